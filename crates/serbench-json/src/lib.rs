@@ -1,0 +1,165 @@
+//! JSON for the serbench model, with [serde_json].
+//!
+//! JSON is the format everything reads. This crate writes the serbench
+//! datasets as compact JSON, and the task-manager exactly as the Qt
+//! serialization benchmark's `QJsonDocument` code does, so a Qt program
+//! reads what it writes and the other way round.
+//!
+//! ```
+//! use serbench_model::{Dataset, TaskManager};
+//!
+//! let manager = TaskManager::generate(100);
+//! let bytes = serbench_json::to_vec(&manager)?;
+//! assert!(bytes.starts_with(br#"{"user":"Demo User","version":"1.0.0","lists":[{"header":{"id":""#));
+//! let back: TaskManager = serbench_json::from_slice(&bytes)?;
+//! assert_eq!(back, manager);
+//! # Ok::<(), serbench_json::Error>(())
+//! ```
+//!
+//! # Wire layout
+//!
+//! Objects with the model's field names, in field order (readers may take
+//! any order); no whitespace.
+//!
+//! - **task-manager**: `{"user":…,"version":"1.0.0","lists":[{"header":{"id":…,
+//!   "name":…,"color":"#rrggbb","created":…},"tasks":[{"header":{…},
+//!   "description":…,"priority":0..3,"completed":true}]}]}`; ids lowercase
+//!   hyphenated, colors `#rrggbb` or `#aarrggbb`, `created` RFC 3339 with at
+//!   least milliseconds (see [`serbench_model::forms`]).
+//! - **telemetry**: `{"sensor_id":"AB12CD34","ambient_temperature":21.5,…}`,
+//!   floats in the shortest form that reads back to the same bits.
+//! - **graph**: `{"nodes":[{"id":0,"name":…,"out_edges":[0,1],"in_edges":[0]}],
+//!   "edges":[{"from":0,"to":0,"weight":17}]}`.
+//! - **records**: `{"ids":[…],"strings":[…]}`, integers exact to 64 bits.
+//! - **media**: `{"media":{"uri":…,"title":…,"width":640,…,"bitrate":262144,
+//!   "persons":[…],"player":"JAVA","copyright":null},"images":[{…,"size":"LARGE"}]}`;
+//!   absent options are `null`.
+//!
+//! JSON cannot carry NaN or infinities, nor timestamps RFC 3339 cannot write
+//! (years outside 0–9999, offsets with seconds): encoding such a value is an
+//! [`ErrorKind::Unsupported`] error. Unknown and repeated keys are errors;
+//! nesting is limited to 128 levels.
+
+use serbench_model::serde_forms::with_path;
+use serbench_model::{
+    Carries, Codec, Dataset, Format, Graph, MediaContent, Record, SensorReading, TaskManager,
+};
+pub use serbench_model::{Error, ErrorKind};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// The JSON codec.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Json;
+
+impl Format for Json {
+    const NAME: &'static str = "json";
+    const CARRIES: Carries = Carries {
+        non_finite_floats: false,
+        nan_payloads: false,
+        xml_forbidden_chars: true,
+        offsets_outside_rfc3339: false,
+        years_outside_rfc3339: false,
+    };
+    type Error = Error;
+}
+
+/// Encodes `value` as compact JSON.
+pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
+where
+    Json: Codec<T>,
+{
+    let mut out = Vec::new();
+    Json::encode(value, &mut out)?;
+    Ok(out)
+}
+
+/// Decodes one value that fills `bytes`.
+pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
+where
+    Json: Codec<T>,
+{
+    Json::decode(bytes)
+}
+
+mod private {
+    /// What only JSON cannot carry, checked before writing.
+    pub trait Portable {
+        fn unsupported(&self) -> Option<String> {
+            None
+        }
+    }
+}
+
+impl private::Portable for TaskManager {}
+impl private::Portable for Graph {}
+impl private::Portable for Record {}
+impl private::Portable for MediaContent {}
+
+impl private::Portable for SensorReading {
+    fn unsupported(&self) -> Option<String> {
+        SensorReading::READING_NAMES
+            .iter()
+            .zip(self.readings())
+            .find(|(_, value)| !value.is_finite())
+            .map(|(name, value)| format!("{name} is {value}, and JSON has no NaN or infinity"))
+    }
+}
+
+impl<T> Codec<T> for Json
+where
+    T: Dataset + Serialize + DeserializeOwned + private::Portable,
+{
+    fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        if let Some(problem) = value.unsupported() {
+            return Err(Error::new(
+                Self::NAME,
+                T::NAME,
+                ErrorKind::Unsupported,
+                problem,
+            ));
+        }
+        serde_json::to_writer(out, value).map_err(|error| {
+            Error::new(
+                Self::NAME,
+                T::NAME,
+                ErrorKind::Unsupported,
+                error.to_string(),
+            )
+        })
+    }
+
+    fn decode(bytes: &[u8]) -> Result<T, Error> {
+        let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+        let value =
+            T::deserialize(&mut deserializer).map_err(|error| located::<T>(bytes, &error))?;
+        deserializer.end().map_err(|error| {
+            Error::new(
+                Self::NAME,
+                T::NAME,
+                ErrorKind::TrailingBytes,
+                error.to_string(),
+            )
+        })?;
+        Ok(value)
+    }
+}
+
+/// The error of a failed decode, with the field path found by decoding again.
+fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: &serde_json::Error) -> Error {
+    use serde_json::error::Category;
+
+    let message = error.to_string();
+    let kind = match error.classify() {
+        Category::Eof => ErrorKind::Truncated,
+        Category::Data => ErrorKind::Invalid,
+        Category::Syntax if message.starts_with("recursion limit exceeded") => ErrorKind::Limit,
+        Category::Syntax | Category::Io => ErrorKind::Syntax,
+    };
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let message = match with_path::<_, T>(&mut deserializer) {
+        Err((path, _)) if path != "." => format!("{message} (at {path})"),
+        _ => message,
+    };
+    Error::new(Json::NAME, T::NAME, kind, message)
+}

@@ -1,0 +1,105 @@
+//! The wire layout the crate docs promise, and its error messages.
+
+use serbench_json::{ErrorKind, from_slice, to_vec};
+use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+
+#[test]
+fn task_manager_follows_the_qt_layout() {
+    let manager = TaskManager::generate(10_000);
+    let text = String::from_utf8(to_vec(&manager).unwrap()).unwrap();
+    let first = &manager.lists[0].tasks[0];
+    let expected = format!(
+        r##"{{"header":{{"id":"{}","name":"Task 0-0","color":"#ff0000","created":"2025-11-03T09:00:00.000Z"}},"description":"Finish quarterly report","priority":0,"completed":true}}"##,
+        first.header.id.hyphenated()
+    );
+    assert!(text.contains(&expected), "{}", &text[..400]);
+    assert!(text.starts_with(r#"{"user":"Demo User","version":"1.0.0","lists":[{"header":"#));
+    // The Qt benchmark's JSON for the same data is 2 005 KB.
+    let kb = text.len() as f64 / 1000.0;
+    assert!((1_950.0..2_060.0).contains(&kb), "{kb} KB");
+}
+
+#[test]
+fn reads_keys_in_any_order_and_whitespace() {
+    let text = r##"{ "lists": [ { "tasks": [], "header": { "created": "2025-11-03T10:00:00.5+01:00",
+        "color": "#80FF0000", "name": "n", "id": "{67E55044-10B1-426F-9247-BB680E5FE0C8}" } } ],
+        "version": "6.10.0", "user": "u" }"##;
+    let manager: TaskManager = from_slice(text.as_bytes()).unwrap();
+    let header = &manager.lists[0].header;
+    assert_eq!(header.color.a, 0x80);
+    assert_eq!(header.created.offset().whole_hours(), 1);
+    assert_eq!(header.created.nanosecond(), 500_000_000);
+    assert_eq!(manager.version.segments, [6, 10, 0]);
+}
+
+#[test]
+fn other_datasets_have_documented_shapes() {
+    let media = String::from_utf8(to_vec(&MediaContent::canonical()).unwrap()).unwrap();
+    assert!(
+        media.contains(r#""player":"JAVA","copyright":null}"#),
+        "{media}"
+    );
+    assert!(media.contains(r#""size":"LARGE""#));
+    let record = String::from_utf8(to_vec(&Record::canonical()).unwrap()).unwrap();
+    assert!(record.starts_with(r#"{"ids":[-7363025924956902506,433747491,"#));
+    let graph = String::from_utf8(to_vec(&Graph::generate(2)).unwrap()).unwrap();
+    assert!(
+        graph.starts_with(r#"{"nodes":[{"id":0,"name":""#),
+        "{graph}"
+    );
+    let reading = String::from_utf8(to_vec(&SensorReading::generate(1)[0]).unwrap()).unwrap();
+    assert!(reading.starts_with(r#"{"sensor_id":""#) && reading.contains(r#","humidity":"#));
+}
+
+#[test]
+fn refuses_what_json_cannot_carry() {
+    let mut reading = SensorReading::generate(1).remove(0);
+    reading.light = f64::NAN;
+    let error = to_vec(&reading).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Unsupported);
+    assert_eq!(
+        error.to_string(),
+        "cannot encode json telemetry: light is NaN, and JSON has no NaN or infinity"
+    );
+}
+
+#[test]
+fn errors_say_where() {
+    let manager = TaskManager::generate(20);
+    let mut text = String::from_utf8(to_vec(&manager).unwrap()).unwrap();
+    text = text.replacen(r#""priority":2"#, r#""priority":9"#, 1);
+    let error = from_slice::<TaskManager>(text.as_bytes()).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Invalid);
+    let message = error.to_string();
+    assert!(
+        message.starts_with("cannot decode json task-manager: invalid value: integer `9`"),
+        "{message}"
+    );
+    assert!(
+        message.ends_with("(at lists[2].tasks[0].priority)"),
+        "{message}"
+    );
+
+    let error = from_slice::<TaskManager>(&text.as_bytes()[..100]).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Truncated);
+    let error = from_slice::<Record>(b"{\"ids\":[],\"strings\":[]} x").unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::TrailingBytes);
+    let error = from_slice::<Record>(b"{\"ids\":[],\"ids\":[],\"strings\":[]}").unwrap_err();
+    assert!(
+        error.to_string().contains("duplicate field `ids`"),
+        "{error}"
+    );
+    let deep = format!("{{\"ids\":{}", "[".repeat(100_000));
+    assert_eq!(
+        from_slice::<Record>(deep.as_bytes()).unwrap_err().kind(),
+        ErrorKind::Invalid
+    );
+}
+
+#[test]
+fn traverse_answers_match_the_model() {
+    let manager = TaskManager::generate(1_000);
+    let bytes = to_vec(&manager).unwrap();
+    let decoded: TaskManager = from_slice(&bytes).unwrap();
+    assert_eq!(decoded.traverse(), manager.traverse());
+}

@@ -1,0 +1,107 @@
+//! The contract between the model and the format crates.
+
+use std::fmt;
+
+/// One of the five datasets: a model type with a generator and a traverse
+/// question.
+pub trait Dataset: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
+    /// The id used by the CLI and the reports, such as `"task-manager"`.
+    const NAME: &'static str;
+    /// What the `size` of [`Dataset::workload`] counts (`"tasks"`,
+    /// `"messages"`, `"nodes"`), or `""` for a fixed value.
+    const SIZE_UNIT: &'static str;
+    /// The size the benchmarks use.
+    const DEFAULT_SIZE: usize;
+
+    /// The answer to the dataset's traverse question. It prints as one line
+    /// of compact JSON, the same for every format holding the same value.
+    type Answer: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
+
+    /// The messages a benchmark encodes and decodes one by one. Most datasets
+    /// are one document; telemetry is `size` separate messages. Fixed
+    /// datasets (records, media) ignore `size`.
+    fn workload(size: usize) -> Vec<Self>;
+
+    /// Answers the traverse question by walking the value.
+    fn traverse(&self) -> Self::Answer;
+}
+
+/// What a format can represent beyond the values every format carries.
+///
+/// Every format carries the *portable* values: finite floats, strings of
+/// characters XML 1.0 allows, and timestamps RFC 3339 can write (offset in
+/// whole minutes within ±23:59, year 0 to 9999). A value outside that set needs the matching
+/// capability; a codec without it must refuse the value with an encode
+/// error, never change it. The conformance kit checks both halves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "one flag per independent capability"
+)]
+pub struct Carries {
+    /// NaN and the infinities.
+    pub non_finite_floats: bool,
+    /// NaNs other than the canonical quiet NaN `0x7ff8_0000_0000_0000`.
+    pub nan_payloads: bool,
+    /// Characters XML 1.0 cannot hold: C0 controls other than tab, line feed
+    /// and carriage return, and U+FFFE, U+FFFF.
+    pub xml_forbidden_chars: bool,
+    /// UTC offsets RFC 3339 cannot write: with a seconds part (`+05:30:15`)
+    /// or of 24 hours and more.
+    pub offsets_outside_rfc3339: bool,
+    /// Years before 0 or after 9999, which RFC 3339 cannot write.
+    pub years_outside_rfc3339: bool,
+}
+
+impl Carries {
+    /// A format that carries every value of the model bit for bit.
+    pub const EVERYTHING: Carries = Carries {
+        non_finite_floats: true,
+        nan_payloads: true,
+        xml_forbidden_chars: true,
+        offsets_outside_rfc3339: true,
+        years_outside_rfc3339: true,
+    };
+
+    /// Whether every capability in `needed` is one this format has.
+    #[must_use]
+    pub const fn covers(self, needed: Carries) -> bool {
+        (self.non_finite_floats || !needed.non_finite_floats)
+            && (self.nan_payloads || !needed.nan_payloads)
+            && (self.xml_forbidden_chars || !needed.xml_forbidden_chars)
+            && (self.offsets_outside_rfc3339 || !needed.offsets_outside_rfc3339)
+            && (self.years_outside_rfc3339 || !needed.years_outside_rfc3339)
+    }
+}
+
+/// A wire format, independent of the dataset it carries.
+pub trait Format {
+    /// The id used by the CLI and the reports, such as `"json"`.
+    const NAME: &'static str;
+    /// Whether [`Codec::traverse`] reads the bytes in place instead of
+    /// decoding first; reports label such rows.
+    const ZERO_COPY: bool = false;
+    /// What the format carries beyond the portable values.
+    const CARRIES: Carries;
+    /// The crate's one error type.
+    type Error: std::error::Error + Send + Sync + 'static;
+}
+
+/// A wire format that carries dataset type `T`.
+///
+/// `decode` is safe on untrusted bytes: it bounds depth and allocation,
+/// rejects trailing bytes, and returns `Err` rather than panicking.
+pub trait Codec<T: Dataset>: Format {
+    /// Appends the encoding of `value` to `out`, so callers can reuse one
+    /// buffer. On error `out` may hold a partial encoding.
+    fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Self::Error>;
+
+    /// Decodes exactly one value that fills `bytes`.
+    fn decode(bytes: &[u8]) -> Result<T, Self::Error>;
+
+    /// Answers the dataset's traverse question from the bytes. Zero-copy
+    /// formats read the answer in place; the default decodes first.
+    fn traverse(bytes: &[u8]) -> Result<T::Answer, Self::Error> {
+        Self::decode(bytes).map(|value| value.traverse())
+    }
+}

@@ -1,0 +1,61 @@
+//! The data model every serbench codec reads and writes.
+//!
+//! serbench compares serialization formats on data people actually send.
+//! For a comparison to be fair every format must carry the *same* values, so
+//! the values live here, once: five datasets taken from well-known
+//! benchmarks, each with a deterministic generator (same bytes on every run
+//! and machine) and a *traverse question* whose answer proves that a decoder
+//! really read everything.
+//!
+//! | dataset | type | from |
+//! |---|---|---|
+//! | `task-manager` | [`TaskManager`] | the Qt serialization benchmark (the headline) |
+//! | `telemetry` | [`SensorReading`] | sensor messages over MQTT, one message at a time |
+//! | `graph` | [`Graph`] | an object graph with a depth-first traversal |
+//! | `records` | [`Record`] | two arrays: 1 000 integers and 100 strings |
+//! | `media` | [`MediaContent`] | the classic jvm-serializers record |
+//!
+//! Formats plug in by implementing [`Codec`] for each dataset; the one list
+//! of codecs is [`for_each_codec!`]. With the `serde` feature every type
+//! implements `Serialize` and `Deserialize`; with the `testkit` feature the
+//! [`testkit`] module checks a codec in one line.
+//!
+//! ```
+//! use serbench_model::{Dataset, TaskManager};
+//!
+//! let manager = TaskManager::generate(10_000);
+//! assert_eq!(manager.lists.len(), 11);
+//!
+//! let answer = manager.traverse();
+//! assert_eq!(answer.tasks, 9_944);
+//! // Every answer prints as one line of compact JSON.
+//! assert!(answer.to_string().starts_with(r#"{"tasks":9944,"#));
+//! ```
+
+mod answer;
+mod codec;
+mod error;
+pub mod forms;
+mod graph;
+mod macros;
+mod media;
+mod random;
+mod records;
+#[cfg(feature = "serde")]
+pub mod serde_forms;
+mod task_manager;
+mod telemetry;
+#[cfg(feature = "testkit")]
+pub mod testkit;
+
+pub use crate::codec::{Carries, Codec, Dataset, Format};
+pub use crate::error::{Error, ErrorKind};
+pub use crate::graph::{Edge, Graph, GraphAnswer, Node};
+pub use crate::media::{Image, Media, MediaAnswer, MediaContent, Player, Size};
+pub use crate::records::{Record, RecordAnswer};
+pub use crate::task_manager::{
+    Color, Priority, Task, TaskHeader, TaskList, TaskManager, TaskManagerAnswer, Version,
+};
+pub use crate::telemetry::{SensorReading, TelemetryAnswer};
+pub use time::OffsetDateTime;
+pub use uuid::Uuid;

@@ -1,0 +1,3 @@
+//! serbench's task runner: `cargo xtask <task>`.
+
+fn main() {}
