@@ -69,9 +69,7 @@ pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
 where
     Json: Codec<T>,
 {
-    let mut out = Vec::new();
-    Json::encode(value, &mut out)?;
-    Ok(out)
+    Json::to_vec(value)
 }
 
 /// Decodes one value that fills `bytes`.

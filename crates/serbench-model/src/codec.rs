@@ -7,6 +7,8 @@ use std::fmt;
 pub trait Dataset: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The id used by the CLI and the reports, such as `"task-manager"`.
     const NAME: &'static str;
+    /// One line on what the dataset is and where it comes from.
+    const ABOUT: &'static str;
     /// What the `size` of [`Dataset::workload`] counts (`"tasks"`,
     /// `"messages"`, `"nodes"`), or `""` for a fixed value.
     const SIZE_UNIT: &'static str;
@@ -98,6 +100,13 @@ pub trait Codec<T: Dataset>: Format {
 
     /// Decodes exactly one value that fills `bytes`.
     fn decode(bytes: &[u8]) -> Result<T, Self::Error>;
+
+    /// Encodes `value` into a new buffer.
+    fn to_vec(value: &T) -> Result<Vec<u8>, Self::Error> {
+        let mut out = Vec::new();
+        Self::encode(value, &mut out)?;
+        Ok(out)
+    }
 
     /// Answers the dataset's traverse question from the bytes. Zero-copy
     /// formats read the answer in place; the default decodes first.

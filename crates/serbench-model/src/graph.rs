@@ -180,6 +180,7 @@ impl fmt::Display for GraphAnswer {
 
 impl Dataset for Graph {
     const NAME: &'static str = "graph";
+    const ABOUT: &'static str = "dense object graph linked by index, searched depth-first";
     const SIZE_UNIT: &'static str = "nodes";
     const DEFAULT_SIZE: usize = Self::SEED_NODES;
     type Answer = GraphAnswer;

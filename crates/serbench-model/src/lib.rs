@@ -18,7 +18,7 @@
 //! Formats plug in by implementing [`Codec`] for each dataset; the one list
 //! of codecs is [`for_each_codec!`]. With the `serde` feature every type
 //! implements `Serialize` and `Deserialize`; with the `testkit` feature the
-//! [`testkit`] module checks a codec in one line.
+//! `testkit` module checks a codec in one line.
 //!
 //! ```
 //! use serbench_model::{Dataset, TaskManager};

@@ -165,6 +165,7 @@ impl fmt::Display for MediaAnswer {
 
 impl Dataset for MediaContent {
     const NAME: &'static str = "media";
+    const ABOUT: &'static str = "jvm-serializers' MediaContent record";
     const SIZE_UNIT: &'static str = "";
     const DEFAULT_SIZE: usize = 1;
     type Answer = MediaAnswer;

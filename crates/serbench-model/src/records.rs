@@ -106,6 +106,7 @@ impl fmt::Display for RecordAnswer {
 
 impl Dataset for Record {
     const NAME: &'static str = "records";
+    const ABOUT: &'static str = "two arrays: 1 000 integers and 100 strings";
     const SIZE_UNIT: &'static str = "";
     const DEFAULT_SIZE: usize = 1;
     type Answer = RecordAnswer;

@@ -29,7 +29,7 @@ use crate::{Color, Priority, Version, forms};
 const PREALLOCATION_BYTES: usize = 4096;
 
 /// Deserializes a `Vec` without trusting the declared length for more than
-/// [`PREALLOCATION_BYTES`] of preallocation.
+/// 4 KiB of preallocation.
 pub fn bounded_vec<'de, D, T>(deserializer: D) -> Result<Vec<T>, D::Error>
 where
     D: Deserializer<'de>,

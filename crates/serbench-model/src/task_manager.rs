@@ -286,6 +286,8 @@ impl fmt::Display for TaskManagerAnswer {
 
 impl Dataset for TaskManager {
     const NAME: &'static str = "task-manager";
+    const ABOUT: &'static str =
+        "Qt serialization benchmark: nested task lists with uuids, colors and times";
     const SIZE_UNIT: &'static str = "tasks";
     const DEFAULT_SIZE: usize = 10_000;
     type Answer = TaskManagerAnswer;

@@ -140,6 +140,7 @@ impl fmt::Display for TelemetryAnswer {
 
 impl Dataset for SensorReading {
     const NAME: &'static str = "telemetry";
+    const ABOUT: &'static str = "sensor messages, each sent on its own as over MQTT";
     const SIZE_UNIT: &'static str = "messages";
     const DEFAULT_SIZE: usize = 10_000;
     type Answer = TelemetryAnswer;
