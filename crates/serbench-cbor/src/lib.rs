@@ -1,0 +1,262 @@
+//! CBOR for the serbench model, with [ciborium].
+//!
+//! CBOR (RFC 8949) is JSON's data model in binary: self-describing like JSON,
+//! with byte strings, exact integers and floats, and tags that give an item a
+//! meaning such as "a UUID" or "a date". Qt reads and writes it with
+//! `QCborValue`, so the Qt serialization benchmark measures it beside JSON.
+//! This crate writes the serbench datasets as CBOR, and the task-manager
+//! exactly as the benchmark's `QCborValue` code does, so a Qt program reads
+//! what it writes and the other way round.
+//!
+//! ```
+//! use serbench_model::{Dataset, TaskManager};
+//!
+//! let manager = TaskManager::generate(100);
+//! let bytes = serbench_cbor::to_vec(&manager)?;
+//! // A map of 3 pairs, the first being "user": "Demo User".
+//! assert!(bytes.starts_with(b"\xa3\x64user\x69Demo User"));
+//! let back: TaskManager = serbench_cbor::from_slice(&bytes)?;
+//! assert_eq!(back, manager);
+//! # Ok::<(), serbench_cbor::Error>(())
+//! ```
+//!
+//! # Wire layout
+//!
+//! Maps keyed by the model's field names as text, in field order; definite
+//! lengths; every integer and length in its shortest head. Readers take keys
+//! in any order and indefinite lengths too. In CBOR's diagnostic notation:
+//!
+//! - **task-manager**, the Qt benchmark's layout: `{"user": "Demo User",
+//!   "version": "1.0.0", "lists": [{"header": {"id": 37(h'…'), "name":
+//!   "Work", "color": "#ff0000", "created": 0("2025-11-03T09:00:00.000Z")},
+//!   "tasks": [{"header": {…}, "description": "…", "priority": 0,
+//!   "completed": true}]}]}`. `id` is tag 37 (binary UUID) over a 16-byte
+//!   byte string, as `QCborValue(QUuid)` writes it; `created` is tag 0
+//!   (date/time string) over RFC 3339 text with at least millisecond digits,
+//!   as `QCborValue(QDateTime)` writes it; `color` is `#rrggbb` when opaque,
+//!   else `#aarrggbb`; `priority` is 0 to 3. See [`serbench_model::forms`].
+//! - **telemetry**: `{"sensor_id": "AB12CD34", "ambient_temperature": 21.5,
+//!   …, "humidity": 57.25}`; each float in the shortest of half, single and
+//!   double precision that holds its exact bits (so `0.0` takes 3 bytes and a
+//!   full-precision reading 9), NaN payloads, signalling NaNs, −0.0 and
+//!   subnormals included.
+//! - **graph**: `{"nodes": [{"id": 0, "name": "…", "out_edges": [0, 1],
+//!   "in_edges": [0]}], "edges": [{"from": 0, "to": 0, "weight": 17}]}`.
+//! - **records**: `{"ids": [-7363025924956902506, 433747491, …], "strings":
+//!   ["shgf…", …]}`.
+//! - **media**: `{"media": {"uri": …, "title": "Javaone Keynote", "width":
+//!   640, "height": 480, "format": …, "duration": 18000000, "size": 58982400,
+//!   "bitrate": 262144, "persons": […], "player": "JAVA", "copyright": null},
+//!   "images": [{"uri": …, "title": …, "width": 1024, "height": 768, "size":
+//!   "LARGE"}]}`; absent options are `null`.
+//!
+//! # Limits
+//!
+//! CBOR carries every value of the model but the timestamps RFC 3339 cannot
+//! write (years outside 0–9999, offsets with seconds or of a day or more):
+//! encoding one is an [`ErrorKind::Unsupported`] error.
+//!
+//! Decoding is safe on untrusted bytes: it never panics, nests at most 256
+//! levels, and allocates in proportion to the input, whatever lengths the
+//! input declares (strings and byte strings grow as their bytes arrive, and
+//! arrays reserve at most 4 KiB ahead). Unknown, missing and repeated keys,
+//! wrong types, values out of range, a missing or wrong tag on `id` or
+//! `created`, truncation and trailing bytes are errors that say what and
+//! where (byte offset and field path). Tags on other items carry no meaning
+//! in these layouts; ciborium skips them, and so does this crate. Where an
+//! array of integers belongs, ciborium also reads a byte string as the array
+//! of its bytes.
+
+mod task_manager;
+
+use std::marker::PhantomData;
+
+use serbench_model::serde_forms::with_path;
+use serbench_model::{Carries, Codec, Dataset, Format, Graph, MediaContent, Record, SensorReading};
+pub use serbench_model::{Error, ErrorKind};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The CBOR codec.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Cbor;
+
+impl Format for Cbor {
+    const NAME: &'static str = "cbor";
+    // Floats travel as their IEEE 754 bits; only the timestamps, written as
+    // RFC 3339 text as Qt does, have limits.
+    const CARRIES: Carries = Carries {
+        non_finite_floats: true,
+        nan_payloads: true,
+        xml_forbidden_chars: true,
+        offsets_outside_rfc3339: false,
+        years_outside_rfc3339: false,
+    };
+    type Error = Error;
+}
+
+/// Encodes `value` as CBOR.
+pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
+where
+    Cbor: Codec<T>,
+{
+    Cbor::to_vec(value)
+}
+
+/// Decodes one value that fills `bytes`.
+pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
+where
+    Cbor: Codec<T>,
+{
+    Cbor::decode(bytes)
+}
+
+mod private {
+    use serde::{Deserializer, Serializer};
+
+    /// How a model type meets serde in CBOR: through the model's derive, or
+    /// for the task-manager's types in the Qt layout ([`crate::task_manager`]).
+    pub trait Wire: Sized {
+        fn write<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error>;
+        fn read<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error>;
+    }
+}
+
+use private::Wire;
+
+/// Datasets written by the model's serde derive.
+macro_rules! derived {
+    ($($dataset:ty),*) => {$(
+        impl Wire for $dataset {
+            fn write<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                self.serialize(serializer)
+            }
+
+            fn read<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                Self::deserialize(deserializer)
+            }
+        }
+    )*};
+}
+
+derived!(SensorReading, Graph, Record, MediaContent);
+
+/// A model type as serde sees it in CBOR.
+struct Out<'a, T>(&'a T);
+
+impl<T: Wire> Serialize for Out<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.write(serializer)
+    }
+}
+
+/// A model type read from CBOR; transparent, so a `Vec<In<T>>` unwraps in
+/// place.
+#[repr(transparent)]
+struct In<T>(T);
+
+impl<'de, T: Wire> Deserialize<'de> for In<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        T::read(deserializer).map(In)
+    }
+}
+
+impl<T: Dataset + Wire> Codec<T> for Cbor {
+    fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        ciborium::into_writer(&Out(value), out).map_err(|error| {
+            let message = match error {
+                ciborium::ser::Error::Value(message) => message,
+                ciborium::ser::Error::Io(error) => error.to_string(),
+            };
+            Error::new(Self::NAME, T::NAME, ErrorKind::Unsupported, message)
+        })
+    }
+
+    fn decode(bytes: &[u8]) -> Result<T, Error> {
+        // Reading from a slice we hold shows where the value ended.
+        let mut rest = bytes;
+        match ciborium::from_reader::<In<T>, _>(&mut rest) {
+            Ok(In(value)) if rest.is_empty() => Ok(value),
+            Ok(_) => {
+                let end = bytes.len() - rest.len();
+                let follow = match rest.len() {
+                    1 => "1 byte follows".to_owned(),
+                    more => format!("{more} bytes follow"),
+                };
+                Err(Error::new(
+                    Self::NAME,
+                    T::NAME,
+                    ErrorKind::TrailingBytes,
+                    format!("{follow} the value, which ends at byte {end}"),
+                ))
+            }
+            Err(error) => Err(decode_error::<T>(bytes, bytes.len() - rest.len(), error)),
+        }
+    }
+}
+
+/// The error of a failed decode that stopped after reading `read` bytes,
+/// with the field path found by decoding again.
+fn decode_error<T: Dataset + Wire>(
+    bytes: &[u8],
+    read: usize,
+    error: ciborium::de::Error<std::io::Error>,
+) -> Error {
+    use ciborium::de::Error as E;
+
+    let (kind, message) = match error {
+        // A slice fails to read only at its end.
+        E::Io(_) => (
+            ErrorKind::Truncated,
+            format!(
+                "the input ends after {} bytes, inside the value",
+                bytes.len()
+            ),
+        ),
+        // ciborium reports invalid UTF-8 at the text string's head.
+        E::Syntax(offset) if bytes.get(offset).is_some_and(|head| head >> 5 == 3) => (
+            ErrorKind::Syntax,
+            format!("invalid UTF-8 in the text string at byte {offset}"),
+        ),
+        E::Syntax(offset) => (
+            ErrorKind::Syntax,
+            format!("malformed CBOR item at byte {offset}"),
+        ),
+        E::Semantic(Some(offset), message) => {
+            (ErrorKind::Invalid, format!("{message} at byte {offset}"))
+        }
+        // serde's own errors carry no offset; they concern the last item
+        // read.
+        E::Semantic(None, message) => (
+            ErrorKind::Invalid,
+            format!("{message}, detected at byte {read}"),
+        ),
+        E::RecursionLimitExceeded => (
+            ErrorKind::Limit,
+            "items nest more than 256 levels deep".to_owned(),
+        ),
+    };
+    let message = match ciborium::from_reader::<FailurePath<T>, _>(bytes) {
+        Ok(FailurePath(Some(path), _)) => format!("{message} (at {path})"),
+        _ => message,
+    };
+    Error::new(Cbor::NAME, T::NAME, kind, message)
+}
+
+/// Where decoding `T` fails, as a field path such as
+/// `lists[3].tasks[10].header.id`; `None` at the top level.
+struct FailurePath<T>(Option<String>, PhantomData<T>);
+
+impl<'de, T: Wire> Deserialize<'de> for FailurePath<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let path = with_path::<D, In<T>>(deserializer)
+            .err()
+            .and_then(|(path, _)| {
+                // Cut what names no field: ciborium reads a tag as a pseudo-enum
+                // (`id.@@TAGGED@@`), and a map key that failed to read is `?`.
+                let path = path.split(".@@").next().unwrap_or_default();
+                let path = path.trim_end_matches(".?");
+                (path != "." && path != "?").then(|| path.to_owned())
+            });
+        Ok(FailurePath(path, PhantomData))
+    }
+}
