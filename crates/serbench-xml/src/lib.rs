@@ -1,0 +1,228 @@
+//! XML for the serbench model, with [quick-xml]'s event reader and writer.
+//!
+//! XML is what the Qt serialization benchmark writes with
+//! `QXmlStreamWriter`, and what many systems still exchange. This crate
+//! writes the serbench datasets as compact XML 1.0 in UTF-8, and the
+//! task-manager exactly in the Qt benchmark's layout, so a Qt program using
+//! `QXmlStreamReader` reads what it writes and the other way round. It works
+//! on quick-xml's events rather than serde: the layout is attributes and
+//! text, which serde's data model does not describe, and the events let the
+//! writer reuse one buffer per element name and the reader borrow values
+//! from the input.
+//!
+//! ```
+//! use serbench_model::{Dataset, TaskManager};
+//!
+//! let manager = TaskManager::generate(100);
+//! let bytes = serbench_xml::to_vec(&manager)?;
+//! assert!(bytes.starts_with(
+//!     br#"<?xml version="1.0" encoding="UTF-8"?><taskmanager user="Demo User" version="1.0.0"><tasklist id=""#
+//! ));
+//! let back: TaskManager = serbench_xml::from_slice(&bytes)?;
+//! assert_eq!(back, manager);
+//!
+//! // Indented, attributes in another order, an escape and a comment: the same value.
+//! let qt = r##"<?xml version="1.0" encoding="UTF-8"?>
+//! <taskmanager version="1.0.0" user="Demo &quot;User&quot;">
+//!     <!-- written by hand -->
+//!     <tasklist name="Work" id="67e55044-10b1-426f-9247-bb680e5fe0c8" color="#ff0000" created="2025-11-03T09:00:00.000Z"/>
+//! </taskmanager>
+//! "##;
+//! let manager: TaskManager = serbench_xml::from_slice(qt.as_bytes())?;
+//! assert_eq!(manager.user, r#"Demo "User""#);
+//! # Ok::<(), serbench_xml::Error>(())
+//! ```
+//!
+//! # Wire layout
+//!
+//! No indentation and no trailing newline; element and attribute names are
+//! the model's field names (the task-manager's are Qt's). Writers put
+//! attributes in the order shown; readers take any order, and skip
+//! whitespace, comments and processing instructions between elements.
+//!
+//! - **task-manager**, the Qt benchmark's layout:
+//!   `<?xml version="1.0" encoding="UTF-8"?>` then
+//!   `<taskmanager user="Demo User" version="1.0.0">` holding
+//!   `<tasklist id="…" name="Work" color="#ff0000" created="2025-11-03T09:00:00.000Z">`
+//!   elements holding
+//!   `<task id="…" name="Task 0-0" color="#ff0000" created="…" priority="0" completed="true">`
+//!   elements whose text is the description. Ids are lowercase and
+//!   hyphenated, colors `#rrggbb` or `#aarrggbb`, `created` RFC 3339 with at
+//!   least millisecond digits, the version its dotted form (`""` when
+//!   empty), priority `0` to `3`, completed `true` or `false` (`1` and `0`
+//!   are read too, as `xs:boolean` allows). See [`serbench_model::forms`].
+//! - **telemetry**, one small message:
+//!   `<reading sensor_id="AB12CD34" ambient_temperature="21.5" object_temperature="…"
+//!   accelerometer_x="…" accelerometer_y="…" accelerometer_z="…" altitude="…"
+//!   light="…" humidity="…"/>`, with no XML declaration: it is optional, and
+//!   would add 38 bytes to every message. Readings are `xs:double`s in the
+//!   shortest form that reads back to the same bits: plain digits from 1e-5
+//!   to 1e16, else an exponent (`1e300`, `5e-324`); `-0`, `NaN`, `INF` and
+//!   `-INF`.
+//! - **graph**: `<graph>` holding a `<node id="0" name="…" out_edges="0 1 2"
+//!   in_edges="0 5"/>` per node, then an `<edge from="0" to="1"
+//!   weight="17"/>` per edge; a node's or edge's index is its place among
+//!   its kind (readers also take the two kinds interleaved). Edge index lists are `xs:list`s: decimal numbers separated by
+//!   single spaces (any whitespace when read), `""` when empty.
+//! - **records**: `<record ids="-7363025924956902506 433747491 …">` holding a
+//!   `<string>…</string>` per string.
+//! - **media**: `<mediacontent>` holding
+//!   `<media uri="…" title="…" width="640" height="480" format="video/mpg4"
+//!   duration="18000000" size="58982400" bitrate="262144" player="JAVA">`
+//!   with a `<person>…</person>` per person, then an `<image uri="…"
+//!   title="…" width="1024" height="768" size="LARGE"/>` per image (readers
+//!   take the one `<media>` anywhere among them). `title`, `bitrate` and
+//!   `copyright` are absent when `None`, and an empty title or copyright is
+//!   `""`; `player` is `JAVA` or `FLASH`, `size` `SMALL` or `LARGE`.
+//!
+//! Elements without content are written `<name/>`, except a task, written
+//! `<task …></task>` as Qt writes it; readers take both forms everywhere.
+//!
+//! # What survives
+//!
+//! Every string comes back exactly, leading and trailing whitespace and all.
+//! In text, `<`, `&` and `>` are escaped (so `]]>` never appears) and CR is
+//! written `&#13;`, which end-of-line handling would otherwise turn into LF.
+//! In attribute values both quotes are escaped too, and tab, LF and CR are
+//! written `&#9;`, `&#10;` and `&#13;`, which attribute-value normalization
+//! would otherwise turn into spaces. Readers apply XML's end-of-line handling
+//! and attribute-value normalization, so what another writer leaves literal
+//! reads as XML says it does.
+//!
+//! XML 1.0 cannot hold the C0 controls other than tab, LF and CR, nor
+//! U+FFFE and U+FFFF, written or referenced: a string holding one is an
+//! [`ErrorKind::Unsupported`] error. So is a NaN other than the canonical
+//! quiet NaN (`xs:double` has one `NaN`) and a timestamp RFC 3339 cannot
+//! write (a year outside 0 to 9999, an offset with seconds or of 24 hours or more).
+//! Infinities, −0.0 and subnormals survive.
+//!
+//! # Reading untrusted bytes
+//!
+//! Decoding never panics and allocates in proportion to the input. A
+//! DOCTYPE is refused, so no entity is declared, expanded or fetched; the
+//! five predefined entities and character references are the only
+//! references. Only XML 1.0 in UTF-8 is read (a UTF-8 byte order mark is
+//! skipped). Every element is checked against the layout as it opens, so
+//! nesting deeper than the layout's three levels is an immediate error.
+//! Errors say what was wrong and where, as a byte offset and the element or
+//! attribute: [`ErrorKind::Syntax`] for malformed XML, [`ErrorKind::Invalid`]
+//! for well-formed XML that is not the layout (unknown, missing or repeated
+//! elements and attributes, text where none belongs, bad or out-of-range
+//! values, a DOCTYPE, an XML version or encoding other than 1.0 and UTF-8),
+//! [`ErrorKind::Truncated`] when the input ends inside
+//! the document and [`ErrorKind::TrailingBytes`] for anything but
+//! whitespace, comments and processing instructions after the root element.
+//!
+//! [quick-xml]: https://docs.rs/quick-xml
+
+mod graph;
+mod media;
+mod read;
+mod records;
+mod task_manager;
+mod telemetry;
+mod write;
+
+use serbench_model::{
+    Carries, Codec, Dataset, Format, Graph, MediaContent, Record, SensorReading, TaskManager, forms,
+};
+pub use serbench_model::{Error, ErrorKind};
+
+/// The XML codec.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Xml;
+
+impl Format for Xml {
+    const NAME: &'static str = "xml";
+    const CARRIES: Carries = Carries {
+        // `INF`, `-INF` and `NaN` are `xs:double` forms…
+        non_finite_floats: true,
+        // …but there is only one `NaN`.
+        nan_payloads: false,
+        // Neither written nor as character references.
+        xml_forbidden_chars: false,
+        // Timestamps are RFC 3339 text.
+        offsets_outside_rfc3339: false,
+        years_outside_rfc3339: false,
+    };
+    type Error = Error;
+}
+
+/// Encodes `value` as XML.
+pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
+where
+    Xml: Codec<T>,
+{
+    Xml::to_vec(value)
+}
+
+/// Decodes one document that fills `bytes`.
+pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
+where
+    Xml: Codec<T>,
+{
+    Xml::decode(bytes)
+}
+
+impl Codec<TaskManager> for Xml {
+    fn encode(value: &TaskManager, out: &mut Vec<u8>) -> Result<(), Error> {
+        task_manager::encode(value, out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<TaskManager, Error> {
+        task_manager::decode(bytes)
+    }
+}
+
+impl Codec<SensorReading> for Xml {
+    fn encode(value: &SensorReading, out: &mut Vec<u8>) -> Result<(), Error> {
+        telemetry::encode(value, out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<SensorReading, Error> {
+        telemetry::decode(bytes)
+    }
+}
+
+impl Codec<Graph> for Xml {
+    fn encode(value: &Graph, out: &mut Vec<u8>) -> Result<(), Error> {
+        graph::encode(value, out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Graph, Error> {
+        graph::decode(bytes)
+    }
+}
+
+impl Codec<Record> for Xml {
+    fn encode(value: &Record, out: &mut Vec<u8>) -> Result<(), Error> {
+        records::encode(value, out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Record, Error> {
+        records::decode(bytes)
+    }
+}
+
+impl Codec<MediaContent> for Xml {
+    fn encode(value: &MediaContent, out: &mut Vec<u8>) -> Result<(), Error> {
+        media::encode(value, out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<MediaContent, Error> {
+        media::decode(bytes)
+    }
+}
+
+/// The first character of `text` that XML 1.0 cannot hold, if any, with
+/// its byte index.
+fn forbidden_char(text: &str) -> Option<(usize, char)> {
+    // Only a byte below 0x20 or the lead byte 0xEF (U+F000 to U+FFFF, where
+    // U+FFFE and U+FFFF live) can begin such a character; most strings have
+    // neither and skip decoding.
+    let suspect = |b: u8| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0xEF;
+    if !text.bytes().any(suspect) {
+        return None;
+    }
+    text.char_indices().find(|&(_, c)| !forms::is_xml_char(c))
+}

@@ -1,0 +1,675 @@
+//! Reading: quick-xml's event reader over the input, plus what XML leaves to
+//! the application and quick-xml leaves to its user.
+//!
+//! - The layouts are fixed and a few levels deep, so every element is
+//!   checked against the one layout as it opens: an unexpected element is an
+//!   error at once, which bounds nesting without a counter.
+//! - A DOCTYPE is refused, so no entity is ever declared, expanded or
+//!   fetched; only the five predefined entities and character references
+//!   are resolved, and a reference to a character XML 1.0 disallows is an
+//!   error, as is such a character written literally.
+//! - quick-xml leaves some well-formedness rules to its user; those a value
+//!   could slip through are checked here (a literal `<` in an attribute
+//!   value, `]]>` in text), so what this reader accepts, other XML parsers
+//!   accept too.
+//! - Text and attribute values borrow from the input unless end-of-line
+//!   handling, attribute-value normalization or a reference changes them.
+//! - Whitespace, comments and processing instructions between elements are
+//!   skipped, so indented documents (Qt's auto-formatting) read the same.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use quick_xml::encoding::EncodingError;
+use quick_xml::errors::IllFormedError;
+use quick_xml::escape::resolve_xml_entity;
+use quick_xml::events::attributes::Attribute;
+use quick_xml::events::{BytesDecl, BytesRef, BytesStart, Event};
+use quick_xml::{Reader, XmlVersion};
+use serbench_model::{Error, ErrorKind, Format as _, forms};
+
+use crate::{Xml, forbidden_char};
+
+/// The document being read.
+pub(crate) struct Input<'a> {
+    reader: Reader<&'a [u8]>,
+    /// The input's length, not counting a byte order mark.
+    len: u64,
+    /// The byte order mark's length, which positions in the reader do not
+    /// count and messages do.
+    bom: u64,
+    dataset: &'static str,
+    /// Where the last event read starts.
+    at: u64,
+}
+
+/// An element whose start tag has been read.
+pub(crate) struct Element<'a> {
+    start: BytesStart<'a>,
+    /// `<name/>`: there is no content and no end tag to read.
+    empty: bool,
+    at: u64,
+    dataset: &'static str,
+}
+
+impl<'a> Input<'a> {
+    pub(crate) fn new(bytes: &'a [u8], dataset: &'static str) -> Self {
+        const BOM: &[u8] = b"\xEF\xBB\xBF";
+        let text = bytes.strip_prefix(BOM).unwrap_or(bytes);
+        let mut reader = Reader::from_reader(text);
+        // Comments may not hold `--`: part of refusing what is not XML.
+        reader.config_mut().check_comments = true;
+        Self {
+            reader,
+            len: text.len() as u64,
+            bom: (bytes.len() - text.len()) as u64,
+            dataset,
+            at: 0,
+        }
+    }
+
+    fn error(&self, kind: ErrorKind, at: u64, message: impl fmt::Display) -> Error {
+        located(self.dataset, kind, at, message)
+    }
+
+    /// The next event, with quick-xml's errors sorted into kinds.
+    fn event(&mut self) -> Result<Event<'a>, Error> {
+        self.at = self.bom + self.reader.buffer_position();
+        self.reader
+            .read_event()
+            .map_err(|error| self.syntax_error(&error))
+    }
+
+    fn syntax_error(&self, error: &quick_xml::Error) -> Error {
+        use quick_xml::Error as E;
+
+        // The slice reader reports markup left open only once it has used up
+        // the input, so "not closed" errors at the end are truncations.
+        let at_end = self.reader.buffer_position() >= self.len;
+        let truncated = at_end
+            && match error {
+                E::Syntax(_)
+                | E::IllFormed(
+                    IllFormedError::MissingEndTag(_) | IllFormedError::UnclosedReference,
+                ) => true,
+                // A multi-byte character cut short by the end of the input.
+                E::Encoding(EncodingError::Utf8(utf8)) => utf8.error_len().is_none(),
+                _ => false,
+            };
+        let kind = if truncated {
+            ErrorKind::Truncated
+        } else {
+            ErrorKind::Syntax
+        };
+        let at = match error {
+            // quick-xml records no position for these; the bad byte is this
+            // far into the event.
+            E::Encoding(EncodingError::Utf8(utf8)) => self.at + utf8.valid_up_to() as u64,
+            _ => self.bom + self.reader.error_position(),
+        };
+        self.error(kind, at, error)
+    }
+
+    /// Reads up to the root element, which must be `<name>`: an optional XML
+    /// declaration first, then whitespace, comments and processing
+    /// instructions.
+    pub(crate) fn root(&mut self, name: &str) -> Result<Element<'a>, Error> {
+        let mut first = true;
+        loop {
+            let element = match self.event()? {
+                Event::Decl(decl) if first => {
+                    self.declaration(&decl)?;
+                    None
+                }
+                Event::Start(start) => Some(self.element(start, false)),
+                Event::Empty(start) => Some(self.element(start, true)),
+                Event::Eof => {
+                    return Err(self.error(
+                        ErrorKind::Truncated,
+                        self.at,
+                        format_args!("the input ends before the root element <{name}>"),
+                    ));
+                }
+                other => {
+                    self.between_elements(&other, "before the root element")?;
+                    None
+                }
+            };
+            if let Some(element) = element {
+                if element.name() != name {
+                    return Err(self.error(
+                        ErrorKind::Invalid,
+                        element.at,
+                        format_args!(
+                            "the root element is <{}>, expected <{name}>",
+                            element.name()
+                        ),
+                    ));
+                }
+                return Ok(element);
+            }
+            first = false;
+        }
+    }
+
+    /// Accepts XML 1.0 in UTF-8, the only kind serbench reads.
+    fn declaration(&self, decl: &BytesDecl<'_>) -> Result<(), Error> {
+        let invalid = |message: String| self.error(ErrorKind::Invalid, self.at, message);
+        let version = decl
+            .version()
+            .map_err(|error| self.error(ErrorKind::Syntax, self.at, error))?;
+        if version != "1.0" {
+            return Err(invalid(format!(
+                "XML version {version:?} is not supported; serbench reads XML 1.0"
+            )));
+        }
+        if let Some(encoding) = decl.encoding() {
+            let encoding =
+                encoding.map_err(|error| self.error(ErrorKind::Syntax, self.at, error))?;
+            if !encoding.eq_ignore_ascii_case("UTF-8") {
+                return Err(invalid(format!(
+                    "encoding {encoding:?} is not supported; serbench reads UTF-8"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Skips what may stand between elements (whitespace, comments,
+    /// processing instructions); anything else is an error saying it stands
+    /// `place`.
+    fn between_elements(&self, event: &Event<'a>, place: &str) -> Result<(), Error> {
+        let (kind, what) = match event {
+            Event::Comment(_) | Event::PI(_) => return Ok(()),
+            Event::Text(text) if is_blank(text) => return Ok(()),
+            Event::CData(data) if is_blank(data) => return Ok(()),
+            Event::GeneralRef(reference) => {
+                let mut resolved = String::new();
+                self.resolve(reference, &mut resolved)?;
+                if is_blank(&resolved) {
+                    return Ok(());
+                }
+                (
+                    ErrorKind::Invalid,
+                    format!("text {:?}", snippet(&format!("&{};", &**reference))),
+                )
+            }
+            Event::Text(text) => (ErrorKind::Invalid, format!("text {:?}", snippet(text))),
+            Event::CData(data) => (
+                ErrorKind::Invalid,
+                format!("CDATA text {:?}", snippet(data)),
+            ),
+            Event::DocType(_) => {
+                return Err(self.error(
+                    ErrorKind::Invalid,
+                    self.at,
+                    "a DOCTYPE is refused: serbench XML has no DTD, so no entity is ever \
+                     declared, expanded or fetched",
+                ));
+            }
+            Event::Decl(_) => {
+                return Err(self.error(
+                    ErrorKind::Syntax,
+                    self.at,
+                    "an XML declaration may only open the document",
+                ));
+            }
+            Event::Start(start) | Event::Empty(start) => (
+                ErrorKind::Invalid,
+                format!("element <{}>", snippet(start.name().0)),
+            ),
+            // End tags and the end of the input are every caller's own
+            // business; this is for completeness.
+            Event::End(_) | Event::Eof => (ErrorKind::Syntax, "markup".to_owned()),
+        };
+        Err(self.error(kind, self.at, format_args!("{what} is not allowed {place}")))
+    }
+
+    fn element(&self, start: BytesStart<'a>, empty: bool) -> Element<'a> {
+        Element {
+            start,
+            empty,
+            at: self.at,
+            dataset: self.dataset,
+        }
+    }
+
+    /// The next child element of `parent`, or `None` at its end tag. Text
+    /// other than whitespace is an error: these elements hold elements only.
+    pub(crate) fn child(&mut self, parent: &Element<'a>) -> Result<Option<Element<'a>>, Error> {
+        if parent.empty {
+            return Ok(None);
+        }
+        loop {
+            let event = self.event()?;
+            match event {
+                Event::Start(start) => return Ok(Some(self.element(start, false))),
+                Event::Empty(start) => return Ok(Some(self.element(start, true))),
+                Event::End(_) => return Ok(None),
+                Event::Eof => return Err(self.ends_inside(parent)),
+                other => {
+                    self.between_elements(&other, &format!("in <{}>", parent.name()))?;
+                }
+            }
+        }
+    }
+
+    /// Reads to the end of `element`, which may hold nothing but whitespace,
+    /// comments and processing instructions.
+    pub(crate) fn close(&mut self, element: &Element<'a>) -> Result<(), Error> {
+        match self.child(element)? {
+            None => Ok(()),
+            Some(child) => Err(self.unexpected(&child, element)),
+        }
+    }
+
+    /// The error for `child` appearing in `parent`.
+    pub(crate) fn unexpected(&self, child: &Element<'a>, parent: &Element<'a>) -> Error {
+        self.error(
+            ErrorKind::Invalid,
+            child.at,
+            format_args!(
+                "element <{}> is not allowed in <{}>",
+                child.name(),
+                parent.name()
+            ),
+        )
+    }
+
+    /// The error for a second `child` in `parent`, which allows one.
+    pub(crate) fn repeated(&self, child: &Element<'a>, parent: &Element<'a>) -> Error {
+        self.error(
+            ErrorKind::Invalid,
+            child.at,
+            format_args!(
+                "element <{}> appears twice in <{}>",
+                child.name(),
+                parent.name()
+            ),
+        )
+    }
+
+    /// The error for `parent` lacking a `<name>` child.
+    pub(crate) fn missing(&self, name: &str, parent: &Element<'a>) -> Error {
+        self.error(
+            ErrorKind::Invalid,
+            parent.at,
+            format_args!("<{}> has no <{name}> element", parent.name()),
+        )
+    }
+
+    fn ends_inside(&self, element: &Element<'a>) -> Error {
+        self.error(
+            ErrorKind::Truncated,
+            self.at,
+            format_args!(
+                "the input ends inside <{}> (opened at byte {})",
+                element.name(),
+                element.at
+            ),
+        )
+    }
+
+    /// The text content of `element`, exactly: line ends normalized as XML
+    /// requires, references resolved, CDATA sections included, comments and
+    /// processing instructions skipped. Child elements are errors.
+    pub(crate) fn text(&mut self, element: &Element<'a>) -> Result<String, Error> {
+        if element.empty {
+            return Ok(String::new());
+        }
+        let mut text: Cow<'a, str> = Cow::Borrowed("");
+        loop {
+            let event = self.event()?;
+            let piece = match event {
+                Event::Text(piece) if is_plain(&piece, b'>') => piece.into_inner(),
+                Event::Text(piece) => {
+                    if let Some(index) = piece.find("]]>") {
+                        return Err(self.error(
+                            ErrorKind::Syntax,
+                            self.at + index as u64,
+                            "`]]>` may not appear literally in text",
+                        ));
+                    }
+                    self.check_chars(&piece, 0, element)?;
+                    piece.xml10_content()
+                }
+                Event::CData(piece) => {
+                    self.check_chars(&piece, "<![CDATA[".len(), element)?;
+                    piece.xml10_content()
+                }
+                Event::GeneralRef(reference) => {
+                    self.resolve(&reference, text.to_mut())?;
+                    continue;
+                }
+                Event::End(_) => return Ok(text.into_owned()),
+                Event::Comment(_) | Event::PI(_) => continue,
+                Event::Start(start) | Event::Empty(start) => {
+                    let child = self.element(start, true);
+                    return Err(self.unexpected(&child, element));
+                }
+                Event::Eof => return Err(self.ends_inside(element)),
+                other => {
+                    self.between_elements(&other, &format!("in <{}>", element.name()))?;
+                    continue;
+                }
+            };
+            if text.is_empty() {
+                text = piece;
+            } else {
+                text.to_mut().push_str(&piece);
+            }
+        }
+    }
+
+    /// Appends what `&name;` stands for: a predefined entity or a character
+    /// XML 1.0 allows.
+    fn resolve(&self, reference: &BytesRef<'_>, into: &mut String) -> Result<(), Error> {
+        let syntax = |message: String| self.error(ErrorKind::Syntax, self.at, message);
+        match reference.resolve_char_ref() {
+            Ok(Some(c)) if forms::is_xml_char(c) => into.push(c),
+            Ok(Some(c)) => {
+                return Err(syntax(format!(
+                    "character reference &{}; is U+{:04X}, which XML 1.0 does not allow",
+                    &**reference,
+                    u32::from(c)
+                )));
+            }
+            Ok(None) => match resolve_xml_entity(reference) {
+                Some(value) => into.push_str(value),
+                None => {
+                    return Err(syntax(format!(
+                        "unknown entity &{};: only &lt; &gt; &amp; &apos; &quot; and character \
+                         references are defined without a DTD",
+                        snippet(reference)
+                    )));
+                }
+            },
+            Err(error) => {
+                return Err(syntax(format!(
+                    "invalid character reference &{};: {error}",
+                    snippet(reference)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses a character XML 1.0 disallows in `raw`, a piece of
+    /// `element`'s text that starts `offset` bytes into the current event.
+    fn check_chars(&self, raw: &str, offset: usize, element: &Element<'a>) -> Result<(), Error> {
+        match forbidden_char(raw) {
+            None => Ok(()),
+            Some((index, c)) => Err(self.error(
+                ErrorKind::Syntax,
+                self.at + (offset + index) as u64,
+                format_args!(
+                    "the text of <{}> holds U+{:04X}, which XML 1.0 does not allow",
+                    element.name(),
+                    u32::from(c)
+                ),
+            )),
+        }
+    }
+
+    /// After the root element: nothing but whitespace, comments and
+    /// processing instructions.
+    pub(crate) fn finish(mut self) -> Result<(), Error> {
+        let dataset = self.dataset;
+        let trailing = |suffix: &'static str| {
+            move |error: Error| {
+                Error::new(
+                    Xml::NAME,
+                    dataset,
+                    ErrorKind::TrailingBytes,
+                    format!("{}{suffix}", error.message()),
+                )
+            }
+        };
+        loop {
+            match self.event().map_err(trailing(", after the root element"))? {
+                Event::Eof => return Ok(()),
+                other => self
+                    .between_elements(&other, "after the root element")
+                    .map_err(trailing(""))?,
+            }
+        }
+    }
+}
+
+impl Element<'_> {
+    pub(crate) fn name(&self) -> &str {
+        self.start.name().0
+    }
+
+    /// The attributes `names`, normalized and unescaped, in that order. An
+    /// attribute not in `names`, a repeated one or one holding a character
+    /// XML 1.0 disallows is an error; missing ones are `None` until asked
+    /// for.
+    pub(crate) fn attributes<const N: usize>(
+        &self,
+        names: [&'static str; N],
+    ) -> Result<Attributes<'_, N>, Error> {
+        let mut attributes = Attributes {
+            element: self.name(),
+            at: self.at,
+            dataset: self.dataset,
+            names,
+            values: [const { None }; N],
+        };
+        let mut iter = self.start.attributes();
+        // Each value lands in its own slot, which finds repeats without the
+        // iterator's per-element list of names.
+        iter.with_checks(false);
+        for attribute in iter {
+            let attribute = attribute.map_err(|error| {
+                attributes.error(
+                    ErrorKind::Syntax,
+                    format_args!("malformed attributes in <{}>: {error}", self.name()),
+                )
+            })?;
+            let key = attribute.key.0;
+            let Some(index) = names.iter().position(|name| *name == key) else {
+                return Err(attributes.error(
+                    ErrorKind::Invalid,
+                    format_args!(
+                        "<{}> has an unknown attribute `{}`",
+                        self.name(),
+                        snippet(key)
+                    ),
+                ));
+            };
+            if attributes.values[index].is_some() {
+                return Err(attributes.error(
+                    ErrorKind::Invalid,
+                    format_args!("<{}> repeats attribute `{key}`", self.name()),
+                ));
+            }
+            let value = if is_plain(&attribute.value, b'<') {
+                // Nothing to normalize, resolve or refuse: borrow it.
+                attribute.value
+            } else {
+                checked_value(&attribute, index, &attributes)?
+            };
+            attributes.values[index] = Some(value);
+        }
+        Ok(attributes)
+    }
+}
+
+/// The value of `attribute` (number `index` of `attributes`), normalized
+/// and unescaped, if well-formed and all characters XML 1.0 allows.
+fn checked_value<'e, const N: usize>(
+    attribute: &Attribute<'e>,
+    index: usize,
+    attributes: &Attributes<'_, N>,
+) -> Result<Cow<'e, str>, Error> {
+    if attribute.value.contains('<') {
+        return Err(attributes.syntax(index, "a literal `<` is not allowed"));
+    }
+    let value = attribute
+        .normalized_value_with(XmlVersion::Explicit1_0, 1, resolve_xml_entity)
+        .map_err(|error| attributes.syntax(index, error))?;
+    if let Some((_, c)) = forbidden_char(&value) {
+        return Err(attributes.syntax(
+            index,
+            format_args!("U+{:04X} is not allowed in XML 1.0", u32::from(c)),
+        ));
+    }
+    Ok(value)
+}
+
+/// Whether raw text or an attribute value reads as it stands: no reference
+/// (`&`), no byte below 0x20 (tab, LF and CR included, which normalization
+/// may change, and the controls XML disallows), no 0xEF (which begins
+/// U+FFFE and U+FFFF) and no `markup` byte (`<` in attribute values, `>` of
+/// a `]]>` in text). One pass over the bytes spares the common value the
+/// separate scans of the slow path.
+fn is_plain(raw: &str, markup: u8) -> bool {
+    raw.bytes()
+        .all(|b| b >= 0x20 && b != b'&' && b != 0xEF && b != markup)
+}
+
+/// An element's attribute values, by their place in the names asked for.
+pub(crate) struct Attributes<'e, const N: usize> {
+    element: &'e str,
+    at: u64,
+    dataset: &'static str,
+    names: [&'static str; N],
+    values: [Option<Cow<'e, str>>; N],
+}
+
+impl<const N: usize> Attributes<'_, N> {
+    fn error(&self, kind: ErrorKind, message: impl fmt::Display) -> Error {
+        located(self.dataset, kind, self.at, message)
+    }
+
+    fn about(&self, kind: ErrorKind, index: usize, problem: impl fmt::Display) -> Error {
+        self.error(
+            kind,
+            format_args!(
+                "attribute `{}` of <{}>: {problem}",
+                self.names[index], self.element
+            ),
+        )
+    }
+
+    fn syntax(&self, index: usize, problem: impl fmt::Display) -> Error {
+        self.about(ErrorKind::Syntax, index, problem)
+    }
+
+    /// An error about the value of attribute `index`.
+    pub(crate) fn invalid(&self, index: usize, problem: impl fmt::Display) -> Error {
+        self.about(ErrorKind::Invalid, index, problem)
+    }
+
+    fn missing(&self, index: usize) -> Error {
+        self.error(
+            ErrorKind::Invalid,
+            format_args!(
+                "<{}> has no attribute `{}`",
+                self.element, self.names[index]
+            ),
+        )
+    }
+    /// The value of attribute `index`, which must be present.
+    pub(crate) fn get(&self, index: usize) -> Result<&str, Error> {
+        self.values[index]
+            .as_deref()
+            .ok_or_else(|| self.missing(index))
+    }
+
+    /// The value of attribute `index`, which must be present, as a `String`.
+    pub(crate) fn string(&mut self, index: usize) -> Result<String, Error> {
+        match self.values[index].take() {
+            Some(value) => Ok(value.into_owned()),
+            None => Err(self.missing(index)),
+        }
+    }
+
+    /// The value of attribute `index` if present.
+    pub(crate) fn optional(&mut self, index: usize) -> Option<String> {
+        self.values[index].take().map(Cow::into_owned)
+    }
+
+    /// Attribute `index` read by `parse`, whose error becomes the message.
+    pub(crate) fn parse<T, E: fmt::Display>(
+        &self,
+        index: usize,
+        parse: impl FnOnce(&str) -> Result<T, E>,
+    ) -> Result<T, Error> {
+        parse(self.get(index)?).map_err(|error| self.invalid(index, error))
+    }
+
+    /// Attribute `index` as a decimal integer of type `T`.
+    pub(crate) fn integer<T: std::str::FromStr>(&self, index: usize) -> Result<T, Error> {
+        let text = self.get(index)?;
+        text.parse().map_err(|_| {
+            self.invalid(
+                index,
+                format_args!(
+                    "{:?} is not an integer in range for {}",
+                    snippet(text),
+                    short_type_name::<T>()
+                ),
+            )
+        })
+    }
+
+    /// Attribute `index` as a decimal integer, if present.
+    pub(crate) fn optional_integer<T: std::str::FromStr>(
+        &self,
+        index: usize,
+    ) -> Result<Option<T>, Error> {
+        if self.values[index].is_none() {
+            return Ok(None);
+        }
+        self.integer(index).map(Some)
+    }
+
+    /// Attribute `index` as an `xs:list` of integers: decimal numbers
+    /// separated by whitespace.
+    pub(crate) fn integers<T: std::str::FromStr>(&self, index: usize) -> Result<Vec<T>, Error> {
+        // Normalization has already turned tabs and line ends into spaces.
+        self.get(index)?
+            .split(' ')
+            .filter(|item| !item.is_empty())
+            .map(|item| {
+                item.parse().map_err(|_| {
+                    self.invalid(
+                        index,
+                        format_args!(
+                            "{:?} is not an integer in range for {}",
+                            snippet(item),
+                            short_type_name::<T>()
+                        ),
+                    )
+                })
+            })
+            .collect()
+    }
+}
+
+fn short_type_name<T>() -> &'static str {
+    let name = std::any::type_name::<T>();
+    name.rsplit("::").next().unwrap_or(name)
+}
+
+/// An error at byte `at` of the input.
+fn located(dataset: &'static str, kind: ErrorKind, at: u64, message: impl fmt::Display) -> Error {
+    Error::new(Xml::NAME, dataset, kind, format!("at byte {at}: {message}"))
+}
+
+/// Whether `text` is XML whitespace only (space, tab, LF, CR).
+fn is_blank(text: &str) -> bool {
+    text.bytes()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+}
+
+/// At most 40 characters of `text`, for messages about hostile input.
+fn snippet(text: &str) -> Cow<'_, str> {
+    const MOST: usize = 40;
+    match text.char_indices().nth(MOST) {
+        None => Cow::Borrowed(text),
+        Some((end, _)) => Cow::Owned(format!("{}…", &text[..end])),
+    }
+}

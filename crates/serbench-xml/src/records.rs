@@ -1,0 +1,36 @@
+//! Records: the integers as one `xs:list` attribute, a `<string>` element
+//! per string.
+
+use serbench_model::{Dataset as _, Error, Record};
+
+use crate::read::Input;
+use crate::write::{Output, Tag};
+
+pub(crate) fn encode(record: &Record, out: &mut Vec<u8>) -> Result<(), Error> {
+    let mut out = Output::new(out, Record::NAME);
+    out.declaration()?;
+    let mut root = Tag::new("record");
+    out.list(&mut root, "ids", &record.ids);
+    if !out.open(&root, !record.strings.is_empty())? {
+        return Ok(());
+    }
+    for (index, string) in record.strings.iter().enumerate() {
+        out.text_element("string", string, || format!("strings[{index}]"))?;
+    }
+    out.end("record")
+}
+
+pub(crate) fn decode(bytes: &[u8]) -> Result<Record, Error> {
+    let mut input = Input::new(bytes, Record::NAME);
+    let root = input.root("record")?;
+    let ids = root.attributes(["ids"])?.integers(0)?;
+    let mut strings = Vec::new();
+    while let Some(element) = input.child(&root)? {
+        if element.name() != "string" {
+            return Err(input.unexpected(&element, &root));
+        }
+        strings.push(input.text(&element)?);
+    }
+    input.finish()?;
+    Ok(Record { ids, strings })
+}
