@@ -1,0 +1,292 @@
+//! The wire layout the crate docs promise, the decode budget, and the error
+//! messages.
+
+use serbench_binary::{ErrorKind, bincode, postcard};
+use serbench_model::forms::timestamp_parts;
+use serbench_model::{Dataset, MediaContent, Record, SensorReading, TaskHeader, TaskManager};
+
+/// An integer as one format writes it.
+type Varint = fn(u64) -> Vec<u8>;
+
+/// bincode's standard varint: one byte below 251, else a marker and the
+/// value as a little-endian `u16`, `u32` or `u64`.
+fn bincode_varint(value: u64) -> Vec<u8> {
+    match value {
+        0..=250 => vec![value as u8],
+        251..=0xffff => [&[251][..], &(value as u16).to_le_bytes()].concat(),
+        0x1_0000..=0xffff_ffff => [&[252][..], &(value as u32).to_le_bytes()].concat(),
+        _ => [&[253][..], &value.to_le_bytes()].concat(),
+    }
+}
+
+/// postcard's varint: LEB128, seven bits a byte, low groups first.
+fn postcard_varint(mut value: u64) -> Vec<u8> {
+    let mut out = Vec::new();
+    while value >= 0x80 {
+        out.push(value as u8 | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+    out
+}
+
+fn zigzag(value: i64) -> u64 {
+    ((value << 1) ^ (value >> 63)).cast_unsigned()
+}
+
+/// A string or byte string: its length, then its bytes.
+fn bytes(varint: Varint, bytes: &[u8]) -> Vec<u8> {
+    [varint(bytes.len() as u64), bytes.to_vec()].concat()
+}
+
+fn header(varint: Varint, header: &TaskHeader) -> Vec<u8> {
+    let (seconds, nanos, offset) = timestamp_parts(&header.created);
+    [
+        bytes(varint, header.id.as_bytes()),
+        bytes(varint, header.name.as_bytes()),
+        varint(header.color.argb().into()),
+        varint(zigzag(seconds)),
+        varint(nanos.into()),
+        varint(zigzag(offset.into())),
+    ]
+    .concat()
+}
+
+const FORMATS: [(&str, Varint); 2] = [("bincode", bincode_varint), ("postcard", postcard_varint)];
+
+fn encode<T: Dataset>(format: &str, value: &T) -> Vec<u8>
+where
+    serbench_binary::Bincode: serbench_model::Codec<T>,
+    serbench_binary::Postcard: serbench_model::Codec<T>,
+{
+    match format {
+        "bincode" => bincode::to_vec(value).unwrap(),
+        _ => postcard::to_vec(value).unwrap(),
+    }
+}
+
+fn decode<T: Dataset>(format: &str, bytes: &[u8]) -> Result<T, serbench_binary::Error>
+where
+    serbench_binary::Bincode: serbench_model::Codec<T>,
+    serbench_binary::Postcard: serbench_model::Codec<T>,
+{
+    match format {
+        "bincode" => bincode::from_slice(bytes),
+        _ => postcard::from_slice(bytes),
+    }
+}
+
+#[test]
+fn task_manager_follows_the_documented_layout() {
+    let manager = TaskManager::generate(10_000);
+    let list = &manager.lists[0];
+    let task = &list.tasks[0];
+    for (format, varint) in FORMATS {
+        let expected = [
+            bytes(varint, b"Demo User"),
+            vec![3, 1, 0, 0],
+            varint(manager.lists.len() as u64),
+            header(varint, &list.header),
+            varint(list.tasks.len() as u64),
+            header(varint, &task.header),
+            bytes(varint, task.description.as_bytes()),
+            vec![task.priority as u8, u8::from(task.completed)],
+        ]
+        .concat();
+        let encoded = encode(format, &manager);
+        assert!(encoded.starts_with(&expected), "{format}");
+        // QDataStream's encoding of the same data is 1 127 KB.
+        let kb = encoded.len() as f64 / 1000.0;
+        assert!((630.0..660.0).contains(&kb), "{format}: {kb} KB");
+    }
+}
+
+#[test]
+fn other_datasets_have_documented_shapes() {
+    let reading = &SensorReading::generate(1)[0];
+    let media = MediaContent::canonical();
+    let record = Record::canonical();
+    for (format, varint) in FORMATS {
+        let floats = reading.readings().map(f64::to_le_bytes).concat();
+        let expected = [bytes(varint, reading.sensor_id.as_bytes()), floats].concat();
+        assert_eq!(encode(format, reading), expected, "{format}");
+
+        let encoded = encode(format, &media);
+        let small = &media.images[1];
+        let last_image = [
+            bytes(varint, small.uri.as_bytes()),
+            vec![1],
+            bytes(varint, small.title.as_deref().unwrap().as_bytes()),
+            varint(zigzag(small.width.into())),
+            varint(zigzag(small.height.into())),
+            vec![0],
+        ]
+        .concat();
+        assert!(encoded.ends_with(&last_image), "{format}");
+        // The player, JAVA, is variant 0 and copyright is None.
+        let persons = [
+            bytes(varint, b"Bill Gates"),
+            bytes(varint, "Steve Jobs스".as_bytes()),
+        ];
+        assert!(
+            encoded
+                .windows(persons[1].len() + 3)
+                .any(|w| w == [persons[1].clone(), vec![0, 0, 2]].concat()),
+            "{format}"
+        );
+
+        let encoded = encode(format, &record);
+        let ids = [
+            varint(record.ids.len() as u64),
+            varint(zigzag(record.ids[0])),
+        ]
+        .concat();
+        assert!(encoded.starts_with(&ids), "{format}");
+    }
+}
+
+#[test]
+fn errors_say_what_and_where() {
+    let mut manager = TaskManager::generate(40);
+    manager.lists[0].tasks[1].description = "marker".to_owned();
+    for (format, _) in FORMATS {
+        let encoded = encode(format, &manager);
+        // The priority follows the description.
+        let at = encoded.windows(6).position(|w| w == b"marker").unwrap() + 6;
+        let mut bad = encoded.clone();
+        bad[at] = 9;
+        let error = decode::<TaskManager>(format, &bad).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::Invalid);
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "cannot decode {format} task-manager: invalid value: integer `9`, expected a \
+                 priority 0 to 3 (at lists[0].tasks[1].priority, byte {})",
+                at + 1
+            )
+        );
+
+        let mut bad = encoded.clone();
+        bad[at - 6] = 0xff;
+        let error = decode::<TaskManager>(format, &bad).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::Invalid);
+        let message = error.to_string();
+        assert!(message.contains("UTF-8"), "{message}");
+        assert!(
+            message.contains("(at lists[0].tasks[1].description, byte "),
+            "{message}"
+        );
+
+        let error = decode::<TaskManager>(format, &encoded[..at]).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::Truncated);
+        assert!(
+            error
+                .to_string()
+                .ends_with(&format!("(at lists[0].tasks[1].priority, byte {at})")),
+            "{error}"
+        );
+
+        let mut longer = encoded.clone();
+        longer.extend_from_slice(b"xy");
+        let error = decode::<TaskManager>(format, &longer).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::TrailingBytes);
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "cannot decode {format} task-manager: 2 bytes follow the value, which ends at byte {}",
+                encoded.len()
+            )
+        );
+    }
+}
+
+#[test]
+fn huge_declared_lengths_fail_without_allocating() {
+    // A 20-byte input whose user name declares 1 GiB.
+    let mut input = [&[252][..], &(1u32 << 30).to_le_bytes()].concat();
+    input.resize(20, b'x');
+    let error = bincode::from_slice::<TaskManager>(&input).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Limit);
+    assert_eq!(
+        error.to_string(),
+        "cannot decode bincode task-manager: the lengths the input declares pass the decode \
+         budget of 65696 bytes for 20 bytes of input (at user, byte 5)"
+    );
+    // Within the budget, the string is simply not there.
+    let mut input = [&[251][..], &60_000u16.to_le_bytes()].concat();
+    input.resize(20, b'x');
+    let error = bincode::from_slice::<TaskManager>(&input).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Truncated);
+
+    let mut input = postcard_varint(1 << 30);
+    input.resize(20, b'x');
+    let error = postcard::from_slice::<TaskManager>(&input).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Truncated);
+    for count in [u64::from(u32::MAX), u64::MAX] {
+        let input = [vec![0], postcard_varint(count)].concat();
+        assert_eq!(
+            postcard::from_slice::<Record>(&input).unwrap_err().kind(),
+            ErrorKind::Truncated
+        );
+        let input = [vec![0], bincode_varint(count)].concat();
+        assert_eq!(
+            bincode::from_slice::<Record>(&input).unwrap_err().kind(),
+            ErrorKind::Truncated
+        );
+    }
+}
+
+#[test]
+fn values_claiming_more_than_the_plain_budget_still_decode() {
+    // One byte per id, but bincode claims eight: more than step 1's budget.
+    let record = Record {
+        ids: vec![0; 100_000],
+        strings: vec![String::new(); 1_000],
+    };
+    let encoded = bincode::to_vec(&record).unwrap();
+    assert_eq!(bincode::from_slice::<Record>(&encoded).unwrap(), record);
+    let error = bincode::from_slice::<Record>(&encoded[..encoded.len() - 1]).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Truncated);
+    assert!(
+        error
+            .to_string()
+            .ends_with("(at strings[999], byte 101007)"),
+        "{error}"
+    );
+}
+
+#[test]
+fn malformed_input_is_refused() {
+    // A varint longer than a u64 can be.
+    let error = postcard::from_slice::<Record>(&[0xff; 11]).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Syntax);
+    // A bool other than 0 or 1, and a variant that does not exist.
+    let mut manager = TaskManager::generate(40);
+    manager.lists[0].tasks[1].description = "marker".to_owned();
+    let mut media = MediaContent::canonical();
+    media.media.copyright = Some("marker".to_owned());
+    for (format, _) in FORMATS {
+        let mut encoded = encode(format, &manager);
+        let at = encoded.windows(6).position(|w| w == b"marker").unwrap() + 7;
+        encoded[at] = 2;
+        let error = decode::<TaskManager>(format, &encoded).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::Invalid, "{error}");
+        assert!(
+            error
+                .to_string()
+                .contains("(at lists[0].tasks[1].completed, byte "),
+            "{error}"
+        );
+
+        let mut encoded = encode(format, &media);
+        let at = encoded.windows(6).position(|w| w == b"marker").unwrap() - 3;
+        assert_eq!(encoded[at], 0, "{format}: the player");
+        encoded[at] = 7;
+        let error = decode::<MediaContent>(format, &encoded).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::Invalid, "{error}");
+        assert!(
+            error.to_string().contains("(at media.player, byte "),
+            "{error}"
+        );
+    }
+}
