@@ -1,0 +1,196 @@
+//! MessagePack for the serbench model, with [rmp-serde].
+//!
+//! MessagePack is "JSON, but binary": self-describing, schemaless and read
+//! by a library in nearly every language. This crate writes structs as maps
+//! keyed by field name, as MessagePack users outside Rust expect, so
+//! Python's `msgpack.unpackb` gives dicts with the model's field names and a
+//! program in any language reads the data without a schema.
+//!
+//! [rmp-serde]: https://docs.rs/rmp-serde
+//!
+//! ```
+//! use serbench_model::{Dataset, TaskManager};
+//!
+//! let manager = TaskManager::generate(100);
+//! let bytes = serbench_msgpack::to_vec(&manager)?;
+//! // A map of 3 entries; "user" → "Demo User"; "version" → [1, 0, 0].
+//! assert!(bytes.starts_with(b"\x83\xa4user\xa9Demo User\xa7version\x93\x01\x00\x00"));
+//! let back: TaskManager = serbench_msgpack::from_slice(&bytes)?;
+//! assert_eq!(back, manager);
+//! # Ok::<(), serbench_msgpack::Error>(())
+//! ```
+//!
+//! # Wire layout
+//!
+//! - A struct is a map from field name (str) to value, in declaration order.
+//!   Readers take the fields in any order; unknown and repeated fields are
+//!   errors. A struct written as an array of its fields in order (rmp-serde's
+//!   default) reads too.
+//! - A `Vec` is an array; a `String` is a str; `None` is nil.
+//! - Integers take the smallest MessagePack form that holds them (positive
+//!   fixint, uint 8/16/32/64, negative fixint, int 8/16/32/64); readers take
+//!   any form whose value fits the field.
+//! - An `f64` is always float 64 (`0xcb` and eight big-endian bytes), so every
+//!   bit pattern (NaN payloads, −0.0, subnormals) survives.
+//! - A unit enum variant is its name as a str: `Player` is `"JAVA"` or
+//!   `"FLASH"`, `Size` is `"SMALL"` or `"LARGE"`. `Priority` is the integer
+//!   0 to 3 (`Low`, `Medium`, `High`, `Critical`).
+//!
+//! The model's leaf values take their binary forms (see
+//! [`serbench_model::serde_forms`]): an id is bin 8 holding its 16 bytes; a
+//! color is the integer `0xAARRGGBB`; `created` is the array `[seconds since
+//! 1970, nanoseconds, UTC offset in seconds]`, so every instant, nanosecond
+//! and offset the model holds round-trips; a version is an array of
+//! integers.
+//!
+//! - **task-manager**: `{"user": str, "version": [1, 0, 0], "lists": [{"header":
+//!   {"id": bin, "name": str, "color": int, "created": [s, ns, offset]},
+//!   "tasks": [{"header": {…}, "description": str, "priority": 0..3,
+//!   "completed": bool}]}]}`. 10 000 tasks take 1 280 KB, the keys being
+//!   most of the difference from QDataStream's 1 127 KB and the compact
+//!   binary formats' 643 KB.
+//! - **telemetry**: `{"sensor_id": str, "ambient_temperature": float 64, …,
+//!   "humidity": float 64}`: 203 bytes a message.
+//! - **graph**: `{"nodes": [{"id", "name", "out_edges", "in_edges"}], "edges":
+//!   [{"from", "to", "weight"}]}`.
+//! - **records**: `{"ids": [int …], "strings": [str …]}`: 13 414 bytes
+//!   (13 402 for the C++ benchmark's MessagePack, which has no keys).
+//! - **media**: `{"media": {"uri", "title", "width", "height", "format",
+//!   "duration", "size", "bitrate", "persons", "player", "copyright"},
+//!   "images": [{"uri", "title", "width", "height", "size"}]}`; absent
+//!   options are nil: 393 bytes.
+//!
+//! # Limits
+//!
+//! Decoding borrows strings and byte strings from the input after checking
+//! that their declared length is there, and sequences reserve at most 4 KiB
+//! ahead of their elements (see [`serbench_model::serde_forms`]), so a short
+//! input declaring a huge str, bin, array or map allocates next to nothing.
+//! rmp-serde refuses nesting deeper than 1 024 arrays and maps; the model's
+//! types go seven levels deep and refuse a wrong type before descending into
+//! it, so hostile nesting fails at once. Trailing bytes are an
+//! [`ErrorKind::TrailingBytes`] error; other errors name the field path and
+//! the byte where decoding stopped. Every value of the model encodes, so
+//! encoding does not fail.
+
+use std::io::{self, Cursor};
+
+use rmp_serde::decode::Error as DecodeError;
+use serbench_model::serde_forms::with_path;
+use serbench_model::{Carries, Codec, Dataset, Format};
+pub use serbench_model::{Error, ErrorKind};
+use serde::Serialize;
+use serde::de::{Deserialize, DeserializeOwned};
+
+/// The MessagePack codec.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MsgPack;
+
+impl Format for MsgPack {
+    const NAME: &'static str = "msgpack";
+    const CARRIES: Carries = Carries::EVERYTHING;
+    type Error = Error;
+}
+
+/// Encodes `value` as MessagePack.
+pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
+where
+    MsgPack: Codec<T>,
+{
+    MsgPack::to_vec(value)
+}
+
+/// Decodes one MessagePack value that fills `bytes`.
+pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
+where
+    MsgPack: Codec<T>,
+{
+    MsgPack::decode(bytes)
+}
+
+impl<T> Codec<T> for MsgPack
+where
+    T: Dataset + Serialize + DeserializeOwned,
+{
+    fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        let mut serializer = rmp_serde::Serializer::new(out).with_struct_map();
+        value.serialize(&mut serializer).map_err(|error| {
+            Error::new(
+                Self::NAME,
+                T::NAME,
+                ErrorKind::Unsupported,
+                error.to_string(),
+            )
+        })
+    }
+
+    fn decode(bytes: &[u8]) -> Result<T, Error> {
+        let mut deserializer = rmp_serde::Deserializer::from_read_ref(bytes);
+        let value =
+            T::deserialize(&mut deserializer).map_err(|error| located::<T>(bytes, &error))?;
+        // The borrowing reader does not tell its position, but reading one
+        // more marker does: only at the end of the input does that fail
+        // for want of a byte.
+        match bool::deserialize(&mut deserializer) {
+            Err(DecodeError::InvalidMarkerRead(error))
+                if error.kind() == io::ErrorKind::UnexpectedEof =>
+            {
+                Ok(value)
+            }
+            _ => Err(trailing::<T>(bytes)),
+        }
+    }
+}
+
+/// The error for bytes after a complete value, saying where it ends.
+fn trailing<T: Dataset + DeserializeOwned>(bytes: &[u8]) -> Error {
+    let mut deserializer = rmp_serde::Deserializer::new(Cursor::new(bytes));
+    let message = match T::deserialize(&mut deserializer) {
+        Ok(_) => {
+            let end = deserializer.position();
+            format!(
+                "{} bytes follow the value, which ends at byte {end}",
+                bytes.len() as u64 - end
+            )
+        }
+        Err(error) => format!("bytes follow the value: {error}"),
+    };
+    Error::new(MsgPack::NAME, T::NAME, ErrorKind::TrailingBytes, message)
+}
+
+/// The error of a failed decode, with the field path and the byte where
+/// decoding stopped, found by decoding again with a reader that counts.
+fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: &DecodeError) -> Error {
+    let eof = |error: &io::Error| error.kind() == io::ErrorKind::UnexpectedEof;
+    let (kind, what) = match error {
+        DecodeError::InvalidMarkerRead(error) | DecodeError::InvalidDataRead(error)
+            if eof(error) =>
+        {
+            (
+                ErrorKind::Truncated,
+                "the input ends inside the value".to_owned(),
+            )
+        }
+        DecodeError::TypeMismatch(marker) if marker.to_u8() == 0xc1 => (
+            ErrorKind::Syntax,
+            "the reserved marker 0xc1 is not MessagePack".to_owned(),
+        ),
+        DecodeError::DepthLimitExceeded => (
+            ErrorKind::Limit,
+            "arrays and maps nest deeper than 1 024 levels".to_owned(),
+        ),
+        other => (ErrorKind::Invalid, other.to_string()),
+    };
+    let mut deserializer = rmp_serde::Deserializer::new(Cursor::new(bytes));
+    let path = match with_path::<_, T>(&mut deserializer) {
+        Err((path, _)) if path != "." => format!("{path}, "),
+        _ => String::new(),
+    };
+    let at = deserializer.position();
+    Error::new(
+        MsgPack::NAME,
+        T::NAME,
+        kind,
+        format!("{what} (at {path}byte {at})"),
+    )
+}
