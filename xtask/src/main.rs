@@ -1,3 +1,101 @@
 //! serbench's task runner: `cargo xtask <task>`.
+//!
+//! It drives cargo rather than linking the codecs, so it builds fast and
+//! stays out of the comparison.
 
-fn main() {}
+mod interop;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use anyhow::{Context, bail};
+
+const USAGE: &str = "\
+usage: cargo xtask <task> [args]
+
+tasks:
+  dump ARGS      serbench dump ARGS (release build)
+  check ARGS     serbench check ARGS
+  convert ARGS   serbench convert ARGS
+  interop        Python and Qt read serbench's files, serbench reads Qt's
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: &[String]) -> anyhow::Result<ExitCode> {
+    let Some((task, rest)) = args.split_first() else {
+        eprint!("{USAGE}");
+        return Ok(ExitCode::from(2));
+    };
+    match task.as_str() {
+        "dump" | "check" | "convert" => serbench(task, rest),
+        "interop" => no_args(task, rest)
+            .and_then(|()| interop::run())
+            .map(|()| ExitCode::SUCCESS),
+        "help" | "--help" | "-h" => {
+            print!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        other => bail!("unknown task {other:?}\n{USAGE}"),
+    }
+}
+
+fn no_args(task: &str, rest: &[String]) -> anyhow::Result<()> {
+    if let Some(extra) = rest.first() {
+        bail!("{task} takes no arguments, got {extra:?}");
+    }
+    Ok(())
+}
+
+/// The workspace root: xtask lives one level below it.
+fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// Cargo's target folder, honouring `CARGO_TARGET_DIR`.
+fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => project_root().join("target"),
+    }
+}
+
+/// `cargo` as the one running this xtask, so toolchain overrides hold.
+fn cargo() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// Runs the `serbench` binary (release build) with `task` and `args`,
+/// passing its exit code through.
+fn serbench(task: &str, args: &[String]) -> anyhow::Result<ExitCode> {
+    let status = cargo()
+        .args([
+            "run",
+            "--quiet",
+            "--release",
+            "--package",
+            "serbench-cli",
+            "--bin",
+            "serbench",
+            "--",
+        ])
+        .arg(task)
+        .args(args)
+        .status()
+        .context("cannot run cargo")?;
+    Ok(match status.code() {
+        Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
+        None => ExitCode::FAILURE,
+    })
+}

@@ -1,0 +1,272 @@
+"""Reads `serbench dump` files with Python's own libraries.
+
+    python3 check_dumps.py DUMPS SERBENCH
+
+json, cbor2, lxml and msgpack must read every dump of their format; the
+values they read must be the same in every format; and the traverse answer
+computed here must equal `SERBENCH check`'s. Run by `cargo xtask interop`.
+"""
+
+import datetime
+import json
+import re
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import cbor2
+import msgpack
+from lxml import etree
+
+DATASETS = ["task-manager", "telemetry", "graph", "records", "media"]
+
+RFC3339 = re.compile(
+    r"(\d{4})-(\d\d)-(\d\d)[Tt](\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?([Zz]|[+-]\d\d:\d\d)$"
+)
+
+
+def time_from_text(text):
+    """RFC 3339 text as (unix seconds, nanoseconds, offset seconds)."""
+    match = RFC3339.match(text)
+    assert match, f"not RFC 3339: {text!r}"
+    year, month, day, hour, minute, second = (int(g) for g in match.groups()[:6])
+    nanos = int((match.group(7) or "0").ljust(9, "0"))
+    zone = match.group(8)
+    offset = 0 if zone in "Zz" else (1 if zone[0] == "+" else -1) * (int(zone[1:3]) * 3600 + int(zone[4:]) * 60)
+    local = datetime.datetime(year, month, day, hour, minute, second, tzinfo=datetime.timezone.utc)
+    return (int(local.timestamp()) - offset, nanos, offset)
+
+
+def time_from_datetime(value):
+    assert isinstance(value, datetime.datetime) and value.tzinfo is not None, value
+    offset = int(value.utcoffset().total_seconds())
+    return (int(value.timestamp()) // 1, value.microsecond * 1000, offset)
+
+
+def color_from_text(text):
+    assert re.fullmatch(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})", text), text
+    value = int(text[1:], 16)
+    return value | 0xFF000000 if len(text) == 7 else value
+
+
+def version_from_text(text):
+    return tuple(int(s) for s in text.split(".")) if text else ()
+
+
+# task-manager: every format read into one canonical shape ------------------
+
+def header(id_, name, color, created):
+    return (str(id_), name, color, created)
+
+
+def manager_from_json(doc):
+    def head(h):
+        return header(uuid.UUID(h["id"]), h["name"], color_from_text(h["color"]), time_from_text(h["created"]))
+
+    return (
+        doc["user"],
+        version_from_text(doc["version"]),
+        [
+            (head(l["header"]), [(head(t["header"]), t["description"], t["priority"], t["completed"]) for t in l["tasks"]])
+            for l in doc["lists"]
+        ],
+    )
+
+
+def manager_from_cbor(doc):
+    def head(h):
+        assert isinstance(h["id"], uuid.UUID), "id is not tag 37"
+        return header(h["id"], h["name"], color_from_text(h["color"]), time_from_datetime(h["created"]))
+
+    return (
+        doc["user"],
+        version_from_text(doc["version"]),
+        [
+            (head(l["header"]), [(head(t["header"]), t["description"], t["priority"], t["completed"]) for t in l["tasks"]])
+            for l in doc["lists"]
+        ],
+    )
+
+
+def manager_from_msgpack(doc):
+    def head(h):
+        seconds, nanos, offset = h["created"]
+        return header(uuid.UUID(bytes=h["id"]), h["name"], h["color"], (seconds, nanos, offset))
+
+    return (
+        doc["user"],
+        tuple(doc["version"]),
+        [
+            (head(l["header"]), [(head(t["header"]), t["description"], t["priority"], t["completed"]) for t in l["tasks"]])
+            for l in doc["lists"]
+        ],
+    )
+
+
+def manager_from_xml(root):
+    assert root.tag == "taskmanager", root.tag
+
+    def head(e):
+        return header(uuid.UUID(e.get("id")), e.get("name"), color_from_text(e.get("color")), time_from_text(e.get("created")))
+
+    lists = []
+    for l in root:
+        assert l.tag == "tasklist", l.tag
+        tasks = []
+        for t in l:
+            assert t.tag == "task", t.tag
+            assert t.get("completed") in ("true", "false")
+            tasks.append((head(t), t.text or "", int(t.get("priority")), t.get("completed") == "true"))
+        lists.append((head(l), tasks))
+    return (root.get("user"), version_from_text(root.get("version")), lists)
+
+
+def manager_answer(manager):
+    _, _, lists = manager
+    tasks = [t for _, ts in lists for t in ts]
+    by_priority = [sum(1 for t in tasks if t[2] == p) for p in range(4)]
+    text = sum(len(h[1].encode()) for h, _ in lists) + sum(len(t[0][1].encode()) + len(t[1].encode()) for t in tasks)
+    return json.dumps(
+        {"tasks": len(tasks), "completed": sum(1 for t in tasks if t[3]), "by_priority": by_priority, "text_bytes": text},
+        separators=(",", ":"),
+    )
+
+
+def xml_root(data):
+    # No DTD loading, no entity resolution, no network: what a careful
+    # consumer does with files it did not write.
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+    return etree.fromstring(data, parser)
+
+
+def check_task_manager(dumps):
+    read = {
+        "json": lambda b: manager_from_json(json.loads(b)),
+        "cbor": lambda b: manager_from_cbor(cbor2.loads(b)),
+        "msgpack": lambda b: manager_from_msgpack(msgpack.unpackb(b, raw=False)),
+        "xml": lambda b: manager_from_xml(xml_root(b)),
+    }
+    values = {name: reader((dumps / f"task-manager.{name}").read_bytes()) for name, reader in read.items()}
+    reference = values["json"]
+    for name, value in values.items():
+        assert value == reference, f"task-manager.{name} differs from task-manager.json"
+    assert len(reference[2]) == 11 and sum(len(ts) for _, ts in reference[2]) == 9944
+    first = reference[2][0][1][0]
+    assert first[0][1:] == ("Task 0-0", 0xFFFF0000, (1762160400, 0, 0)), first
+    return manager_answer(reference)
+
+
+# the other datasets: every format holds the same tree ----------------------
+
+def ints(text):
+    return [int(n) for n in text.split()]
+
+
+def xml_tree(dataset, root):
+    """The JSON tree of a dataset, read from its XML layout."""
+    if dataset == "telemetry":
+        assert root.tag == "reading", root.tag
+        return {k: (v if k == "sensor_id" else float(v)) for k, v in root.attrib.items()}
+    if dataset == "graph":
+        assert root.tag == "graph", root.tag
+        nodes = [
+            {"id": int(n.get("id")), "name": n.get("name"), "out_edges": ints(n.get("out_edges")),
+             "in_edges": ints(n.get("in_edges"))}
+            for n in root.iter("node")
+        ]
+        edges = [{k: int(e.get(k)) for k in ("from", "to", "weight")} for e in root.iter("edge")]
+        return {"nodes": nodes, "edges": edges}
+    if dataset == "records":
+        assert root.tag == "record", root.tag
+        return {"ids": ints(root.get("ids")), "strings": [s.text or "" for s in root.iter("string")]}
+    if dataset == "media":
+        assert root.tag == "mediacontent", root.tag
+        m = root.find("media")
+        optional_int = lambda v: None if v is None else int(v)
+        media = {
+            "uri": m.get("uri"), "title": m.get("title"), "width": int(m.get("width")),
+            "height": int(m.get("height")), "format": m.get("format"), "duration": int(m.get("duration")),
+            "size": int(m.get("size")), "bitrate": optional_int(m.get("bitrate")),
+            "persons": [p.text or "" for p in m.iter("person")], "player": m.get("player"),
+            "copyright": m.get("copyright"),
+        }
+        images = [
+            {"uri": i.get("uri"), "title": i.get("title"), "width": int(i.get("width")),
+             "height": int(i.get("height")), "size": i.get("size")}
+            for i in root.iter("image")
+        ]
+        return {"media": media, "images": images}
+    raise AssertionError(dataset)
+
+
+def check_same_tree(dumps, dataset):
+    trees = {
+        "json": json.loads((dumps / f"{dataset}.json").read_bytes()),
+        "cbor": cbor2.loads((dumps / f"{dataset}.cbor").read_bytes()),
+        "msgpack": msgpack.unpackb((dumps / f"{dataset}.msgpack").read_bytes(), raw=False),
+        "xml": xml_tree(dataset, xml_root((dumps / f"{dataset}.xml").read_bytes())),
+    }
+    for name, tree in trees.items():
+        assert tree == trees["json"], f"{dataset}.{name} differs from {dataset}.json"
+    return trees["json"]
+
+
+def answer_for(dataset, tree):
+    compact = {"separators": (",", ":")}
+    if dataset == "telemetry":
+        return None  # a checksum of float bits; the check below compares formats instead
+    if dataset == "graph":
+        nodes, edges = tree["nodes"], tree["edges"]
+        seen, stack = {0} if nodes else set(), [0] if nodes else []
+        while stack:
+            for e in nodes[stack.pop()]["out_edges"]:
+                to = edges[e]["to"] if e < len(edges) else None
+                if to is not None and to < len(nodes) and to not in seen:
+                    seen.add(to)
+                    stack.append(to)
+        return json.dumps({"nodes": len(nodes), "edges": len(edges), "reachable": len(seen)}, **compact)
+    if dataset == "records":
+        return json.dumps(
+            {"ids": len(tree["ids"]), "ids_sum": sum(tree["ids"]), "strings": len(tree["strings"]),
+             "string_bytes": sum(len(s.encode()) for s in tree["strings"])},
+            **compact,
+        )
+    if dataset == "media":
+        media, images = tree["media"], tree["images"]
+        texts = [media["uri"], media["title"] or "", media["format"], *media["persons"], media["copyright"] or ""]
+        texts += [i["uri"] for i in images] + [i["title"] or "" for i in images]
+        pixels = media["width"] * media["height"] + sum(i["width"] * i["height"] for i in images)
+        return json.dumps(
+            {"persons": len(media["persons"]), "images": len(images),
+             "large_images": sum(1 for i in images if i["size"] == "LARGE"), "pixels": pixels,
+             "text_bytes": sum(len(t.encode()) for t in texts)},
+            **compact,
+        )
+    raise AssertionError(dataset)
+
+
+def serbench_answer(serbench, dumps, dataset, fmt):
+    result = subprocess.run(
+        [serbench, "check", "--dataset", dataset, "--format", fmt, str(dumps / f"{dataset}.{fmt}")],
+        capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().splitlines()[-1]
+
+
+def main():
+    dumps, serbench = Path(sys.argv[1]), sys.argv[2]
+    answers = {"task-manager": check_task_manager(dumps)}
+    for dataset in DATASETS[1:]:
+        answers[dataset] = answer_for(dataset, check_same_tree(dumps, dataset))
+    for dataset, expected in answers.items():
+        seen = {fmt: serbench_answer(serbench, dumps, dataset, fmt) for fmt in ("json", "cbor", "xml", "msgpack")}
+        assert len(set(seen.values())) == 1, f"{dataset}: formats disagree: {seen}"
+        if expected is not None:
+            assert seen["json"] == expected, f"{dataset}: python {expected} vs serbench {seen['json']}"
+        print(f"python reads {dataset} in json, cbor, xml, msgpack: {seen['json']}")
+
+
+if __name__ == "__main__":
+    main()

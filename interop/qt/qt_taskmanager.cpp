@@ -1,0 +1,347 @@
+// A Qt program that reads and writes the task-manager the way the Qt
+// serialization benchmark does (QJsonDocument, QXmlStreamReader/Writer,
+// QCborValue), to prove serbench's files and Qt's are interchangeable.
+//
+//   qt_taskmanager read FORMAT FILE      print the traverse answer
+//   qt_taskmanager write FORMAT IN OUT   read IN (json), write OUT in FORMAT
+//
+// FORMAT is json, xml or cbor. The answer line has serbench check's form:
+// {"tasks":…,"completed":…,"by_priority":[…],"text_bytes":…}.
+// Built and run by `cargo xtask interop`.
+
+#include <QByteArray>
+#include <QCborArray>
+#include <QCborMap>
+#include <QCborValue>
+#include <QColor>
+#include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QUuid>
+#include <QVersionNumber>
+#include <QXmlStreamReader>
+#include <QXmlStreamWriter>
+
+#include <cstdio>
+#include <cstring>
+
+using namespace Qt::StringLiterals;
+
+struct TaskHeader {
+    QUuid id;
+    QString name;
+    QColor color;
+    QDateTime created;
+};
+
+struct Task {
+    TaskHeader header;
+    QString description;
+    int priority = 0;
+    bool completed = false;
+};
+
+struct TaskList {
+    TaskHeader header;
+    QList<Task> tasks;
+};
+
+struct TaskManager {
+    QString user;
+    QVersionNumber version;
+    QList<TaskList> lists;
+};
+
+[[noreturn]] static void fail(const QString &message)
+{
+    std::fprintf(stderr, "qt_taskmanager: %s\n", qPrintable(message));
+    std::exit(1);
+}
+
+static QString colorName(const QColor &color)
+{
+    return color.alpha() == 255 ? color.name(QColor::HexRgb) : color.name(QColor::HexArgb);
+}
+
+static QColor parseColor(const QString &text)
+{
+    QColor color = QColor::fromString(text);
+    if (!color.isValid())
+        fail(QStringLiteral("invalid color %1").arg(text));
+    return color;
+}
+
+static QDateTime parseTime(const QString &text)
+{
+    QDateTime time = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!time.isValid())
+        fail(QStringLiteral("invalid time %1").arg(text));
+    return time;
+}
+
+static QUuid parseUuid(const QString &text)
+{
+    QUuid id = QUuid::fromString(text);
+    if (id.isNull() && text != QStringLiteral("00000000-0000-0000-0000-000000000000"))
+        fail(QStringLiteral("invalid uuid %1").arg(text));
+    return id;
+}
+
+// JSON ----------------------------------------------------------------------
+
+static TaskHeader headerFromJson(const QJsonObject &object)
+{
+    return {parseUuid(object[u"id"_s].toString()), object[u"name"_s].toString(),
+            parseColor(object[u"color"_s].toString()), parseTime(object[u"created"_s].toString())};
+}
+
+static QJsonObject headerToJson(const TaskHeader &header)
+{
+    return {{u"id"_s, header.id.toString(QUuid::WithoutBraces)},
+            {u"name"_s, header.name},
+            {u"color"_s, colorName(header.color)},
+            {u"created"_s, header.created.toString(Qt::ISODateWithMs)}};
+}
+
+static TaskManager fromJson(const QByteArray &bytes)
+{
+    QJsonParseError error;
+    QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
+    if (error.error != QJsonParseError::NoError)
+        fail(error.errorString());
+    QJsonObject root = document.object();
+    TaskManager manager{root[u"user"_s].toString(),
+                        QVersionNumber::fromString(root[u"version"_s].toString()), {}};
+    for (const QJsonValue &listValue : root[u"lists"_s].toArray()) {
+        QJsonObject listObject = listValue.toObject();
+        TaskList list{headerFromJson(listObject[u"header"_s].toObject()), {}};
+        for (const QJsonValue &taskValue : listObject[u"tasks"_s].toArray()) {
+            QJsonObject task = taskValue.toObject();
+            list.tasks.append({headerFromJson(task[u"header"_s].toObject()),
+                               task[u"description"_s].toString(), task[u"priority"_s].toInt(),
+                               task[u"completed"_s].toBool()});
+        }
+        manager.lists.append(list);
+    }
+    return manager;
+}
+
+static QByteArray toJson(const TaskManager &manager)
+{
+    QJsonArray lists;
+    for (const TaskList &list : manager.lists) {
+        QJsonArray tasks;
+        for (const Task &task : list.tasks)
+            tasks.append(QJsonObject{{u"header"_s, headerToJson(task.header)},
+                                     {u"description"_s, task.description},
+                                     {u"priority"_s, task.priority},
+                                     {u"completed"_s, task.completed}});
+        lists.append(QJsonObject{{u"header"_s, headerToJson(list.header)}, {u"tasks"_s, tasks}});
+    }
+    QJsonObject root{{u"user"_s, manager.user},
+                     {u"version"_s, manager.version.toString()},
+                     {u"lists"_s, lists}};
+    return QJsonDocument(root).toJson(QJsonDocument::Compact);
+}
+
+// XML -----------------------------------------------------------------------
+
+static TaskHeader headerFromXml(const QXmlStreamAttributes &attributes)
+{
+    return {parseUuid(attributes.value(u"id"_s).toString()), attributes.value(u"name"_s).toString(),
+            parseColor(attributes.value(u"color"_s).toString()),
+            parseTime(attributes.value(u"created"_s).toString())};
+}
+
+static void headerToXml(QXmlStreamWriter &writer, const TaskHeader &header)
+{
+    writer.writeAttribute(u"id"_s, header.id.toString(QUuid::WithoutBraces));
+    writer.writeAttribute(u"name"_s, header.name);
+    writer.writeAttribute(u"color"_s, colorName(header.color));
+    writer.writeAttribute(u"created"_s, header.created.toString(Qt::ISODateWithMs));
+}
+
+static TaskManager fromXml(const QByteArray &bytes)
+{
+    QXmlStreamReader reader(bytes);
+    TaskManager manager;
+    if (!reader.readNextStartElement() || reader.name() != u"taskmanager")
+        fail(QStringLiteral("no taskmanager element"));
+    manager.user = reader.attributes().value(u"user"_s).toString();
+    manager.version = QVersionNumber::fromString(reader.attributes().value(u"version"_s).toString());
+    while (reader.readNextStartElement()) {
+        if (reader.name() != u"tasklist")
+            fail(QStringLiteral("unexpected element %1").arg(reader.name().toString()));
+        TaskList list{headerFromXml(reader.attributes()), {}};
+        while (reader.readNextStartElement()) {
+            QXmlStreamAttributes attributes = reader.attributes();
+            Task task{headerFromXml(attributes), {}, attributes.value(u"priority"_s).toInt(),
+                      attributes.value(u"completed"_s) == u"true"};
+            task.description = reader.readElementText();
+            list.tasks.append(task);
+        }
+        manager.lists.append(list);
+    }
+    if (reader.hasError())
+        fail(reader.errorString());
+    return manager;
+}
+
+static QByteArray toXml(const TaskManager &manager)
+{
+    QByteArray bytes;
+    QXmlStreamWriter writer(&bytes);
+    // Line breaks and indentation between elements, which readers must skip.
+    writer.setAutoFormatting(true);
+    writer.writeStartDocument();
+    writer.writeStartElement(u"taskmanager"_s);
+    writer.writeAttribute(u"user"_s, manager.user);
+    writer.writeAttribute(u"version"_s, manager.version.toString());
+    for (const TaskList &list : manager.lists) {
+        writer.writeStartElement(u"tasklist"_s);
+        headerToXml(writer, list.header);
+        for (const Task &task : list.tasks) {
+            writer.writeStartElement(u"task"_s);
+            headerToXml(writer, task.header);
+            writer.writeAttribute(u"priority"_s, QString::number(task.priority));
+            writer.writeAttribute(u"completed"_s, task.completed ? u"true"_s : u"false"_s);
+            writer.writeCharacters(task.description);
+            writer.writeEndElement();
+        }
+        writer.writeEndElement();
+    }
+    writer.writeEndElement();
+    writer.writeEndDocument();
+    return bytes;
+}
+
+// CBOR ----------------------------------------------------------------------
+
+static TaskHeader headerFromCbor(const QCborMap &map)
+{
+    QCborValue id = map[u"id"_s];
+    QCborValue created = map[u"created"_s];
+    if (!id.isUuid() || !created.isDateTime())
+        fail(QStringLiteral("id or created is not a tagged uuid or date-time"));
+    return {id.toUuid(), map[u"name"_s].toString(), parseColor(map[u"color"_s].toString()),
+            created.toDateTime()};
+}
+
+static QCborMap headerToCbor(const TaskHeader &header)
+{
+    return {{u"id"_s, QCborValue(header.id)},
+            {u"name"_s, header.name},
+            {u"color"_s, colorName(header.color)},
+            {u"created"_s, QCborValue(header.created)}};
+}
+
+static TaskManager fromCbor(const QByteArray &bytes)
+{
+    QCborParserError error;
+    QCborValue root = QCborValue::fromCbor(bytes, &error);
+    if (error.error != QCborError::NoError)
+        fail(error.errorString());
+    QCborMap map = root.toMap();
+    TaskManager manager{map[u"user"_s].toString(),
+                        QVersionNumber::fromString(map[u"version"_s].toString()), {}};
+    for (const QCborValue &listValue : map[u"lists"_s].toArray()) {
+        QCborMap listMap = listValue.toMap();
+        TaskList list{headerFromCbor(listMap[u"header"_s].toMap()), {}};
+        for (const QCborValue &taskValue : listMap[u"tasks"_s].toArray()) {
+            QCborMap task = taskValue.toMap();
+            list.tasks.append({headerFromCbor(task[u"header"_s].toMap()),
+                               task[u"description"_s].toString(),
+                               int(task[u"priority"_s].toInteger()),
+                               task[u"completed"_s].toBool()});
+        }
+        manager.lists.append(list);
+    }
+    return manager;
+}
+
+static QByteArray toCbor(const TaskManager &manager)
+{
+    QCborArray lists;
+    for (const TaskList &list : manager.lists) {
+        QCborArray tasks;
+        for (const Task &task : list.tasks)
+            tasks.append(QCborMap{{u"header"_s, headerToCbor(task.header)},
+                                  {u"description"_s, task.description},
+                                  {u"priority"_s, task.priority},
+                                  {u"completed"_s, task.completed}});
+        lists.append(QCborMap{{u"header"_s, headerToCbor(list.header)}, {u"tasks"_s, tasks}});
+    }
+    QCborMap root{{u"user"_s, manager.user},
+                  {u"version"_s, manager.version.toString()},
+                  {u"lists"_s, lists}};
+    return QCborValue(root).toCbor();
+}
+
+// ---------------------------------------------------------------------------
+
+static QByteArray readFile(const char *path)
+{
+    QFile file(QString::fromLocal8Bit(path));
+    if (!file.open(QIODevice::ReadOnly))
+        fail(QStringLiteral("cannot read %1").arg(path));
+    return file.readAll();
+}
+
+static TaskManager readAs(const char *format, const QByteArray &bytes)
+{
+    if (!std::strcmp(format, "json"))
+        return fromJson(bytes);
+    if (!std::strcmp(format, "xml"))
+        return fromXml(bytes);
+    if (!std::strcmp(format, "cbor"))
+        return fromCbor(bytes);
+    fail(QStringLiteral("unknown format %1").arg(format));
+}
+
+static void printAnswer(const TaskManager &manager)
+{
+    qint64 tasks = 0, completed = 0, textBytes = 0, byPriority[4] = {0, 0, 0, 0};
+    for (const TaskList &list : manager.lists) {
+        textBytes += list.header.name.toUtf8().size();
+        for (const Task &task : list.tasks) {
+            ++tasks;
+            completed += task.completed;
+            if (task.priority < 0 || task.priority > 3)
+                fail(QStringLiteral("priority %1").arg(task.priority));
+            ++byPriority[task.priority];
+            textBytes += task.header.name.toUtf8().size() + task.description.toUtf8().size();
+        }
+    }
+    std::printf("{\"tasks\":%lld,\"completed\":%lld,\"by_priority\":[%lld,%lld,%lld,%lld],"
+                "\"text_bytes\":%lld}\n",
+                tasks, completed, byPriority[0], byPriority[1], byPriority[2], byPriority[3],
+                textBytes);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 4 && !std::strcmp(argv[1], "read")) {
+        printAnswer(readAs(argv[2], readFile(argv[3])));
+        return 0;
+    }
+    if (argc == 5 && !std::strcmp(argv[1], "write")) {
+        TaskManager manager = fromJson(readFile(argv[3]));
+        const char *format = argv[2];
+        QByteArray bytes = !std::strcmp(format, "json") ? toJson(manager)
+                           : !std::strcmp(format, "xml") ? toXml(manager)
+                           : !std::strcmp(format, "cbor") ? toCbor(manager)
+                                                          : QByteArray();
+        if (bytes.isEmpty())
+            fail(QStringLiteral("unknown format %1").arg(format));
+        QFile out(QString::fromLocal8Bit(argv[4]));
+        if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size())
+            fail(QStringLiteral("cannot write %1").arg(argv[4]));
+        return 0;
+    }
+    std::fprintf(stderr, "usage: qt_taskmanager read FORMAT FILE | write FORMAT IN.json OUT\n");
+    return 2;
+}
