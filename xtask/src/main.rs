@@ -3,6 +3,7 @@
 //! It drives cargo rather than linking the codecs, so it builds fast and
 //! stays out of the comparison.
 
+mod codegen;
 mod interop;
 
 use std::path::{Path, PathBuf};
@@ -18,6 +19,8 @@ tasks:
   check ARGS     serbench check ARGS
   convert ARGS   serbench convert ARGS
   interop        Python and Qt read serbench's files, serbench reads Qt's
+  codegen        regenerate the committed Cap'n Proto and FlatBuffers code
+  codegen --check   fail when that code is stale
 ";
 
 fn main() -> ExitCode {
@@ -41,6 +44,12 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         "interop" => no_args(task, rest)
             .and_then(|()| interop::run())
             .map(|()| ExitCode::SUCCESS),
+        "codegen" => match rest {
+            [] => codegen::run(false),
+            [flag] if flag == "--check" => codegen::run(true),
+            _ => bail!("usage: cargo xtask codegen [--check]"),
+        }
+        .map(|()| ExitCode::SUCCESS),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

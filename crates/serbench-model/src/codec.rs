@@ -85,6 +85,9 @@ pub trait Format {
     const ZERO_COPY: bool = false;
     /// What the format carries beyond the portable values.
     const CARRIES: Carries;
+    /// Whether every truncated encoding fails to decode. Protobuf's cannot:
+    /// a message cut at a field boundary is a valid, smaller message.
+    const DETECTS_TRUNCATION: bool = true;
     /// The crate's one error type.
     type Error: std::error::Error + Send + Sync + 'static;
 }
@@ -113,4 +116,20 @@ pub trait Codec<T: Dataset>: Format {
     fn traverse(bytes: &[u8]) -> Result<T::Answer, Self::Error> {
         Self::decode(bytes).map(|value| value.traverse())
     }
+}
+
+/// A format whose generated code has a message type of its own (protobuf's
+/// structs, a Cap'n Proto or FlatBuffers builder). The benchmark reports
+/// its two halves as separate, labelled rows: building the message from
+/// the model, and writing a prebuilt message.
+pub trait NativeCodec<T: Dataset>: Codec<T> {
+    /// The format's own message, ready to write.
+    type Message;
+
+    /// Builds the format's message from the model.
+    fn build(value: &T) -> Result<Self::Message, Self::Error>;
+
+    /// Appends the encoding of a prebuilt message to `out`; the bytes equal
+    /// [`Codec::encode`]'s for the same value.
+    fn write(message: &Self::Message, out: &mut Vec<u8>) -> Result<(), Self::Error>;
 }

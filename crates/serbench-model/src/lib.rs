@@ -48,7 +48,7 @@ mod telemetry;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-pub use crate::codec::{Carries, Codec, Dataset, Format};
+pub use crate::codec::{Carries, Codec, Dataset, Format, NativeCodec};
 pub use crate::error::{Error, ErrorKind};
 pub use crate::graph::{Edge, Graph, GraphAnswer, Node};
 pub use crate::media::{Image, Media, MediaAnswer, MediaContent, Player, Size};
