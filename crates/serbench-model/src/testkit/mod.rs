@@ -208,7 +208,9 @@ where
                 bytes.len()
             );
         }
-        for _ in 0..200 {
+        // An empty encoding (protobuf's empty message) has no bit to flip.
+        let flips = if bytes.is_empty() { 0 } else { 200 };
+        for _ in 0..flips {
             let bit = random.below(bytes.len() as u64 * 8) as usize;
             let mut flipped = bytes.clone();
             flipped[bit / 8] ^= 1 << (bit % 8);
