@@ -1,0 +1,298 @@
+//! Protocol Buffers for the serbench model, with [prost].
+//!
+//! Protocol Buffers is Google's schema-first binary format and the wire of
+//! gRPC: no field names on the wire, integers as varints, and one `.proto`
+//! schema from which every language generates its types. The Qt
+//! serialization benchmark measures it beside QDataStream, JSON, XML and
+//! CBOR. This crate carries the five serbench datasets in the messages of
+//! the workspace's `schemas/*.proto` (one file per dataset, package
+//! `serbench`) and exposes the generated types as [`proto`], for programs
+//! that work with the messages themselves.
+//!
+//! The schemas are compiled while this crate builds, by protox (a protobuf
+//! compiler written in Rust) and prost-build, so no `protoc` is needed.
+//!
+//! ```
+//! use serbench_model::{NativeCodec, TaskManager};
+//! use serbench_protobuf::Protobuf;
+//!
+//! let manager = TaskManager::generate(100);
+//! let bytes = serbench_protobuf::to_vec(&manager)?;
+//! // Field 1 (`user`) is length-delimited: key 0x0a, length 9, the text.
+//! assert!(bytes.starts_with(b"\x0a\x09Demo User"));
+//! let back: TaskManager = serbench_protobuf::from_slice(&bytes)?;
+//! assert_eq!(back, manager);
+//!
+//! // The generated message, for code that works with protobuf types.
+//! let message = Protobuf::build(&manager)?;
+//! assert_eq!(message.version, [1, 0, 0]);
+//! assert_eq!(message.lists[0].tasks[0].header.as_ref().unwrap().name, "Task 0-0");
+//! # Ok::<(), serbench_protobuf::Error>(())
+//! ```
+//!
+//! # Wire layout
+//!
+//! Standard protobuf (proto3) encoding of the root messages below; fields
+//! are written in field-number order, zero-valued scalars, empty strings
+//! and empty repeated fields are left out, and repeated integers are
+//! packed. The schemas' comments give the reasons; the official tool reads
+//! every encoding, for example
+//! `protoc --decode=serbench.TaskManager -I schemas schemas/task-manager.proto < dump`.
+//!
+//! - **task-manager**, `serbench.TaskManager`: `user` (1), `version` (2,
+//!   packed `uint32` segments), `lists` (3). A `TaskList` holds `header`
+//!   (1) and `tasks` (2); a `Task` holds `header` (1), `description` (2),
+//!   `priority` (3, enum `PRIORITY_LOW` to `PRIORITY_CRITICAL`) and
+//!   `completed` (4). A `TaskHeader` holds the id as 16 `bytes` (1),
+//!   `name` (2), the color as `fixed32` 0xAARRGGBB (3) and the creation
+//!   time as `sint64` seconds since 1970 (4), `fixed32` nanoseconds (5)
+//!   and `sint32` UTC offset in seconds (6).
+//! - **telemetry**, `serbench.SensorReading`: `sensor_id` (1) and the eight
+//!   readings (2 to 9) as `optional double`, so every reading is written,
+//!   −0.0 included: 82 bytes for a generated message.
+//! - **graph**, `serbench.Graph`: `nodes` (1; a `Node` holds `id`, `name`,
+//!   packed `out_edges` and `in_edges`) and the edges as three parallel
+//!   packed columns, `edge_from` (2), `edge_to` (3) and `edge_weight` (4).
+//! - **records**, `serbench.Record`: `ids` (1, packed zigzag `sint64`) and
+//!   `strings` (2).
+//! - **media**, `serbench.MediaContent`: `images` (1) and `media` (2), with
+//!   jvm-serializers' field numbers and integer types; the options are
+//!   proto3 `optional` fields and the enums `Player` and `Size`.
+//!
+//! # What decoding checks, and what protobuf cannot
+//!
+//! Decoding rejects, with an error naming the field: malformed input
+//! (bad varints, wire types or keys, invalid UTF-8, lengths past the end),
+//! and messages that are not values of the dataset: an id that is not 16
+//! bytes, an enum value the schema does not list, an out-of-range
+//! timestamp part, a node id or weight above 65535, edge columns of
+//! different lengths, and a missing required message (`header`, `media`)
+//! or reading.
+//!
+//! Protobuf's own rules make some damage undetectable, and this crate keeps
+//! those rules so that it reads what any protobuf library writes:
+//!
+//! - A message cut at a field boundary is a valid, smaller message (fewer
+//!   lists, fewer strings). [`Format::DETECTS_TRUNCATION`] is therefore
+//!   false: a cut is either an error or a value different from the
+//!   original, never the original.
+//! - Bytes after the message are read as more fields. Bytes that do not
+//!   form complete fields are errors (`\0` is the invalid field number 0,
+//!   a lone key has no value), but a complete field appended to the message
+//!   is part of it.
+//! - Unknown fields are skipped; fields may come in any order; a
+//!   non-repeated field that appears twice takes the last value (messages
+//!   merge); a packed repeated field may also come unpacked or in several
+//!   runs, which concatenate; an integer too wide for its field is cut to
+//!   the field's width, as in C++; a `bool` is true for any non-zero
+//!   varint.
+//!
+//! # Limits
+//!
+//! Every value of the model encodes ([`Carries::EVERYTHING`]): doubles keep
+//! their bits, timestamps are plain integers, strings are UTF-8 of any
+//! content. An encoding larger than 2 GiB − 1 bytes, the limit other
+//! protobuf implementations enforce, is an [`ErrorKind::Unsupported`] error.
+//!
+//! Decoding is safe on untrusted bytes: it never panics; prost stops at 100
+//! levels of nesting (the schemas nest four; only unknown groups could go
+//! deeper); and memory stays proportional to the input whatever lengths it
+//! declares. prost checks every declared length against the bytes that
+//! remain before reading anything, and reserves at most that many bytes for
+//! a string or byte string; packed fields and repeated messages grow item
+//! by item as the items arrive. The worst case is an input of empty nested
+//! messages, 2 bytes each, every one a struct of up to about 100 bytes in
+//! prost's message and again in the model: 10 MB of empty graph nodes peak
+//! at about 0.8 GB.
+
+mod graph;
+mod media;
+mod records;
+mod task_manager;
+mod telemetry;
+mod wire;
+
+use std::any::type_name;
+
+use prost::Message as _;
+use serbench_model::{Carries, Codec, Dataset, Format, NativeCodec};
+pub use serbench_model::{Error, ErrorKind};
+
+use crate::wire::Wire;
+
+/// The generated messages of `schemas/*.proto` (package `serbench`). Each
+/// implements prost's `Message` (prost 0.14.6), for programs that encode
+/// and decode the messages themselves.
+pub mod proto {
+    #![allow(
+        clippy::must_use_candidate,
+        reason = "prost-build generates the enums' name conversions without #[must_use]"
+    )]
+    include!(concat!(env!("OUT_DIR"), "/serbench.rs"));
+}
+
+/// The Protocol Buffers codec.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Protobuf;
+
+impl Format for Protobuf {
+    const NAME: &'static str = "protobuf";
+    const CARRIES: Carries = Carries::EVERYTHING;
+    // A message cut at a field boundary is a valid, smaller message.
+    const DETECTS_TRUNCATION: bool = false;
+    type Error = Error;
+}
+
+/// Encodes `value` as a protobuf message.
+pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
+where
+    Protobuf: Codec<T>,
+{
+    Protobuf::to_vec(value)
+}
+
+/// Decodes the message that fills `bytes`.
+pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
+where
+    Protobuf: Codec<T>,
+{
+    Protobuf::decode(bytes)
+}
+
+impl<T: Dataset + Wire> Codec<T> for Protobuf {
+    fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        write::<T>(&value.build(), out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<T, Error> {
+        // Decoding from a slice we hold shows where prost stopped.
+        let mut rest = bytes;
+        let message = T::Message::decode(&mut rest)
+            .map_err(|error| decode_error::<T>(bytes.len(), rest.len(), &error))?;
+        T::read(message).map_err(|invalid| {
+            Error::new(Self::NAME, T::NAME, ErrorKind::Invalid, invalid.to_string())
+        })
+    }
+}
+
+impl<T: Dataset + Wire> NativeCodec<T> for Protobuf {
+    type Message = T::Message;
+
+    fn build(value: &T) -> Result<T::Message, Error> {
+        Ok(value.build())
+    }
+
+    fn write(message: &T::Message, out: &mut Vec<u8>) -> Result<(), Error> {
+        write::<T>(message, out)
+    }
+}
+
+/// The largest message other implementations read or write: 2 GiB − 1.
+const MAX_LEN: usize = i32::MAX as usize;
+
+fn write<T: Dataset + Wire>(message: &T::Message, out: &mut Vec<u8>) -> Result<(), Error> {
+    let len = message.encoded_len();
+    check_len::<T>(len)?;
+    out.reserve(len);
+    message.encode(out).map_err(|error| {
+        Error::new(
+            Protobuf::NAME,
+            T::NAME,
+            ErrorKind::Unsupported,
+            error.to_string(),
+        )
+    })
+}
+
+fn check_len<T: Dataset>(len: usize) -> Result<(), Error> {
+    if len > MAX_LEN {
+        return Err(Error::new(
+            Protobuf::NAME,
+            T::NAME,
+            ErrorKind::Unsupported,
+            format!(
+                "the message would take {len} bytes; protobuf messages are limited to \
+                 2 GiB - 1 ({MAX_LEN} bytes)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The error for a prost decode error, raised after reading `len - rest`
+/// of `len` bytes.
+fn decode_error<T: Dataset + Wire>(len: usize, rest: usize, error: &prost::DecodeError) -> Error {
+    // prost exposes its error only as text: "failed to decode Protobuf
+    // message: ", then a `Message.field: ` pair per level it was in,
+    // innermost first, then the cause. prost is pinned to one version, and
+    // the tests pin this parsing.
+    let text = error.to_string();
+    let mut cause = text
+        .strip_prefix("failed to decode Protobuf message: ")
+        .unwrap_or(&text);
+    let mut fields = Vec::new();
+    while let Some((pair, after)) = cause.split_once(": ") {
+        let Some((message, field)) = pair.split_once('.') else {
+            break;
+        };
+        if !is_identifier(message) || !is_identifier(field) {
+            break;
+        }
+        fields.push(field);
+        cause = after;
+    }
+    let root = type_name::<T::Message>()
+        .rsplit("::")
+        .next()
+        .unwrap_or_default();
+    let mut place = root.to_owned();
+    for field in fields.iter().rev() {
+        place.push('.');
+        place.push_str(field);
+    }
+    let at = len - rest;
+    let (kind, message) = match cause {
+        "buffer underflow" => (
+            ErrorKind::Truncated,
+            format!("the input ends inside {place}: a length or value runs past its end"),
+        ),
+        "invalid varint" if rest == 0 => (
+            ErrorKind::Truncated,
+            format!("the input ends inside a varint of {place}"),
+        ),
+        "recursion limit reached" => (
+            ErrorKind::Limit,
+            format!("{place} nests deeper than prost's limit of 100 levels"),
+        ),
+        cause => (ErrorKind::Syntax, format!("{cause} in {place}")),
+    };
+    Error::new(
+        Protobuf::NAME,
+        T::NAME,
+        kind,
+        format!("{message} (decoding stopped at byte {at} of {len})"),
+    )
+}
+
+fn is_identifier(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+#[cfg(test)]
+mod tests {
+    use serbench_model::Record;
+
+    use super::*;
+
+    #[test]
+    fn refuses_messages_over_2_gib() {
+        assert!(check_len::<Record>(MAX_LEN).is_ok());
+        let error = check_len::<Record>(MAX_LEN + 1).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::Unsupported);
+        assert_eq!(
+            error.to_string(),
+            "cannot encode protobuf records: the message would take 2147483648 bytes; \
+             protobuf messages are limited to 2 GiB - 1 (2147483647 bytes)"
+        );
+    }
+}

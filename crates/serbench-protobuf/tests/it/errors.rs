@@ -1,0 +1,368 @@
+//! Decoding errors: the kind, what was wrong and where; hostile inputs that
+//! must fail fast without allocating what they declare; and what protobuf's
+//! rules let through.
+
+use prost::Message;
+use serbench_model::{
+    Dataset, Graph, MediaContent, NativeCodec, Record, SensorReading, TaskManager,
+};
+use serbench_protobuf::{Error, ErrorKind, Protobuf, from_slice, to_vec};
+
+use crate::layout::{Fields, hex, varint};
+
+/// Decodes `value`'s message after `change`, which must make it fail.
+fn decode_changed<T: Dataset>(
+    value: &T,
+    change: impl FnOnce(&mut <Protobuf as NativeCodec<T>>::Message),
+) -> Error
+where
+    Protobuf: NativeCodec<T, Error = Error>,
+    <Protobuf as NativeCodec<T>>::Message: Message,
+{
+    let mut message = Protobuf::build(value).unwrap();
+    change(&mut message);
+    from_slice::<T>(&message.encode_to_vec()).unwrap_err()
+}
+
+#[track_caller]
+fn assert_error(error: &Error, kind: ErrorKind, message: &str) {
+    assert_eq!(error.kind(), kind, "{error}");
+    assert_eq!(error.message(), message);
+}
+
+#[test]
+fn task_manager_values_are_checked() {
+    let manager = TaskManager::generate(100);
+    let error = decode_changed(&manager, |m| {
+        m.lists[1].tasks[3].header.as_mut().unwrap().id.pop();
+    });
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        "lists[1].tasks[3].header.id has 15 bytes; a UUID has 16",
+    );
+    assert_eq!(
+        error.to_string(),
+        "cannot decode protobuf task-manager: lists[1].tasks[3].header.id has 15 bytes; a UUID has 16"
+    );
+    let error = decode_changed(&manager, |m| {
+        m.lists[2].header.as_mut().unwrap().id.clear();
+    });
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        "lists[2].header.id has 0 bytes; a UUID has 16",
+    );
+    let error = decode_changed(&manager, |m| m.lists[0].tasks[2].priority = 7);
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        "lists[0].tasks[2].priority is 7, not a Priority (0 to 3)",
+    );
+    let error = decode_changed(&manager, |m| m.lists[0].tasks[2].priority = -1);
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        "lists[0].tasks[2].priority is -1, not a Priority (0 to 3)",
+    );
+    let error = decode_changed(&manager, |m| m.lists[1].tasks[0].header = None);
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        "lists[1].tasks[0].header is missing",
+    );
+    let error = decode_changed(&manager, |m| m.lists[4].header = None);
+    assert_error(&error, ErrorKind::Invalid, "lists[4].header is missing");
+    let error = decode_changed(&manager, |m| {
+        m.lists[0].tasks[0].header.as_mut().unwrap().created_nanos = 1_000_000_000;
+    });
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        "lists[0].tasks[0].header has no valid creation time: \
+         timestamp nanoseconds 1000000000 are not below 1 000 000 000",
+    );
+    let error = decode_changed(&manager, |m| {
+        m.lists[3].header.as_mut().unwrap().created_offset_seconds = 172_800;
+    });
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        "lists[3].header has no valid creation time: UTC offset of 172800 s is out of range",
+    );
+    let error = decode_changed(&manager, |m| {
+        m.lists[3].header.as_mut().unwrap().created_seconds = i64::MIN;
+    });
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        "lists[3].header has no valid creation time: \
+         timestamp of -9223372036854775808 s since 1970 is out of range",
+    );
+}
+
+#[test]
+fn other_datasets_values_are_checked() {
+    let reading = &SensorReading::generate(1)[0];
+    let error = decode_changed(reading, |m| m.humidity = None);
+    assert_error(&error, ErrorKind::Invalid, "humidity is missing");
+
+    let graph = Graph::generate(4);
+    let edges = graph.edges.len();
+    let error = decode_changed(&graph, |m| m.nodes[2].id = 70_000);
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        "nodes[2].id is 70000, above 65535",
+    );
+    let error = decode_changed(&graph, |m| m.edge_weight[4] = 65_536);
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        "edge_weight[4] is 65536, above 65535",
+    );
+    let error = decode_changed(&graph, |m| {
+        m.edge_to.pop();
+    });
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        &format!("edge_to has {} items but edge_from has {edges}", edges - 1),
+    );
+    let error = decode_changed(&graph, |m| m.edge_weight.push(1));
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        &format!(
+            "edge_weight has {} items but edge_from has {edges}",
+            edges + 1
+        ),
+    );
+
+    let content = MediaContent::canonical();
+    let error = decode_changed(&content, |m| m.media = None);
+    assert_error(&error, ErrorKind::Invalid, "media is missing");
+    let error = decode_changed(&content, |m| m.media.as_mut().unwrap().player = 2);
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        "media.player is 2, not a Player (0 or 1)",
+    );
+    let error = decode_changed(&content, |m| m.images[1].size = 5);
+    assert_error(
+        &error,
+        ErrorKind::Invalid,
+        "images[1].size is 5, not a Size (0 or 1)",
+    );
+}
+
+#[test]
+fn malformed_input_says_what_and_where() {
+    let error = from_slice::<TaskManager>(&Fields::default().bytes(1, b"\xff").0).unwrap_err();
+    assert_error(
+        &error,
+        ErrorKind::Syntax,
+        "invalid string value: data is not UTF-8 encoded in TaskManager.user \
+         (decoding stopped at byte 3 of 3)",
+    );
+    let header = Fields::default().bytes(1, &[0; 16]).bytes(2, b"\xc3");
+    let task = Fields::default().message(1, &header);
+    let list = Fields::default().message(2, &task);
+    let bytes = Fields::default().message(3, &list).0;
+    let error = from_slice::<TaskManager>(&bytes).unwrap_err();
+    assert_error(
+        &error,
+        ErrorKind::Syntax,
+        "invalid string value: data is not UTF-8 encoded in \
+         TaskManager.lists.tasks.header.name (decoding stopped at byte 27 of 27)",
+    );
+    let error = from_slice::<TaskManager>(&Fields::default().varint(1, 5).0).unwrap_err();
+    assert_error(
+        &error,
+        ErrorKind::Syntax,
+        "invalid wire type: Varint (expected LengthDelimited) in TaskManager.user \
+         (decoding stopped at byte 1 of 2)",
+    );
+    // Wire type 7 does not exist.
+    let error = from_slice::<Record>(&hex("0f")).unwrap_err();
+    assert_error(
+        &error,
+        ErrorKind::Syntax,
+        "invalid wire type value: 7 in Record (decoding stopped at byte 1 of 1)",
+    );
+    // A key of eleven bytes: no varint is longer than ten.
+    let error = from_slice::<Record>(&hex("ffffffffffffffffffff01")).unwrap_err();
+    assert_error(
+        &error,
+        ErrorKind::Syntax,
+        "invalid varint in Record (decoding stopped at byte 0 of 11)",
+    );
+}
+
+#[test]
+fn truncation_and_trailing_bytes() {
+    let bytes = to_vec(&TaskManager::generate(100)).unwrap();
+    let len = bytes.len();
+    let error = from_slice::<TaskManager>(&bytes[..len - 5]).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Truncated, "{error}");
+    assert!(
+        error
+            .message()
+            .starts_with("the input ends inside TaskManager.lists: a length or value runs past"),
+        "{error}"
+    );
+    // A key with its value missing.
+    let error = from_slice::<SensorReading>(&hex("0a 01 41 11 00000000")).unwrap_err();
+    assert_error(
+        &error,
+        ErrorKind::Truncated,
+        "the input ends inside SensorReading.ambient_temperature: a length or value runs \
+         past its end (decoding stopped at byte 4 of 8)",
+    );
+
+    let mut trailing = bytes.clone();
+    trailing.push(0);
+    let error = from_slice::<TaskManager>(&trailing).unwrap_err();
+    assert_error(
+        &error,
+        ErrorKind::Syntax,
+        &format!(
+            "invalid tag value: 0 in TaskManager (decoding stopped at byte {} of {})",
+            len + 1,
+            len + 1
+        ),
+    );
+    // `x` is the key of field 15, a varint, which never comes.
+    for trailer in [&b"x"[..], b"\xff\xff\xff\xff"] {
+        let mut trailing = bytes.clone();
+        trailing.extend_from_slice(trailer);
+        let error = from_slice::<TaskManager>(&trailing).unwrap_err();
+        assert_error(
+            &error,
+            ErrorKind::Truncated,
+            &format!(
+                "the input ends inside a varint of TaskManager (decoding stopped at byte {} of {})",
+                trailing.len(),
+                trailing.len()
+            ),
+        );
+    }
+}
+
+#[test]
+fn huge_declared_lengths_fail_without_allocating() {
+    // Each declares 2^40 to 2^63 bytes and holds a few. A decoder that
+    // reserved what is declared would abort here.
+    let huge = |field: u32, len: u64| {
+        let mut bytes = Fields::default().key(field, 2).0;
+        bytes.extend(varint(len));
+        bytes.extend_from_slice(b"abc");
+        bytes
+    };
+    let id = {
+        let header = Fields(huge(1, 1 << 40));
+        let list = Fields::default().message(1, &header);
+        Fields::default().message(3, &list).0
+    };
+    for (what, error) in [
+        (
+            "user",
+            from_slice::<TaskManager>(&huge(1, u64::MAX >> 1)).map(drop),
+        ),
+        (
+            "packed version",
+            from_slice::<TaskManager>(&huge(2, 1 << 40)).map(drop),
+        ),
+        (
+            "lists",
+            from_slice::<TaskManager>(&huge(3, 1 << 62)).map(drop),
+        ),
+        ("id", from_slice::<TaskManager>(&id).map(drop)),
+        (
+            "sensor_id",
+            from_slice::<SensorReading>(&huge(1, 1 << 63)).map(drop),
+        ),
+        ("nodes", from_slice::<Graph>(&huge(1, 1 << 40)).map(drop)),
+        (
+            "packed edge_from",
+            from_slice::<Graph>(&huge(2, 1 << 40)).map(drop),
+        ),
+        (
+            "packed ids",
+            from_slice::<Record>(&huge(1, 1 << 40)).map(drop),
+        ),
+        ("strings", from_slice::<Record>(&huge(2, 1 << 40)).map(drop)),
+        (
+            "images",
+            from_slice::<MediaContent>(&huge(1, 1 << 40)).map(drop),
+        ),
+    ] {
+        let error = error.unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::Truncated, "{what}: {error}");
+    }
+    // A length of 2^64 or more is no varint at all.
+    let mut bytes = hex("0a");
+    bytes.extend(hex("ffffffffffffffffff7f 00"));
+    let error = from_slice::<Record>(&bytes).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Syntax, "{error}");
+}
+
+#[test]
+fn deep_nesting_stops_at_prosts_limit() {
+    // A million nested groups in an unknown field: prost skips groups
+    // recursively and stops at 100 levels.
+    let deep = vec![0x7b; 1_000_000];
+    let error = from_slice::<TaskManager>(&deep).unwrap_err();
+    assert_error(
+        &error,
+        ErrorKind::Limit,
+        "TaskManager nests deeper than prost's limit of 100 levels \
+         (decoding stopped at byte 101 of 1000000)",
+    );
+}
+
+/// What protobuf's rules let through, as the crate docs list it.
+#[test]
+fn protobuf_rules_apply() {
+    let manager = TaskManager::generate(100);
+    let bytes = to_vec(&manager).unwrap();
+
+    // Unknown fields are skipped.
+    let mut unknown = bytes.clone();
+    unknown.extend(Fields::default().varint(99, 1).string(100, "x").0);
+    assert_eq!(from_slice::<TaskManager>(&unknown).unwrap(), manager);
+
+    // A repeated non-repeated field takes the last value.
+    let mut again = bytes.clone();
+    again.extend(Fields::default().string(1, "again").0);
+    assert_eq!(from_slice::<TaskManager>(&again).unwrap().user, "again");
+
+    // A cut at a field boundary is a smaller message: here, one list fewer.
+    let last_list = to_vec(&TaskManager {
+        lists: manager.lists[10..].to_vec(),
+        user: String::new(),
+        version: serbench_model::Version::default(),
+    })
+    .unwrap();
+    let cut = from_slice::<TaskManager>(&bytes[..bytes.len() - last_list.len()]).unwrap();
+    assert_eq!(cut.lists, manager.lists[..10]);
+
+    // Packed fields may come unpacked, and runs concatenate.
+    let mixed = Fields::default()
+        .varint(1, 2)
+        .bytes(1, &[4, 6])
+        .varint(1, 1);
+    assert_eq!(from_slice::<Record>(&mixed.0).unwrap().ids, [1, 2, 3, -1]);
+
+    // An integer too wide for its field is cut to the field's width.
+    let node = Fields::default().varint(1, (1 << 32) + 1);
+    let graph = from_slice::<Graph>(&Fields::default().message(1, &node).0).unwrap();
+    assert_eq!(graph.nodes[0].id, 1);
+
+    // A bool is true for any non-zero varint.
+    let header = Fields::default().bytes(1, &[0; 16]);
+    let task = Fields::default().message(1, &header).varint(4, 2);
+    let list = Fields::default().message(1, &header).message(2, &task);
+    let decoded = from_slice::<TaskManager>(&Fields::default().message(3, &list).0).unwrap();
+    assert!(decoded.lists[0].tasks[0].completed);
+}
