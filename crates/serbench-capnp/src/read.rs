@@ -1,0 +1,280 @@
+//! Reading: framing and alignment, the reader's limits, and errors that
+//! name the field path.
+
+use std::str::Utf8Error;
+
+use capnp::message::{Reader, ReaderOptions, ReaderSegments};
+use capnp::serialize::{BufferSegments, NoAllocSliceSegments};
+use capnp::traits::Owned;
+use capnp::{NotInSchema, Word, primitive_list, text};
+use serbench_model::forms::FormError;
+use serbench_model::{Error, ErrorKind, Format};
+
+use crate::Capnp;
+use crate::private::Wire;
+
+/// How many levels of pointers the reader follows. The schemas are not
+/// recursive and the deepest path (task-manager's root → lists → tasks → a
+/// task's header → its name) needs a limit of 6, so this only ever stops
+/// hostile input; capnp's default is 64.
+pub(crate) const NESTING_LIMIT: i32 = 16;
+
+/// Reads the message that fills `bytes` and hands its root to `visit`.
+pub(crate) fn with_root<T, R>(
+    bytes: &[u8],
+    visit: impl for<'a> FnOnce(<T::Root as Owned>::Reader<'a>) -> Result<R, Failure>,
+) -> Result<R, Error>
+where
+    T: Wire,
+{
+    // capnp reads words in place, so they must be 8-byte aligned. A buffer
+    // from the global allocator is; a slice at an odd offset is copied once.
+    // (capnp's `unaligned` feature would avoid the copy, but it is
+    // crate-wide: it would turn off `as_slice` for every user of capnp in
+    // the same build.)
+    let copy;
+    let bytes = if bytes.as_ptr().addr().is_multiple_of(8) {
+        bytes
+    } else {
+        copy = aligned(bytes);
+        &Word::words_to_bytes(&copy)[..bytes.len()]
+    };
+    read_root(bytes, visit).map_err(|failure| failure.into_error(T::NAME))
+}
+
+fn read_root<Root: Owned, R>(
+    bytes: &[u8],
+    visit: impl for<'a> FnOnce(Root::Reader<'a>) -> Result<R, Failure>,
+) -> Result<R, Failure> {
+    // The segment table alone first: its lengths against the input's,
+    // before anything else is read or allocated.
+    let framing = ReaderOptions {
+        traversal_limit_in_words: None,
+        nesting_limit: NESTING_LIMIT,
+    };
+    let truncated = |error: capnp::Error| match error.kind {
+        capnp::ErrorKind::MessageEndsPrematurely(..)
+        | capnp::ErrorKind::EmptyBuffer
+        | capnp::ErrorKind::FailedToFillTheWholeBuffer => Failure::new(
+            ErrorKind::Truncated,
+            format!(
+                "the input ends after {} bytes, before the message does",
+                bytes.len()
+            ),
+        ),
+        _ => Failure::from(error),
+    };
+    // The first word's count of segments − 1.
+    if bytes.starts_with(&[0; 4]) {
+        // One segment, as this crate writes: read in place, allocating
+        // nothing.
+        let mut rest = bytes;
+        let segments = NoAllocSliceSegments::from_slice(&mut rest, framing).map_err(truncated)?;
+        read_segments(segments, bytes.len() - rest.len(), bytes.len(), visit)
+    } else {
+        // Several, as the C++ library writes large messages: capnp's
+        // segment list parses the table once (the allocation-free one would
+        // parse it again at every pointer, a cost a hostile table of 511
+        // segments would multiply).
+        let segments = BufferSegments::new(bytes, framing).map_err(truncated)?;
+        let table = (segments.len() / 2 + 1) * 8;
+        let words: usize = (0..segments.len() as u32)
+            .filter_map(|index| segments.get_segment(index))
+            .map(<[u8]>::len)
+            .sum();
+        read_segments(segments, table + words, bytes.len(), visit)
+    }
+}
+
+/// Reads the root of a message of `end` bytes in an input of `len`.
+fn read_segments<S: ReaderSegments, Root: Owned, R>(
+    segments: S,
+    end: usize,
+    len: usize,
+    visit: impl for<'a> FnOnce(Root::Reader<'a>) -> Result<R, Failure>,
+) -> Result<R, Failure> {
+    if end < len {
+        return Err(Failure::new(
+            ErrorKind::TrailingBytes,
+            format!(
+                "{} bytes follow the message, which ends at byte {end}",
+                len - end
+            ),
+        ));
+    }
+    // Reading every object once visits fewer words than the message holds,
+    // so that is the limit: pointers that alias each other cannot make a
+    // small message look big, and decoding stays proportional to the input.
+    let options = ReaderOptions {
+        traversal_limit_in_words: Some(end / 8),
+        nesting_limit: NESTING_LIMIT,
+    };
+    let message = Reader::new(segments, options);
+    visit(message.get_root::<Root::Reader<'_>>()?)
+}
+
+fn aligned(bytes: &[u8]) -> Vec<Word> {
+    let mut words = Word::allocate_zeroed_vec(bytes.len().div_ceil(8));
+    Word::words_to_bytes_mut(&mut words)[..bytes.len()].copy_from_slice(bytes);
+    words
+}
+
+/// A text, checked to be UTF-8.
+pub(crate) fn string(text: capnp::Result<text::Reader<'_>>) -> Result<String, Failure> {
+    Ok(text?.to_str()?.to_owned())
+}
+
+/// A text's length in bytes, read in place without checking its UTF-8.
+pub(crate) fn text_len(text: capnp::Result<text::Reader<'_>>) -> Result<u64, Failure> {
+    Ok(text?.len() as u64)
+}
+
+/// Defines a function that copies a list of numbers into a `Vec`.
+/// (Concrete types: capnp's element trait is not public API.)
+macro_rules! numbers {
+    ($name:ident, $number:ty) => {
+        pub(crate) fn $name(list: primitive_list::Reader<'_, $number>) -> Vec<$number> {
+            // On a little-endian machine the wire form is the memory form:
+            // one copy. A list written with wider elements (allowed by
+            // schema evolution) has no slice and is read one by one.
+            #[cfg(target_endian = "little")]
+            if let Some(slice) = list.as_slice() {
+                return slice.to_vec();
+            }
+            list.iter().collect()
+        }
+    };
+}
+
+numbers!(u32s, u32);
+numbers!(i64s, i64);
+
+/// A decode failure on its way out, collecting the field path as it goes.
+#[derive(Debug)]
+pub struct Failure {
+    kind: ErrorKind,
+    message: String,
+    /// Innermost first.
+    path: Vec<Step>,
+}
+
+#[derive(Debug)]
+enum Step {
+    Field(&'static str),
+    Index(usize),
+}
+
+impl Failure {
+    fn new(kind: ErrorKind, message: String) -> Self {
+        Self {
+            kind,
+            message,
+            path: Vec::new(),
+        }
+    }
+
+    fn into_error(self, dataset: &'static str) -> Error {
+        let mut path = String::new();
+        for step in self.path.iter().rev() {
+            match step {
+                Step::Field(name) if path.is_empty() => path.push_str(name),
+                Step::Field(name) => {
+                    path.push('.');
+                    path.push_str(name);
+                }
+                Step::Index(index) => {
+                    path.push('[');
+                    path.push_str(&index.to_string());
+                    path.push(']');
+                }
+            }
+        }
+        let message = if path.is_empty() {
+            self.message
+        } else {
+            format!("{} (at {path})", self.message)
+        };
+        Error::new(Capnp::NAME, dataset, self.kind, message)
+    }
+}
+
+impl From<capnp::Error> for Failure {
+    fn from(error: capnp::Error) -> Self {
+        use capnp::ErrorKind as K;
+
+        let (kind, message) = match error.kind {
+            K::ReadLimitExceeded => (
+                ErrorKind::Limit,
+                "the message's pointers lead to more words than it holds".to_owned(),
+            ),
+            K::NestingLimitExceeded => (
+                ErrorKind::Limit,
+                format!("pointers nest more than {NESTING_LIMIT} levels deep"),
+            ),
+            K::MessageTooLarge(_)
+            | K::MessageIsTooDeeplyNested
+            | K::MessageIsTooDeeplyNestedOrContainsCycles => (ErrorKind::Limit, error.to_string()),
+            K::MessageEndsPrematurely(..) => (ErrorKind::Truncated, error.to_string()),
+            K::EnumValueOrUnionDiscriminantNotPresent(not_in_schema) => {
+                return Self::from(not_in_schema);
+            }
+            _ => (ErrorKind::Syntax, error.to_string()),
+        };
+        Self::new(kind, message)
+    }
+}
+
+impl From<NotInSchema> for Failure {
+    fn from(NotInSchema(value): NotInSchema) -> Self {
+        Self::new(
+            ErrorKind::Invalid,
+            format!("{value} is not a value the schema defines"),
+        )
+    }
+}
+
+impl From<Utf8Error> for Failure {
+    fn from(error: Utf8Error) -> Self {
+        Self::new(
+            ErrorKind::Syntax,
+            format!(
+                "invalid UTF-8 in a text after {} valid bytes",
+                error.valid_up_to()
+            ),
+        )
+    }
+}
+
+impl From<FormError> for Failure {
+    fn from(error: FormError) -> Self {
+        Self::new(ErrorKind::Invalid, error.to_string())
+    }
+}
+
+/// Adds the field path to a failure on its way out.
+pub(crate) trait At<T> {
+    /// The failure happened in field `name`.
+    fn at(self, name: &'static str) -> Result<T, Failure>;
+
+    /// The failure happened in element `index` of list field `name`.
+    fn at_item(self, name: &'static str, index: usize) -> Result<T, Failure>;
+}
+
+impl<T, E: Into<Failure>> At<T> for Result<T, E> {
+    fn at(self, name: &'static str) -> Result<T, Failure> {
+        self.map_err(|error| {
+            let mut failure = error.into();
+            failure.path.push(Step::Field(name));
+            failure
+        })
+    }
+
+    fn at_item(self, name: &'static str, index: usize) -> Result<T, Failure> {
+        self.map_err(|error| {
+            let mut failure = error.into();
+            failure.path.push(Step::Index(index));
+            failure.path.push(Step::Field(name));
+            failure
+        })
+    }
+}
