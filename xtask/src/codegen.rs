@@ -8,6 +8,9 @@
 //! committed code is not what the schemas and tools give now. (Protobuf
 //! needs neither: prost-build and protox run in its build script.)
 
+mod capnp;
+mod flatbuffers;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -23,7 +26,18 @@ struct Generator {
     generate: fn(schemas: &Path, out: &Path) -> anyhow::Result<()>,
 }
 
-const GENERATORS: &[Generator] = &[];
+const GENERATORS: &[Generator] = &[
+    Generator {
+        name: "capnp",
+        committed: "crates/serbench-capnp/src/generated",
+        generate: capnp::generate,
+    },
+    Generator {
+        name: "flatbuffers",
+        committed: "crates/serbench-flatbuffers/src/generated",
+        generate: flatbuffers::generate,
+    },
+];
 
 pub(crate) fn run(check: bool) -> anyhow::Result<()> {
     let root = project_root();
