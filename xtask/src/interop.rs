@@ -9,8 +9,15 @@
 //!   `serbench check`'s answer; what it writes, `serbench` reads back as
 //!   exactly the generated value (`interop/qt/qt_taskmanager.cpp`).
 //!
-//! Needs python3 with `cbor2 lxml msgpack`, and g++ with Qt 6 (Debian:
-//! `qt6-base-dev`); `.ci/run` installs them.
+//! - The official tools of the schema formats read every dump with the
+//!   shipped schemas: `protoc --decode` (and `--encode` gives back our exact
+//!   bytes), `capnp decode`, `flatc --json`; what `capnp encode` and
+//!   `flatc --binary` make of their text, serbench reads as the same value.
+//!
+//! Needs python3 with `interop/requirements.txt` (cbor2, lxml, msgpack and
+//! flatc 25.12.19), g++ with Qt 6, protoc and capnp (Debian: `g++
+//! pkg-config qt6-base-dev protobuf-compiler capnproto`); `.ci/run`
+//! installs them.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -50,6 +57,10 @@ pub(crate) fn run() -> anyhow::Result<()> {
             .arg(&serbench),
     )
     .context("Python interop failed (needs: pip install cbor2 lxml msgpack)")?;
+
+    eprintln!("interop: protoc, capnp and flatc read the schema-format dumps");
+    official_tools(&root, &work, &dumps, &serbench)
+        .context("official tool interop failed (needs protoc, capnp and flatc 25.12.19 on PATH)")?;
 
     eprintln!("interop: Qt reads and writes the task-manager");
     let qt = build_qt(&root, &work).context(
@@ -102,6 +113,177 @@ pub(crate) fn run() -> anyhow::Result<()> {
         println!("qt reads and writes task-manager {format}: {answer}");
     }
     Ok(())
+}
+
+/// Each dataset's root type in the schemas.
+const ROOTS: [(&str, &str); 5] = [
+    ("task-manager", "TaskManager"),
+    ("telemetry", "SensorReading"),
+    ("graph", "Graph"),
+    ("records", "Record"),
+    ("media", "MediaContent"),
+];
+
+fn official_tools(root: &Path, work: &Path, dumps: &Path, serbench: &Path) -> anyhow::Result<()> {
+    let tools = Tools {
+        schemas: root.join("schemas"),
+        out: work.join("tools"),
+        dumps: dumps.to_path_buf(),
+        serbench: serbench.to_path_buf(),
+    };
+    std::fs::create_dir_all(&tools.out)?;
+    for (dataset, root_type) in ROOTS {
+        tools.protoc(dataset, root_type)?;
+        tools.capnp(dataset, root_type)?;
+        let answer = tools.flatc(dataset)?;
+        println!("protoc, capnp and flatc read {dataset}: {answer}");
+    }
+    Ok(())
+}
+
+/// Where the official-tool checks read and write.
+struct Tools {
+    schemas: PathBuf,
+    out: PathBuf,
+    dumps: PathBuf,
+    serbench: PathBuf,
+}
+
+impl Tools {
+    fn answer(&self, dataset: &str, format: &str, file: &Path) -> anyhow::Result<String> {
+        let text = output(
+            Command::new(&self.serbench)
+                .args(["check", "--dataset", dataset, "--format", format])
+                .arg(file),
+        )?;
+        Ok(text.lines().last().unwrap_or_default().to_owned())
+    }
+
+    /// protoc decodes our dump, and encoding its text gives our bytes.
+    fn protoc(&self, dataset: &str, root_type: &str) -> anyhow::Result<()> {
+        let ours = std::fs::read(self.dumps.join(format!("{dataset}.protobuf")))?;
+        let proto = self.schemas.join(format!("{dataset}.proto"));
+        let protoc = |mode: &str, input: &[u8]| {
+            piped(
+                Command::new("protoc")
+                    .arg(format!("--{mode}=serbench.{root_type}"))
+                    .arg("-I")
+                    .arg(&self.schemas)
+                    .arg(&proto),
+                input,
+            )
+        };
+        let text = protoc("decode", &ours)?;
+        ensure!(
+            protoc("encode", &text)? == ours,
+            "protoc re-encodes {dataset}.protobuf differently"
+        );
+        Ok(())
+    }
+
+    /// capnp decodes our dump, and what it encodes from its text (in
+    /// segments of its choosing) reads as the same value.
+    fn capnp(&self, dataset: &str, root_type: &str) -> anyhow::Result<()> {
+        let ours = self.dumps.join(format!("{dataset}.capnp"));
+        let schema = self.schemas.join(format!("{dataset}.capnp"));
+        let text = piped(
+            Command::new("capnp")
+                .arg("decode")
+                .arg(&schema)
+                .arg(root_type),
+            &std::fs::read(&ours)?,
+        )?;
+        let again = self.out.join(format!("{dataset}.capnp"));
+        std::fs::write(
+            &again,
+            piped(
+                Command::new("capnp")
+                    .arg("encode")
+                    .arg(&schema)
+                    .arg(root_type),
+                &text,
+            )?,
+        )?;
+        ensure!(
+            self.answer(dataset, "capnp", &again)? == self.answer(dataset, "capnp", &ours)?,
+            "capnp encode of {dataset} reads differently"
+        );
+        Ok(())
+    }
+
+    /// flatc turns our dump into JSON and back, and serbench reads the result
+    /// as the same value (flatc prints doubles rounded, so for telemetry only
+    /// the sensor id can be compared). Returns our dump's answer.
+    fn flatc(&self, dataset: &str) -> anyhow::Result<String> {
+        let ours = self.dumps.join(format!("{dataset}.flatbuffers"));
+        let schema = self.schemas.join(format!("{dataset}.fbs"));
+        run_checked(
+            Command::new("flatc")
+                .args([
+                    "--json",
+                    "--raw-binary",
+                    "--size-prefixed",
+                    "--strict-json",
+                    "--defaults-json",
+                    "-o",
+                ])
+                .arg(&self.out)
+                .arg(&schema)
+                .arg("--")
+                .arg(&ours),
+        )?;
+        let json = self.out.join(format!("{dataset}.json"));
+        run_checked(
+            Command::new("flatc")
+                .args(["--binary", "--size-prefixed", "-o"])
+                .arg(&self.out)
+                .arg(&schema)
+                .arg(&json),
+        )?;
+        let theirs = self.answer(
+            dataset,
+            "flatbuffers",
+            &self.out.join(format!("{dataset}.bin")),
+        )?;
+        let expected = self.answer(dataset, "flatbuffers", &ours)?;
+        let same = if dataset == "telemetry" {
+            theirs.split(',').next() == expected.split(',').next()
+        } else {
+            theirs == expected
+        };
+        ensure!(
+            same,
+            "flatc round trip of {dataset} reads as {theirs}, not {expected}"
+        );
+        Ok(expected)
+    }
+}
+
+/// Runs `command` with `input` on its standard input; its standard output.
+fn piped(command: &mut Command, input: &[u8]) -> anyhow::Result<Vec<u8>> {
+    use std::io::Write as _;
+    use std::process::Stdio;
+
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("cannot run {command:?}"))?;
+    let mut stdin = child.stdin.take().context("no stdin")?;
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output()?;
+    writer
+        .join()
+        .map_err(|_| anyhow::anyhow!("stdin writer panicked"))??;
+    if !output.status.success() {
+        bail!(
+            "{command:?} failed: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        );
+    }
+    Ok(output.stdout)
 }
 
 fn build_qt(root: &Path, work: &Path) -> anyhow::Result<PathBuf> {

@@ -12,7 +12,7 @@
 /// macro_rules! count {
 ///     ($($codec:path),* $(,)?) => { [$(stringify!($codec)),*].len() };
 /// }
-/// assert!(serbench_model::for_each_codec!(count) >= 6);
+/// assert_eq!(serbench_model::for_each_codec!(count), 9);
 /// ```
 #[macro_export]
 macro_rules! for_each_codec {
@@ -24,6 +24,24 @@ macro_rules! for_each_codec {
             serbench_binary::Bincode,
             serbench_binary::Postcard,
             serbench_msgpack::MsgPack,
+            serbench_protobuf::Protobuf,
+            serbench_capnp::Capnp,
+            serbench_flatbuffers::FlatBuffers,
+        }
+    };
+}
+
+/// Calls `$callback! { path::To::Codec, ... }` with the codecs that also
+/// implement [`NativeCodec`](crate::NativeCodec) for every dataset, whose
+/// build and write halves the benchmark reports as separate rows. Every one
+/// of them is in [`for_each_codec!`] too.
+#[macro_export]
+macro_rules! for_each_native_codec {
+    ($callback:ident) => {
+        $callback! {
+            serbench_protobuf::Protobuf,
+            serbench_capnp::Capnp,
+            serbench_flatbuffers::FlatBuffers,
         }
     };
 }
