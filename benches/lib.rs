@@ -1,0 +1,158 @@
+//! What the benches share: the workloads at benchmark size, encodings
+//! checked to round-trip before anything is timed, and the size report.
+//!
+//! The bench binary (`benches/codecs.rs`) runs divan, or, with
+//! `SERBENCH_MODE=sizes`, prints one JSON line per dataset × format with the
+//! round-trip verdict and the encoded, zstd and gzip sizes. `cargo xtask
+//! bench` runs both and writes the reports; run it rather than this.
+//!
+//! Environment, set by the xtask:
+//! - `SERBENCH_QUICK=1`: the graph at 200 nodes instead of the seed size;
+//! - `SERBENCH_MODE=sizes`: the size report instead of divan.
+
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::io::Write as _;
+use std::sync::{Mutex, OnceLock};
+
+use serbench_model::{Codec, Dataset, Graph};
+
+/// The graph size of a quick run: 200 nodes, about 36 000 edges.
+pub const QUICK_GRAPH_NODES: usize = 200;
+
+/// Whether this is a quick run (`SERBENCH_QUICK=1`).
+#[must_use]
+pub fn quick() -> bool {
+    std::env::var_os("SERBENCH_QUICK").is_some_and(|value| value == "1")
+}
+
+/// The size this run measures `D` at.
+#[must_use]
+pub fn size<D: Dataset>() -> usize {
+    if quick() && D::NAME == Graph::NAME {
+        QUICK_GRAPH_NODES
+    } else {
+        D::DEFAULT_SIZE
+    }
+}
+
+/// A value made once per process and kept for the rest of it, keyed by
+/// type: generating the seed graph or encoding it again for every bench
+/// would cost more than some benches take.
+fn cached<K: 'static, V: Send + Sync + 'static>(make: impl FnOnce() -> V) -> &'static V {
+    type Cache = Mutex<HashMap<TypeId, &'static (dyn Any + Send + Sync)>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = || {
+        CACHE
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    let key = TypeId::of::<(K, V)>();
+    let found = cache().get(&key).copied();
+    let value = if let Some(value) = found {
+        value
+    } else {
+        // Made without the lock held: making one value may need another.
+        let fresh: &'static (dyn Any + Send + Sync) = Box::leak(Box::new(make()));
+        *cache().entry(key).or_insert(fresh)
+    };
+    value
+        .downcast_ref::<V>()
+        .expect("the cache keys each value by its own type")
+}
+
+/// The workload of `D` at this run's size.
+#[must_use]
+pub fn messages<D: Dataset>() -> &'static [D] {
+    cached::<D, Vec<D>>(|| D::workload(size::<D>()))
+}
+
+/// The encodings of `D`'s workload in `C`, once they have been checked to
+/// decode to the same values and traverse to the same answers; otherwise
+/// why the pair failed.
+pub fn encodings<C, D>() -> &'static Result<Vec<Vec<u8>>, String>
+where
+    C: Codec<D> + 'static,
+    D: Dataset,
+{
+    cached::<(C, D), Result<Vec<Vec<u8>>, String>>(|| {
+        messages::<D>()
+            .iter()
+            .enumerate()
+            .map(|(index, message)| {
+                let bytes = C::to_vec(message).map_err(|error| error.to_string())?;
+                let decoded = C::decode(&bytes).map_err(|error| error.to_string())?;
+                if decoded != *message {
+                    return Err(format!("message {index} changed in a round trip"));
+                }
+                let answer = C::traverse(&bytes).map_err(|error| error.to_string())?;
+                if answer != message.traverse() {
+                    return Err(format!(
+                        "message {index} traverses to {answer}, not {}",
+                        message.traverse()
+                    ));
+                }
+                Ok(bytes)
+            })
+            .collect()
+    })
+}
+
+/// The bytes a benchmark pass over the workload reads or writes.
+#[must_use]
+pub fn total_bytes(encodings: &[Vec<u8>]) -> usize {
+    encodings.iter().map(Vec::len).sum()
+}
+
+/// Prints the size report line of one pair: round-trip verdict, encoded
+/// bytes and the same bytes compressed, message by message (zstd level 3,
+/// gzip level 6: each library's default).
+pub fn report_sizes<C, D>()
+where
+    C: Codec<D> + 'static,
+    D: Dataset,
+{
+    let mut line = serde_json::json!({
+        "dataset": D::NAME,
+        "format": C::NAME,
+        "type": short_type_name::<C>(),
+        "zero_copy": C::ZERO_COPY,
+        "size": size::<D>(),
+        "messages": messages::<D>().len(),
+    });
+    match encodings::<C, D>() {
+        Ok(encodings) => {
+            let zstd: usize = encodings
+                .iter()
+                .map(|bytes| zstd::bulk::compress(bytes, 3).map_or(0, |z| z.len()))
+                .sum();
+            let gzip: usize = encodings.iter().map(|bytes| gzip_len(bytes)).sum();
+            line["ok"] = true.into();
+            line["size_bytes"] = total_bytes(encodings).into();
+            line["zstd_bytes"] = zstd.into();
+            line["gzip_bytes"] = gzip.into();
+        }
+        Err(problem) => {
+            line["ok"] = false.into();
+            line["error"] = problem.as_str().into();
+        }
+    }
+    println!("{line}");
+}
+
+fn gzip_len(bytes: &[u8]) -> usize {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    let written = encoder.write_all(bytes);
+    match (written, encoder.finish()) {
+        (Ok(()), Ok(compressed)) => compressed.len(),
+        _ => 0,
+    }
+}
+
+/// The name divan shows for a type: its path without the modules.
+#[must_use]
+pub fn short_type_name<T>() -> &'static str {
+    let name = std::any::type_name::<T>();
+    name.rsplit("::").next().unwrap_or(name)
+}
