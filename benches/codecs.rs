@@ -12,18 +12,71 @@
 //! `sweep` runs the task-manager from 100 to 100 000 tasks.
 //!
 //! Run `cargo xtask bench`, which builds this in release, runs it and writes
-//! the reports; `cargo bench -p serbench-benches` runs it bare.
+//! the reports; `cargo bench -p serbench-benches` runs it bare (set
+//! `SERBENCH_ALLOC=1` to count allocations).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use divan::counter::BytesCount;
 use divan::{AllocProfiler, Bencher, black_box};
-use serbench_benches::{encodings, messages, report_sizes, total_bytes};
+use serbench_benches::{messages, report_sizes, total_bytes, verified};
 use serbench_model::{Codec, Dataset, NativeCodec, TaskManager};
 
+/// divan's allocation profiler when `SERBENCH_ALLOC=1`, else the system
+/// allocator. Counting costs every allocation a little, which would tilt
+/// the timings against allocation-heavy decoders, so `cargo xtask bench`
+/// times in one pass and counts allocations in a second.
+struct Allocator;
+
+static PROFILE: AtomicBool = AtomicBool::new(false);
+static PROFILER: AllocProfiler = AllocProfiler::system();
+
+// SAFETY: both branches are the system allocator (the profiler wraps it and
+// only adds counting), so memory from either branch may be freed or resized
+// by the other; the contract of each method is passed straight through.
+#[allow(unsafe_code, reason = "a global allocator is an unsafe trait")]
+unsafe impl GlobalAlloc for Allocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if PROFILE.load(Ordering::Relaxed) {
+            unsafe { PROFILER.alloc(layout) }
+        } else {
+            unsafe { System.alloc(layout) }
+        }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        if PROFILE.load(Ordering::Relaxed) {
+            unsafe { PROFILER.alloc_zeroed(layout) }
+        } else {
+            unsafe { System.alloc_zeroed(layout) }
+        }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if PROFILE.load(Ordering::Relaxed) {
+            unsafe { PROFILER.realloc(ptr, layout, new_size) }
+        } else {
+            unsafe { System.realloc(ptr, layout, new_size) }
+        }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        if PROFILE.load(Ordering::Relaxed) {
+            unsafe { PROFILER.dealloc(ptr, layout) }
+        } else {
+            unsafe { System.dealloc(ptr, layout) }
+        }
+    }
+}
+
 #[global_allocator]
-static ALLOC: AllocProfiler = AllocProfiler::system();
+static ALLOC: Allocator = Allocator;
 
 fn main() {
-    if std::env::var_os("SERBENCH_MODE").is_some_and(|mode| mode == "sizes") {
+    let env = |name: &str, value: &str| std::env::var_os(name).is_some_and(|v| v == value);
+    PROFILE.store(env("SERBENCH_ALLOC", "1"), Ordering::Relaxed);
+    if env("SERBENCH_MODE", "sizes") {
         sizes();
     } else {
         divan::main();
@@ -31,7 +84,7 @@ fn main() {
 }
 
 fn encode<C: Codec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
-    let Ok(encoded) = encodings::<C, D>() else {
+    let Some(encoded) = verified::<C, D>() else {
         return;
     };
     let messages = messages::<D>();
@@ -48,7 +101,7 @@ fn encode<C: Codec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
 }
 
 fn decode<C: Codec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
-    let Ok(encoded) = encodings::<C, D>() else {
+    let Some(encoded) = verified::<C, D>() else {
         return;
     };
     bencher
@@ -61,7 +114,7 @@ fn decode<C: Codec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
 }
 
 fn traverse<C: Codec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
-    let Ok(encoded) = encodings::<C, D>() else {
+    let Some(encoded) = verified::<C, D>() else {
         return;
     };
     bencher
@@ -74,7 +127,7 @@ fn traverse<C: Codec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
 }
 
 fn floor<C: Codec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
-    let Ok(encoded) = encodings::<C, D>() else {
+    let Some(encoded) = verified::<C, D>() else {
         return;
     };
     let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
@@ -91,7 +144,7 @@ fn floor<C: Codec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
 
 /// Building the format's own message from the model (the builder cost).
 fn build<C: NativeCodec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
-    let Ok(encoded) = encodings::<C, D>() else {
+    let Some(encoded) = verified::<C, D>() else {
         return;
     };
     let messages = messages::<D>();
@@ -106,7 +159,7 @@ fn build<C: NativeCodec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
 
 /// Writing a prebuilt message: encode without the conversion.
 fn write<C: NativeCodec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
-    let Ok(encoded) = encodings::<C, D>() else {
+    let Some(encoded) = verified::<C, D>() else {
         return;
     };
     let Ok(built) = messages::<D>()
@@ -235,15 +288,14 @@ macro_rules! benches {
             }
         }
 
-        /// One JSON line per dataset × codec: verdict and sizes.
+        /// One JSON line per dataset × codec, dataset by dataset: verdict
+        /// and sizes.
         fn sizes() {
-            $(
-                report_sizes::<$codec, serbench_model::TaskManager>();
-                report_sizes::<$codec, serbench_model::SensorReading>();
-                report_sizes::<$codec, serbench_model::Graph>();
-                report_sizes::<$codec, serbench_model::Record>();
-                report_sizes::<$codec, serbench_model::MediaContent>();
-            )*
+            $(report_sizes::<$codec, serbench_model::TaskManager>();)*
+            $(report_sizes::<$codec, serbench_model::SensorReading>();)*
+            $(report_sizes::<$codec, serbench_model::Graph>();)*
+            $(report_sizes::<$codec, serbench_model::Record>();)*
+            $(report_sizes::<$codec, serbench_model::MediaContent>();)*
         }
     };
 }

@@ -99,6 +99,27 @@ where
     })
 }
 
+/// The verified encodings of a pair, or `None` when its round trip failed:
+/// a benchmark run reports such a pair as failed (from the sizes report)
+/// and times nothing, while a test run (`cargo test --benches`, which does
+/// not pass `--bench`) fails loudly.
+///
+/// # Panics
+///
+/// In a test run, when the pair fails its round trip.
+#[must_use]
+pub fn verified<C, D>() -> Option<&'static [Vec<u8>]>
+where
+    C: Codec<D> + 'static,
+    D: Dataset,
+{
+    match encodings::<C, D>() {
+        Ok(encodings) => Some(encodings),
+        Err(_) if std::env::args().any(|arg| arg == "--bench") => None,
+        Err(problem) => panic!("{} {} fails its round trip: {problem}", D::NAME, C::NAME),
+    }
+}
+
 /// The bytes a benchmark pass over the workload reads or writes.
 #[must_use]
 pub fn total_bytes(encodings: &[Vec<u8>]) -> usize {

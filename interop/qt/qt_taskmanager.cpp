@@ -4,15 +4,21 @@
 //
 //   qt_taskmanager read FORMAT FILE      print the traverse answer
 //   qt_taskmanager write FORMAT IN OUT   read IN (json), write OUT in FORMAT
+//   qt_taskmanager bench IN RUNS         time every format on IN (json)
 //
 // FORMAT is json, xml or cbor. The answer line has serbench check's form:
-// {"tasks":…,"completed":…,"by_priority":[…],"text_bytes":…}.
-// Built and run by `cargo xtask interop`.
+// {"tasks":…,"completed":…,"by_priority":[…],"text_bytes":…}. `bench`
+// prints, per format (datastream, xml, json, cbor), the median serialize
+// and deserialize time in nanoseconds over RUNS runs and the size in bytes.
+// Built and run by `cargo xtask interop` and `cargo xtask bench`.
 
+#include <QBuffer>
 #include <QByteArray>
 #include <QCborArray>
 #include <QCborMap>
 #include <QCborValue>
+#include <QDataStream>
+#include <QElapsedTimer>
 #include <QColor>
 #include <QDateTime>
 #include <QFile>
@@ -26,8 +32,10 @@
 #include <QXmlStreamReader>
 #include <QXmlStreamWriter>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 
@@ -191,12 +199,13 @@ static TaskManager fromXml(const QByteArray &bytes)
     return manager;
 }
 
-static QByteArray toXml(const TaskManager &manager)
+// `formatted` adds line breaks and indentation between elements, which
+// readers must skip; the benchmark writes compact XML.
+static QByteArray writeXml(const TaskManager &manager, bool formatted)
 {
     QByteArray bytes;
     QXmlStreamWriter writer(&bytes);
-    // Line breaks and indentation between elements, which readers must skip.
-    writer.setAutoFormatting(true);
+    writer.setAutoFormatting(formatted);
     writer.writeStartDocument();
     writer.writeStartElement(u"taskmanager"_s);
     writer.writeAttribute(u"user"_s, manager.user);
@@ -217,6 +226,11 @@ static QByteArray toXml(const TaskManager &manager)
     writer.writeEndElement();
     writer.writeEndDocument();
     return bytes;
+}
+
+static QByteArray toXml(const TaskManager &manager)
+{
+    return writeXml(manager, false);
 }
 
 // CBOR ----------------------------------------------------------------------
@@ -281,6 +295,97 @@ static QByteArray toCbor(const TaskManager &manager)
     return QCborValue(root).toCbor();
 }
 
+// QDataStream -----------------------------------------------------------------
+
+static QDataStream &operator<<(QDataStream &stream, const TaskHeader &header)
+{
+    return stream << header.id << header.name << header.color << header.created;
+}
+
+static QDataStream &operator>>(QDataStream &stream, TaskHeader &header)
+{
+    return stream >> header.id >> header.name >> header.color >> header.created;
+}
+
+static QDataStream &operator<<(QDataStream &stream, const Task &task)
+{
+    return stream << task.header << task.description << task.priority << task.completed;
+}
+
+static QDataStream &operator>>(QDataStream &stream, Task &task)
+{
+    return stream >> task.header >> task.description >> task.priority >> task.completed;
+}
+
+static QDataStream &operator<<(QDataStream &stream, const TaskList &list)
+{
+    return stream << list.header << list.tasks;
+}
+
+static QDataStream &operator>>(QDataStream &stream, TaskList &list)
+{
+    return stream >> list.header >> list.tasks;
+}
+
+static QByteArray toDataStream(const TaskManager &manager)
+{
+    QByteArray bytes;
+    QDataStream stream(&bytes, QIODevice::WriteOnly);
+    stream << manager.user << manager.version << manager.lists;
+    return bytes;
+}
+
+static TaskManager fromDataStream(const QByteArray &bytes)
+{
+    QDataStream stream(bytes);
+    TaskManager manager;
+    stream >> manager.user >> manager.version >> manager.lists;
+    if (stream.status() != QDataStream::Ok)
+        fail(QStringLiteral("corrupt QDataStream"));
+    return manager;
+}
+
+// Timing ------------------------------------------------------------------------
+
+template <typename F>
+static qint64 medianNanos(int runs, F work)
+{
+    std::vector<qint64> times;
+    for (int run = 0; run < runs; ++run) {
+        QElapsedTimer timer;
+        timer.start();
+        work();
+        times.push_back(timer.nsecsElapsed());
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+static void bench(const TaskManager &manager, int runs)
+{
+    struct Format {
+        const char *name;
+        QByteArray (*serialize)(const TaskManager &);
+        TaskManager (*deserialize)(const QByteArray &);
+    };
+    const Format formats[] = {{"datastream", toDataStream, fromDataStream},
+                              {"xml", toXml, fromXml},
+                              {"json", toJson, fromJson},
+                              {"cbor", toCbor, fromCbor}};
+    for (const Format &format : formats) {
+        QByteArray bytes = format.serialize(manager);
+        qint64 tasks = 0;
+        for (const TaskList &list : format.deserialize(bytes).lists)
+            tasks += list.tasks.size();
+        if (tasks == 0)
+            fail(QStringLiteral("%1 lost the tasks").arg(format.name));
+        qint64 serialize = medianNanos(runs, [&] { bytes = format.serialize(manager); });
+        qint64 deserialize = medianNanos(runs, [&] { format.deserialize(bytes); });
+        std::printf("%s %lld %lld %lld\n", format.name, serialize, deserialize,
+                    qint64(bytes.size()));
+    }
+}
+
 // ---------------------------------------------------------------------------
 
 static QByteArray readFile(const char *path)
@@ -332,7 +437,7 @@ int main(int argc, char **argv)
         TaskManager manager = fromJson(readFile(argv[3]));
         const char *format = argv[2];
         QByteArray bytes = !std::strcmp(format, "json") ? toJson(manager)
-                           : !std::strcmp(format, "xml") ? toXml(manager)
+                           : !std::strcmp(format, "xml") ? writeXml(manager, true)
                            : !std::strcmp(format, "cbor") ? toCbor(manager)
                                                           : QByteArray();
         if (bytes.isEmpty())
@@ -342,6 +447,11 @@ int main(int argc, char **argv)
             fail(QStringLiteral("cannot write %1").arg(argv[4]));
         return 0;
     }
-    std::fprintf(stderr, "usage: qt_taskmanager read FORMAT FILE | write FORMAT IN.json OUT\n");
+    if (argc == 4 && !std::strcmp(argv[1], "bench")) {
+        bench(fromJson(readFile(argv[2])), std::max(1, std::atoi(argv[3])));
+        return 0;
+    }
+    std::fprintf(stderr, "usage: qt_taskmanager read FORMAT FILE | write FORMAT IN.json OUT"
+                         " | bench IN.json RUNS\n");
     return 2;
 }

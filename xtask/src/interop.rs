@@ -286,7 +286,7 @@ fn piped(command: &mut Command, input: &[u8]) -> anyhow::Result<Vec<u8>> {
     Ok(output.stdout)
 }
 
-fn build_qt(root: &Path, work: &Path) -> anyhow::Result<PathBuf> {
+pub(crate) fn build_qt(root: &Path, work: &Path) -> anyhow::Result<PathBuf> {
     let flags =
         output(Command::new("pkg-config").args(["--cflags", "--libs", "Qt6Gui", "Qt6Core"]))?;
     let binary = work.join("qt_taskmanager");

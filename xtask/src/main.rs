@@ -3,7 +3,9 @@
 //! It drives cargo rather than linking the codecs, so it builds fast and
 //! stays out of the comparison.
 
+mod bench;
 mod codegen;
+mod compare;
 mod interop;
 
 use std::path::{Path, PathBuf};
@@ -15,6 +17,9 @@ const USAGE: &str = "\
 usage: cargo xtask <task> [args]
 
 tasks:
+  bench [OPTIONS]   every codec on every dataset: reports in target/serbench/
+                    (see `cargo xtask bench --help`)
+  compare OLD NEW   compare two results.json files
   dump ARGS      serbench dump ARGS (release build)
   check ARGS     serbench check ARGS
   convert ARGS   serbench convert ARGS
@@ -40,6 +45,12 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(2));
     };
     match task.as_str() {
+        "bench" if rest.iter().any(|a| a == "--help" || a == "-h") => {
+            print!("{}", bench::USAGE);
+            Ok(ExitCode::SUCCESS)
+        }
+        "bench" => bench::run(rest).map(|()| ExitCode::SUCCESS),
+        "compare" => compare::run(rest).map(|()| ExitCode::SUCCESS),
         "dump" | "check" | "convert" => serbench(task, rest),
         "interop" => no_args(task, rest)
             .and_then(|()| interop::run())

@@ -1,0 +1,269 @@
+//! SVG charts of a run, drawn with plotters: per dataset the time of each
+//! operation and the size of each format, and the sweep's cost per task.
+
+use std::path::Path;
+
+use anyhow::anyhow;
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::ValueFormatter;
+use plotters::coord::types::RangedCoordf64;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::results::Record;
+use super::{Report, report};
+
+/// A chart written next to the report.
+pub(crate) struct Chart {
+    /// The dataset it belongs to; `None` for the sweep.
+    pub(crate) dataset: Option<String>,
+    pub(crate) title: String,
+    /// File name within the run's folder.
+    pub(crate) file: String,
+}
+
+const WIDTH: u32 = 960;
+const HEIGHT: u32 = 420;
+
+/// Draws every chart of `results` into `out`.
+pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
+    let mut charts = Vec::new();
+    let mut datasets: Vec<&str> = Vec::new();
+    for record in &results.results {
+        if !datasets.contains(&record.dataset.as_str()) {
+            datasets.push(&record.dataset);
+        }
+    }
+    for dataset in datasets {
+        let records: Vec<&Record> = results
+            .results
+            .iter()
+            .filter(|r| r.dataset == dataset && r.ok)
+            .collect();
+        if records.is_empty() {
+            continue;
+        }
+        let times: Vec<(&str, Vec<Option<f64>>)> = records
+            .iter()
+            .map(|r| {
+                (
+                    r.format.as_str(),
+                    vec![r.encode_ns, r.decode_ns, r.traverse_ns],
+                )
+            })
+            .collect();
+        let file = format!("time-{dataset}.svg");
+        grouped_bars(
+            &out.join(&file),
+            &format!("{dataset}: time per message (log scale)"),
+            &["encode", "decode", "traverse"],
+            &times,
+            true,
+            &|ns| report::time(Some(ns)),
+        )?;
+        charts.push(Chart {
+            dataset: Some(dataset.to_owned()),
+            title: format!("{dataset} time"),
+            file,
+        });
+
+        let sizes: Vec<(&str, Vec<Option<f64>>)> = records
+            .iter()
+            .map(|r| {
+                (
+                    r.format.as_str(),
+                    vec![Some(r.size_bytes), Some(r.zstd_bytes), Some(r.gzip_bytes)],
+                )
+            })
+            .collect();
+        let file = format!("size-{dataset}.svg");
+        grouped_bars(
+            &out.join(&file),
+            &format!("{dataset}: size per message"),
+            &["encoded", "zstd", "gzip"],
+            &sizes,
+            false,
+            &report::bytes,
+        )?;
+        charts.push(Chart {
+            dataset: Some(dataset.to_owned()),
+            title: format!("{dataset} size"),
+            file,
+        });
+    }
+    for op in ["encode", "decode"] {
+        if results.sweep.iter().any(|p| p.op == op) {
+            let file = format!("sweep-{op}.svg");
+            sweep(&out.join(&file), results, op)?;
+            charts.push(Chart {
+                dataset: None,
+                title: format!("task-manager {op} cost per task"),
+                file,
+            });
+        }
+    }
+    Ok(charts)
+}
+
+fn plot_error<E: std::fmt::Debug>(error: E) -> anyhow::Error {
+    anyhow!("cannot draw a chart: {error:?}")
+}
+
+fn canvas(path: &Path) -> anyhow::Result<DrawingArea<SVGBackend<'_>, Shift>> {
+    let root = SVGBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
+    root.fill(&WHITE).map_err(plot_error)?;
+    Ok(root)
+}
+
+/// One group of bars per format, one bar per series; `log` draws the value
+/// axis on a log scale, labelled with `label`.
+fn grouped_bars(
+    path: &Path,
+    title: &str,
+    series: &[&str],
+    groups: &[(&str, Vec<Option<f64>>)],
+    log: bool,
+    label: &dyn Fn(f64) -> String,
+) -> anyhow::Result<()> {
+    let root = canvas(path)?;
+    let values = groups.iter().flat_map(|(_, v)| v.iter().flatten().copied());
+    let (low, high) = values.fold((f64::MAX, 0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let count = groups.len() as f64;
+    let mut builder = ChartBuilder::on(&root);
+    builder
+        .caption(title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(28)
+        .y_label_area_size(72);
+    // Headroom above the tallest bar keeps the legend clear of the bars.
+    if log {
+        let low = (low / 2.0).max(1e-9);
+        let chart = builder
+            .build_cartesian_2d(-0.5..count - 0.5, (low..high * 30.0).log_scale())
+            .map_err(plot_error)?;
+        fill(&root, chart, series, groups, low, label)?;
+    } else {
+        let chart = builder
+            .build_cartesian_2d(-0.5..count - 0.5, 0.0..high * 1.35)
+            .map_err(plot_error)?;
+        fill(&root, chart, series, groups, 0.0, label)?;
+    }
+    root.present().map_err(plot_error)
+}
+
+/// Draws the mesh, the bars from `base`, the format names under their
+/// groups and the legend.
+fn fill<'a, Y>(
+    root: &DrawingArea<SVGBackend<'a>, Shift>,
+    mut chart: ChartContext<'a, SVGBackend<'a>, Cartesian2d<RangedCoordf64, Y>>,
+    series: &[&str],
+    groups: &[(&str, Vec<Option<f64>>)],
+    base: f64,
+    label: &dyn Fn(f64) -> String,
+) -> anyhow::Result<()>
+where
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(0)
+        .y_label_formatter(&|value| label(*value))
+        .draw()
+        .map_err(plot_error)?;
+    let width = 0.8 / series.len() as f64;
+    for (index, name) in series.iter().enumerate() {
+        let color = Palette99::pick(index).to_rgba();
+        let bars = groups
+            .iter()
+            .enumerate()
+            .filter_map(|(group, (_, values))| {
+                let value = values.get(index).copied().flatten()?;
+                let left = group as f64 - 0.4 + width * (index as f64 + 0.1);
+                Some(Rectangle::new(
+                    [(left, base), (left + width * 0.8, value)],
+                    color.filled(),
+                ))
+            });
+        chart
+            .draw_series(bars)
+            .map_err(plot_error)?
+            .label(*name)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled()));
+    }
+    for (index, (name, _)) in groups.iter().enumerate() {
+        // The root area draws in the backend's own pixels, as
+        // `backend_coord` gives them.
+        let (x, y) = chart.backend_coord(&(index as f64, base));
+        let style = TextStyle::from(("sans-serif", 13)).pos(Pos::new(HPos::Center, VPos::Top));
+        root.draw(&Text::new((*name).to_owned(), (x, y + 6), style))
+            .map_err(plot_error)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .border_style(BLACK)
+        .background_style(WHITE)
+        .draw()
+        .map_err(plot_error)
+}
+
+/// Nanoseconds per task against tasks, one line per format (log–log).
+fn sweep(path: &Path, results: &Report, op: &str) -> anyhow::Result<()> {
+    let root = canvas(path)?;
+    let points: Vec<_> = results.sweep.iter().filter(|p| p.op == op).collect();
+    let (low, high) = points.iter().fold((f64::MAX, 0f64), |(lo, hi), p| {
+        (lo.min(p.ns_per_task()), hi.max(p.ns_per_task()))
+    });
+    let (first, last) = points.iter().fold((u64::MAX, 0), |(lo, hi), p| {
+        (lo.min(p.tasks), hi.max(p.tasks))
+    });
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!("task-manager {op}: ns per task against tasks (log–log)"),
+            ("sans-serif", 18),
+        )
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(64)
+        .build_cartesian_2d(
+            (first as f64 * 0.8..last as f64 * 1.25).log_scale(),
+            (low / 1.5..high * 1.5).log_scale(),
+        )
+        .map_err(plot_error)?;
+    chart
+        .configure_mesh()
+        .x_desc("tasks")
+        .y_desc("ns per task")
+        .draw()
+        .map_err(plot_error)?;
+    let mut formats: Vec<&str> = points.iter().map(|p| p.format.as_str()).collect();
+    formats.sort_unstable();
+    formats.dedup();
+    for (index, format) in formats.iter().enumerate() {
+        let color = Palette99::pick(index).to_rgba();
+        let mut line: Vec<(f64, f64)> = points
+            .iter()
+            .filter(|p| p.format == *format)
+            .map(|p| (p.tasks as f64, p.ns_per_task()))
+            .collect();
+        line.sort_by(|a, b| a.0.total_cmp(&b.0));
+        chart
+            .draw_series(LineSeries::new(line.clone(), color.stroke_width(2)))
+            .map_err(plot_error)?
+            .label(*format)
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 14, y)], color.stroke_width(2))
+            });
+        chart
+            .draw_series(line.into_iter().map(|p| Circle::new(p, 3, color.filled())))
+            .map_err(plot_error)?;
+    }
+    chart
+        .configure_series_labels()
+        .border_style(BLACK)
+        .background_style(WHITE)
+        .draw()
+        .map_err(plot_error)?;
+    root.present().map_err(plot_error)
+}

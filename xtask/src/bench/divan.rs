@@ -1,0 +1,222 @@
+//! Reads divan's text output: a tree of benchmark names with a row of
+//! figures per leaf, and under it the leaf's throughput and allocation rows.
+//!
+//! ```text
+//! codecs           fastest       │ slowest       │ median        │ mean          │ samples │ iters
+//! ╰─ media                       │               │               │               │         │
+//!    ╰─ decode                   │               │               │               │         │
+//!       ╰─ Json    1.001 µs      │ 1.226 µs      │ 1.109 µs      │ 1.124 µs      │ 10      │ 20
+//!                  487.4 MB/s    │ 397.8 MB/s    │ 439.9 MB/s    │ 434 MB/s      │         │
+//!                  alloc:        │               │               │               │         │
+//!                    11          │ 11            │ 11            │ 11            │         │
+//!                    532 B       │ 532 B         │ 532 B         │ 532 B         │         │
+//! ```
+//!
+//! divan is pinned exactly (`=0.1.21`) because this format is not a stable
+//! interface; the tests below read a committed log of a real run.
+
+use anyhow::{Context, bail};
+
+/// One benchmark's figures, in nanoseconds per iteration.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Measurement {
+    /// The names from the top module down to the leaf, e.g.
+    /// `["task_manager", "encode", "Json"]`.
+    pub(crate) path: Vec<String>,
+    pub(crate) fastest_ns: f64,
+    pub(crate) slowest_ns: f64,
+    pub(crate) median_ns: f64,
+    pub(crate) mean_ns: f64,
+    pub(crate) samples: u64,
+    pub(crate) iterations: u64,
+    /// Allocations per iteration (median column), if profiled.
+    pub(crate) allocs: Option<f64>,
+    /// Bytes allocated per iteration (median column), if profiled.
+    pub(crate) alloc_bytes: Option<f64>,
+    /// The most bytes live at once per iteration (median column).
+    pub(crate) peak_bytes: Option<f64>,
+}
+
+/// The columns of a figures row after the name column.
+const COLUMNS: usize = 6;
+
+/// Reads every measured benchmark from divan's output. Benchmarks that
+/// returned without timing anything appear with no figures and are left out.
+pub(crate) fn parse(output: &str) -> anyhow::Result<Vec<Measurement>> {
+    let mut lines = output.lines();
+    let header = lines
+        .by_ref()
+        .find(|line| line.contains("fastest") && line.contains('│'))
+        .context("no divan table in the output")?;
+    let name_width = header
+        .find("fastest")
+        .map(|byte| header[..byte].chars().count())
+        .context("no fastest column")?;
+
+    let mut measurements = Vec::new();
+    let mut path: Vec<String> = Vec::new();
+    // The allocation section the next two value rows belong to.
+    let mut section: Option<String> = None;
+    let mut section_row = 0;
+    for line in lines {
+        if !line.contains('│') {
+            continue;
+        }
+        let chars: Vec<char> = line.chars().collect();
+        let split = name_width.min(chars.len());
+        let name_column: String = chars[..split].iter().collect();
+        let rest: String = chars[split..].iter().collect();
+        let fields: Vec<&str> = rest.split('│').map(str::trim).collect();
+        if fields.len() != COLUMNS {
+            bail!("a divan row without {COLUMNS} columns: {line:?}");
+        }
+
+        if let Some((depth, name)) = tree_entry(&name_column) {
+            path.truncate(depth);
+            path.push(name.to_owned());
+            section = None;
+            if !fields[0].is_empty() {
+                measurements.push(figures(&path, &fields).with_context(|| format!("in {line:?}"))?);
+            }
+            continue;
+        }
+
+        // A row under the last leaf: throughput, a section label (in the
+        // first figures column), or values.
+        if let Some(label) = fields[0].strip_suffix(':') {
+            section = Some(label.to_owned());
+            section_row = 0;
+            continue;
+        }
+        let Some(kind) = &section else { continue };
+        let Some(last) = measurements.last_mut() else {
+            continue;
+        };
+        if last.path != path {
+            continue;
+        }
+        let value = quantity(fields[2]).with_context(|| format!("in {line:?}"))?;
+        match (kind.as_str(), section_row) {
+            ("alloc", 0) => last.allocs = Some(value),
+            ("alloc", 1) => last.alloc_bytes = Some(value),
+            ("max alloc", 1) => last.peak_bytes = Some(value),
+            _ => {}
+        }
+        section_row += 1;
+    }
+    Ok(measurements)
+}
+
+/// The depth and name of a tree line (`│  ├─ encode`), if it is one.
+fn tree_entry(column: &str) -> Option<(usize, &str)> {
+    let glyph = column.find("├─ ").or_else(|| column.find("╰─ "))?;
+    let depth = column[..glyph].chars().count() / 3;
+    let name = column[glyph..]
+        .trim_start_matches(['├', '╰', '─', ' '])
+        .trim_end();
+    Some((depth, name))
+}
+
+fn figures(path: &[String], fields: &[&str]) -> anyhow::Result<Measurement> {
+    Ok(Measurement {
+        path: path.to_vec(),
+        fastest_ns: duration_ns(fields[0])?,
+        slowest_ns: duration_ns(fields[1])?,
+        median_ns: duration_ns(fields[2])?,
+        mean_ns: duration_ns(fields[3])?,
+        samples: fields[4].parse().context("samples")?,
+        iterations: fields[5].parse().context("iterations")?,
+        ..Measurement::default()
+    })
+}
+
+/// `1.643 µs` in nanoseconds.
+fn duration_ns(text: &str) -> anyhow::Result<f64> {
+    let (number, unit) = text.split_once(' ').context("a duration without a unit")?;
+    let scale = match unit {
+        "ps" => 1e-3,
+        "ns" => 1.0,
+        "µs" | "us" => 1e3,
+        "ms" => 1e6,
+        "s" => 1e9,
+        _ => bail!("unknown time unit {unit:?}"),
+    };
+    Ok(number.parse::<f64>().context("a duration")? * scale)
+}
+
+/// `602`, `2.75`, `298.1 KB` or `1.2 M` as a plain number (decimal prefixes,
+/// as divan prints them).
+fn quantity(text: &str) -> anyhow::Result<f64> {
+    let (number, unit) = text.split_once(' ').unwrap_or((text, ""));
+    let scale = match unit.trim_end_matches('B') {
+        "" => 1.0,
+        "K" => 1e3,
+        "M" => 1e6,
+        "G" => 1e9,
+        "T" => 1e12,
+        _ => bail!("unknown unit {unit:?}"),
+    };
+    Ok(number
+        .parse::<f64>()
+        .with_context(|| format!("a number in {text:?}"))?
+        * scale)
+}
+
+#[cfg(test)]
+#[allow(
+    clippy::float_cmp,
+    reason = "the figures are read from exact decimal text"
+)]
+mod tests {
+    use super::*;
+
+    const LOG: &str = include_str!("../../test_data/divan.txt");
+
+    fn find<'a>(measurements: &'a [Measurement], path: &[&str]) -> &'a Measurement {
+        measurements
+            .iter()
+            .find(|m| m.path == path)
+            .unwrap_or_else(|| panic!("{path:?} not parsed"))
+    }
+
+    #[test]
+    fn reads_figures_and_allocations() {
+        let measurements = parse(LOG).unwrap();
+        let json = find(&measurements, &["media", "decode", "Json"]);
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-6;
+        assert!(close(json.median_ns, 1_109.0), "{json:?}");
+        assert!(close(json.fastest_ns, 1_001.0), "{json:?}");
+        assert!(close(json.slowest_ns, 1_226.0), "{json:?}");
+        assert_eq!((json.samples, json.iterations), (10, 20));
+        assert_eq!(json.allocs, Some(11.0));
+        assert_eq!(json.alloc_bytes, Some(532.0));
+        assert_eq!(json.peak_bytes, Some(266.0));
+    }
+
+    #[test]
+    fn reads_every_depth_and_unit() {
+        let measurements = parse(LOG).unwrap();
+        let xml = find(&measurements, &["media", "encode", "Xml"]);
+        assert!(xml.median_ns > 0.0 && xml.allocs.is_some());
+        let build = find(&measurements, &["native", "media", "build", "Protobuf"]);
+        assert!(build.median_ns > 0.0);
+        let sweep = find(&measurements, &["sweep", "encode", "Json", "1000"]);
+        assert!(sweep.median_ns > 1_000.0, "{sweep:?}");
+        // Every row of figures (they end in the iteration count), and no
+        // section row taken for one.
+        let rows = LOG
+            .lines()
+            .filter(|line| line.trim_end().ends_with(|c: char| c.is_ascii_digit()))
+            .count();
+        assert_eq!(measurements.len(), rows);
+    }
+
+    #[test]
+    fn units() {
+        assert_eq!(duration_ns("8.713 ms").unwrap(), 8_713_000.0);
+        assert_eq!(duration_ns("60.7 µs").unwrap(), 60_700.0);
+        assert_eq!(quantity("298.1 KB").unwrap(), 298_100.0);
+        assert_eq!(quantity("2.75").unwrap(), 2.75);
+        assert!(duration_ns("3 fortnights").is_err());
+    }
+}

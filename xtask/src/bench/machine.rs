@@ -1,0 +1,186 @@
+//! What a run was measured on: machine, compiler, build profile, crate
+//! versions and commit, for the report's header.
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{cargo, project_root};
+
+/// The conditions of a run.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub(crate) struct Run {
+    /// When the run started, UTC, `YYYY-MM-DD HH:MM:SS`.
+    pub(crate) started: String,
+    /// `--quick`: fewer samples, the graph at 200 nodes.
+    pub(crate) quick: bool,
+    /// The `--dataset`/`--format` filters, if any.
+    pub(crate) filters: Vec<String>,
+    /// CPU model, cores, memory, OS.
+    pub(crate) machine: String,
+    /// `rustc --version`, host and LLVM.
+    pub(crate) compiler: String,
+    /// The profile the benches were built with.
+    pub(crate) profile: String,
+    /// The commit measured, `+dirty` when the tree had changes.
+    pub(crate) commit: String,
+    /// The versions of the format libraries and divan.
+    pub(crate) versions: BTreeMap<String, String>,
+}
+
+/// The release profile in the root `Cargo.toml`, which `cargo bench` uses;
+/// a test keeps this description true.
+pub(crate) const PROFILE: &str =
+    "release (opt-level 3, debug line-tables-only, lto off, codegen-units 16, panic unwind)";
+
+/// The libraries whose versions a report names.
+const LIBRARIES: [&str; 14] = [
+    "serde",
+    "serde_json",
+    "ciborium",
+    "quick-xml",
+    "bincode",
+    "postcard",
+    "rmp-serde",
+    "prost",
+    "capnp",
+    "flatbuffers",
+    "divan",
+    "zstd",
+    "flate2",
+    "time",
+];
+
+impl Run {
+    pub(crate) fn describe(started: String, quick: bool, filters: Vec<String>) -> Self {
+        Self {
+            started,
+            quick,
+            filters,
+            machine: machine(),
+            compiler: compiler(),
+            profile: PROFILE.to_owned(),
+            commit: commit(),
+            versions: versions(),
+        }
+    }
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_default()
+}
+
+fn field<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    text.lines()
+        .find(|line| line.starts_with(key))
+        .and_then(|line| line.split_once(':'))
+        .map(|(_, value)| value.trim())
+}
+
+fn machine() -> String {
+    let cpuinfo = read("/proc/cpuinfo");
+    let cpu = field(&cpuinfo, "model name").unwrap_or("unknown CPU");
+    let cores = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);
+    let memory = field(&read("/proc/meminfo"), "MemTotal")
+        .and_then(|kb| kb.trim_end_matches(" kB").trim().parse::<f64>().ok())
+        .map_or_else(String::new, |kb| {
+            format!(", {:.0} GiB", kb / 1024.0 / 1024.0)
+        });
+    let os = format!(
+        "{} {}",
+        read("/proc/sys/kernel/ostype").trim(),
+        read("/proc/sys/kernel/osrelease").trim()
+    );
+    format!("{cpu}, {cores} cores{memory}, {}", os.trim())
+}
+
+fn output(command: &mut Command) -> String {
+    command
+        .output()
+        .ok()
+        .filter(|output| output.status.success())
+        .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_owned())
+        .unwrap_or_default()
+}
+
+fn compiler() -> String {
+    let verbose = output(Command::new("rustc").arg("-vV"));
+    let version = verbose.lines().next().unwrap_or("rustc (unknown)");
+    let host = field(&verbose, "host").unwrap_or("");
+    let llvm = field(&verbose, "LLVM version").unwrap_or("");
+    format!("{version}, {host}, LLVM {llvm}")
+}
+
+fn commit() -> String {
+    let root = project_root();
+    let hash =
+        output(
+            Command::new("git")
+                .arg("-C")
+                .arg(&root)
+                .args(["rev-parse", "--short", "HEAD"]),
+        );
+    let dirty = !output(
+        Command::new("git")
+            .arg("-C")
+            .arg(&root)
+            .args(["status", "--porcelain"]),
+    )
+    .is_empty();
+    match (hash.is_empty(), dirty) {
+        (true, _) => "unknown".to_owned(),
+        (false, true) => format!("{hash}+dirty"),
+        (false, false) => hash,
+    }
+}
+
+fn versions() -> BTreeMap<String, String> {
+    let metadata = output(
+        cargo()
+            .args(["metadata", "--format-version", "1", "--locked"])
+            .current_dir(project_root()),
+    );
+    let Ok(metadata) = serde_json::from_str::<serde_json::Value>(&metadata) else {
+        return BTreeMap::new();
+    };
+    let mut versions = BTreeMap::new();
+    for package in metadata["packages"].as_array().into_iter().flatten() {
+        let (Some(name), Some(version)) = (package["name"].as_str(), package["version"].as_str())
+        else {
+            continue;
+        };
+        if LIBRARIES.contains(&name) {
+            versions.insert(name.to_owned(), version.to_owned());
+        }
+    }
+    versions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PROFILE;
+    use crate::project_root;
+
+    /// The report states the profile; this keeps the statement true.
+    #[test]
+    fn the_stated_profile_is_the_manifest_s() {
+        let manifest = std::fs::read_to_string(project_root().join("Cargo.toml")).unwrap();
+        let release = manifest
+            .split("[profile.release]")
+            .nth(1)
+            .and_then(|rest| rest.split("\n[").next())
+            .unwrap_or_default();
+        let settings: Vec<&str> = release
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with('#'))
+            .collect();
+        assert_eq!(
+            settings,
+            ["debug = \"line-tables-only\""],
+            "update PROFILE to match"
+        );
+        assert!(PROFILE.contains("debug line-tables-only"));
+    }
+}
