@@ -102,9 +102,7 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            // One line, whatever the library put in its message.
-            let message = format!("{error:#}").replace(['\n', '\r'], " ");
-            eprintln!("error: {message}");
+            eprintln!("error: {}", one_line(&format!("{error:#}")));
             ExitCode::FAILURE
         }
     }
@@ -216,8 +214,56 @@ fn size_override(text: &str) -> Result<(&'static str, usize), String> {
     Ok((dataset_id(name)?, size))
 }
 
-fn read(path: &PathBuf) -> anyhow::Result<Vec<u8>> {
-    std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
+/// A message as one printable line, whatever the input put into it: line
+/// breaks become spaces, other control characters (a terminal escape from
+/// a hostile key name, say) are escaped.
+fn one_line(message: &str) -> String {
+    let mut line = String::with_capacity(message.len());
+    for c in message.chars() {
+        match c {
+            '\n' | '\r' => line.push(' '),
+            c if c.is_control() => line.extend(c.escape_default()),
+            c => line.push(c),
+        }
+    }
+    line
+}
+
+/// The largest file `check` and `convert` read: above the biggest dump (the
+/// seed-size graph in XML, 176 MB = 168 MiB), and a bound on what a device or pipe
+/// such as `/dev/zero` can make us hold.
+const MAX_INPUT: u64 = 192 << 20;
+
+/// Reads `path` for `format` `dataset`, refusing more than [`MAX_INPUT`].
+fn read(path: &PathBuf, format: &str, dataset: &str) -> anyhow::Result<Vec<u8>> {
+    use std::io::Read as _;
+
+    let context = || format!("cannot read {} as {format} {dataset}", path.display());
+    let file = std::fs::File::open(path).with_context(context)?;
+    let known = file
+        .metadata()
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .map(|m| m.len());
+    if known.is_some_and(|len| len > MAX_INPUT) {
+        bail!(
+            "{}: larger than the {} MiB serbench reads",
+            context(),
+            MAX_INPUT >> 20
+        );
+    }
+    let mut bytes = Vec::with_capacity(known.unwrap_or(0) as usize);
+    file.take(MAX_INPUT + 1)
+        .read_to_end(&mut bytes)
+        .with_context(context)?;
+    if bytes.len() as u64 > MAX_INPUT {
+        bail!(
+            "{}: more than the {} MiB serbench reads",
+            context(),
+            MAX_INPUT >> 20
+        );
+    }
+    Ok(bytes)
 }
 
 struct Dump {
@@ -285,7 +331,7 @@ impl DatasetJob for Check {
         if self.dataset != D::NAME {
             return Ok(());
         }
-        let bytes = read(&self.file)?;
+        let bytes = read(&self.file, self.format, D::NAME)?;
         let answer = D::traverse_as(self.format, &bytes)?;
         eprintln!(
             "{}: {} {} of {} bytes read",
@@ -312,7 +358,7 @@ impl DatasetJob for Convert {
         if self.dataset != D::NAME {
             return Ok(());
         }
-        let value = D::decode_as(self.from, &read(&self.input)?)?;
+        let value = D::decode_as(self.from, &read(&self.input, self.from, D::NAME)?)?;
         let mut bytes = Vec::new();
         D::encode_as(self.to, &value, &mut bytes)?;
         std::fs::write(&self.output, &bytes)

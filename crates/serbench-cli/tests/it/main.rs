@@ -254,3 +254,36 @@ fn says_what_is_missing() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("unknown dataset; one of task-manager, telemetry"));
 }
+
+#[test]
+fn escapes_control_characters_and_bounds_what_it_reads() {
+    let dir = scratch("escapes");
+    let file = dir.join("escape.json");
+    std::fs::write(&file, "{\"\\u001b[31mred\": 1}").unwrap();
+    let line = refusal(&serbench(&[
+        "check",
+        "--dataset",
+        "records",
+        "--format",
+        "json",
+        file.to_str().unwrap(),
+    ]));
+    assert!(
+        !line.contains('\u{1b}') && line.contains("\\u{1b}[31mred"),
+        "{line}"
+    );
+
+    // A device that never ends is cut off, not read into memory.
+    let line = refusal(&serbench(&[
+        "check",
+        "--dataset",
+        "records",
+        "--format",
+        "json",
+        "/dev/zero",
+    ]));
+    assert!(
+        line.contains("more than the 192 MiB serbench reads"),
+        "{line}"
+    );
+}
