@@ -4,7 +4,7 @@
 use std::str::Utf8Error;
 
 use capnp::message::{Reader, ReaderOptions, ReaderSegments};
-use capnp::serialize::{BufferSegments, NoAllocSliceSegments};
+use capnp::serialize::{BufferSegments, NoAllocSliceSegments, SEGMENTS_COUNT_LIMIT};
 use capnp::traits::Owned;
 use capnp::{NotInSchema, Word, primitive_list, text};
 use serbench_model::forms::FormError;
@@ -64,7 +64,20 @@ fn read_root<Root: Owned, R>(
         ),
         _ => Failure::from(error),
     };
-    // The first word's count of segments − 1.
+    // The first word's count of segments − 1. capnp wraps 2^32 − 1 round
+    // to 0 segments and says so; say what was declared.
+    if let Some(first) = bytes.first_chunk::<4>() {
+        let segments = u64::from(u32::from_le_bytes(*first)) + 1;
+        if segments >= SEGMENTS_COUNT_LIMIT as u64 {
+            return Err(Failure::new(
+                ErrorKind::Syntax,
+                format!(
+                    "the segment table declares {segments} segments; a message has at most {}",
+                    SEGMENTS_COUNT_LIMIT - 1
+                ),
+            ));
+        }
+    }
     if bytes.starts_with(&[0; 4]) {
         // One segment, as this crate writes: read in place, allocating
         // nothing.

@@ -65,14 +65,17 @@
 //! where (byte offset and field path). Tags on other items carry no meaning
 //! in these layouts; ciborium skips them, and so does this crate. Where an
 //! array of integers belongs, ciborium also reads a byte string as the array
-//! of its bytes.
+//! of its bytes. Media's `player` and image `size` are read as text only:
+//! ciborium would also take a map of one entry, `{"JAVA": x}`, and leave
+//! `x` unread, so that what follows reads out of place.
 
+mod media;
 mod task_manager;
 
 use std::marker::PhantomData;
 
 use serbench_model::serde_forms::with_path;
-use serbench_model::{Carries, Codec, Dataset, Format, Graph, MediaContent, Record, SensorReading};
+use serbench_model::{Carries, Codec, Dataset, Format, Graph, Record, SensorReading};
 pub use serbench_model::{Error, ErrorKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -138,7 +141,7 @@ macro_rules! derived {
     )*};
 }
 
-derived!(SensorReading, Graph, Record, MediaContent);
+derived!(SensorReading, Graph, Record);
 
 /// A model type as serde sees it in CBOR.
 struct Out<'a, T>(&'a T);
@@ -228,7 +231,7 @@ fn decode_error<T: Dataset + Wire>(
         // read.
         E::Semantic(None, message) => (
             ErrorKind::Invalid,
-            format!("{message}, detected at byte {read}"),
+            format!("{}, detected at byte {read}", reworded(message)),
         ),
         E::RecursionLimitExceeded => (
             ErrorKind::Limit,
@@ -240,6 +243,21 @@ fn decode_error<T: Dataset + Wire>(
         _ => message,
     };
     Error::new(Cbor::NAME, T::NAME, kind, message)
+}
+
+/// ciborium's message for an item it refuses to lend from its 4 KiB scratch
+/// buffer, which names the item's type as the one expected, reworded to
+/// say what was wrong. The short forms are read that way so that they
+/// allocate nothing (see `task_manager` and `media`).
+fn reworded(message: String) -> String {
+    let (what, forms) = match message.as_str() {
+        "invalid type: bytes, expected bytes" => ("a byte string", "an id"),
+        "invalid type: string, expected str" => {
+            ("a text string", "a color, time, player or image size")
+        }
+        _ => return message,
+    };
+    format!("{what} of indefinite length or longer than 4 KiB where a short one belongs ({forms})")
 }
 
 /// Where decoding `T` fails, as a field path such as

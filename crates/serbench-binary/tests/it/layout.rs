@@ -10,7 +10,7 @@ type Varint = fn(u64) -> Vec<u8>;
 
 /// bincode's standard varint: one byte below 251, else a marker and the
 /// value as a little-endian `u16`, `u32` or `u64`.
-fn bincode_varint(value: u64) -> Vec<u8> {
+pub(crate) fn bincode_varint(value: u64) -> Vec<u8> {
     match value {
         0..=250 => vec![value as u8],
         251..=0xffff => [&[251][..], &(value as u16).to_le_bytes()].concat(),
@@ -20,7 +20,7 @@ fn bincode_varint(value: u64) -> Vec<u8> {
 }
 
 /// postcard's varint: LEB128, seven bits a byte, low groups first.
-fn postcard_varint(mut value: u64) -> Vec<u8> {
+pub(crate) fn postcard_varint(mut value: u64) -> Vec<u8> {
     let mut out = Vec::new();
     while value >= 0x80 {
         out.push(value as u8 | 0x80);

@@ -1,12 +1,21 @@
-//! The binary codecs' tests: the shared conformance kit for each, then
-//! their own.
+//! The binary codecs' tests: the shared conformance kit for each, with
+//! their hostile inputs, then their own.
 
+mod hostile;
 mod layout;
 
 mod bincode {
-    serbench_model::conformance_tests!(serbench_binary::Bincode);
+    serbench_model::conformance_tests!(
+        serbench_binary::Bincode,
+        hostile = crate::hostile::BincodeInputs
+    );
 }
 
 mod postcard {
-    serbench_model::conformance_tests!(serbench_binary::Postcard);
+    // The bincode module installed the kit's allocator: one per binary.
+    serbench_model::conformance_tests!(
+        serbench_binary::Postcard,
+        hostile = crate::hostile::PostcardInputs,
+        global_allocator = false
+    );
 }

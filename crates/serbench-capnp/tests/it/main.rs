@@ -1,10 +1,11 @@
-//! The Cap'n Proto codec's tests: the shared conformance kit, then Cap'n
-//! Proto's own.
+//! The Cap'n Proto codec's tests: the shared conformance kit with Cap'n
+//! Proto's hostile inputs, then Cap'n Proto's own.
 
 mod errors;
+mod hostile;
 mod layout;
 
-serbench_model::conformance_tests!(serbench_capnp::Capnp);
+serbench_model::conformance_tests!(serbench_capnp::Capnp, hostile = crate::hostile::Inputs);
 
 /// `bytes` with the one occurrence of `from` replaced by `to`.
 fn patch(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {

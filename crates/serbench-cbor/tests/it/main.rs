@@ -1,7 +1,9 @@
-//! The CBOR codec's tests: the shared conformance kit, then CBOR's own.
+//! The CBOR codec's tests: the shared conformance kit with CBOR's hostile
+//! inputs, then CBOR's own.
 
 mod errors;
 mod floats;
+mod hostile;
 mod layout;
 
-serbench_model::conformance_tests!(serbench_cbor::Cbor);
+serbench_model::conformance_tests!(serbench_cbor::Cbor, hostile = crate::hostile::Inputs);

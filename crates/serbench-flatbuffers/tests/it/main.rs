@@ -1,7 +1,11 @@
-//! The FlatBuffers codec's tests: the shared conformance kit, then
-//! FlatBuffers' own.
+//! The FlatBuffers codec's tests: the shared conformance kit with
+//! FlatBuffers' hostile inputs, then FlatBuffers' own.
 
 mod errors;
+mod hostile;
 mod layout;
 
-serbench_model::conformance_tests!(serbench_flatbuffers::FlatBuffers);
+serbench_model::conformance_tests!(
+    serbench_flatbuffers::FlatBuffers,
+    hostile = crate::hostile::Inputs
+);

@@ -1,5 +1,7 @@
-//! The JSON codec's tests: the shared conformance kit, then JSON's own.
+//! The JSON codec's tests: the shared conformance kit with JSON's hostile
+//! inputs, then JSON's own.
 
+mod hostile;
 mod layout;
 
-serbench_model::conformance_tests!(serbench_json::Json);
+serbench_model::conformance_tests!(serbench_json::Json, hostile = crate::hostile::Inputs);

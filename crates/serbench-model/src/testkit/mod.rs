@@ -2,11 +2,16 @@
 //! one line, so a new format is checked the moment it exists.
 //!
 //! ```ignore
-//! // crates/serbench-<format>/tests/it.rs
+//! // crates/serbench-<format>/tests/it/main.rs
 //! serbench_model::conformance_tests!(serbench_json::Json);
+//! // or, with the format's own hostile inputs (see `HostileInputs`):
+//! serbench_model::conformance_tests!(serbench_json::Json, hostile = crate::hostile::Inputs);
 //! ```
 //!
-//! For each of the five datasets that expands to four tests:
+//! The macro installs [`CountingAllocator`] as the test binary's global
+//! allocator (a binary has one: a second invocation in the same binary
+//! adds `global_allocator = false`). For each of the five datasets it
+//! expands to a module of tests:
 //!
 //! - `generated`: the benchmark workload at full size round-trips exactly,
 //!   encodes the same bytes twice, appends to a non-empty buffer, and
@@ -15,12 +20,37 @@
 //!   offsets, control characters, huge strings, NaN payloads, −0.0,
 //!   subnormals, extreme integers) round-trip exactly when the format
 //!   [carries](crate::Carries) them and are encode errors when it does not;
-//! - `properties`: the same over arbitrary values (`PROPTEST_CASES`, default
-//!   64, sets how many);
-//! - `hostile`: truncations, bit flips and trailing bytes give `Err` (or,
-//!   for a flip, any `Ok`; for a truncation in a format that cannot detect
-//!   one (see `Format::DETECTS_TRUNCATION`), an `Ok` that is
-//!   not the original), never a panic.
+//! - `properties`: the same over arbitrary values; `PROPTEST_CASES` sets
+//!   how many (default 64; `PROPTEST_CASES=10000 cargo test --release
+//!   --workspace` is the long run);
+//! - `hostile`: damaged encodings of small workloads and edge cases: every
+//!   truncation (the first and last 64 and 512 seeded ones of an encoding
+//!   over 4 KiB), 2 048 seeded single-bit flips and three trailers. A
+//!   truncation or trailer gives `Err` (a truncation in a format that
+//!   cannot detect one, see `Format::DETECTS_TRUNCATION`, may give an `Ok`
+//!   that is not the original); a flip may give anything but a panic.
+//!
+//! With `hostile = Type`, where `Type` implements [`HostileInputs`], each
+//! module also has:
+//!
+//! - `crafted`: the format's crafted inputs for the dataset (huge declared
+//!   lengths, 100 000-deep nesting, invalid UTF-8, wrong types, unknown
+//!   enum values, duplicate keys, DTDs) each fail with the error kind the
+//!   input names and a message;
+//! - `expansion`: valid values made of many minimal elements (empty nodes,
+//!   empty strings, minimal tasks) decode within the codec's documented
+//!   [`HostileInputs::EXPANSION`] bytes per byte of input, plus 64 KiB;
+//!
+//! and the codec's `hostile_coverage` test checks that every
+//! [`Class::REQUIRED`] class has an input or a reason it does not apply.
+//!
+//! Every `hostile` and `crafted` decode, and every traverse of a zero-copy
+//! codec, runs on a 256 KiB stack ([`STACK`]) and must not panic, overflow
+//! the stack or allocate more than four times its input plus 64 KiB at
+//! peak ([`bound`]), counted per thread by [`CountingAllocator`]. Failures
+//! name the input: sample and cut, flip seed and bit, or the crafted
+//! input's description. `cargo test -- --nocapture crafted expansion`
+//! prints each input's peak allocation.
 
 #![allow(
     clippy::missing_panics_doc,
@@ -28,16 +58,19 @@
 )]
 
 mod arbitrary;
+mod hostile;
+mod memory;
 mod needs;
-
-use std::fmt::Debug;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 pub use self::arbitrary::{Arbitrary, float, string, timestamp, uuid};
+pub use self::hostile::{
+    Class, Crafted, Dense, EVERY_CUT_UP_TO, FLIPS, HostileInputs, LENGTHS, NESTING, SAMPLED_CUTS,
+    SEED, STACK, coverage, crafted, expansion, hostile, replace_once,
+};
+pub use self::memory::{CountingAllocator, bound, installed, measure};
 pub use self::needs::Needs;
-use crate::random::Random;
 use crate::{Codec, Dataset};
 
 /// The property-test case count: `PROPTEST_CASES`, else 64.
@@ -175,81 +208,6 @@ where
     }
 }
 
-/// Damaged encodings never panic; see the module docs.
-pub fn hostile<C, D>()
-where
-    C: Codec<D>,
-    D: Dataset + Needs + Arbitrary,
-{
-    let mut samples = D::workload(quick_size::<D>());
-    samples.truncate(3);
-    samples.extend(D::edge_cases().into_iter().take(4));
-    let mut random = Random::new(0x0405_711e);
-    for value in &samples {
-        let mut bytes = Vec::new();
-        if C::encode(value, &mut bytes).is_err() {
-            continue;
-        }
-        for cut in cuts(bytes.len(), &mut random) {
-            let result = decode_guarded::<C, D>(&bytes[..cut], || {
-                format!("truncated to {cut} of {} bytes", bytes.len())
-            });
-            // A format that cannot tell a cut message from a smaller one must
-            // at least not return the original.
-            let accepted = match result {
-                Ok(decoded) => C::DETECTS_TRUNCATION || decoded == *value,
-                Err(_) => false,
-            };
-            assert!(
-                !accepted,
-                "{} decoded {} truncated to {cut} of {} bytes",
-                C::NAME,
-                D::NAME,
-                bytes.len()
-            );
-        }
-        // An empty encoding (protobuf's empty message) has no bit to flip.
-        let flips = if bytes.is_empty() { 0 } else { 200 };
-        for _ in 0..flips {
-            let bit = random.below(bytes.len() as u64 * 8) as usize;
-            let mut flipped = bytes.clone();
-            flipped[bit / 8] ^= 1 << (bit % 8);
-            let _ = decode_guarded::<C, D>(&flipped, || format!("bit {bit} flipped"));
-        }
-        for trailer in [&b"\0"[..], b"x", b"\xff\xff\xff\xff"] {
-            let mut longer = bytes.clone();
-            longer.extend_from_slice(trailer);
-            let result = decode_guarded::<C, D>(&longer, || format!("trailing {trailer:?}"));
-            assert!(
-                result.is_err(),
-                "{} accepted trailing bytes {trailer:?} after {}",
-                C::NAME,
-                D::NAME
-            );
-        }
-    }
-}
-
-/// A size small enough to truncate at many places.
-fn quick_size<D: Dataset>() -> usize {
-    match D::SIZE_UNIT {
-        "tasks" => 40,
-        "nodes" => 6,
-        _ => 3,
-    }
-}
-
-/// Every cut of a short encoding; for a long one the first and last 64 and
-/// 512 seeded ones in between.
-fn cuts(len: usize, random: &mut Random) -> Vec<usize> {
-    if len <= 4_096 {
-        return (0..len).collect();
-    }
-    let mut cuts: Vec<usize> = (0..64).chain(len - 64..len).collect();
-    cuts.extend((0..512).map(|_| random.below(len as u64) as usize));
-    cuts
-}
-
 fn encode<C: Codec<D>, D: Dataset>(value: &D) -> Vec<u8> {
     let mut bytes = Vec::new();
     if let Err(error) = C::encode(value, &mut bytes) {
@@ -262,28 +220,42 @@ fn encode<C: Codec<D>, D: Dataset>(value: &D) -> Vec<u8> {
     bytes
 }
 
-/// Decodes, turning a panic into a test failure that says which input.
-fn decode_guarded<C, D>(bytes: &[u8], what: impl Fn() -> String) -> Result<D, C::Error>
-where
-    C: Codec<D>,
-    D: Dataset + Debug,
-{
-    catch_unwind(AssertUnwindSafe(|| C::decode(bytes)))
-        .unwrap_or_else(|_| panic!("{} panicked decoding {} {}", C::NAME, D::NAME, what()))
-}
-
-/// Expands to the kit's tests for one codec: a module per dataset, each
-/// with `generated`, `edge_cases`, `properties` and `hostile`.
+/// Expands to the kit's tests for one codec; see the [module
+/// docs](crate::testkit).
+///
+/// - `conformance_tests!(Codec)`: the round-trip and damaged-encoding
+///   tests for every dataset;
+/// - `conformance_tests!(Codec, hostile = Type)`: also the crafted inputs
+///   and valid-input expansion of `Type:`[`HostileInputs`](crate::testkit::HostileInputs);
+/// - either with `, global_allocator = false`: for a second codec in the
+///   same test binary, which already has the kit's allocator.
 #[macro_export]
 macro_rules! conformance_tests {
-    ($codec:ty) => {
-        $crate::conformance_tests!(@dataset $codec, task_manager, $crate::TaskManager);
-        $crate::conformance_tests!(@dataset $codec, telemetry, $crate::SensorReading);
-        $crate::conformance_tests!(@dataset $codec, graph, $crate::Graph);
-        $crate::conformance_tests!(@dataset $codec, records, $crate::Record);
-        $crate::conformance_tests!(@dataset $codec, media, $crate::MediaContent);
+    ($codec:ty $(, hostile = $hostile:ty)? $(,)?) => {
+        #[global_allocator]
+        static COUNTING_ALLOCATOR: $crate::testkit::CountingAllocator =
+            $crate::testkit::CountingAllocator;
+
+        $crate::conformance_tests!(@codec $codec $(, $hostile)?);
     };
-    (@dataset $codec:ty, $name:ident, $dataset:ty) => {
+    ($codec:ty $(, hostile = $hostile:ty)?, global_allocator = false $(,)?) => {
+        $crate::conformance_tests!(@codec $codec $(, $hostile)?);
+    };
+    (@codec $codec:ty $(, $hostile:ty)?) => {
+        $crate::conformance_tests!(@dataset $codec, task_manager, $crate::TaskManager $(, $hostile)?);
+        $crate::conformance_tests!(@dataset $codec, telemetry, $crate::SensorReading $(, $hostile)?);
+        $crate::conformance_tests!(@dataset $codec, graph, $crate::Graph $(, $hostile)?);
+        $crate::conformance_tests!(@dataset $codec, records, $crate::Record $(, $hostile)?);
+        $crate::conformance_tests!(@dataset $codec, media, $crate::MediaContent $(, $hostile)?);
+
+        $(
+            #[test]
+            fn hostile_coverage() {
+                $crate::testkit::coverage::<$hostile>();
+            }
+        )?
+    };
+    (@dataset $codec:ty, $name:ident, $dataset:ty $(, $hostile:ty)?) => {
         mod $name {
             #[allow(unused_imports, reason = "the codec path may name an item of the parent")]
             use super::*;
@@ -307,6 +279,22 @@ macro_rules! conformance_tests {
             fn hostile() {
                 $crate::testkit::hostile::<$codec, $dataset>();
             }
+
+            $(
+                #[test]
+                fn crafted() {
+                    $crate::testkit::crafted::<$codec, $dataset>(
+                        &<$hostile as $crate::testkit::HostileInputs>::$name(),
+                    );
+                }
+
+                #[test]
+                fn expansion() {
+                    $crate::testkit::expansion::<$codec, $dataset>(
+                        <$hostile as $crate::testkit::HostileInputs>::EXPANSION,
+                    );
+                }
+            )?
         }
     };
 }

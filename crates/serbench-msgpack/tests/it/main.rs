@@ -1,6 +1,7 @@
-//! The MessagePack codec's tests: the shared conformance kit, then
-//! MessagePack's own.
+//! The MessagePack codec's tests: the shared conformance kit with
+//! MessagePack's hostile inputs, then MessagePack's own.
 
+mod hostile;
 mod layout;
 
-serbench_model::conformance_tests!(serbench_msgpack::MsgPack);
+serbench_model::conformance_tests!(serbench_msgpack::MsgPack, hostile = crate::hostile::Inputs);

@@ -1,6 +1,11 @@
-//! The protobuf codec's tests: the shared conformance kit, then protobuf's own.
+//! The protobuf codec's tests: the shared conformance kit with protobuf's
+//! hostile inputs, then protobuf's own.
 
 mod errors;
+mod hostile;
 mod layout;
 
-serbench_model::conformance_tests!(serbench_protobuf::Protobuf);
+serbench_model::conformance_tests!(
+    serbench_protobuf::Protobuf,
+    hostile = crate::hostile::Inputs
+);

@@ -1,5 +1,7 @@
-//! The XML codec's tests: the shared conformance kit, then XML's own.
+//! The XML codec's tests: the shared conformance kit with XML's hostile
+//! inputs, then XML's own.
 
+mod hostile;
 mod layout;
 
-serbench_model::conformance_tests!(serbench_xml::Xml);
+serbench_model::conformance_tests!(serbench_xml::Xml, hostile = crate::hostile::Inputs);

@@ -1,0 +1,344 @@
+//! Cap'n Proto's crafted hostile inputs, which the conformance kit runs on
+//! a small stack within its memory bound: each must fail with the kind
+//! given.
+//!
+//! Each input is a valid encoding with one word changed. Cap'n Proto's
+//! lengths are 32-bit in the segment table (segment count and sizes) and
+//! 29-bit in list pointers (element or word counts), so they declare up to
+//! 2^32 − 1 and 2^29 − 1; 2^63 cannot be written. The reader follows
+//! pointers only where the schema has them, and no schema is recursive, so
+//! no input nests deeper than the schema's six levels (the reader would
+//! stop at 16). Fields sit at fixed places in a struct's sections, so none
+//! can appear twice, and there are no document type declarations.
+
+use serbench_capnp::{Capnp, ErrorKind};
+use serbench_model::testkit::{Class, Crafted, HostileInputs};
+use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+
+use crate::patch;
+
+pub(crate) struct Inputs;
+
+/// The largest count a list pointer holds.
+const MOST: u32 = (1 << 29) - 1;
+
+/// The byte offset of the one list pointer in `bytes` (a one-segment
+/// message) with element size code `size` and count `count`.
+fn list_pointer(bytes: &[u8], size: u32, count: u32) -> usize {
+    let upper = (count << 3 | size).to_le_bytes();
+    let found: Vec<usize> = (8..bytes.len())
+        .step_by(8)
+        .filter(|&at| bytes[at] & 3 == 1 && bytes[at + 4..at + 8] == upper)
+        .collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "list pointers of size {size} and count {count}"
+    );
+    found[0]
+}
+
+/// `value`'s encoding with the list pointer of element size `size` and
+/// count `count` declaring [`MOST`] instead.
+fn longest<T: Dataset>(value: &T, what: &str, kind: ErrorKind, size: u32, count: u32) -> Crafted
+where
+    Capnp: Codec<T>,
+{
+    let mut bytes = Capnp::to_vec(value).unwrap();
+    let at = list_pointer(&bytes, size, count);
+    bytes[at + 4..at + 8].copy_from_slice(&(MOST << 3 | size).to_le_bytes());
+    Crafted::new(
+        Class::Length,
+        format!("{what} declares 2^29 - 1"),
+        kind,
+        bytes,
+    )
+}
+
+/// `value`'s encoding with its segment table claiming more than there is.
+fn framing<T: Dataset>(value: &T) -> Vec<Crafted>
+where
+    Capnp: Codec<T>,
+{
+    let bytes = Capnp::to_vec(value).unwrap();
+    let with = |at: usize, word: u32| {
+        let mut bytes = bytes.clone();
+        bytes[at..at + 4].copy_from_slice(&word.to_le_bytes());
+        bytes
+    };
+    // Two segments: the message, then one declaring 2^32 - 1 words.
+    let words = u32::from_le_bytes(bytes[4..8].try_into().unwrap());
+    let two = [
+        &1u32.to_le_bytes()[..],
+        &words.to_le_bytes(),
+        &u32::MAX.to_le_bytes(),
+        &[0; 4],
+        &bytes[8..],
+    ]
+    .concat();
+    vec![
+        Crafted::new(
+            Class::Length,
+            "the segment declares 2^32 - 1 words",
+            ErrorKind::Truncated,
+            with(4, u32::MAX),
+        ),
+        Crafted::new(
+            Class::Length,
+            "the segment table declares 2^32 segments",
+            ErrorKind::Syntax,
+            with(0, u32::MAX),
+        ),
+        Crafted::new(
+            Class::Length,
+            "a second segment declares 2^32 - 1 words",
+            ErrorKind::Truncated,
+            two,
+        ),
+        Crafted::new(
+            Class::WrongType,
+            "the root pointer is a list pointer",
+            ErrorKind::Syntax,
+            {
+                let mut bytes = bytes.clone();
+                bytes[8] |= 1;
+                bytes
+            },
+        ),
+        Crafted::new(
+            Class::Other,
+            "the root pointer points past the segment",
+            ErrorKind::Syntax,
+            {
+                let mut bytes = bytes.clone();
+                bytes[8..12].copy_from_slice(&(MOST << 2).to_le_bytes());
+                bytes
+            },
+        ),
+        Crafted::new(
+            Class::Other,
+            "the root is a far pointer to segment 2^32 - 1",
+            ErrorKind::Syntax,
+            {
+                let mut bytes = bytes.clone();
+                bytes[8..16].copy_from_slice(&(u64::from(u32::MAX) << 32 | 2).to_le_bytes());
+                bytes
+            },
+        ),
+    ]
+}
+
+fn patched<T: Dataset>(
+    value: &T,
+    class: Class,
+    kind: ErrorKind,
+    what: &str,
+    from: &[u8],
+    to: &[u8],
+) -> Crafted
+where
+    Capnp: Codec<T>,
+{
+    let valid = Capnp::to_vec(value).unwrap();
+    Crafted::new(class, what, kind, patch(&valid, from, to))
+}
+
+impl HostileInputs for Inputs {
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[
+        (
+            Class::Nesting,
+            "the reader follows pointers only where the schema has them, and no schema is \
+             recursive: no input nests deeper than six levels (the reader stops at 16)",
+        ),
+        (
+            Class::Duplicate,
+            "fields sit at fixed places in a struct's data and pointer sections: none can \
+             appear twice",
+        ),
+        (
+            Class::Dtd,
+            "Cap'n Proto has no document type declarations or entities",
+        ),
+    ];
+
+    // Every element takes at least a word on the wire, and the reader
+    // visits at most as many words as the message holds.
+    const EXPANSION: usize = 2;
+
+    fn task_manager() -> Vec<Crafted> {
+        use ErrorKind::{Invalid, Syntax};
+
+        let mut m = TaskManager::generate(1);
+        m.lists[0].tasks[0].priority = serbench_model::Priority::Critical;
+        let m = &m;
+        let mut inputs = framing(m);
+        inputs.extend([
+            longest(m, "the user", Syntax, 2, 10),
+            longest(m, "the version", Syntax, 4, 3),
+            longest(m, "a description", Syntax, 2, 24),
+            patched(
+                m,
+                Class::Utf8,
+                Syntax,
+                "a byte 0xff in the user",
+                b"Demo",
+                &[0xff],
+            ),
+            // The task's data word: priority 3, then the completed bit.
+            patched(
+                m,
+                Class::UnknownEnum,
+                Invalid,
+                "priority 9",
+                &[3, 0, 1, 0, 0, 0, 0, 0],
+                &[9, 0],
+            ),
+        ]);
+        inputs
+    }
+
+    fn telemetry() -> Vec<Crafted> {
+        let r = &SensorReading::workload(1).remove(0);
+        let mut inputs = framing(r);
+        inputs.extend([
+            longest(r, "the sensor id", ErrorKind::Syntax, 2, 9),
+            patched(
+                r,
+                Class::Utf8,
+                ErrorKind::Syntax,
+                "a byte 0xff in the sensor id",
+                r.sensor_id.as_bytes(),
+                &[0xff],
+            ),
+        ]);
+        inputs
+    }
+
+    fn graph() -> Vec<Crafted> {
+        let g = &Graph::generate(1);
+        let name = g.nodes[0].name.as_bytes();
+        let mut inputs = framing(g);
+        inputs.extend([
+            // Struct lists count words: a node takes 4, an edge 2.
+            longest(g, "the nodes", ErrorKind::Syntax, 7, 4),
+            longest(g, "the edges", ErrorKind::Syntax, 7, 2),
+            longest(
+                g,
+                "a node name",
+                ErrorKind::Syntax,
+                2,
+                name.len() as u32 + 1,
+            ),
+            patched(
+                g,
+                Class::Utf8,
+                ErrorKind::Syntax,
+                "a byte 0xff in a node name",
+                name,
+                &[0xff],
+            ),
+        ]);
+        inputs
+    }
+
+    fn records() -> Vec<Crafted> {
+        use ErrorKind::{Limit, Syntax};
+
+        let r = &Record {
+            ids: vec![7],
+            strings: vec!["s".repeat(100)],
+        };
+        let mut inputs = framing(r);
+        inputs.extend([
+            longest(r, "the ids", Syntax, 5, 1),
+            longest(r, "the strings", Syntax, 6, 1),
+            longest(r, "a string", Syntax, 2, 101),
+            patched(
+                r,
+                Class::Utf8,
+                Syntax,
+                "a byte 0xff in a string",
+                "s".repeat(100).as_bytes(),
+                &[0xff],
+            ),
+        ]);
+        // The strings' list pointer (element size 6, pointers) re-aimed at
+        // itself: a list that holds its own pointer, read as a text.
+        let valid = Capnp::to_vec(r).unwrap();
+        let at = list_pointer(&valid, 6, 1);
+        let mut cycle = valid;
+        cycle[at..at + 4].copy_from_slice(&((-1i32).cast_unsigned() << 2 | 1).to_le_bytes());
+        inputs.push(Crafted::new(
+            Class::Other,
+            "the strings' list holds its own pointer",
+            Syntax,
+            cycle,
+        ));
+        // 100 strings all pointing at the first, of 800 bytes: 2 KiB that
+        // would read as 80 KB.
+        let mut strings = vec![String::new(); 100];
+        strings[0] = "s".repeat(800);
+        let valid = Capnp::to_vec(&Record {
+            ids: Vec::new(),
+            strings,
+        })
+        .unwrap();
+        let word = |at: usize| u32::from_le_bytes(valid[at..at + 4].try_into().unwrap());
+        let list = list_pointer(&valid, 6, 100);
+        let first = list + 8 + 8 * (word(list) >> 2) as usize;
+        let mut aliased = valid.clone();
+        for index in 1..100 {
+            // An offset counts words from the end of its own pointer.
+            let offset = (word(first) >> 2) - index;
+            let at = first + 8 * index as usize;
+            aliased[at..at + 4].copy_from_slice(&(offset << 2 | 1).to_le_bytes());
+            aliased[at + 4..at + 8].copy_from_slice(&valid[first + 4..first + 8]);
+        }
+        inputs.push(Crafted::new(
+            Class::Other,
+            "100 strings point at one text",
+            Limit,
+            aliased,
+        ));
+        inputs
+    }
+
+    fn media() -> Vec<Crafted> {
+        use ErrorKind::{Invalid, Syntax};
+
+        let m = &MediaContent::canonical();
+        let uri = m.media.uri.as_bytes();
+        // Bitrate's tag (1, bitsPerSecond), the player (0, java), the bitrate.
+        let word = [1, 0, 0, 0, 0, 0, 4, 0];
+        let mut inputs = framing(m);
+        inputs.extend([
+            longest(m, "the uri", Syntax, 2, uri.len() as u32 + 1),
+            longest(m, "the persons", Syntax, 6, 2),
+            patched(
+                m,
+                Class::Utf8,
+                Syntax,
+                "a byte 0xff in the uri",
+                uri,
+                &[0xff],
+            ),
+            patched(
+                m,
+                Class::UnknownEnum,
+                Invalid,
+                "player 2",
+                &word,
+                &[1, 0, 2, 0],
+            ),
+            patched(
+                m,
+                Class::Other,
+                Invalid,
+                "bitrate's union tag 5",
+                &word,
+                &[5, 0],
+            ),
+        ]);
+        inputs
+    }
+}

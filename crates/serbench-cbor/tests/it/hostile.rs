@@ -1,0 +1,554 @@
+//! CBOR's crafted hostile inputs, which the conformance kit runs on a small
+//! stack within its memory bound: each must fail with the kind given.
+//!
+//! Each input is a valid encoding with one item replaced. CBOR has no
+//! document type declarations. Its nesting is unbounded in the format, but
+//! the model's types are not recursive, so a wrong container fails before
+//! ciborium's limit of 256 levels; tags, which ciborium skips, are undone
+//! by a wrong item after 100 000 of them.
+
+use serbench_cbor::{Cbor, ErrorKind};
+use serbench_model::testkit::{Class, Crafted, HostileInputs, LENGTHS, NESTING, replace_once};
+use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+
+pub(crate) struct Inputs;
+
+/// An item head: major type `major` with argument `n`, in its shortest form
+/// (the argument in the head's low five bits below 24, else 24 to 27 there
+/// for a 1, 2, 4 or 8-byte argument after it).
+fn head(major: u8, n: u64) -> Vec<u8> {
+    let major = major << 5;
+    match n {
+        0..0x18 => vec![major | n as u8],
+        0x18..0x100 => vec![major | 0x18, n as u8],
+        0x100..0x1_0000 => [&[major | 0x19][..], &(n as u16).to_be_bytes()].concat(),
+        0x1_0000..0x1_0000_0000 => [&[major | 0x1a][..], &(n as u32).to_be_bytes()].concat(),
+        _ => [&[major | 0x1b][..], &n.to_be_bytes()].concat(),
+    }
+}
+
+/// A text string.
+fn text(text: &str) -> Vec<u8> {
+    [head(3, text.len() as u64), text.as_bytes().to_vec()].concat()
+}
+
+/// The key `name` followed by `value`.
+fn entry(name: &str, value: &[u8]) -> Vec<u8> {
+    [text(name), value.to_vec()].concat()
+}
+
+/// `value`'s encoding with `from` replaced by `to`.
+fn patched<T: Dataset>(
+    value: &T,
+    class: Class,
+    kind: ErrorKind,
+    what: impl Into<String>,
+    from: &[u8],
+    to: &[u8],
+) -> Crafted
+where
+    Cbor: Codec<T>,
+{
+    let valid = Cbor::to_vec(value).unwrap();
+    Crafted::new(class, what, kind, replace_once(&valid, from, to))
+}
+
+/// For each of [`LENGTHS`], `value`'s encoding with the item head `old`
+/// (between `before` and `after`, which make it unique) replaced by one of
+/// major type `major` declaring that length.
+fn lengths<T: Dataset>(
+    value: &T,
+    what: &str,
+    kind: ErrorKind,
+    [before, old, after]: [&[u8]; 3],
+    major: u8,
+) -> Vec<Crafted>
+where
+    Cbor: Codec<T>,
+{
+    let from = [before, old, after].concat();
+    LENGTHS
+        .iter()
+        .map(|&n| {
+            let to = [before, &head(major, n), after].concat();
+            let what = format!("{what} declares 2^{}", n.trailing_zeros());
+            patched(value, Class::Length, kind, what, &from, &to)
+        })
+        .collect()
+}
+
+/// [`NESTING`] arrays of one element each, around `inner`.
+fn deep(inner: &[u8]) -> Vec<u8> {
+    [vec![0x81; NESTING], inner.to_vec()].concat()
+}
+
+fn small_record() -> Record {
+    Record {
+        ids: vec![7],
+        strings: vec!["s".to_owned()],
+    }
+}
+
+/// The task-manager's length bombs: texts, arrays, the root map and the
+/// short forms (color, time and the id before `id`), which ciborium lends
+/// from its 4 KiB buffer.
+fn task_manager_lengths(m: &TaskManager, id: &[u8]) -> Vec<Crafted> {
+    use ErrorKind::{Invalid, Truncated};
+
+    let mut inputs = [
+        lengths(
+            m,
+            "the user",
+            Truncated,
+            [&text("user"), &[0x69], b"Demo User"],
+            3,
+        ),
+        lengths(m, "the lists", Truncated, [&text("lists"), &[0x81], &[]], 4),
+        lengths(
+            m,
+            "the root map",
+            Truncated,
+            [&[], &[0xa3], &text("user")],
+            5,
+        ),
+    ]
+    .concat();
+    // The list's name makes its color and time unique; the task's are the same.
+    let color = [text("Work"), text("color")].concat();
+    inputs.extend(lengths(
+        m,
+        "a list's color",
+        Invalid,
+        [&color, &[0x67], b"#ff0000"],
+        3,
+    ));
+    let created = [color, text("#ff0000"), text("created"), vec![0xc0]].concat();
+    let date = b"2025-11-03T09:00:00.000Z";
+    inputs.extend(lengths(
+        m,
+        "a list's time",
+        Invalid,
+        [&created, &[0x78, 24], date],
+        3,
+    ));
+    for n in LENGTHS {
+        let what = format!("a list's id declares 2^{} bytes", n.trailing_zeros());
+        let to = [
+            &[0xd8, 0x25][..],
+            &head(2, n),
+            m.lists[0].header.id.as_bytes(),
+        ]
+        .concat();
+        inputs.push(patched(m, Class::Length, Invalid, what, id, &to));
+    }
+    inputs
+}
+
+impl HostileInputs for Inputs {
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[(
+        Class::Dtd,
+        "CBOR has no document type declarations or entities",
+    )];
+
+    // The worst of the kit's dense values: empty strings, 1 byte each,
+    // become 24-byte `String`s in a vector grown by doubling.
+    const EXPANSION: usize = 48;
+
+    fn task_manager() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax, Truncated};
+
+        let m = &TaskManager::generate(1);
+        let user = entry("user", &text("Demo User"));
+        let id = [&[0xd8, 0x25, 0x50][..], m.lists[0].header.id.as_bytes()].concat();
+        let priority = entry("priority", &[0]);
+        let mut inputs = task_manager_lengths(m, &id);
+        let tags = [vec![0xc6; NESTING], vec![0x03]].concat();
+        inputs.extend([
+            patched(
+                m,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as the user",
+                &user,
+                &entry("user", &deep(&[0])),
+            ),
+            patched(
+                m,
+                Nesting,
+                Invalid,
+                "100 000 nested tags around a number as the user",
+                &user,
+                &entry("user", &tags),
+            ),
+            Crafted::new(
+                Nesting,
+                "100 000 nested maps as the root",
+                Invalid,
+                [&[0xa1, 0x61, b'a'][..]].repeat(NESTING).concat(),
+            ),
+            patched(
+                m,
+                Utf8,
+                Syntax,
+                "a byte 0xff in the user",
+                &user,
+                &entry("user", b"\x69Demo\xffUser"),
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "the user is a number",
+                &user,
+                &entry("user", &[0x03]),
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "the priority is text",
+                &priority,
+                &entry("priority", &text("0")),
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "completed is a number",
+                &entry("completed", &[0xf5]),
+                &entry("completed", &[0x01]),
+            ),
+            patched(
+                m,
+                UnknownEnum,
+                Invalid,
+                "priority 9",
+                &priority,
+                &entry("priority", &[0x09]),
+            ),
+            patched(
+                m,
+                Duplicate,
+                Invalid,
+                "the user twice",
+                &[&[0xa3][..], &user].concat(),
+                &[&[0xa4][..], &user, &entry("user", &text("again"))].concat(),
+            ),
+            patched(
+                m,
+                Other,
+                Invalid,
+                "a list's id under tag 38",
+                &id,
+                &[&[0xd8, 0x26, 0x50][..], m.lists[0].header.id.as_bytes()].concat(),
+            ),
+            patched(
+                m,
+                Other,
+                Truncated,
+                "the lists in an array of indefinite length never closed",
+                &entry("lists", &[0x81]),
+                &entry("lists", &[0x9f]),
+            ),
+        ]);
+        inputs
+    }
+
+    fn telemetry() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax, Truncated};
+
+        let r = &SensorReading::workload(1).remove(0);
+        let id = entry("sensor_id", &text(&r.sensor_id));
+        let mut inputs = lengths(
+            r,
+            "the sensor id",
+            Truncated,
+            [&text("sensor_id"), &[0x68], r.sensor_id.as_bytes()],
+            3,
+        );
+        inputs.extend([
+            patched(
+                r,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as the sensor id",
+                &id,
+                &entry("sensor_id", &deep(&[0])),
+            ),
+            patched(
+                r,
+                Utf8,
+                Syntax,
+                "a byte 0xff in the sensor id",
+                &id,
+                &entry("sensor_id", b"\x68\xff\xff\xff\xff\xff\xff\xff\xff"),
+            ),
+            patched(
+                r,
+                WrongType,
+                Invalid,
+                "the sensor id is a number",
+                &id,
+                &entry("sensor_id", &[0x03]),
+            ),
+            patched(
+                r,
+                Duplicate,
+                Invalid,
+                "the sensor id twice",
+                &[&[0xa9][..], &id].concat(),
+                &[&[0xaa][..], &id, &id].concat(),
+            ),
+        ]);
+        inputs
+    }
+
+    fn graph() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax, Truncated};
+
+        let g = &Graph::generate(1);
+        let node_name = &g.nodes[0].name;
+        let name = entry("name", &text(node_name));
+        let out_edges = entry("out_edges", &[0x81, 0x00]);
+        let weight = [text("weight"), head(0, g.edges[0].weight.into())].concat();
+        let mut inputs = [
+            lengths(g, "the nodes", Invalid, [&text("nodes"), &[0x81], &[]], 4),
+            lengths(g, "the edges", Truncated, [&text("edges"), &[0x81], &[]], 4),
+            lengths(
+                g,
+                "a node name",
+                Truncated,
+                [
+                    &text("name"),
+                    &head(3, node_name.len() as u64),
+                    node_name.as_bytes(),
+                ],
+                3,
+            ),
+            lengths(
+                g,
+                "out edges",
+                Invalid,
+                [&text("out_edges"), &[0x81], &[0x00]],
+                4,
+            ),
+        ]
+        .concat();
+        inputs.extend([
+            patched(
+                g,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as an out edge",
+                &out_edges,
+                &entry("out_edges", &deep(&[0])),
+            ),
+            patched(
+                g,
+                Utf8,
+                Syntax,
+                "a byte 0xff in a node name",
+                &name,
+                &entry("name", b"\x61\xff"),
+            ),
+            patched(
+                g,
+                WrongType,
+                Invalid,
+                "a weight is text",
+                &weight,
+                &entry("weight", &text("1")),
+            ),
+            patched(
+                g,
+                Duplicate,
+                Invalid,
+                "the edges twice",
+                &[&[0xa2][..], &text("nodes")].concat(),
+                &[&[0xa3][..], &entry("edges", &[0x80]), &text("nodes")].concat(),
+            ),
+            patched(
+                g,
+                Other,
+                Invalid,
+                "a node id of 65 536",
+                &entry("id", &[0]),
+                &entry("id", &head(0, 65_536)),
+            ),
+        ]);
+        inputs
+    }
+
+    fn records() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax, Truncated};
+
+        let r = &small_record();
+        let ids = entry("ids", &[0x81, 0x07]);
+        let strings = entry("strings", &[0x81, 0x61, b's']);
+        let mut inputs = [
+            lengths(r, "the ids", Invalid, [&text("ids"), &[0x81], &[0x07]], 4),
+            lengths(
+                r,
+                "the strings",
+                Truncated,
+                [&text("strings"), &[0x81], &[0x61, b's']],
+                4,
+            ),
+            lengths(
+                r,
+                "a string",
+                Truncated,
+                [&entry("strings", &[0x81]), &[0x61], b"s"],
+                3,
+            ),
+        ]
+        .concat();
+        inputs.extend([
+            patched(
+                r,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as an id",
+                &ids,
+                &entry("ids", &deep(&[0x07])),
+            ),
+            patched(
+                r,
+                Utf8,
+                Syntax,
+                "a byte 0xff in a string",
+                &strings,
+                &entry("strings", &[0x81, 0x61, 0xff]),
+            ),
+            patched(
+                r,
+                WrongType,
+                Invalid,
+                "an id is a float",
+                &ids,
+                &entry("ids", &[0x81, 0xf9, 0x3e, 0x00]),
+            ),
+            patched(
+                r,
+                WrongType,
+                Invalid,
+                "a string is a number",
+                &strings,
+                &entry("strings", &[0x81, 0x03]),
+            ),
+            patched(
+                r,
+                Duplicate,
+                Invalid,
+                "the ids twice",
+                &[&[0xa2][..], &ids].concat(),
+                &[&[0xa3][..], &ids, &ids].concat(),
+            ),
+        ]);
+        inputs
+    }
+
+    fn media() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax, Truncated};
+
+        let m = &MediaContent::canonical();
+        let uri = entry("uri", &text(&m.media.uri));
+        let persons = [text("persons"), vec![0x82]].concat();
+        let player = entry("player", &text("JAVA"));
+        let copyright = entry("copyright", &[0xf6]);
+        let mut inputs = [
+            lengths(
+                m,
+                "the uri",
+                Truncated,
+                [
+                    &text("uri"),
+                    &head(3, m.media.uri.len() as u64),
+                    m.media.uri.as_bytes(),
+                ],
+                3,
+            ),
+            lengths(
+                m,
+                "the persons",
+                Invalid,
+                [&text("persons"), &[0x82], &[]],
+                4,
+            ),
+            lengths(
+                m,
+                "the images",
+                Truncated,
+                [&text("images"), &[0x82], &[]],
+                4,
+            ),
+        ]
+        .concat();
+        inputs.extend([
+            patched(
+                m,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as a person",
+                &persons,
+                &[text("persons"), vec![0x82], deep(&[0x00])].concat(),
+            ),
+            patched(
+                m,
+                Utf8,
+                Syntax,
+                "a byte 0xff in the uri",
+                &uri,
+                &[&uri[..uri.len() - 1], b"\xff"].concat(),
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "the width is text",
+                &entry("width", &head(0, 640)),
+                &entry("width", &text("640")),
+            ),
+            patched(
+                m,
+                UnknownEnum,
+                Invalid,
+                "player BANANA",
+                &player,
+                &entry("player", &text("BANANA")),
+            ),
+            patched(
+                m,
+                UnknownEnum,
+                Invalid,
+                "image size HUGE",
+                &entry("size", &text("LARGE")),
+                &entry("size", &text("HUGE")),
+            ),
+            patched(
+                m,
+                Duplicate,
+                Invalid,
+                "the player twice",
+                &[player.clone(), copyright.clone()].concat(),
+                &[player.clone(), player.clone()].concat(),
+            ),
+            // The map's one value, the key `copyright`, and the null after the
+            // map would read as the next entry if the variant left its value.
+            patched(
+                m,
+                Other,
+                Invalid,
+                "the player as a map {JAVA: \"copyright\"}, then null",
+                &[player.clone(), copyright.clone()].concat(),
+                &[text("player"), vec![0xa1], text("JAVA"), copyright].concat(),
+            ),
+        ]);
+        inputs
+    }
+}

@@ -1,0 +1,297 @@
+//! FlatBuffers' crafted hostile inputs, which the conformance kit runs on a
+//! small stack within its memory bound: each must fail with the kind given.
+//!
+//! Each input is a valid encoding with one value changed, found with the
+//! layout tests' walker. FlatBuffers' offsets and lengths are 32-bit, so
+//! they declare up to 2^32 − 1 (2^63 cannot be written). The verifier
+//! follows offsets only where the schema has them, and no schema is
+//! recursive, so no input nests deeper than four tables (the verifier's
+//! limit). Nothing says what type an offset points to, so a wrong type is
+//! caught only when it breaks the bounds, alignment or UTF-8 checks. A
+//! vtable has one slot per field, so none can appear twice, and there are
+//! no document type declarations.
+
+use serbench_flatbuffers::{ErrorKind, FlatBuffers};
+use serbench_model::testkit::{Class, Crafted, HostileInputs};
+use serbench_model::{
+    Codec, Dataset, Graph, MediaContent, Player, Priority, Record, SensorReading, TaskManager,
+};
+
+use crate::layout::Walk;
+
+pub(crate) struct Inputs;
+
+/// `value`'s encoding with the bytes at the position `at` finds replaced
+/// by `bytes`.
+fn changed<T: Dataset>(
+    value: &T,
+    class: Class,
+    kind: ErrorKind,
+    what: &str,
+    at: impl Fn(&Walk<'_>) -> usize,
+    bytes: &[u8],
+) -> Crafted
+where
+    FlatBuffers: Codec<T>,
+{
+    let mut encoded = FlatBuffers::to_vec(value).unwrap();
+    let at = at(&Walk(&encoded));
+    encoded[at..at + bytes.len()].copy_from_slice(bytes);
+    Crafted::new(class, what, kind, encoded)
+}
+
+/// `value`'s encoding with the length of the string or vector at the
+/// position `at` finds declaring 2^32 − 1.
+fn longest<T: Dataset>(value: &T, what: &str, at: impl Fn(&Walk<'_>) -> usize) -> Crafted
+where
+    FlatBuffers: Codec<T>,
+{
+    let what = format!("{what} declares 2^32 - 1");
+    changed(
+        value,
+        Class::Length,
+        ErrorKind::Syntax,
+        &what,
+        at,
+        &u32::MAX.to_le_bytes(),
+    )
+}
+
+/// The framing every buffer has: the size prefix, the root offset and the
+/// root table's vtable offset, each declaring the most it can.
+fn framing<T: Dataset>(value: &T) -> Vec<Crafted>
+where
+    FlatBuffers: Codec<T>,
+{
+    let most = u32::MAX.to_le_bytes();
+    vec![
+        changed(
+            value,
+            Class::Length,
+            ErrorKind::Truncated,
+            "the size prefix declares 2^32 - 1",
+            |_| 0,
+            &most,
+        ),
+        changed(
+            value,
+            Class::Length,
+            ErrorKind::Syntax,
+            "the root offset declares 2^32 - 1",
+            |_| 4,
+            &most,
+        ),
+        changed(
+            value,
+            Class::Other,
+            ErrorKind::Syntax,
+            "the root's vtable offset is -2^31",
+            // The root table, where the offset after the size prefix leads.
+            |w| w.deref(4),
+            &i32::MIN.to_le_bytes(),
+        ),
+    ]
+}
+
+impl HostileInputs for Inputs {
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[
+        (
+            Class::Nesting,
+            "the verifier follows offsets only where the schema has them, and no schema is \
+             recursive: no input nests deeper than four tables (the verifier's limit)",
+        ),
+        (
+            Class::WrongType,
+            "nothing on the wire says what an offset points to: the verifier reads it as the \
+             schema's type and checks bounds, alignment, UTF-8 and the terminating zero, so a \
+             string's offset aimed at a vector of one offset reads as a one-character string",
+        ),
+        (
+            Class::Duplicate,
+            "a vtable has one slot per field: none can appear twice",
+        ),
+        (
+            Class::Dtd,
+            "FlatBuffers has no document type declarations or entities",
+        ),
+    ];
+
+    // The worst of the kit's dense values: minimal images, 20 bytes each
+    // (a vector slot and a table sharing its vtable), become 64-byte
+    // `Image`s in a vector grown by doubling.
+    const EXPANSION: usize = 10;
+
+    fn task_manager() -> Vec<Crafted> {
+        use ErrorKind::{Invalid, Syntax};
+
+        let mut m = TaskManager::generate(1);
+        // Priority low is the default, which a table leaves out.
+        m.lists[0].tasks[0].priority = Priority::Critical;
+        let m = &m;
+        let user = |w: &Walk<'_>| w.child(w.root(), 0);
+        let task = |w: &Walk<'_>| {
+            let lists = w.child(w.root(), 2);
+            w.element(w.child(w.element(lists, 0), 1), 0)
+        };
+        let mut inputs = framing(m);
+        inputs.extend([
+            longest(m, "the user", user),
+            longest(m, "the version", |w| w.child(w.root(), 1)),
+            longest(m, "the lists", |w| w.child(w.root(), 2)),
+            longest(m, "a description", |w| w.child(task(w), 1)),
+            changed(
+                m,
+                Class::Utf8,
+                Syntax,
+                "a byte 0xff in the user",
+                |w| user(w) + 4,
+                &[0xff],
+            ),
+            changed(
+                m,
+                Class::UnknownEnum,
+                Invalid,
+                "priority 9",
+                |w| w.field(task(w), 2).unwrap(),
+                &[9],
+            ),
+            changed(
+                m,
+                Class::Other,
+                Invalid,
+                "the user's vtable slot is empty",
+                |w| w.vtable(w.root()) + 4,
+                &[0, 0],
+            ),
+        ]);
+        inputs
+    }
+
+    fn telemetry() -> Vec<Crafted> {
+        let r = &SensorReading::workload(1).remove(0);
+        let id = |w: &Walk<'_>| w.child(w.root(), 0);
+        let mut inputs = framing(r);
+        inputs.extend([
+            longest(r, "the sensor id", id),
+            changed(
+                r,
+                Class::Utf8,
+                ErrorKind::Syntax,
+                "a byte 0xff in the sensor id",
+                |w| id(w) + 4,
+                &[0xff],
+            ),
+        ]);
+        inputs
+    }
+
+    fn graph() -> Vec<Crafted> {
+        let g = &Graph::generate(1);
+        let name = |w: &Walk<'_>| w.child(w.element(w.child(w.root(), 0), 0), 1);
+        let mut inputs = framing(g);
+        inputs.extend([
+            longest(g, "the nodes", |w| w.child(w.root(), 0)),
+            longest(g, "the edges", |w| w.child(w.root(), 1)),
+            longest(g, "a node name", name),
+            changed(
+                g,
+                Class::Utf8,
+                ErrorKind::Syntax,
+                "a byte 0xff in a node name",
+                |w| name(w) + 4,
+                &[0xff],
+            ),
+        ]);
+        inputs
+    }
+
+    fn records() -> Vec<Crafted> {
+        let r = &Record {
+            ids: vec![7],
+            strings: vec!["s".to_owned()],
+        };
+        let string = |w: &Walk<'_>| w.element(w.child(w.root(), 1), 0);
+        let mut inputs = framing(r);
+        inputs.extend([
+            longest(r, "the ids", |w| w.child(w.root(), 0)),
+            longest(r, "the strings", |w| w.child(w.root(), 1)),
+            longest(r, "a string", string),
+            changed(
+                r,
+                Class::Utf8,
+                ErrorKind::Syntax,
+                "a byte 0xff in a string",
+                |w| string(w) + 4,
+                &[0xff],
+            ),
+        ]);
+        // Every string of the vector points at the first, long one: little
+        // input, a lot of apparent data.
+        let mut strings = vec![String::new(); 2_000];
+        strings[0] = "x".repeat(1_000);
+        let shared = Record {
+            ids: Vec::new(),
+            strings,
+        };
+        let mut bytes = FlatBuffers::to_vec(&shared).unwrap();
+        let walk = Walk(&bytes);
+        let vector = walk.child(walk.root(), 1);
+        let first = walk.element(vector, 0);
+        for index in 1..2_000 {
+            let slot = vector + 4 + 4 * index;
+            bytes[slot..slot + 4].copy_from_slice(&((first - slot) as u32).to_le_bytes());
+        }
+        inputs.push(Crafted::new(
+            Class::Other,
+            "2 000 strings share one of 1 000 bytes",
+            ErrorKind::Limit,
+            bytes,
+        ));
+        inputs
+    }
+
+    fn media() -> Vec<Crafted> {
+        use ErrorKind::{Invalid, Syntax};
+
+        let mut m = MediaContent::canonical();
+        // Player java is the default, which a table leaves out.
+        m.media.player = Player::Flash;
+        let m = &m;
+        let media = |w: &Walk<'_>| w.child(w.root(), 0);
+        let uri = |w: &Walk<'_>| w.child(media(w), 0);
+        let mut inputs = framing(m);
+        inputs.extend([
+            longest(m, "the uri", uri),
+            longest(m, "the persons", |w| w.child(media(w), 8)),
+            longest(m, "the images", |w| w.child(w.root(), 1)),
+            changed(
+                m,
+                Class::Utf8,
+                Syntax,
+                "a byte 0xff in the uri",
+                |w| uri(w) + 4,
+                &[0xff],
+            ),
+            changed(
+                m,
+                Class::UnknownEnum,
+                Invalid,
+                "player 9",
+                |w| w.field(media(w), 9).unwrap(),
+                &[9],
+            ),
+            changed(
+                m,
+                Class::UnknownEnum,
+                Invalid,
+                "image size 9",
+                |w| {
+                    let image = w.element(w.child(w.root(), 1), 0);
+                    w.field(image, 4).unwrap()
+                },
+                &[9],
+            ),
+        ]);
+        inputs
+    }
+}

@@ -1,0 +1,396 @@
+//! JSON's crafted hostile inputs, which the conformance kit runs on a small
+//! stack within its memory bound: each must fail with the kind given.
+//!
+//! Each input is a valid encoding with one part replaced. JSON declares no
+//! lengths (strings, arrays and objects end at their closing token) and has
+//! no document type declarations. Its nesting is unbounded in the format,
+//! but the model's types are not recursive, so a wrong container fails
+//! before serde_json's recursion limit of 128 is reached.
+
+use serbench_json::{ErrorKind, Json};
+use serbench_model::testkit::{Class, Crafted, HostileInputs, NESTING, replace_once};
+use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+
+pub(crate) struct Inputs;
+
+/// `value`'s encoding with `from` replaced by `to`.
+fn patched<T: Dataset>(
+    value: &T,
+    class: Class,
+    kind: ErrorKind,
+    what: &str,
+    from: &str,
+    to: impl AsRef<[u8]>,
+) -> Crafted
+where
+    Json: Codec<T>,
+{
+    let valid = Json::to_vec(value).unwrap();
+    let bytes = replace_once(&valid, from.as_bytes(), to.as_ref());
+    Crafted::new(class, what, kind, bytes)
+}
+
+/// `open` repeated [`NESTING`] times.
+fn deep(open: &str) -> String {
+    open.repeat(NESTING)
+}
+
+fn small_record() -> Record {
+    Record {
+        ids: vec![7],
+        strings: vec!["s".to_owned()],
+    }
+}
+
+impl HostileInputs for Inputs {
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[
+        (
+            Class::Length,
+            "JSON declares no lengths: strings, arrays and objects end at their closing token",
+        ),
+        (
+            Class::Dtd,
+            "JSON has no document type declarations or entities",
+        ),
+    ];
+
+    // The worst of the kit's dense values: empty strings, 3 bytes each
+    // (`"",`), become 24-byte `String`s in a vector grown by doubling.
+    const EXPANSION: usize = 24;
+
+    fn task_manager() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let m = &TaskManager::generate(1);
+        let root = Crafted::new(
+            Nesting,
+            "100 000 nested arrays as the root",
+            Invalid,
+            deep("[").into_bytes(),
+        );
+        vec![
+            root,
+            patched(
+                m,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as the user",
+                r#""Demo User""#,
+                deep("["),
+            ),
+            patched(
+                m,
+                Nesting,
+                Invalid,
+                "100 000 nested objects as the lists",
+                r#""lists":["#,
+                format!(r#""lists":{}"#, deep(r#"{"header":"#)),
+            ),
+            patched(
+                m,
+                Utf8,
+                Syntax,
+                "a byte 0xff in the user",
+                "Demo User",
+                b"Demo \xff User",
+            ),
+            patched(
+                m,
+                Utf8,
+                Syntax,
+                "an escaped lone surrogate in a list name",
+                "Work",
+                r"W\ud800rk",
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "the user is a number",
+                r#""Demo User""#,
+                "3",
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "the version is an array",
+                r#""1.0.0""#,
+                "[1,0,0]",
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "the priority is a string",
+                r#""priority":0"#,
+                r#""priority":"0""#,
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "completed is a number",
+                r#""completed":true"#,
+                r#""completed":1"#,
+            ),
+            patched(
+                m,
+                UnknownEnum,
+                Invalid,
+                "priority 4",
+                r#""priority":0"#,
+                r#""priority":4"#,
+            ),
+            patched(
+                m,
+                Duplicate,
+                Invalid,
+                "the user twice",
+                r#""user":"Demo User","#,
+                r#""user":"Demo User","user":"again","#,
+            ),
+            patched(
+                m,
+                Duplicate,
+                Invalid,
+                "a task's completed twice",
+                r#""completed":true"#,
+                r#""completed":true,"completed":false"#,
+            ),
+        ]
+    }
+
+    fn telemetry() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let r = &SensorReading::workload(1).remove(0);
+        let humidity = format!(r#""humidity":{:?}"#, r.humidity);
+        vec![
+            patched(
+                r,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as the humidity",
+                &humidity,
+                format!(r#""humidity":{}"#, deep("[")),
+            ),
+            patched(
+                r,
+                Utf8,
+                Syntax,
+                "a byte 0xff in the sensor id",
+                &r.sensor_id,
+                b"\xff",
+            ),
+            patched(
+                r,
+                WrongType,
+                Invalid,
+                "the humidity is a string",
+                &humidity,
+                r#""humidity":"57""#,
+            ),
+            patched(
+                r,
+                Duplicate,
+                Invalid,
+                "the humidity twice",
+                &humidity,
+                format!("{humidity},{humidity}"),
+            ),
+            patched(
+                r,
+                Other,
+                Syntax,
+                "the humidity is NaN",
+                &humidity,
+                r#""humidity":NaN"#,
+            ),
+            patched(
+                r,
+                Other,
+                Syntax,
+                "the humidity is 1e400",
+                &humidity,
+                r#""humidity":1e400"#,
+            ),
+            patched(
+                r,
+                Other,
+                Syntax,
+                "the humidity has 100 000 digits",
+                &humidity,
+                format!(r#""humidity":{}"#, "9".repeat(NESTING)),
+            ),
+        ]
+    }
+
+    fn graph() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let g = &Graph::generate(1);
+        let name = format!(r#""{}""#, g.nodes[0].name);
+        let weight = format!(r#""weight":{}"#, g.edges[0].weight);
+        vec![
+            patched(
+                g,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as out edges",
+                r#""out_edges":[0]"#,
+                format!(r#""out_edges":{}"#, deep("[")),
+            ),
+            patched(
+                g,
+                Utf8,
+                Syntax,
+                "a byte 0xff in a node name",
+                &name,
+                b"\"\xff\"",
+            ),
+            patched(
+                g,
+                WrongType,
+                Invalid,
+                "a weight is a string",
+                &weight,
+                r#""weight":"1""#,
+            ),
+            patched(
+                g,
+                Duplicate,
+                Invalid,
+                "the edges twice",
+                r#","edges":"#,
+                r#","edges":[],"edges":"#,
+            ),
+            patched(
+                g,
+                Other,
+                Invalid,
+                "a node id of 65 536",
+                r#""id":0"#,
+                r#""id":65536"#,
+            ),
+        ]
+    }
+
+    fn records() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let r = &small_record();
+        vec![
+            patched(
+                r,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as ids",
+                "[7]",
+                deep("["),
+            ),
+            patched(
+                r,
+                Utf8,
+                Syntax,
+                "a byte 0xff in a string",
+                r#"["s"]"#,
+                b"[\"\xff\"]",
+            ),
+            patched(r, WrongType, Invalid, "an id is a float", "[7]", "[1.5]"),
+            patched(
+                r,
+                WrongType,
+                Invalid,
+                "a string is a number",
+                r#"["s"]"#,
+                "[3]",
+            ),
+            patched(
+                r,
+                Duplicate,
+                Invalid,
+                "the ids twice",
+                r#""ids":[7]"#,
+                r#""ids":[7],"ids":[]"#,
+            ),
+            patched(
+                r,
+                Other,
+                Invalid,
+                "an id of 2^64",
+                "[7]",
+                "[18446744073709551616]",
+            ),
+        ]
+    }
+
+    fn media() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let m = &MediaContent::canonical();
+        vec![
+            patched(
+                m,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as the persons",
+                r#""persons":["#,
+                format!(r#""persons":{}"#, deep("[")),
+            ),
+            patched(
+                m,
+                Utf8,
+                Syntax,
+                "a byte 0xff in the uri",
+                "keynote.mpg",
+                b"keynote\xff.mpg",
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "the width is a string",
+                r#""width":640"#,
+                r#""width":"640""#,
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "the player is an object",
+                r#""player":"JAVA""#,
+                r#""player":{"JAVA":1}"#,
+            ),
+            patched(
+                m,
+                UnknownEnum,
+                Invalid,
+                "player BANANA",
+                r#""player":"JAVA""#,
+                r#""player":"BANANA""#,
+            ),
+            patched(
+                m,
+                UnknownEnum,
+                Invalid,
+                "image size HUGE",
+                r#""size":"LARGE""#,
+                r#""size":"HUGE""#,
+            ),
+            patched(
+                m,
+                Duplicate,
+                Invalid,
+                "the player twice",
+                r#""player":"JAVA""#,
+                r#""player":"JAVA","player":"FLASH""#,
+            ),
+        ]
+    }
+}

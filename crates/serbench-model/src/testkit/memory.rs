@@ -1,0 +1,111 @@
+//! How many bytes a decode allocates: a counting global allocator with
+//! per-thread accounting.
+//!
+//! Test binaries run their tests on parallel threads, so a process-wide
+//! count would mix one test's decode with another's. Each thread counts
+//! its own bytes instead: those it allocates minus those it frees, and the
+//! highest that sum reaches. [`measure`] resets both and reports the
+//! highest, which is the most memory the measured code held at once (a
+//! block freed by another thread, or allocated before the measurement and
+//! freed during it, only lowers the count).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+/// The global allocator the kit's memory checks need: the system allocator,
+/// counting per thread. `conformance_tests!` installs it in the test binary.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CountingAllocator;
+
+thread_local! {
+    /// Bytes this thread allocated minus those it freed, since the last
+    /// [`measure`] started.
+    static LIVE: Cell<isize> = const { Cell::new(0) };
+    /// The highest `LIVE` reached since then.
+    static PEAK: Cell<isize> = const { Cell::new(0) };
+}
+
+/// Adds `change` bytes to this thread's count. The thread-locals have
+/// constant initializers and no destructor, so touching them never
+/// allocates and works while a thread starts and ends.
+fn count(change: isize) {
+    let live = LIVE.get().wrapping_add(change);
+    LIVE.set(live);
+    if live > PEAK.get() {
+        PEAK.set(live);
+    }
+}
+
+fn signed(size: usize) -> isize {
+    isize::try_from(size).unwrap_or(isize::MAX)
+}
+
+#[allow(
+    unsafe_code,
+    reason = "a global allocator implements an unsafe trait; this one forwards every call \
+              unchanged to the system allocator and only counts sizes"
+)]
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's guarantees for `layout` are System's.
+        let block = unsafe { System.alloc(layout) };
+        if !block.is_null() {
+            count(signed(layout.size()));
+        }
+        block
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: as for `alloc`.
+        let block = unsafe { System.alloc_zeroed(layout) };
+        if !block.is_null() {
+            count(signed(layout.size()));
+        }
+        block
+    }
+
+    unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
+        // SAFETY: `block` came from System with `layout`, as the caller
+        // guarantees for this allocator, which only forwards.
+        unsafe { System.dealloc(block, layout) };
+        count(-signed(layout.size()));
+    }
+
+    unsafe fn realloc(&self, block: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: as for `dealloc`, and the caller's guarantees for
+        // `new_size` are System's.
+        let moved = unsafe { System.realloc(block, layout, new_size) };
+        if !moved.is_null() {
+            // A reallocation that moves holds both blocks while it copies,
+            // so the peak counts both.
+            count(signed(new_size));
+            count(-signed(layout.size()));
+        }
+        moved
+    }
+}
+
+/// Runs `f` and returns its result with the most bytes this thread held
+/// allocated at once while it ran (its result included, if it allocates).
+pub fn measure<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    LIVE.set(0);
+    PEAK.set(0);
+    let result = f();
+    let peak = usize::try_from(PEAK.get()).unwrap_or(0);
+    (result, peak)
+}
+
+/// Whether [`CountingAllocator`] is this process's global allocator. The
+/// memory checks would pass vacuously without it.
+#[must_use]
+pub fn installed() -> bool {
+    let (_, peak) = measure(|| std::hint::black_box(Vec::<u8>::with_capacity(1024)));
+    peak >= 1024
+}
+
+/// The most a decode of `len` bytes of hostile input may allocate: four
+/// times the input plus 64 KiB.
+#[must_use]
+pub const fn bound(len: usize) -> usize {
+    len.saturating_mul(4).saturating_add(64 * 1024)
+}

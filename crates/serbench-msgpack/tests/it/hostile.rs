@@ -1,0 +1,536 @@
+//! MessagePack's crafted hostile inputs, which the conformance kit runs on
+//! a small stack within its memory bound: each must fail with the kind
+//! given.
+//!
+//! Each input is a valid encoding with one item replaced. MessagePack's
+//! lengths are at most 32 bits, so the longest a str, bin, array or map can
+//! declare is 2^32 − 1 (2^63 cannot be written). Nesting is unbounded in
+//! the format, but the model's types are not recursive, so a wrong
+//! container fails before rmp-serde's depth limit of 1 024. MessagePack has
+//! no document type declarations.
+
+use serbench_model::testkit::{Class, Crafted, HostileInputs, NESTING, replace_once};
+use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_msgpack::{ErrorKind, MsgPack};
+
+pub(crate) struct Inputs;
+
+/// A str of `text`, in its shortest form for the short texts used here.
+fn text(text: &str) -> Vec<u8> {
+    let len = text.len();
+    let head = if len < 32 {
+        vec![0xa0 | len as u8]
+    } else {
+        vec![0xd9, len as u8]
+    };
+    [head, text.as_bytes().to_vec()].concat()
+}
+
+/// The key `name` followed by `value`.
+fn entry(name: &str, value: &[u8]) -> Vec<u8> {
+    [text(name), value.to_vec()].concat()
+}
+
+/// `value`'s encoding with `from` replaced by `to`.
+fn patched<T: Dataset>(
+    value: &T,
+    class: Class,
+    kind: ErrorKind,
+    what: &str,
+    from: &[u8],
+    to: &[u8],
+) -> Crafted
+where
+    MsgPack: Codec<T>,
+{
+    let valid = MsgPack::to_vec(value).unwrap();
+    Crafted::new(class, what, kind, replace_once(&valid, from, to))
+}
+
+/// `value`'s encoding with the head `old` (between `before` and `after`,
+/// which make it unique) replaced by the 32-bit head `marker` declaring
+/// 2^32 − 1 bytes, elements or entries.
+fn huge<T: Dataset>(
+    value: &T,
+    what: &str,
+    kind: ErrorKind,
+    [before, old, after]: [&[u8]; 3],
+    marker: u8,
+) -> Crafted
+where
+    MsgPack: Codec<T>,
+{
+    let from = [before, old, after].concat();
+    let to = [before, &[marker], &u32::MAX.to_be_bytes(), after].concat();
+    let what = format!("{what} declares 2^32 - 1");
+    patched(value, Class::Length, kind, &what, &from, &to)
+}
+
+const STR32: u8 = 0xdb;
+const BIN32: u8 = 0xc6;
+const ARRAY32: u8 = 0xdd;
+const MAP32: u8 = 0xdf;
+
+/// [`NESTING`] arrays of one element each, around `inner`.
+fn deep(inner: &[u8]) -> Vec<u8> {
+    [vec![0x91; NESTING], inner.to_vec()].concat()
+}
+
+fn small_record() -> Record {
+    Record {
+        ids: vec![7],
+        strings: vec!["s".to_owned()],
+    }
+}
+
+/// The task-manager's length bombs, one for each kind of head.
+fn task_manager_lengths(m: &TaskManager) -> Vec<Crafted> {
+    use ErrorKind::{Invalid, Truncated};
+
+    let id = m.lists[0].header.id;
+    vec![
+        huge(
+            m,
+            "the user",
+            Truncated,
+            [&text("user"), &[0xa9], b"Demo User"],
+            STR32,
+        ),
+        huge(
+            m,
+            "a list's id",
+            Truncated,
+            [&text("id"), &[0xc4, 16], id.as_bytes()],
+            BIN32,
+        ),
+        huge(
+            m,
+            "the version",
+            Invalid,
+            [&text("version"), &[0x93], &[]],
+            ARRAY32,
+        ),
+        huge(
+            m,
+            "the lists",
+            Truncated,
+            [&text("lists"), &[0x91], &[]],
+            ARRAY32,
+        ),
+        huge(
+            m,
+            "the root map",
+            Truncated,
+            [&[], &[0x83], &text("user")],
+            MAP32,
+        ),
+    ]
+}
+
+impl HostileInputs for Inputs {
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[(
+        Class::Dtd,
+        "MessagePack has no document type declarations or entities",
+    )];
+
+    // The worst of the kit's dense values: empty strings, 1 byte each,
+    // become 24-byte `String`s in a vector grown by doubling.
+    const EXPANSION: usize = 48;
+
+    fn task_manager() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let m = &TaskManager::generate(1);
+        let user = entry("user", &text("Demo User"));
+        let priority = entry("priority", &[0]);
+        let root_maps = [&[0x81][..], &text("a")].concat().repeat(NESTING);
+        let mut inputs = task_manager_lengths(m);
+        inputs.extend([
+            patched(
+                m,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as the user",
+                &user,
+                &entry("user", &deep(&[0])),
+            ),
+            Crafted::new(
+                Nesting,
+                "100 000 nested maps as the root",
+                Invalid,
+                root_maps,
+            ),
+            patched(
+                m,
+                Utf8,
+                Invalid,
+                "a byte 0xff in the user",
+                &user,
+                &entry("user", b"\xa9Demo\xffUser"),
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "the user is a number",
+                &user,
+                &entry("user", &[0x03]),
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "the priority is text",
+                &priority,
+                &entry("priority", &text("0")),
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "completed is a number",
+                &entry("completed", &[0xc3]),
+                &entry("completed", &[0x01]),
+            ),
+            patched(
+                m,
+                UnknownEnum,
+                Invalid,
+                "priority 9",
+                &priority,
+                &entry("priority", &[0x09]),
+            ),
+            patched(
+                m,
+                Duplicate,
+                Invalid,
+                "the user twice",
+                &[&[0x83][..], &user].concat(),
+                &[&[0x84][..], &user, &user].concat(),
+            ),
+            patched(
+                m,
+                Other,
+                Syntax,
+                "the reserved marker 0xc1 as the user",
+                &user,
+                &entry("user", &[0xc1]),
+            ),
+        ]);
+        inputs
+    }
+
+    fn telemetry() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Utf8, WrongType};
+        use ErrorKind::{Invalid, Truncated};
+
+        let r = &SensorReading::workload(1).remove(0);
+        let id = entry("sensor_id", &text(&r.sensor_id));
+        vec![
+            huge(
+                r,
+                "the sensor id",
+                Truncated,
+                [&text("sensor_id"), &[0xa8], r.sensor_id.as_bytes()],
+                STR32,
+            ),
+            patched(
+                r,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as the sensor id",
+                &id,
+                &entry("sensor_id", &deep(&[0])),
+            ),
+            patched(
+                r,
+                Utf8,
+                Invalid,
+                "a byte 0xff in the sensor id",
+                &id,
+                &entry("sensor_id", b"\xa8\xff\xff\xff\xff\xff\xff\xff\xff"),
+            ),
+            patched(
+                r,
+                WrongType,
+                Invalid,
+                "the sensor id is a number",
+                &id,
+                &entry("sensor_id", &[0x03]),
+            ),
+            patched(
+                r,
+                Duplicate,
+                Invalid,
+                "the sensor id twice",
+                &[&[0x89][..], &id].concat(),
+                &[&[0x8a][..], &id, &id].concat(),
+            ),
+        ]
+    }
+
+    fn graph() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
+        use ErrorKind::{Invalid, Truncated};
+
+        let g = &Graph::generate(1);
+        let node_name = g.nodes[0].name.as_bytes();
+        let name = [
+            text("name"),
+            vec![0xa0 | node_name.len() as u8],
+            node_name.to_vec(),
+        ]
+        .concat();
+        let out_edges = entry("out_edges", &[0x91, 0x00]);
+        let weight = [
+            text("weight"),
+            vec![0xcd],
+            g.edges[0].weight.to_be_bytes().to_vec(),
+        ]
+        .concat();
+        vec![
+            huge(
+                g,
+                "the nodes",
+                Invalid,
+                [&text("nodes"), &[0x91], &[]],
+                ARRAY32,
+            ),
+            huge(
+                g,
+                "the edges",
+                Truncated,
+                [&text("edges"), &[0x91], &[]],
+                ARRAY32,
+            ),
+            huge(
+                g,
+                "a node name",
+                Truncated,
+                [&text("name"), &[0xa0 | node_name.len() as u8], node_name],
+                STR32,
+            ),
+            huge(
+                g,
+                "out edges",
+                Invalid,
+                [&text("out_edges"), &[0x91], &[0x00]],
+                ARRAY32,
+            ),
+            patched(
+                g,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as an out edge",
+                &out_edges,
+                &entry("out_edges", &deep(&[0])),
+            ),
+            patched(
+                g,
+                Utf8,
+                Invalid,
+                "a byte 0xff in a node name",
+                &name,
+                &entry("name", b"\xa1\xff"),
+            ),
+            patched(
+                g,
+                WrongType,
+                Invalid,
+                "a weight is text",
+                &weight,
+                &entry("weight", &text("1")),
+            ),
+            patched(
+                g,
+                Duplicate,
+                Invalid,
+                "the edges twice",
+                &[&[0x82][..], &text("nodes")].concat(),
+                &[&[0x83][..], &entry("edges", &[0x90]), &text("nodes")].concat(),
+            ),
+            patched(
+                g,
+                Other,
+                Invalid,
+                "a node id of 65 536",
+                &entry("id", &[0]),
+                &entry("id", &[0xce, 0, 1, 0, 0]),
+            ),
+        ]
+    }
+
+    fn records() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Utf8, WrongType};
+        use ErrorKind::{Invalid, Truncated};
+
+        let r = &small_record();
+        let ids = entry("ids", &[0x91, 0x07]);
+        let strings = entry("strings", &[0x91, 0xa1, b's']);
+        vec![
+            huge(
+                r,
+                "the ids",
+                Invalid,
+                [&text("ids"), &[0x91], &[0x07]],
+                ARRAY32,
+            ),
+            huge(
+                r,
+                "the strings",
+                Truncated,
+                [&text("strings"), &[0x91], &[0xa1, b's']],
+                ARRAY32,
+            ),
+            huge(
+                r,
+                "a string",
+                Truncated,
+                [&entry("strings", &[0x91]), &[0xa1], b"s"],
+                STR32,
+            ),
+            patched(
+                r,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as an id",
+                &ids,
+                &entry("ids", &deep(&[0x07])),
+            ),
+            patched(
+                r,
+                Utf8,
+                Invalid,
+                "a byte 0xff in a string",
+                &strings,
+                &entry("strings", &[0x91, 0xa1, 0xff]),
+            ),
+            patched(
+                r,
+                WrongType,
+                Invalid,
+                "an id is a float",
+                &ids,
+                &entry("ids", &[0x91, 0xca, 0x3f, 0xc0, 0, 0]),
+            ),
+            patched(
+                r,
+                WrongType,
+                Invalid,
+                "a string is a number",
+                &strings,
+                &entry("strings", &[0x91, 0x03]),
+            ),
+            patched(
+                r,
+                Duplicate,
+                Invalid,
+                "the ids twice",
+                &[&[0x82][..], &ids].concat(),
+                &[&[0x83][..], &ids, &ids].concat(),
+            ),
+        ]
+    }
+
+    fn media() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Truncated};
+
+        let m = &MediaContent::canonical();
+        let uri = m.media.uri.as_bytes();
+        let player = entry("player", &text("JAVA"));
+        let copyright = entry("copyright", &[0xc0]);
+        let enums = [vec![0x81], text("JAVA")].concat().repeat(NESTING);
+        vec![
+            huge(
+                m,
+                "the uri",
+                Truncated,
+                [&text("uri"), &[0xa0 | uri.len() as u8], uri],
+                STR32,
+            ),
+            huge(
+                m,
+                "the persons",
+                Invalid,
+                [&text("persons"), &[0x92], &[]],
+                ARRAY32,
+            ),
+            huge(
+                m,
+                "the images",
+                Truncated,
+                [&text("images"), &[0x92], &[]],
+                ARRAY32,
+            ),
+            patched(
+                m,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as a person",
+                &text("persons"),
+                &[text("persons"), vec![0x92], deep(&[0xc0])].concat(),
+            ),
+            patched(
+                m,
+                Nesting,
+                Invalid,
+                "the player as 100 000 nested maps {JAVA: …}",
+                &player,
+                &[text("player"), enums].concat(),
+            ),
+            patched(
+                m,
+                Utf8,
+                Invalid,
+                "a byte 0xff in the uri",
+                uri,
+                &[&uri[..uri.len() - 1], b"\xff"].concat(),
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "the width is text",
+                &entry("width", &[0xcd, 0x02, 0x80]),
+                &entry("width", &text("640")),
+            ),
+            patched(
+                m,
+                UnknownEnum,
+                Invalid,
+                "player BANANA",
+                &player,
+                &entry("player", &text("BANANA")),
+            ),
+            patched(
+                m,
+                UnknownEnum,
+                Invalid,
+                "image size HUGE",
+                &entry("size", &text("LARGE")),
+                &entry("size", &text("HUGE")),
+            ),
+            patched(
+                m,
+                Duplicate,
+                Invalid,
+                "the player twice",
+                &[player.clone(), copyright.clone()].concat(),
+                &[player.clone(), player.clone()].concat(),
+            ),
+            // The map's one value, the key `copyright`, and the nil after
+            // the map would read as the next entry if the variant left its
+            // value; rmp-serde reads it as the unit variant's nil instead.
+            patched(
+                m,
+                Other,
+                Invalid,
+                "the player as a map {JAVA: \"copyright\"}, then nil",
+                &[player, copyright.clone()].concat(),
+                &[text("player"), vec![0x81], text("JAVA"), copyright].concat(),
+            ),
+        ]
+    }
+}

@@ -1,0 +1,327 @@
+//! Protobuf's crafted hostile inputs, which the conformance kit runs on a
+//! small stack within its memory bound: each must fail with the kind given.
+//!
+//! Each input is a message written field by field. Length-delimited fields
+//! (strings, bytes, submessages, packed numbers) declare their lengths, at
+//! 2^32 and 2^63, at every level of every dataset. The schemas are not
+//! recursive; only groups, which no schema uses and prost skips as unknown
+//! fields, nest without limit, and prost stops them at 100 levels.
+//! Protobuf has no document type declarations, and by its rules a field
+//! given twice is no error: a non-repeated field takes the last value and
+//! a repeated one gathers both (`errors::protobuf_rules_apply`).
+
+use serbench_model::testkit::{Class, Crafted, HostileInputs, LENGTHS, NESTING};
+use serbench_protobuf::ErrorKind;
+
+use crate::layout::{Fields, varint};
+
+pub(crate) struct Inputs;
+
+/// Field `field`, length-delimited, declaring `len` bytes but holding
+/// `content`.
+fn declaring(field: u32, len: u64, content: &[u8]) -> Fields {
+    let mut fields = Fields::default().key(field, 2);
+    fields.0.extend(varint(len));
+    fields.0.extend_from_slice(content);
+    fields
+}
+
+/// For each of [`LENGTHS`], the message `wrap` makes of a field declaring
+/// that length; the input ends before it does.
+fn lengths(what: &str, wrap: impl Fn(u64) -> Fields) -> Vec<Crafted> {
+    LENGTHS
+        .iter()
+        .map(|&n| {
+            let what = format!("{what} declares 2^{}", n.trailing_zeros());
+            Crafted::new(Class::Length, what, ErrorKind::Truncated, wrap(n).0)
+        })
+        .collect()
+}
+
+fn crafted(class: Class, kind: ErrorKind, what: &str, message: &Fields) -> Crafted {
+    Crafted::new(class, what, kind, message.0.clone())
+}
+
+/// [`NESTING`] start-group keys of unknown field 15, inside `wrap`.
+fn groups(wrap: impl Fn(Fields) -> Fields) -> Crafted {
+    let deep = Fields(vec![0x7b; NESTING]);
+    crafted(
+        Class::Nesting,
+        ErrorKind::Limit,
+        "100 000 nested groups in an unknown field",
+        &wrap(deep),
+    )
+}
+
+/// Malformed fields any message refuses, after `prefix`.
+fn malformed(prefix: &Fields) -> Vec<Crafted> {
+    let after = |bytes: &[u8]| Fields([&prefix.0[..], bytes].concat());
+    vec![
+        crafted(
+            Class::Other,
+            ErrorKind::Syntax,
+            "field number 0",
+            &after(&[0x00, 0x01]),
+        ),
+        crafted(
+            Class::Other,
+            ErrorKind::Syntax,
+            "wire type 6",
+            &after(&[0x0e, 0x01]),
+        ),
+        crafted(
+            Class::Other,
+            ErrorKind::Syntax,
+            "an end-group key without its start",
+            &after(&[0x7c]),
+        ),
+        crafted(
+            Class::Other,
+            ErrorKind::Syntax,
+            "a varint of 11 bytes",
+            &after(&[&[0x78][..], &[0xff; 10], &[0x01]].concat()),
+        ),
+    ]
+}
+
+fn header() -> Fields {
+    Fields::default().bytes(1, &[0; 16])
+}
+
+fn task() -> Fields {
+    Fields::default().message(1, &header()).string(2, "d")
+}
+
+impl HostileInputs for Inputs {
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[
+        (
+            Class::Duplicate,
+            "by protobuf's rules a field given twice is no error: the last value of a \
+             non-repeated field wins and repeated ones gather (tested in errors.rs)",
+        ),
+        (
+            Class::Dtd,
+            "protobuf has no document type declarations or entities",
+        ),
+    ];
+
+    // The worst of the kit's dense values: empty graph nodes, 2 bytes each,
+    // become an 80-byte prost `Node` and then an 80-byte model `Node`,
+    // both vectors alive while one converts into the other.
+    const EXPANSION: usize = 120;
+
+    fn task_manager() -> Vec<Crafted> {
+        use Class::{Other, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let list = |tasks: Fields| Fields::default().message(1, &header()).message(2, &tasks);
+        let mut inputs = [
+            lengths("the user", |n| declaring(1, n, b"abc")),
+            lengths("the packed version", |n| declaring(2, n, &[1, 0, 0])),
+            lengths("the lists", |n| declaring(3, n, &list(task()).0)),
+            lengths("a list's header", |n| {
+                Fields::default().message(3, &declaring(1, n, &header().0))
+            }),
+            lengths("a list's id", |n| {
+                Fields::default()
+                    .message(3, &Fields::default().message(1, &declaring(1, n, &[0; 16])))
+            }),
+            lengths("a task's description", |n| {
+                let task = Fields::default().message(1, &header()).0;
+                let task = Fields([task, declaring(2, n, b"abc").0].concat());
+                Fields::default().message(3, &list(task))
+            }),
+        ]
+        .concat();
+        inputs.extend([
+            groups(|deep| deep),
+            groups(|deep| Fields::default().message(3, &Fields([list(task()).0, deep.0].concat()))),
+            crafted(
+                Utf8,
+                Syntax,
+                "a byte 0xff in the user",
+                &Fields::default().bytes(1, b"Demo\xffUser"),
+            ),
+            crafted(
+                WrongType,
+                Syntax,
+                "the user is a varint",
+                &Fields::default().varint(1, 3),
+            ),
+            crafted(
+                WrongType,
+                Syntax,
+                "a list is a varint",
+                &Fields::default().varint(3, 3),
+            ),
+            crafted(
+                UnknownEnum,
+                Invalid,
+                "priority 7",
+                &Fields::default().message(3, &list(task().varint(3, 7))),
+            ),
+            crafted(
+                Other,
+                Invalid,
+                "an id of 15 bytes",
+                &Fields::default().message(
+                    3,
+                    &Fields::default().message(1, &Fields::default().bytes(1, &[0; 15])),
+                ),
+            ),
+            crafted(
+                Other,
+                Invalid,
+                "a list without a header",
+                &Fields::default().message(3, &Fields::default()),
+            ),
+        ]);
+        inputs.extend(malformed(&Fields::default().string(1, "u")));
+        inputs
+    }
+
+    fn telemetry() -> Vec<Crafted> {
+        let mut inputs = lengths("the sensor id", |n| declaring(1, n, b"abc"));
+        inputs.extend([
+            groups(|deep| deep),
+            crafted(
+                Class::Utf8,
+                ErrorKind::Syntax,
+                "a byte 0xff in the sensor id",
+                &Fields::default().bytes(1, b"\xff"),
+            ),
+            crafted(
+                Class::WrongType,
+                ErrorKind::Syntax,
+                "a reading is a varint",
+                &Fields::default().varint(2, 3),
+            ),
+            crafted(
+                Class::Other,
+                ErrorKind::Invalid,
+                "no readings",
+                &Fields::default().string(1, "id"),
+            ),
+        ]);
+        inputs
+    }
+
+    fn graph() -> Vec<Crafted> {
+        use ErrorKind::{Invalid, Syntax};
+
+        let node = Fields::default().varint(1, 0).string(2, "n");
+        let mut inputs = [
+            lengths("the nodes", |n| declaring(1, n, &node.0)),
+            lengths("a node name", |n| {
+                Fields::default().message(1, &declaring(2, n, b"abc"))
+            }),
+            lengths("a node's packed out edges", |n| {
+                Fields::default().message(1, &declaring(3, n, &[0]))
+            }),
+            lengths("the packed edge sources", |n| declaring(2, n, &[0])),
+        ]
+        .concat();
+        inputs.extend([
+            groups(|deep| Fields::default().message(1, &Fields([node.0.clone(), deep.0].concat()))),
+            crafted(
+                Class::Utf8,
+                Syntax,
+                "a byte 0xff in a node name",
+                &Fields::default().message(1, &Fields::default().bytes(2, b"\xff")),
+            ),
+            crafted(
+                Class::WrongType,
+                Syntax,
+                "edge sources are fixed32",
+                &Fields([Fields::default().key(2, 5).0, vec![0; 4]].concat()),
+            ),
+            crafted(
+                Class::Other,
+                Invalid,
+                "a node id of 65 536",
+                &Fields::default().message(1, &Fields::default().varint(1, 65_536)),
+            ),
+            crafted(
+                Class::Other,
+                Invalid,
+                "two edge sources, one target",
+                &Fields::default().bytes(2, &[0, 0]).bytes(3, &[0]),
+            ),
+        ]);
+        inputs
+    }
+
+    fn records() -> Vec<Crafted> {
+        let mut inputs = [
+            lengths("the packed ids", |n| declaring(1, n, &[14])),
+            lengths("a string", |n| declaring(2, n, b"s")),
+        ]
+        .concat();
+        inputs.extend([
+            groups(|deep| deep),
+            crafted(
+                Class::Utf8,
+                ErrorKind::Syntax,
+                "a byte 0xff in a string",
+                &Fields::default().bytes(2, b"\xff"),
+            ),
+            crafted(
+                Class::WrongType,
+                ErrorKind::Syntax,
+                "a string is a varint",
+                &Fields::default().varint(2, 3),
+            ),
+        ]);
+        inputs
+    }
+
+    fn media() -> Vec<Crafted> {
+        use ErrorKind::{Invalid, Syntax};
+
+        let media = Fields::default().string(1, "uri");
+        let in_media = |inner: Fields| Fields::default().message(2, &inner);
+        let mut inputs = [
+            lengths("the images", |n| {
+                Fields([in_media(media.clone()).0, declaring(1, n, b"abc").0].concat())
+            }),
+            lengths("the media", |n| declaring(2, n, &media.0)),
+            lengths("the uri", |n| in_media(declaring(1, n, b"abc"))),
+            lengths("a person", |n| in_media(declaring(9, n, b"abc"))),
+        ]
+        .concat();
+        inputs.extend([
+            groups(|deep| in_media(Fields([media.0.clone(), deep.0].concat()))),
+            crafted(
+                Class::Utf8,
+                Syntax,
+                "a byte 0xff in the uri",
+                &in_media(Fields::default().bytes(1, b"\xff")),
+            ),
+            crafted(
+                Class::WrongType,
+                Syntax,
+                "the uri is a varint",
+                &in_media(Fields::default().varint(1, 3)),
+            ),
+            crafted(
+                Class::UnknownEnum,
+                Invalid,
+                "player 5",
+                &in_media(media.clone().varint(10, 5)),
+            ),
+            crafted(
+                Class::UnknownEnum,
+                Invalid,
+                "image size 9",
+                &in_media(media.clone()).message(1, &Fields::default().varint(5, 9)),
+            ),
+            crafted(
+                Class::Other,
+                Invalid,
+                "no media",
+                &Fields::default().message(1, &Fields::default()),
+            ),
+        ]);
+        inputs
+    }
+}
