@@ -94,25 +94,28 @@
 //! content. An encoding larger than 2 GiB − 1 bytes, the limit other
 //! protobuf implementations enforce, is an [`ErrorKind::Unsupported`] error.
 //!
-//! Decoding is safe on untrusted bytes: it never panics; prost stops at 100
-//! levels of nesting (the schemas nest four; only unknown groups could go
-//! deeper); and memory stays proportional to the input whatever lengths it
-//! declares. prost checks every declared length against the bytes that
-//! remain before reading anything, and reserves at most that many bytes for
-//! a string or byte string; packed fields and repeated messages grow item
-//! by item as the items arrive. The worst case is an input of empty nested
-//! messages, 2 bytes each, every one a struct of up to about 100 bytes in
-//! prost's message and again in the model: 10 MB of empty graph nodes peak
-//! at about 0.8 GB.
+//! Decoding is safe on untrusted bytes: it never panics; unknown groups
+//! stop at prost's 100 levels of nesting (the schemas nest four); and
+//! memory stays proportional to the input whatever lengths it declares.
+//! Every declared length is checked against the bytes that remain before
+//! anything is read, a string or byte string takes at most that many bytes,
+//! and repeated fields grow item by item as the items arrive.
+//!
+//! Encoding builds the generated message from the model and lets prost
+//! write it. Decoding reads the bytes straight into the model with prost's
+//! field decoders (`prost::encoding`), field by field as prost's generated
+//! code does, so it accepts and refuses what prost does; it never builds
+//! the generated message, which would hold every element twice. The worst
+//! case is then an input of empty nested messages, 2 bytes each, every one
+//! an 80-byte model `Node`: 40 bytes per input byte at peak.
 
 mod graph;
 mod media;
+mod read;
 mod records;
 mod task_manager;
 mod telemetry;
 mod wire;
-
-use std::any::type_name;
 
 use prost::Message as _;
 use serbench_model::{Carries, Codec, Dataset, Format, NativeCodec};
@@ -165,13 +168,9 @@ impl<T: Dataset + Wire> Codec<T> for Protobuf {
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        // Decoding from a slice we hold shows where prost stopped.
+        // Reading from a slice we hold shows where reading stopped.
         let mut rest = bytes;
-        let message = T::Message::decode(&mut rest)
-            .map_err(|error| decode_error::<T>(bytes.len(), rest.len(), &error))?;
-        T::read(message).map_err(|invalid| {
-            Error::new(Self::NAME, T::NAME, ErrorKind::Invalid, invalid.to_string())
-        })
+        T::read(&mut rest).map_err(|error| error.into_error::<T>(bytes.len(), rest.len()))
     }
 }
 
@@ -217,65 +216,6 @@ fn check_len<T: Dataset>(len: usize) -> Result<(), Error> {
         ));
     }
     Ok(())
-}
-
-/// The error for a prost decode error, raised after reading `len - rest`
-/// of `len` bytes.
-fn decode_error<T: Dataset + Wire>(len: usize, rest: usize, error: &prost::DecodeError) -> Error {
-    // prost exposes its error only as text: "failed to decode Protobuf
-    // message: ", then a `Message.field: ` pair per level it was in,
-    // innermost first, then the cause. prost is pinned to one version, and
-    // the tests pin this parsing.
-    let text = error.to_string();
-    let mut cause = text
-        .strip_prefix("failed to decode Protobuf message: ")
-        .unwrap_or(&text);
-    let mut fields = Vec::new();
-    while let Some((pair, after)) = cause.split_once(": ") {
-        let Some((message, field)) = pair.split_once('.') else {
-            break;
-        };
-        if !is_identifier(message) || !is_identifier(field) {
-            break;
-        }
-        fields.push(field);
-        cause = after;
-    }
-    let root = type_name::<T::Message>()
-        .rsplit("::")
-        .next()
-        .unwrap_or_default();
-    let mut place = root.to_owned();
-    for field in fields.iter().rev() {
-        place.push('.');
-        place.push_str(field);
-    }
-    let at = len - rest;
-    let (kind, message) = match cause {
-        "buffer underflow" => (
-            ErrorKind::Truncated,
-            format!("the input ends inside {place}: a length or value runs past its end"),
-        ),
-        "invalid varint" if rest == 0 => (
-            ErrorKind::Truncated,
-            format!("the input ends inside a varint of {place}"),
-        ),
-        "recursion limit reached" => (
-            ErrorKind::Limit,
-            format!("{place} nests deeper than prost's limit of 100 levels"),
-        ),
-        cause => (ErrorKind::Syntax, format!("{cause} in {place}")),
-    };
-    Error::new(
-        Protobuf::NAME,
-        T::NAME,
-        kind,
-        format!("{message} (decoding stopped at byte {at} of {len})"),
-    )
-}
-
-fn is_identifier(text: &str) -> bool {
-    !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 #[cfg(test)]

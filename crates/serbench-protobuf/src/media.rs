@@ -1,9 +1,11 @@
 //! media ↔ `serbench.MediaContent` (`schemas/media.proto`).
 
+use prost::encoding::{self, WireType};
 use serbench_model::{Image, Media, MediaContent, Player, Size};
 
 use crate::proto;
-use crate::wire::{Invalid, Wire, each, required};
+use crate::read::{Delimited, ReadError, Within, ctx, required, skip};
+use crate::wire::Wire;
 
 impl Wire for MediaContent {
     type Message = proto::MediaContent;
@@ -32,32 +34,120 @@ impl Wire for MediaContent {
         }
     }
 
-    fn read(message: proto::MediaContent) -> Result<Self, Invalid> {
-        let media = required(message.media, "media")?;
+    fn read(buf: &mut &[u8]) -> Result<Self, ReadError> {
+        let message = Delimited::root(buf);
+        let mut media = None;
+        let mut images = Vec::new();
+        if let Some(tally) = message.tally() {
+            // Before the images are read: without media they are no value.
+            tally.require(2, "media")?;
+            images.reserve_exact(tally.count(1));
+        }
+        while let Some((tag, wire_type)) = message.next_key(buf)? {
+            match tag {
+                1 => {
+                    let image = read_image(wire_type, buf).item("images", images.len())?;
+                    images.push(image);
+                }
+                2 => read_media(wire_type, media.get_or_insert_default(), buf).field("media")?,
+                _ => skip(tag, wire_type, buf)?,
+            }
+        }
         Ok(MediaContent {
-            media: Media {
-                uri: media.uri,
-                title: media.title,
-                width: media.width,
-                height: media.height,
-                format: media.format,
-                duration: media.duration,
-                size: media.size,
-                bitrate: media.bitrate,
-                persons: media.persons,
-                player: match proto::Player::try_from(media.player) {
-                    Ok(proto::Player::Java) => Player::Java,
-                    Ok(proto::Player::Flash) => Player::Flash,
-                    Err(_) => {
-                        let problem = format!("is {}, not a Player (0 or 1)", media.player);
-                        return Err(Invalid::new(problem).field("player").field("media"));
-                    }
-                },
-                copyright: media.copyright,
-            },
-            images: each(message.images, "images", read_image)?,
+            media: required(media, "media")?.finish().field("media")?,
+            images,
         })
     }
+}
+
+/// A `Media` message as its fields arrive. It becomes the model's media
+/// only once the content ends, as media given twice merges field by field.
+#[derive(Default)]
+struct MediaFields {
+    uri: String,
+    title: Option<String>,
+    width: i32,
+    height: i32,
+    format: String,
+    duration: i64,
+    size: i64,
+    bitrate: Option<i32>,
+    persons: Vec<String>,
+    player: i32,
+    copyright: Option<String>,
+}
+
+impl MediaFields {
+    fn finish(self) -> Result<Media, ReadError> {
+        let player = match proto::Player::try_from(self.player) {
+            Ok(proto::Player::Java) => Player::Java,
+            Ok(proto::Player::Flash) => Player::Flash,
+            Err(_) => {
+                let problem = format!("is {}, not a Player (0 or 1)", self.player);
+                return Err(ReadError::invalid(problem).field("player"));
+            }
+        };
+        Ok(Media {
+            uri: self.uri,
+            title: self.title,
+            width: self.width,
+            height: self.height,
+            format: self.format,
+            duration: self.duration,
+            size: self.size,
+            bitrate: self.bitrate,
+            persons: self.persons,
+            player,
+            copyright: self.copyright,
+        })
+    }
+}
+
+fn read_media(
+    wire_type: WireType,
+    media: &mut MediaFields,
+    buf: &mut &[u8],
+) -> Result<(), ReadError> {
+    let message = Delimited::read(wire_type, buf)?;
+    if let Some(tally) = message.tally() {
+        media.persons.reserve(tally.count(9));
+    }
+    while let Some((tag, wire_type)) = message.next_key(buf)? {
+        match tag {
+            1 => encoding::string::merge(wire_type, &mut media.uri, buf, ctx()).field("uri")?,
+            2 => {
+                encoding::string::merge(wire_type, media.title.get_or_insert_default(), buf, ctx())
+                    .field("title")?;
+            }
+            3 => encoding::int32::merge(wire_type, &mut media.width, buf, ctx()).field("width")?,
+            4 => {
+                encoding::int32::merge(wire_type, &mut media.height, buf, ctx()).field("height")?;
+            }
+            5 => {
+                encoding::string::merge(wire_type, &mut media.format, buf, ctx())
+                    .field("format")?;
+            }
+            6 => encoding::int64::merge(wire_type, &mut media.duration, buf, ctx())
+                .field("duration")?,
+            7 => encoding::int64::merge(wire_type, &mut media.size, buf, ctx()).field("size")?,
+            8 => encoding::int32::merge(wire_type, media.bitrate.get_or_insert(0), buf, ctx())
+                .field("bitrate")?,
+            9 => encoding::string::merge_repeated(wire_type, &mut media.persons, buf, ctx())
+                .field("persons")?,
+            10 => {
+                encoding::int32::merge(wire_type, &mut media.player, buf, ctx()).field("player")?;
+            }
+            11 => encoding::string::merge(
+                wire_type,
+                media.copyright.get_or_insert_default(),
+                buf,
+                ctx(),
+            )
+            .field("copyright")?,
+            _ => skip(tag, wire_type, buf)?,
+        }
+    }
+    Ok(())
 }
 
 fn build_image(image: &Image) -> proto::Image {
@@ -74,19 +164,36 @@ fn build_image(image: &Image) -> proto::Image {
     }
 }
 
-fn read_image(image: proto::Image) -> Result<Image, Invalid> {
+fn read_image(wire_type: WireType, buf: &mut &[u8]) -> Result<Image, ReadError> {
+    let message = Delimited::read(wire_type, buf)?;
+    let mut uri = String::new();
+    let mut title = None;
+    let mut width = 0;
+    let mut height = 0;
+    let mut size = 0;
+    while let Some((tag, wire_type)) = message.next_key(buf)? {
+        match tag {
+            1 => encoding::string::merge(wire_type, &mut uri, buf, ctx()).field("uri")?,
+            2 => encoding::string::merge(wire_type, title.get_or_insert_default(), buf, ctx())
+                .field("title")?,
+            3 => encoding::int32::merge(wire_type, &mut width, buf, ctx()).field("width")?,
+            4 => encoding::int32::merge(wire_type, &mut height, buf, ctx()).field("height")?,
+            5 => encoding::int32::merge(wire_type, &mut size, buf, ctx()).field("size")?,
+            _ => skip(tag, wire_type, buf)?,
+        }
+    }
     Ok(Image {
-        size: match proto::Size::try_from(image.size) {
+        size: match proto::Size::try_from(size) {
             Ok(proto::Size::Small) => Size::Small,
             Ok(proto::Size::Large) => Size::Large,
             Err(_) => {
-                let problem = format!("is {}, not a Size (0 or 1)", image.size);
-                return Err(Invalid::new(problem).field("size"));
+                let problem = format!("is {size}, not a Size (0 or 1)");
+                return Err(ReadError::invalid(problem).field("size"));
             }
         },
-        uri: image.uri,
-        title: image.title,
-        width: image.width,
-        height: image.height,
+        uri,
+        title,
+        width,
+        height,
     })
 }

@@ -4,8 +4,11 @@ use serbench_model::{
     Color, Priority, Task, TaskHeader, TaskList, TaskManager, Uuid, Version, forms,
 };
 
+use prost::encoding::{self, WireType};
+
 use crate::proto;
-use crate::wire::{Invalid, Wire, each, required};
+use crate::read::{Delimited, ReadError, Within, bytes, ctx, repeated, required, skip};
+use crate::wire::Wire;
 
 impl Wire for TaskManager {
     type Message = proto::TaskManager;
@@ -25,21 +28,60 @@ impl Wire for TaskManager {
         }
     }
 
-    fn read(message: proto::TaskManager) -> Result<Self, Invalid> {
-        Ok(TaskManager {
-            user: message.user,
-            version: Version {
-                segments: message.version,
-            },
-            lists: each(message.lists, "lists", |list| {
-                Ok(TaskList {
-                    header: read_header(required(list.header, "header")?)
-                        .map_err(|error| error.field("header"))?,
-                    tasks: each(list.tasks, "tasks", read_task)?,
-                })
-            })?,
-        })
+    fn read(buf: &mut &[u8]) -> Result<Self, ReadError> {
+        let message = Delimited::root(buf);
+        let mut manager = TaskManager {
+            user: String::new(),
+            version: Version::default(),
+            lists: Vec::new(),
+        };
+        if let Some(tally) = message.tally() {
+            manager.lists.reserve_exact(tally.count(3));
+        }
+        while let Some((tag, wire_type)) = message.next_key(buf)? {
+            match tag {
+                1 => encoding::string::merge(wire_type, &mut manager.user, buf, ctx())
+                    .field("user")?,
+                2 => repeated(
+                    wire_type,
+                    buf,
+                    encoding::uint32::merge,
+                    &mut manager.version.segments,
+                )
+                .field("version")?,
+                3 => {
+                    let list = read_list(wire_type, buf).item("lists", manager.lists.len())?;
+                    manager.lists.push(list);
+                }
+                _ => skip(tag, wire_type, buf)?,
+            }
+        }
+        Ok(manager)
     }
+}
+
+fn read_list(wire_type: WireType, buf: &mut &[u8]) -> Result<TaskList, ReadError> {
+    let message = Delimited::read(wire_type, buf)?;
+    let mut header = None;
+    let mut tasks = Vec::new();
+    if let Some(tally) = message.tally() {
+        tally.require(1, "header")?;
+        tasks.reserve_exact(tally.count(2));
+    }
+    while let Some((tag, wire_type)) = message.next_key(buf)? {
+        match tag {
+            1 => read_header(wire_type, header.get_or_insert_default(), buf).field("header")?,
+            2 => {
+                let task = read_task(wire_type, buf).item("tasks", tasks.len())?;
+                tasks.push(task);
+            }
+            _ => skip(tag, wire_type, buf)?,
+        }
+    }
+    Ok(TaskList {
+        header: finish_header(header)?,
+        tasks,
+    })
 }
 
 fn build_task(task: &Task) -> proto::Task {
@@ -51,13 +93,27 @@ fn build_task(task: &Task) -> proto::Task {
     }
 }
 
-fn read_task(task: proto::Task) -> Result<Task, Invalid> {
+fn read_task(wire_type: WireType, buf: &mut &[u8]) -> Result<Task, ReadError> {
+    let message = Delimited::read(wire_type, buf)?;
+    let mut header = None;
+    let mut description = String::new();
+    let mut priority = 0;
+    let mut completed = false;
+    while let Some((tag, wire_type)) = message.next_key(buf)? {
+        match tag {
+            1 => read_header(wire_type, header.get_or_insert_default(), buf).field("header")?,
+            2 => encoding::string::merge(wire_type, &mut description, buf, ctx())
+                .field("description")?,
+            3 => encoding::int32::merge(wire_type, &mut priority, buf, ctx()).field("priority")?,
+            4 => encoding::bool::merge(wire_type, &mut completed, buf, ctx()).field("completed")?,
+            _ => skip(tag, wire_type, buf)?,
+        }
+    }
     Ok(Task {
-        header: read_header(required(task.header, "header")?)
-            .map_err(|error| error.field("header"))?,
-        description: task.description,
-        priority: read_priority(task.priority)?,
-        completed: task.completed,
+        header: finish_header(header)?,
+        description,
+        priority: read_priority(priority)?,
+        completed,
     })
 }
 
@@ -73,17 +129,58 @@ fn build_header(header: &TaskHeader) -> proto::TaskHeader {
     }
 }
 
-fn read_header(header: proto::TaskHeader) -> Result<TaskHeader, Invalid> {
-    let id = <[u8; 16]>::try_from(header.id.as_slice()).map_err(|_| {
+/// A `TaskHeader` message as its fields arrive. It becomes the model's
+/// header only once the message holding it ends, as a header given twice
+/// merges field by field.
+#[derive(Default)]
+struct Header<'a> {
+    id: &'a [u8],
+    name: String,
+    color: u32,
+    seconds: i64,
+    nanos: u32,
+    offset: i32,
+}
+
+fn read_header<'a>(
+    wire_type: WireType,
+    header: &mut Header<'a>,
+    buf: &mut &'a [u8],
+) -> Result<(), ReadError> {
+    let message = Delimited::read(wire_type, buf)?;
+    while let Some((tag, wire_type)) = message.next_key(buf)? {
+        match tag {
+            1 => header.id = bytes(wire_type, buf).field("id")?,
+            2 => encoding::string::merge(wire_type, &mut header.name, buf, ctx()).field("name")?,
+            3 => {
+                encoding::fixed32::merge(wire_type, &mut header.color, buf, ctx())
+                    .field("color")?;
+            }
+            4 => encoding::sint64::merge(wire_type, &mut header.seconds, buf, ctx())
+                .field("created_seconds")?,
+            5 => encoding::fixed32::merge(wire_type, &mut header.nanos, buf, ctx())
+                .field("created_nanos")?,
+            6 => encoding::sint32::merge(wire_type, &mut header.offset, buf, ctx())
+                .field("created_offset_seconds")?,
+            _ => skip(tag, wire_type, buf)?,
+        }
+    }
+    Ok(())
+}
+
+/// The required header of a list or task, once its message has ended.
+fn finish_header(header: Option<Header<'_>>) -> Result<TaskHeader, ReadError> {
+    let header = required(header, "header")?;
+    let id = <[u8; 16]>::try_from(header.id).map_err(|_| {
         let len = header.id.len();
-        Invalid::new(format!("has {len} bytes; a UUID has 16")).field("id")
+        ReadError::invalid(format!("has {len} bytes; a UUID has 16"))
+            .field("id")
+            .field("header")
     })?;
-    let created = forms::timestamp_from_parts(
-        header.created_seconds,
-        header.created_nanos,
-        header.created_offset_seconds,
-    )
-    .map_err(|error| Invalid::new(format!("has no valid creation time: {error}")))?;
+    let created = forms::timestamp_from_parts(header.seconds, header.nanos, header.offset)
+        .map_err(|error| {
+            ReadError::invalid(format!("has no valid creation time: {error}")).field("header")
+        })?;
     Ok(TaskHeader {
         id: Uuid::from_bytes(id),
         name: header.name,
@@ -101,14 +198,14 @@ fn build_priority(priority: Priority) -> proto::Priority {
     }
 }
 
-fn read_priority(value: i32) -> Result<Priority, Invalid> {
+fn read_priority(value: i32) -> Result<Priority, ReadError> {
     match proto::Priority::try_from(value) {
         Ok(proto::Priority::Low) => Ok(Priority::Low),
         Ok(proto::Priority::Medium) => Ok(Priority::Medium),
         Ok(proto::Priority::High) => Ok(Priority::High),
         Ok(proto::Priority::Critical) => Ok(Priority::Critical),
-        Err(_) => {
-            Err(Invalid::new(format!("is {value}, not a Priority (0 to 3)")).field("priority"))
-        }
+        Err(_) => Err(
+            ReadError::invalid(format!("is {value}, not a Priority (0 to 3)")).field("priority"),
+        ),
     }
 }

@@ -165,16 +165,17 @@ fn malformed_input_says_what_and_where() {
         "invalid string value: data is not UTF-8 encoded in TaskManager.user \
          (decoding stopped at byte 3 of 3)",
     );
-    let header = Fields::default().bytes(1, &[0; 16]).bytes(2, b"\xc3");
-    let task = Fields::default().message(1, &header);
-    let list = Fields::default().message(2, &task);
+    let header = Fields::default().bytes(1, &[0; 16]);
+    let bad_header = header.clone().bytes(2, b"\xc3");
+    let task = Fields::default().message(1, &bad_header);
+    let list = Fields::default().message(1, &header).message(2, &task);
     let bytes = Fields::default().message(3, &list).0;
     let error = from_slice::<TaskManager>(&bytes).unwrap_err();
     assert_error(
         &error,
         ErrorKind::Syntax,
         "invalid string value: data is not UTF-8 encoded in \
-         TaskManager.lists.tasks.header.name (decoding stopped at byte 27 of 27)",
+         TaskManager.lists.tasks.header.name (decoding stopped at byte 47 of 47)",
     );
     let error = from_slice::<TaskManager>(&Fields::default().varint(1, 5).0).unwrap_err();
     assert_error(

@@ -106,9 +106,8 @@ impl HostileInputs for Inputs {
     ];
 
     // The worst of the kit's dense values: empty graph nodes, 2 bytes each,
-    // become an 80-byte prost `Node` and then an 80-byte model `Node`,
-    // both vectors alive while one converts into the other.
-    const EXPANSION: usize = 120;
+    // become an 80-byte model `Node`, read straight into the model.
+    const EXPANSION: usize = 40;
 
     fn task_manager() -> Vec<Crafted> {
         use Class::{Other, UnknownEnum, Utf8, WrongType};

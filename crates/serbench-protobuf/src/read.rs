@@ -1,0 +1,376 @@
+//! Reading a message straight into the model, with prost's low-level
+//! decoders (`prost::encoding`), and the error of a message that cannot be
+//! read.
+//!
+//! Each dataset module reads its messages field by field into the model's
+//! types: no generated message is built first, so a decode holds the value
+//! it returns and little else, and a message that is not a value of the
+//! dataset (a missing header, an id of 15 bytes) fails when that message
+//! ends, not after the whole input has been decoded.
+//!
+//! The reads follow prost's generated code step for step, with prost's own
+//! decoders for keys, varints, strings and numbers and its `skip_field` for
+//! unknown fields, so they accept what prost accepts and refuse what it
+//! refuses, at the same byte and with the same words.
+
+use std::any::type_name;
+use std::fmt::{self, Write as _};
+
+use prost::DecodeError;
+use prost::encoding::{
+    DecodeContext, WireType, check_wire_type, decode_key, decode_varint, skip_field,
+};
+use serbench_model::{Dataset, Error, ErrorKind, Format as _};
+
+use crate::Protobuf;
+use crate::wire::Wire;
+
+/// The context prost's decoders take. Only `skip_field` uses it: to stop
+/// groups in unknown fields at prost's 100 levels. The reads themselves
+/// follow the schemas, which nest four messages deep.
+pub(crate) fn ctx() -> DecodeContext {
+    DecodeContext::default()
+}
+
+/// The bytes of a message, or of a packed run, being read.
+///
+/// One cursor, `buf`, runs through the whole input and into nested
+/// messages, as in prost: a field may run past the end of the message
+/// holding it, and the message notices when it ends, so errors stop at the
+/// byte where prost's would.
+pub(crate) struct Delimited<'a> {
+    /// The bytes, for counting their fields or values before reading them.
+    body: &'a [u8],
+    /// How many bytes of the input follow them.
+    end: usize,
+}
+
+impl<'a> Delimited<'a> {
+    /// The root message, which fills the input.
+    pub(crate) fn root(buf: &'a [u8]) -> Self {
+        Self { body: buf, end: 0 }
+    }
+
+    /// The message or packed run of a length-delimited field whose key was
+    /// just read: reads its length and leaves the cursor on its first byte.
+    pub(crate) fn read(wire_type: WireType, buf: &mut &'a [u8]) -> Result<Self, ReadError> {
+        let body = length_delimited(wire_type, buf)?;
+        Ok(Self {
+            body,
+            end: buf.len() - body.len(),
+        })
+    }
+
+    /// Whether bytes of it remain to be read; an error if the last field
+    /// read ran past its end.
+    fn more(&self, buf: &[u8]) -> Result<bool, ReadError> {
+        if buf.len() < self.end {
+            return Err(ReadError::new(Problem::Overrun));
+        }
+        Ok(buf.len() > self.end)
+    }
+
+    /// The key of the message's next field, or `None` at its end.
+    pub(crate) fn next_key(
+        &self,
+        buf: &mut &'a [u8],
+    ) -> Result<Option<(u32, WireType)>, ReadError> {
+        if !self.more(buf)? {
+            return Ok(None);
+        }
+        Ok(Some(decode_key(buf)?))
+    }
+
+    /// How many times each field occurs in the message, counted before
+    /// reading it so that repeated fields are allocated once, at their
+    /// size, and a missing required field is refused before anything is
+    /// built; `None` if the fields do not parse, which reading them will
+    /// report.
+    pub(crate) fn tally(&self) -> Option<Tally> {
+        let mut counts = [0; Tally::FIELDS];
+        let mut buf = self.body;
+        while !buf.is_empty() {
+            let (tag, wire_type) = decode_key(&mut buf).ok()?;
+            skip_field(wire_type, tag, &mut buf, ctx()).ok()?;
+            if let Some(count) = counts.get_mut(tag as usize) {
+                *count += 1;
+            }
+        }
+        Some(Tally(counts))
+    }
+}
+
+/// How many times each field of a message occurs: see
+/// [`Delimited::tally`].
+pub(crate) struct Tally([usize; Tally::FIELDS]);
+
+impl Tally {
+    /// Fields 0 to 15: every field of the schemas, whose highest number is
+    /// 11.
+    const FIELDS: usize = 16;
+
+    /// How many times field `tag` occurs.
+    pub(crate) fn count(&self, tag: u32) -> usize {
+        self.0.get(tag as usize).copied().unwrap_or(0)
+    }
+
+    /// An error if required field `tag`, called `name`, does not occur.
+    pub(crate) fn require(&self, tag: u32, name: &'static str) -> Result<(), ReadError> {
+        if self.count(tag) == 0 {
+            return Err(missing(name));
+        }
+        Ok(())
+    }
+}
+
+/// The bytes of a length-delimited field whose key was just read, after
+/// reading its length, which must fit in the input.
+fn length_delimited<'a>(wire_type: WireType, buf: &mut &'a [u8]) -> Result<&'a [u8], ReadError> {
+    check_wire_type(WireType::LengthDelimited, wire_type)?;
+    let len = usize::try_from(decode_varint(buf)?).unwrap_or(usize::MAX);
+    buf.get(..len).ok_or(ReadError::new(Problem::PastEnd))
+}
+
+/// The value of a `bytes` field, borrowed from the input.
+pub(crate) fn bytes<'a>(wire_type: WireType, buf: &mut &'a [u8]) -> Result<&'a [u8], ReadError> {
+    let bytes = length_delimited(wire_type, buf)?;
+    *buf = &buf[bytes.len()..];
+    Ok(bytes)
+}
+
+/// Skips an unknown field.
+pub(crate) fn skip(tag: u32, wire_type: WireType, buf: &mut &[u8]) -> Result<(), ReadError> {
+    Ok(skip_field(wire_type, tag, buf, ctx())?)
+}
+
+/// Where the values of a repeated number field go.
+pub(crate) trait Values<T> {
+    /// Makes room for `additional` more values, counted before they are
+    /// read.
+    fn reserve(&mut self, additional: usize);
+
+    /// Stores the next value.
+    fn push(&mut self, value: T) -> Result<(), ReadError>;
+}
+
+impl<T> Values<T> for Vec<T> {
+    fn reserve(&mut self, additional: usize) {
+        // Amortized, not exact: a field may come in many short runs.
+        Vec::reserve(self, additional);
+    }
+
+    fn push(&mut self, value: T) -> Result<(), ReadError> {
+        Vec::push(self, value);
+        Ok(())
+    }
+}
+
+/// Reads one occurrence of a repeated varint field into `values`: a packed
+/// run, or a single value written unpacked. `merge` is prost's decoder of
+/// the field's type (`uint32::merge`, `sint64::merge`).
+pub(crate) fn repeated<'a, T: Default>(
+    wire_type: WireType,
+    buf: &mut &'a [u8],
+    merge: impl Fn(WireType, &mut T, &mut &'a [u8], DecodeContext) -> Result<(), DecodeError>,
+    values: &mut impl Values<T>,
+) -> Result<(), ReadError> {
+    let mut value = T::default();
+    if wire_type != WireType::LengthDelimited {
+        merge(wire_type, &mut value, buf, ctx())?;
+        return values.push(value);
+    }
+    let run = Delimited::read(wire_type, buf)?;
+    // Each varint ends in the one of its bytes below 0x80.
+    values.reserve(run.body.iter().filter(|&&byte| byte < 0x80).count());
+    while run.more(buf)? {
+        merge(WireType::Varint, &mut value, buf, ctx())?;
+        values.push(value)?;
+        value = T::default();
+    }
+    Ok(())
+}
+
+/// A `u16` stored in a `uint32` field.
+pub(crate) fn narrow_u16(value: u32) -> Result<u16, ReadError> {
+    u16::try_from(value).map_err(|_| ReadError::invalid(format!("is {value}, above 65535")))
+}
+
+/// The value of a message field, which protobuf leaves optional but the
+/// dataset requires.
+pub(crate) fn required<T>(value: Option<T>, name: &'static str) -> Result<T, ReadError> {
+    value.ok_or_else(|| missing(name))
+}
+
+fn missing(name: &'static str) -> ReadError {
+    ReadError::invalid("is missing").field(name)
+}
+
+/// Why a message could not be read, and in which field.
+///
+/// Public only because [`Wire`] is: the crate turns it into its
+/// [`Error`](crate::Error) before users see it.
+#[derive(Debug)]
+pub struct ReadError {
+    /// The path to the field, innermost step first: it grows outwards as
+    /// the error returns through the reads, so a valid message never pays
+    /// for it.
+    path: Vec<Step>,
+    problem: Problem,
+}
+
+#[derive(Debug)]
+enum Step {
+    Field(&'static str),
+    Index(usize),
+}
+
+#[derive(Debug)]
+enum Problem {
+    /// prost's decoders refused the bytes.
+    Prost(DecodeError),
+    /// A length runs past the end of the input.
+    PastEnd,
+    /// A field runs past the end of the message or packed run holding it.
+    Overrun,
+    /// Well-formed, but not a value of the dataset; said so that it follows
+    /// the field's path: `"is missing"`.
+    Invalid(String),
+}
+
+impl From<DecodeError> for ReadError {
+    fn from(error: DecodeError) -> Self {
+        Self::new(Problem::Prost(error))
+    }
+}
+
+impl ReadError {
+    fn new(problem: Problem) -> Self {
+        Self {
+            path: Vec::new(),
+            problem,
+        }
+    }
+
+    /// A message that is not a value of the dataset: `problem` with the
+    /// field the path will lead to.
+    pub(crate) fn invalid(problem: impl Into<String>) -> Self {
+        Self::new(Problem::Invalid(problem.into()))
+    }
+
+    /// The problem is inside field `name`.
+    #[must_use]
+    pub(crate) fn field(mut self, name: &'static str) -> Self {
+        self.path.push(Step::Field(name));
+        self
+    }
+
+    /// The problem is inside item `index` of a repeated field.
+    #[must_use]
+    pub(crate) fn index(mut self, index: usize) -> Self {
+        self.path.push(Step::Index(index));
+        self
+    }
+
+    /// The crate's error for decoding `T`, which stopped with `rest` of
+    /// `len` bytes unread.
+    pub(crate) fn into_error<T: Dataset + Wire>(self, len: usize, rest: usize) -> Error {
+        let error = |kind, message| Error::new(Protobuf::NAME, T::NAME, kind, message);
+        // A malformed message names its place as prost does: the root
+        // message, then the fields, without indices.
+        let mut place = type_name::<T::Message>()
+            .rsplit("::")
+            .next()
+            .unwrap_or_default()
+            .to_owned();
+        for step in self.path.iter().rev() {
+            if let Step::Field(name) = step {
+                place.push('.');
+                place.push_str(name);
+            }
+        }
+        let past_end = || {
+            (
+                ErrorKind::Truncated,
+                format!("the input ends inside {place}: a length or value runs past its end"),
+            )
+        };
+        let (kind, message) = match self.problem {
+            Problem::Invalid(problem) => {
+                return error(ErrorKind::Invalid, format!("{}{problem}", Path(&self.path)));
+            }
+            Problem::PastEnd => past_end(),
+            // prost's words, as before the reads were this crate's.
+            Problem::Overrun => (
+                ErrorKind::Syntax,
+                format!("delimited length exceeded in {place}"),
+            ),
+            Problem::Prost(cause) => {
+                // prost exposes its error only as text, and this crate never
+                // adds to it: "failed to decode Protobuf message: " and the
+                // cause. prost is pinned to one version, and the tests pin
+                // this parsing.
+                let text = cause.to_string();
+                match text
+                    .strip_prefix("failed to decode Protobuf message: ")
+                    .unwrap_or(&text)
+                {
+                    "buffer underflow" => past_end(),
+                    "invalid varint" if rest == 0 => (
+                        ErrorKind::Truncated,
+                        format!("the input ends inside a varint of {place}"),
+                    ),
+                    "recursion limit reached" => (
+                        ErrorKind::Limit,
+                        format!("{place} nests deeper than prost's limit of 100 levels"),
+                    ),
+                    cause => (ErrorKind::Syntax, format!("{cause} in {place}")),
+                }
+            }
+        };
+        let at = len - rest;
+        error(
+            kind,
+            format!("{message} (decoding stopped at byte {at} of {len})"),
+        )
+    }
+}
+
+/// A field path, `lists[1].tasks[3].header ` (with a space to separate it
+/// from the problem), from steps innermost first.
+struct Path<'a>(&'a [Step]);
+
+impl fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (position, step) in self.0.iter().rev().enumerate() {
+            match step {
+                Step::Field(name) if position == 0 => f.write_str(name)?,
+                Step::Field(name) => write!(f, ".{name}")?,
+                Step::Index(index) => write!(f, "[{index}]")?,
+            }
+        }
+        if !self.0.is_empty() {
+            f.write_char(' ')?;
+        }
+        Ok(())
+    }
+}
+
+/// Names the field an error happened in, as the error returns through the
+/// reads.
+pub(crate) trait Within<T> {
+    /// The error happened in field `name`.
+    fn field(self, name: &'static str) -> Result<T, ReadError>;
+
+    /// The error happened in item `index` of repeated field `name`.
+    fn item(self, name: &'static str, index: usize) -> Result<T, ReadError>;
+}
+
+impl<T, E: Into<ReadError>> Within<T> for Result<T, E> {
+    fn field(self, name: &'static str) -> Result<T, ReadError> {
+        self.map_err(|error| error.into().field(name))
+    }
+
+    fn item(self, name: &'static str, index: usize) -> Result<T, ReadError> {
+        self.map_err(|error| error.into().index(index).field(name))
+    }
+}
