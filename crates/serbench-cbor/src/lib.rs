@@ -56,21 +56,47 @@
 //! write (years outside 0–9999, offsets with seconds or of a day or more):
 //! encoding one is an [`ErrorKind::Unsupported`] error.
 //!
-//! Decoding is safe on untrusted bytes: it never panics, nests at most 256
-//! levels, and allocates in proportion to the input, whatever lengths the
-//! input declares (strings and byte strings grow as their bytes arrive, and
-//! arrays reserve at most 4 KiB ahead). Unknown, missing and repeated keys,
-//! wrong types, values out of range, a missing or wrong tag on `id` or
-//! `created`, truncation and trailing bytes are errors that say what and
-//! where (byte offset and field path). Tags on other items carry no meaning
-//! in these layouts; ciborium skips them, and so does this crate. Where an
-//! array of integers belongs, ciborium also reads a byte string as the array
-//! of its bytes. Media's `player` and image `size` are read as text only:
-//! ciborium would also take a map of one entry, `{"JAVA": x}`, and leave
-//! `x` unread, so that what follows reads out of place.
+//! Decoding is safe on untrusted bytes: it never panics, and allocates in
+//! proportion to the input, whatever lengths the input declares (strings
+//! and byte strings grow as their bytes arrive, and arrays reserve at most
+//! 4 KiB ahead).
+//!
+//! Before ciborium reads anything, one pass over the input (a loop, not
+//! recursion, with a fixed stack) checks what ciborium lets through:
+//!
+//! - the input is one well-formed CBOR item (RFC 8949 §3): no reserved
+//!   additional information (28 to 30), no integer or tag of indefinite
+//!   length, no simple value below 32 in two bytes, a string of indefinite
+//!   length made only of definite-length strings of its own type (so never
+//!   one nested in another), and a break only where it closes an array, map
+//!   or string of indefinite length; else an [`ErrorKind::Syntax`] error,
+//!   or [`ErrorKind::Truncated`] where the input ends first;
+//! - arrays and maps nest at most 16 levels, where the deepest layout needs
+//!   6; else an [`ErrorKind::Limit`] error;
+//! - every map key is a text string of definite length, and tags are where
+//!   the layout has them and nowhere else: exactly tag 37 on every `id` and
+//!   tag 0 on every `created` of the task-manager, one each, and none on
+//!   any other item of any dataset; else an [`ErrorKind::Invalid`] error.
+//!
+//! ciborium then reads the value: unknown, missing and repeated keys, wrong
+//! types, values out of range, an id of other than 16 bytes, invalid UTF-8
+//! and trailing bytes are errors too. Every error says what and where (byte
+//! offset and field path).
+//!
+//! What stays accepted, all of it well formed: keys in any order;
+//! indefinite lengths; integers, lengths and floats in a longer head than
+//! their value needs (RFC 8949 prefers the shortest, which this crate
+//! writes, but calls the others well formed, and other encoders write
+//! them). Where an array of integers belongs, ciborium also reads a byte
+//! string as the array of its bytes, and where a value is optional (in
+//! media), `undefined` as null. Media's `player` and image `size` are read
+//! as text only: ciborium would also take a map of one entry,
+//! `{"JAVA": x}`, and leave `x` unread, so that what follows reads out of
+//! place.
 
 mod media;
 mod task_manager;
+mod wellformed;
 
 use std::marker::PhantomData;
 
@@ -116,9 +142,15 @@ where
 mod private {
     use serde::{Deserializer, Serializer};
 
+    use crate::wellformed::Tags;
+
     /// How a model type meets serde in CBOR: through the model's derive, or
     /// for the task-manager's types in the Qt layout ([`crate::task_manager`]).
     pub trait Wire: Sized {
+        /// Where the type's layout has tags, which the pass before ciborium
+        /// admits there and nowhere else.
+        const TAGS: &'static Tags = &Tags::None;
+
         fn write<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error>;
         fn read<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error>;
     }
@@ -175,25 +207,27 @@ impl<T: Dataset + Wire> Codec<T> for Cbor {
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        // Reading from a slice we hold shows where the value ended.
-        let mut rest = bytes;
-        match ciborium::from_reader::<In<T>, _>(&mut rest) {
-            Ok(In(value)) if rest.is_empty() => Ok(value),
-            Ok(_) => {
-                let end = bytes.len() - rest.len();
-                let follow = match rest.len() {
-                    1 => "1 byte follows".to_owned(),
-                    more => format!("{more} bytes follow"),
-                };
-                Err(Error::new(
-                    Self::NAME,
-                    T::NAME,
-                    ErrorKind::TrailingBytes,
-                    format!("{follow} the value, which ends at byte {end}"),
-                ))
-            }
-            Err(error) => Err(decode_error::<T>(bytes, bytes.len() - rest.len(), error)),
+        // ciborium reads only what this pass has found well formed, keyed
+        // by text and tagged as the layout says.
+        let end = wellformed::check(bytes, T::TAGS)
+            .map_err(|(kind, message)| Error::new(Self::NAME, T::NAME, kind, message))?;
+        if end < bytes.len() {
+            let follow = match bytes.len() - end {
+                1 => "1 byte follows".to_owned(),
+                more => format!("{more} bytes follow"),
+            };
+            return Err(Error::new(
+                Self::NAME,
+                T::NAME,
+                ErrorKind::TrailingBytes,
+                format!("{follow} the value, which ends at byte {end}"),
+            ));
         }
+        // Reading from a slice we hold shows how far ciborium read.
+        let mut rest = bytes;
+        ciborium::from_reader::<In<T>, _>(&mut rest)
+            .map(|In(value)| value)
+            .map_err(|error| decode_error::<T>(bytes, bytes.len() - rest.len(), error))
     }
 }
 
@@ -207,7 +241,9 @@ fn decode_error<T: Dataset + Wire>(
     use ciborium::de::Error as E;
 
     let (kind, message) = match error {
-        // A slice fails to read only at its end.
+        // A slice fails to read only at its end, which the pass before
+        // ciborium finds first; as for the recursion limit below, the arm
+        // keeps the mapping whole.
         E::Io(_) => (
             ErrorKind::Truncated,
             format!(
@@ -269,9 +305,7 @@ impl<'de, T: Wire> Deserialize<'de> for FailurePath<T> {
         let path = with_path::<D, In<T>>(deserializer)
             .err()
             .and_then(|(path, _)| {
-                // Cut what names no field: ciborium reads a tag as a pseudo-enum
-                // (`id.@@TAGGED@@`), and a map key that failed to read is `?`.
-                let path = path.split(".@@").next().unwrap_or_default();
+                // Cut what names no field: a map key that failed to read is `?`.
                 let path = path.trim_end_matches(".?");
                 (path != "." && path != "?").then(|| path.to_owned())
             });

@@ -21,11 +21,23 @@ use serde::ser::{self, Serializer};
 use serde::{Deserialize, Serialize};
 
 use crate::Wire;
+use crate::wellformed::Tags;
 
 /// RFC 8949's standard date/time string, which `QCborValue(QDateTime)` writes.
 const TAG_DATE_TIME: u64 = 0;
 /// The IANA-registered binary UUID, which `QCborValue(QUuid)` writes.
 const TAG_UUID: u64 = 37;
+
+/// The layout's tags: on the `id` and `created` of every header, of lists
+/// and of tasks. The pass before ciborium admits these and no other, and
+/// requires them; ciborium then skips the tag before the item it reads.
+const TAGS: Tags = Tags::Map(&[("lists", Tags::Items(&LIST_TAGS))]);
+const LIST_TAGS: Tags = Tags::Map(&[("header", HEADER_TAGS), ("tasks", Tags::Items(&TASK_TAGS))]);
+const TASK_TAGS: Tags = Tags::Map(&[("header", HEADER_TAGS)]);
+const HEADER_TAGS: Tags = Tags::Map(&[
+    ("id", Tags::Tag(TAG_UUID)),
+    ("created", Tags::Tag(TAG_DATE_TIME)),
+]);
 
 #[derive(Serialize, Deserialize)]
 #[serde(remote = "TaskManager", deny_unknown_fields)]
@@ -83,7 +95,19 @@ macro_rules! remote {
     )*};
 }
 
-remote!(TaskManager => TaskManagerDef, TaskList => TaskListDef, Task => TaskDef);
+remote!(TaskList => TaskListDef, Task => TaskDef);
+
+impl Wire for TaskManager {
+    const TAGS: &'static Tags = &TAGS;
+
+    fn write<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        TaskManagerDef::serialize(self, serializer)
+    }
+
+    fn read<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        TaskManagerDef::deserialize(deserializer)
+    }
+}
 
 /// Arrays of lists and of tasks.
 mod seq {
@@ -103,31 +127,6 @@ mod seq {
         // The model's bounded preallocation; unwrapping reuses the allocation.
         let items: Vec<In<T>> = bounded_vec(deserializer)?;
         Ok(items.into_iter().map(|In(item)| item).collect())
-    }
-}
-
-/// Reads the item under exactly one tag, `tag`.
-///
-/// ciborium skips tags it is not asked about before most values, so a plain
-/// read of the item would accept any tag, or several. Capturing the outer
-/// tag and then the inner one makes both a wrong tag and a stacked one an
-/// error.
-fn tagged<'de, D, T>(deserializer: D, tag: u64, what: &str) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    match Captured::<Captured<T>>::deserialize(deserializer)? {
-        Captured(Some(outer), Captured(None, value)) if outer == tag => Ok(value),
-        Captured(Some(outer), Captured(Some(inner), _)) if outer == tag => Err(de::Error::custom(
-            format!("{what} has tag {inner} inside its tag {tag}; expected tag {tag} alone"),
-        )),
-        Captured(Some(other), _) => Err(de::Error::custom(format!(
-            "{what} has tag {other}; expected tag {tag}"
-        ))),
-        Captured(None, _) => Err(de::Error::custom(format!(
-            "{what} has no tag; expected tag {tag}"
-        ))),
     }
 }
 
@@ -197,10 +196,11 @@ mod id {
         Captured(Some(TAG_UUID), Bytes(id.as_bytes())).serialize(serializer)
     }
 
+    /// The tag is checked before (see [`super::TAGS`]); ciborium skips it.
     pub(super) fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Uuid, D::Error> {
-        super::tagged(deserializer, TAG_UUID, "the id").map(|Id(id)| id)
+        Id::deserialize(deserializer).map(|Id(id)| id)
     }
 }
 
@@ -232,10 +232,11 @@ mod created {
         Captured(Some(TAG_DATE_TIME), &*text).serialize(serializer)
     }
 
+    /// The tag is checked before (see [`super::TAGS`]); ciborium skips it.
     pub(super) fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<OffsetDateTime, D::Error> {
-        super::tagged(deserializer, TAG_DATE_TIME, "the created time").map(|Timestamp(t)| t)
+        Timestamp::deserialize(deserializer).map(|Timestamp(t)| t)
     }
 }
 

@@ -2,10 +2,11 @@
 //! stack within its memory bound: each must fail with the kind given.
 //!
 //! Each input is a valid encoding with one item replaced. CBOR has no
-//! document type declarations. Its nesting is unbounded in the format, but
-//! the model's types are not recursive, so a wrong container fails before
-//! ciborium's limit of 256 levels; tags, which ciborium skips, are undone
-//! by a wrong item after 100 000 of them.
+//! document type declarations. Most inputs meet the decoder's pass before
+//! ciborium: its nesting is unbounded in the format, but the pass stops at
+//! 16 levels; a length declared past the input is a truncation it finds
+//! without reading further; items that are not well formed (RFC 8949 §3),
+//! non-text keys and tags where the layout has none fail there too.
 
 use serbench_cbor::{Cbor, ErrorKind};
 use serbench_model::testkit::{Class, Crafted, HostileInputs, LENGTHS, NESTING, replace_once};
@@ -90,10 +91,10 @@ fn small_record() -> Record {
 }
 
 /// The task-manager's length bombs: texts, arrays, the root map and the
-/// short forms (color, time and the id before `id`), which ciborium lends
-/// from its 4 KiB buffer.
+/// short forms (color, time and the id before `id`), which ciborium would
+/// lend from its 4 KiB buffer.
 fn task_manager_lengths(m: &TaskManager, id: &[u8]) -> Vec<Crafted> {
-    use ErrorKind::{Invalid, Truncated};
+    use ErrorKind::Truncated;
 
     let mut inputs = [
         lengths(
@@ -118,7 +119,7 @@ fn task_manager_lengths(m: &TaskManager, id: &[u8]) -> Vec<Crafted> {
     inputs.extend(lengths(
         m,
         "a list's color",
-        Invalid,
+        Truncated,
         [&color, &[0x67], b"#ff0000"],
         3,
     ));
@@ -127,7 +128,7 @@ fn task_manager_lengths(m: &TaskManager, id: &[u8]) -> Vec<Crafted> {
     inputs.extend(lengths(
         m,
         "a list's time",
-        Invalid,
+        Truncated,
         [&created, &[0x78, 24], date],
         3,
     ));
@@ -139,9 +140,151 @@ fn task_manager_lengths(m: &TaskManager, id: &[u8]) -> Vec<Crafted> {
             m.lists[0].header.id.as_bytes(),
         ]
         .concat();
-        inputs.push(patched(m, Class::Length, Invalid, what, id, &to));
+        inputs.push(patched(m, Class::Length, Truncated, what, id, &to));
     }
     inputs
+}
+
+/// Task-manager inputs that are not well-formed CBOR (RFC 8949 §3), though
+/// ciborium alone would read the first two.
+fn task_manager_malformed(m: &TaskManager, user: &[u8]) -> Vec<Crafted> {
+    use Class::{Nesting, Other};
+    use ErrorKind::Syntax;
+
+    let as_user = |class: Class, what: &str, value: &[u8]| {
+        patched(m, class, Syntax, what, user, &entry("user", value))
+    };
+    // RFC 8949 §3.2.3: the chunks of a string of indefinite length are
+    // strings of definite length and of its own type.
+    let nested = [vec![0x7f; NESTING], vec![0x61, b'A'], vec![0xff; NESTING]].concat();
+    let mut inputs = vec![
+        as_user(
+            Other,
+            "the user a text string of indefinite length inside another",
+            &[0x7f, 0x7f, 0x61, b'A', 0xff, 0xff],
+        ),
+        as_user(
+            Nesting,
+            "the user 100 000 nested text strings of indefinite length",
+            &nested,
+        ),
+        as_user(
+            Other,
+            "the user a text string of indefinite length with a byte-string chunk",
+            &[0x7f, 0x61, b'A', 0x41, b'B', 0xff],
+        ),
+        as_user(Other, "a break as the user", &[0xff]),
+        as_user(
+            Other,
+            "reserved additional information 28 as the user",
+            &[0x1c],
+        ),
+        as_user(
+            Other,
+            "an integer of indefinite length as the user",
+            &[0x1f],
+        ),
+        as_user(Other, "a tag of indefinite length as the user", &[0xdf]),
+        as_user(
+            Other,
+            "simple value 0 in two bytes as the user",
+            &[0xf8, 0x00],
+        ),
+    ];
+    // The lists declared 2, the second a break.
+    let valid = Cbor::to_vec(m).unwrap();
+    let lists = entry("lists", &[0x81]);
+    let mut broken = replace_once(&valid, &lists, &entry("lists", &[0x82]));
+    broken.push(0xff);
+    inputs.push(Crafted::new(
+        Other,
+        "a break as the second of 2 lists",
+        Syntax,
+        broken,
+    ));
+    inputs.push(Crafted::new(
+        Other,
+        "a break as the value of `user` in a root map of indefinite length",
+        Syntax,
+        [&[0xbf][..], &text("user"), &[0xff]].concat(),
+    ));
+    inputs
+}
+
+/// Task-manager inputs that are well formed but have a key other than
+/// text or a tag where the layout has none, or not the one it has.
+fn task_manager_keys_and_tags(m: &TaskManager, user: &[u8], id: &[u8]) -> Vec<Crafted> {
+    use Class::{Other, WrongType};
+    use ErrorKind::Invalid;
+
+    let uuid = m.lists[0].header.id.as_bytes();
+    let demo_user = text("Demo User");
+    let name = entry("name", &text("Work"));
+    let created = [
+        name.clone(),
+        entry("color", &text("#ff0000")),
+        text("created"),
+    ]
+    .concat();
+    let mut tagged = Cbor::to_vec(m).unwrap();
+    // Self-described CBOR (RFC 8949 §3.4.6), which no layout has.
+    tagged.splice(0..0, [0xd9, 0xd9, 0xf7]);
+    vec![
+        patched(
+            m,
+            WrongType,
+            Invalid,
+            "the key `user` a byte string",
+            user,
+            &[&[0x44][..], b"user", &demo_user].concat(),
+        ),
+        patched(
+            m,
+            WrongType,
+            Invalid,
+            "the key `user` a text string of indefinite length",
+            user,
+            &[&[0x7f][..], &text("user"), &[0xff], &demo_user].concat(),
+        ),
+        patched(
+            m,
+            Other,
+            Invalid,
+            "a list's name under tag 0",
+            &name,
+            &entry("name", &[&[0xc0][..], &text("Work")].concat()),
+        ),
+        patched(
+            m,
+            Other,
+            Invalid,
+            "a list's id under tag 37 twice",
+            id,
+            &[&[0xd8, 0x25, 0xd8, 0x25, 0x50][..], uuid].concat(),
+        ),
+        patched(
+            m,
+            Other,
+            Invalid,
+            "a list's id without its tag",
+            id,
+            &[&[0x50][..], uuid].concat(),
+        ),
+        patched(
+            m,
+            Other,
+            Invalid,
+            "a list's created time under tag 1",
+            &[created.clone(), vec![0xc0]].concat(),
+            &[created, vec![0xc1]].concat(),
+        ),
+        Crafted::new(
+            Other,
+            "the root under tag 55799 (self-described CBOR)",
+            Invalid,
+            tagged,
+        ),
+    ]
 }
 
 impl HostileInputs for Inputs {
@@ -156,19 +299,21 @@ impl HostileInputs for Inputs {
 
     fn task_manager() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
-        use ErrorKind::{Invalid, Syntax, Truncated};
+        use ErrorKind::{Invalid, Limit, Syntax, Truncated};
 
         let m = &TaskManager::generate(1);
         let user = entry("user", &text("Demo User"));
         let id = [&[0xd8, 0x25, 0x50][..], m.lists[0].header.id.as_bytes()].concat();
         let priority = entry("priority", &[0]);
         let mut inputs = task_manager_lengths(m, &id);
+        inputs.extend(task_manager_malformed(m, &user));
+        inputs.extend(task_manager_keys_and_tags(m, &user, &id));
         let tags = [vec![0xc6; NESTING], vec![0x03]].concat();
         inputs.extend([
             patched(
                 m,
                 Nesting,
-                Invalid,
+                Limit,
                 "100 000 nested arrays as the user",
                 &user,
                 &entry("user", &deep(&[0])),
@@ -184,7 +329,7 @@ impl HostileInputs for Inputs {
             Crafted::new(
                 Nesting,
                 "100 000 nested maps as the root",
-                Invalid,
+                Limit,
                 [&[0xa1, 0x61, b'a'][..]].repeat(NESTING).concat(),
             ),
             patched(
@@ -257,7 +402,7 @@ impl HostileInputs for Inputs {
 
     fn telemetry() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Utf8, WrongType};
-        use ErrorKind::{Invalid, Syntax, Truncated};
+        use ErrorKind::{Invalid, Limit, Syntax, Truncated};
 
         let r = &SensorReading::workload(1).remove(0);
         let id = entry("sensor_id", &text(&r.sensor_id));
@@ -272,7 +417,7 @@ impl HostileInputs for Inputs {
             patched(
                 r,
                 Nesting,
-                Invalid,
+                Limit,
                 "100 000 nested arrays as the sensor id",
                 &id,
                 &entry("sensor_id", &deep(&[0])),
@@ -295,6 +440,14 @@ impl HostileInputs for Inputs {
             ),
             patched(
                 r,
+                WrongType,
+                Invalid,
+                "the key `sensor_id` under tag 6",
+                &id,
+                &[&[0xc6][..], &id].concat(),
+            ),
+            patched(
+                r,
                 Duplicate,
                 Invalid,
                 "the sensor id twice",
@@ -307,7 +460,7 @@ impl HostileInputs for Inputs {
 
     fn graph() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
-        use ErrorKind::{Invalid, Syntax, Truncated};
+        use ErrorKind::{Invalid, Limit, Syntax, Truncated};
 
         let g = &Graph::generate(1);
         let node_name = &g.nodes[0].name;
@@ -315,7 +468,7 @@ impl HostileInputs for Inputs {
         let out_edges = entry("out_edges", &[0x81, 0x00]);
         let weight = [text("weight"), head(0, g.edges[0].weight.into())].concat();
         let mut inputs = [
-            lengths(g, "the nodes", Invalid, [&text("nodes"), &[0x81], &[]], 4),
+            lengths(g, "the nodes", Truncated, [&text("nodes"), &[0x81], &[]], 4),
             lengths(g, "the edges", Truncated, [&text("edges"), &[0x81], &[]], 4),
             lengths(
                 g,
@@ -331,7 +484,7 @@ impl HostileInputs for Inputs {
             lengths(
                 g,
                 "out edges",
-                Invalid,
+                Truncated,
                 [&text("out_edges"), &[0x81], &[0x00]],
                 4,
             ),
@@ -341,7 +494,7 @@ impl HostileInputs for Inputs {
             patched(
                 g,
                 Nesting,
-                Invalid,
+                Limit,
                 "100 000 nested arrays as an out edge",
                 &out_edges,
                 &entry("out_edges", &deep(&[0])),
@@ -383,14 +536,14 @@ impl HostileInputs for Inputs {
     }
 
     fn records() -> Vec<Crafted> {
-        use Class::{Duplicate, Nesting, Utf8, WrongType};
-        use ErrorKind::{Invalid, Syntax, Truncated};
+        use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
+        use ErrorKind::{Invalid, Limit, Syntax, Truncated};
 
         let r = &small_record();
         let ids = entry("ids", &[0x81, 0x07]);
         let strings = entry("strings", &[0x81, 0x61, b's']);
         let mut inputs = [
-            lengths(r, "the ids", Invalid, [&text("ids"), &[0x81], &[0x07]], 4),
+            lengths(r, "the ids", Truncated, [&text("ids"), &[0x81], &[0x07]], 4),
             lengths(
                 r,
                 "the strings",
@@ -411,7 +564,7 @@ impl HostileInputs for Inputs {
             patched(
                 r,
                 Nesting,
-                Invalid,
+                Limit,
                 "100 000 nested arrays as an id",
                 &ids,
                 &entry("ids", &deep(&[0x07])),
@@ -434,6 +587,23 @@ impl HostileInputs for Inputs {
             ),
             patched(
                 r,
+                Other,
+                Invalid,
+                "an id under tag 6",
+                &ids,
+                &entry("ids", &[0x81, 0xc6, 0x07]),
+            ),
+            // ciborium reads a bignum where an integer belongs.
+            patched(
+                r,
+                Other,
+                Invalid,
+                "an id as bignum 2(h'07')",
+                &ids,
+                &entry("ids", &[0x81, 0xc2, 0x41, 0x07]),
+            ),
+            patched(
+                r,
                 WrongType,
                 Invalid,
                 "a string is a number",
@@ -452,9 +622,13 @@ impl HostileInputs for Inputs {
         inputs
     }
 
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one list of crafted inputs, read top to bottom"
+    )]
     fn media() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
-        use ErrorKind::{Invalid, Syntax, Truncated};
+        use ErrorKind::{Invalid, Limit, Syntax, Truncated};
 
         let m = &MediaContent::canonical();
         let uri = entry("uri", &text(&m.media.uri));
@@ -476,7 +650,7 @@ impl HostileInputs for Inputs {
             lengths(
                 m,
                 "the persons",
-                Invalid,
+                Truncated,
                 [&text("persons"), &[0x82], &[]],
                 4,
             ),
@@ -493,7 +667,7 @@ impl HostileInputs for Inputs {
             patched(
                 m,
                 Nesting,
-                Invalid,
+                Limit,
                 "100 000 nested arrays as a person",
                 &persons,
                 &[text("persons"), vec![0x82], deep(&[0x00])].concat(),
@@ -513,6 +687,14 @@ impl HostileInputs for Inputs {
                 "the width is text",
                 &entry("width", &head(0, 640)),
                 &entry("width", &text("640")),
+            ),
+            patched(
+                m,
+                WrongType,
+                Invalid,
+                "the key `uri` of the media an integer",
+                &uri,
+                &[&[0x00][..], &text(&m.media.uri)].concat(),
             ),
             patched(
                 m,

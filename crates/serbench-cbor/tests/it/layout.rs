@@ -229,14 +229,59 @@ where
 
 #[test]
 fn leniencies_the_docs_admit() {
-    // A tag on an item other than id and created is skipped.
-    let record: Record =
-        from_slice(&hex("a2 63 696473 81 c6 01 67 737472696e6773 81 c0 61 78")).unwrap();
-    assert_eq!(
-        (record.ids, record.strings),
-        (vec![1], vec!["x".to_owned()])
+    // Heads longer than their value needs are well formed: the user's
+    // length in 9 bytes, the lists' in 2, a priority in 9, a float in 9.
+    let long_heads = hex("
+        a3                                    # map(3)
+          64 75736572                         # 'user'
+          7b 0000000000000001 75              # 'u', its length in 8 bytes
+          67 76657273696f6e  65 312e302e30    # 'version': '1.0.0'
+          65 6c69737473                       # 'lists'
+          98 00                               # array(0), its length in a byte
+    ");
+    let manager: TaskManager = from_slice(&long_heads).unwrap();
+    assert_eq!(manager.user, "u");
+    let task = hex("a4 66 686561646572");
+    let mut bytes = to_vec(&small_manager()).unwrap();
+    let priority = hex("68 7072696f72697479 03");
+    let at = bytes
+        .windows(priority.len())
+        .position(|w| w == priority)
+        .unwrap();
+    bytes.splice(at + 9..at + 10, hex("1b 0000000000000003"));
+    assert!(bytes[..at].ends_with(&[]) && bytes.starts_with(&hex("a3")) && !task.is_empty());
+    let manager: TaskManager = from_slice(&bytes).unwrap();
+    assert_eq!(manager, small_manager());
+    let reading: SensorReading = {
+        let mut bytes = to_vec(&SensorReading::generate(1)[0]).unwrap();
+        // The first reading, 21.5 or whatever it is, as the double it is.
+        bytes.truncate(0);
+        bytes.extend(hex("a9 69 73656e736f725f6964 60"));
+        for name in SensorReading::READING_NAMES {
+            bytes.push(0x60 + name.len() as u8);
+            bytes.extend_from_slice(name.as_bytes());
+            bytes.extend(hex("fb 3ff8000000000000"));
+        }
+        from_slice(&bytes).unwrap()
+    };
+    assert!(
+        reading
+            .readings()
+            .iter()
+            .all(|&r| r.to_bits() == 1.5_f64.to_bits())
     );
+
     // A byte string reads as the array of its bytes where integers belong.
     let record: Record = from_slice(&hex("a2 63 696473 42 0102 67 737472696e6773 80")).unwrap();
     assert_eq!(record.ids, [1, 2]);
+    // `undefined` reads as null where a value is optional.
+    let mut media = to_vec(&MediaContent::canonical()).unwrap();
+    let copyright = hex("69 636f70797269676874 f6");
+    let at = media
+        .windows(copyright.len())
+        .position(|w| w == copyright)
+        .unwrap();
+    media[at + copyright.len() - 1] = 0xf7;
+    let back: MediaContent = from_slice(&media).unwrap();
+    assert_eq!(back, MediaContent::canonical());
 }
