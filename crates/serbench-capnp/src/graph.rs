@@ -67,12 +67,18 @@ impl Wire for Graph {
     fn answer(root: graph::Reader<'_>) -> Result<GraphAnswer, Failure> {
         let nodes = root.get_nodes().at("nodes")?;
         let edges = root.get_edges().at("edges")?;
-        // The search takes infallible closures; the first out-edge list that
-        // cannot be read is followed as empty and reported after the search.
+        // Decoding reads every node's out-edges once; so does this, those of
+        // the nodes the search reaches inside it (each once) and the rest
+        // after, so the reader's traversal limit counts what it counts for
+        // a decode. The search takes infallible closures: the first
+        // out-edge list that cannot be read is followed as empty and
+        // reported after the search.
+        let mut searched = vec![false; nodes.len() as usize];
         let mut failure = None;
         let reachable = Graph::search(
             nodes.len() as usize,
             |index| {
+                searched[index] = true;
                 match nodes.get(index as u32).get_out_edges() {
                     Ok(out_edges) => Some(out_edges),
                     Err(error) => {
@@ -87,6 +93,9 @@ impl Wire for Graph {
         );
         if let Some((index, error)) = failure {
             return Err(error).at("out_edges").at_item("nodes", index);
+        }
+        for (index, (node, searched)) in nodes.iter().zip(searched).enumerate() {
+            check_node(node, searched).at_item("nodes", index)?;
         }
         Ok(GraphAnswer {
             nodes: u64::from(nodes.len()),
@@ -103,4 +112,15 @@ fn read_node(node: node::Reader<'_>) -> Result<Node, Failure> {
         out_edges: read::u32s(node.get_out_edges().at("out_edges")?),
         in_edges: read::u32s(node.get_in_edges().at("in_edges")?),
     })
+}
+
+/// Checks a node as [`read_node`] does, in place; its out-edges only when
+/// the search has not read them already.
+fn check_node(node: node::Reader<'_>, searched: bool) -> Result<(), Failure> {
+    read::text(node.get_name()).at("name")?;
+    if !searched {
+        node.get_out_edges().at("out_edges")?;
+    }
+    node.get_in_edges().at("in_edges")?;
+    Ok(())
 }

@@ -80,10 +80,16 @@
 //! bytes that end early are `Truncated`, bytes after the message
 //! `TrailingBytes`, a bad segment table, pointer or UTF-8 `Syntax`, an
 //! unknown enum value or union tag or an out-of-range timestamp `Invalid`,
-//! and the read and nesting limits `Limit`. [`Codec::traverse`] reads only
-//! what its answer needs and measures texts without checking their UTF-8,
-//! as a zero-copy reader does; telemetry's answer holds the sensor id, so
-//! that one is checked.
+//! and the read and nesting limits `Limit`.
+//!
+//! [`Codec::traverse`] fails exactly when decoding does, as the trait
+//! requires: bytes that hold no valid value have no answer. It follows
+//! every pointer decoding follows, once each, so the read limit counts the
+//! same words, and checks in place, with the functions decoding uses,
+//! every text's UTF-8, every enum value and union tag and every
+//! timestamp's range, even where its answer needs none of them. It builds
+//! nothing and copies no text; graph's search adds one flag per node,
+//! marking the nodes whose out-edges it has read.
 //!
 //! # Building and writing
 //!
@@ -179,7 +185,8 @@ mod private {
         /// Converts a message to the model, checking every value.
         fn read(root: <Self::Root as Owned>::Reader<'_>) -> Result<Self, Failure>;
 
-        /// Answers the traverse question from the message in place.
+        /// Answers the traverse question from the message in place, reading
+        /// every pointer `read` reads, once, and checking all it checks.
         fn answer(root: <Self::Root as Owned>::Reader<'_>) -> Result<Self::Answer, Failure>;
     }
 }

@@ -136,16 +136,26 @@ fn read_media(media: media::Reader<'_>) -> Result<Media, Failure> {
         format: read::string(media.get_format()).at("format")?,
         duration: media.get_duration(),
         size: media.get_size(),
-        bitrate: match media.get_bitrate().which().at("bitrate")? {
-            media::bitrate::Unknown(()) => None,
-            media::bitrate::BitsPerSecond(bits_per_second) => Some(bits_per_second),
-        },
+        bitrate: bitrate(media)?,
         persons,
-        player: match media.get_player().at("player")? {
-            WirePlayer::Java => Player::Java,
-            WirePlayer::Flash => Player::Flash,
-        },
+        player: player(media)?,
         copyright: optional(media.has_copyright(), media.get_copyright()).at("copyright")?,
+    })
+}
+
+/// The bitrate, whose union tag must be one the schema defines.
+fn bitrate(media: media::Reader<'_>) -> Result<Option<i32>, Failure> {
+    Ok(match media.get_bitrate().which().at("bitrate")? {
+        media::bitrate::Unknown(()) => None,
+        media::bitrate::BitsPerSecond(bits_per_second) => Some(bits_per_second),
+    })
+}
+
+/// The player, which must be one the schema defines.
+fn player(media: media::Reader<'_>) -> Result<Player, Failure> {
+    Ok(match media.get_player().at("player")? {
+        WirePlayer::Java => Player::Java,
+        WirePlayer::Flash => Player::Flash,
     })
 }
 
@@ -166,8 +176,12 @@ fn size(image: image::Reader<'_>) -> Result<Size, Failure> {
     })
 }
 
-/// The media's share of the answer.
+/// The media's share of the answer, checking everything [`read_media`]
+/// checks.
 fn count_media(media: media::Reader<'_>) -> Result<MediaAnswer, Failure> {
+    // The answer needs neither, but decoding checks both.
+    bitrate(media)?;
+    player(media)?;
     let persons = media.get_persons().at("persons")?;
     let mut text_bytes = read::text_len(media.get_uri()).at("uri")?
         + optional_len(media.has_title(), media.get_title()).at("title")?
@@ -184,7 +198,8 @@ fn count_media(media: media::Reader<'_>) -> Result<MediaAnswer, Failure> {
     })
 }
 
-/// Adds an image's share of the answer.
+/// Adds an image's share of the answer, checking everything [`read_image`]
+/// checks.
 fn count_image(image: image::Reader<'_>, answer: &mut MediaAnswer) -> Result<(), Failure> {
     answer.images += 1;
     answer.large_images += u64::from(size(image)? == Size::Large);

@@ -132,14 +132,21 @@ fn aligned(bytes: &[u8]) -> Vec<Word> {
     words
 }
 
-/// A text, checked to be UTF-8.
-pub(crate) fn string(text: capnp::Result<text::Reader<'_>>) -> Result<String, Failure> {
-    Ok(text?.to_str()?.to_owned())
+/// A text in place, checked as decoding checks it: a valid pointer to
+/// UTF-8 ending in its zero byte. Traversing reads every text through
+/// here, so it refuses exactly the texts decoding refuses.
+pub(crate) fn text(text: capnp::Result<text::Reader<'_>>) -> Result<&str, Failure> {
+    Ok(text?.to_str()?)
 }
 
-/// A text's length in bytes, read in place without checking its UTF-8.
+/// A text, checked by [`text`], copied into the model.
+pub(crate) fn string(text: capnp::Result<text::Reader<'_>>) -> Result<String, Failure> {
+    self::text(text).map(str::to_owned)
+}
+
+/// A text's length in bytes, checked by [`text`].
 pub(crate) fn text_len(text: capnp::Result<text::Reader<'_>>) -> Result<u64, Failure> {
-    Ok(text?.len() as u64)
+    self::text(text).map(|text| text.len() as u64)
 }
 
 /// Defines a function that copies a list of numbers into a `Vec`.

@@ -74,6 +74,9 @@ impl Wire for TaskManager {
     }
 
     fn answer(root: task_manager::Reader<'_>) -> Result<TaskManagerAnswer, Failure> {
+        // The answer needs neither, but decoding reads and checks both.
+        read::text(root.get_user()).at("user")?;
+        root.get_version().at("version")?;
         let mut answer = TaskManagerAnswer::default();
         for (index, list) in root.get_lists().at("lists")?.iter().enumerate() {
             count_list(list, &mut answer).at_item("lists", index)?;
@@ -122,18 +125,31 @@ fn read_task(task: task::Reader<'_>) -> Result<Task, Failure> {
 
 fn read_header(header: task_header::Reader<'_>) -> Result<TaskHeader, Failure> {
     let id = header.get_id();
-    let created = header.get_created();
+    let (seconds, nanos, offset_seconds) = created(header);
     Ok(TaskHeader {
         id: Uuid::from_u64_pair(id.get_high(), id.get_low()),
         name: read::string(header.get_name()).at("name")?,
         color: Color::from_argb(header.get_color()),
-        created: forms::timestamp_from_parts(
-            created.get_seconds(),
-            created.get_nanos(),
-            created.get_offset_seconds(),
-        )
-        .at("created")?,
+        created: forms::timestamp_from_parts(seconds, nanos, offset_seconds).at("created")?,
     })
+}
+
+/// Checks a header as [`read_header`] does, in place, and returns the
+/// length of its name.
+fn check_header(header: task_header::Reader<'_>) -> Result<u64, Failure> {
+    let (seconds, nanos, offset_seconds) = created(header);
+    forms::check_timestamp_parts(seconds, nanos, offset_seconds).at("created")?;
+    read::text_len(header.get_name()).at("name")
+}
+
+/// A header's creation time as its parts.
+fn created(header: task_header::Reader<'_>) -> (i64, u32, i32) {
+    let created = header.get_created();
+    (
+        created.get_seconds(),
+        created.get_nanos(),
+        created.get_offset_seconds(),
+    )
 }
 
 fn priority(task: task::Reader<'_>) -> Result<Priority, Failure> {
@@ -145,25 +161,24 @@ fn priority(task: task::Reader<'_>) -> Result<Priority, Failure> {
     })
 }
 
-/// Adds a list's share of the answer, reading only what the answer needs.
+/// Adds a list's share of the answer, checking everything [`read_list`]
+/// checks.
 fn count_list(list: task_list::Reader<'_>, answer: &mut TaskManagerAnswer) -> Result<(), Failure> {
-    answer.text_bytes += header_name_len(list.get_header()).at("header")?;
+    answer.text_bytes += check_header(list.get_header().at("header")?).at("header")?;
     for (index, task) in list.get_tasks().at("tasks")?.iter().enumerate() {
         count_task(task, answer).at_item("tasks", index)?;
     }
     Ok(())
 }
 
+/// Adds a task's share of the answer, checking everything [`read_task`]
+/// checks.
 fn count_task(task: task::Reader<'_>, answer: &mut TaskManagerAnswer) -> Result<(), Failure> {
     let priority = priority(task).at("priority")?;
     answer.tasks += 1;
     answer.completed += u64::from(task.get_completed());
     answer.by_priority[priority as usize] += 1;
-    answer.text_bytes += header_name_len(task.get_header()).at("header")?
+    answer.text_bytes += check_header(task.get_header().at("header")?).at("header")?
         + read::text_len(task.get_description()).at("description")?;
     Ok(())
-}
-
-fn header_name_len(header: capnp::Result<task_header::Reader<'_>>) -> Result<u64, Failure> {
-    read::text_len(header?.get_name()).at("name")
 }

@@ -42,9 +42,7 @@ impl Wire for SensorReading {
     }
 
     fn answer(root: sensor_reading::Reader<'_>) -> Result<TelemetryAnswer, Failure> {
-        // The answer holds the id as text, so this one text is checked.
-        let sensor_id = root.get_sensor_id().at("sensor_id")?;
-        let sensor_id = sensor_id.to_str().at("sensor_id")?;
+        let sensor_id = read::text(root.get_sensor_id()).at("sensor_id")?;
         Ok(TelemetryAnswer::new(
             sensor_id,
             [

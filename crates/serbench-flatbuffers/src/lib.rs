@@ -92,10 +92,12 @@
 //! than 0 is `true`, and vectors of tables may share elements within the
 //! limits above.
 //!
-//! [`traverse`](Codec::traverse) verifies the whole buffer the same way but
-//! then reads only what its question needs: it rejects an unknown priority
-//! or image size it would count, not, say, a timestamp out of range, which
-//! only [`decode`](Codec::decode) converts.
+//! [`traverse`](Codec::traverse) verifies the whole buffer the same way and
+//! then checks in place what [`decode`](Codec::decode) checks beyond the
+//! verifier (every header's time range, with the check decoding's
+//! conversion uses, every priority, the player, every image size), even
+//! where its answer needs none of it: it fails exactly when `decode` does,
+//! as the trait requires, without building the model or copying a string.
 //!
 //! Encoding builds in a builder that each thread keeps between calls, so a
 //! stream of messages reuses one buffer; a message that may exceed 8 MiB
@@ -196,7 +198,9 @@ mod private {
         /// does not (enum values, timestamp ranges).
         fn read(root: Self::Root<'_>) -> Result<Self, Error>;
 
-        /// Answers the traverse question from a verified root in place.
+        /// Answers the traverse question from a verified root in place,
+        /// checking all that [`Schema::read`] checks, so it fails exactly
+        /// when `read` does.
         fn answer(root: Self::Root<'_>) -> Result<Self::Answer, Error>;
     }
 }

@@ -89,16 +89,7 @@ impl Schema for MediaContent {
 
     fn read(root: fb::MediaContent<'_>) -> Result<Self, Error> {
         let m = root.media();
-        let player = match m.player() {
-            fb::Player::Java => Player::Java,
-            fb::Player::Flash => Player::Flash,
-            other => {
-                return Err(invalid::<MediaContent>(
-                    format_args!("player {} is not 0 (Java) or 1 (Flash)", other.0),
-                    "media.player",
-                ));
-            }
-        };
+        let player = player(m.player())?;
         let media = Media {
             uri: m.uri().to_owned(),
             title: m.title().map(str::to_owned),
@@ -129,9 +120,12 @@ impl Schema for MediaContent {
         Ok(MediaContent { media, images })
     }
 
+    /// Checks everything [`read`](Schema::read) checks beyond the verifier,
+    /// the player and every image's size, in place.
     fn answer(root: fb::MediaContent<'_>) -> Result<MediaAnswer, Error> {
         let optional = |text: Option<&str>| text.map_or(0, str::len);
         let m = root.media();
+        player(m.player())?;
         let persons = m.persons();
         let mut answer = MediaAnswer {
             persons: persons.len() as u64,
@@ -150,6 +144,18 @@ impl Schema for MediaContent {
             answer.text_bytes += (image.uri().len() + optional(image.title())) as u64;
         }
         Ok(answer)
+    }
+}
+
+/// The media's player, which must be a known one.
+fn player(player: fb::Player) -> Result<Player, Error> {
+    match player {
+        fb::Player::Java => Ok(Player::Java),
+        fb::Player::Flash => Ok(Player::Flash),
+        other => Err(invalid::<MediaContent>(
+            format_args!("player {} is not 0 (Java) or 1 (Flash)", other.0),
+            "media.player",
+        )),
     }
 }
 

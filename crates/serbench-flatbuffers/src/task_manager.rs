@@ -1,7 +1,9 @@
 //! task-manager: `schemas/task-manager.fbs`.
 
 use flatbuffers::{FlatBufferBuilder, WIPOffset};
-use serbench_model::forms::{timestamp_from_parts, timestamp_parts};
+use serbench_model::forms::{
+    FormError, check_timestamp_parts, timestamp_from_parts, timestamp_parts,
+};
 use serbench_model::{
     Color, Priority, Task, TaskHeader, TaskList, TaskManager, TaskManagerAnswer, Uuid, Version,
 };
@@ -107,16 +109,20 @@ impl Schema for TaskManager {
         })
     }
 
+    /// Checks everything [`read`](Schema::read) checks beyond the verifier,
+    /// every header's time and every task's priority, in place.
     fn answer(root: fb::TaskManager<'_>) -> Result<TaskManagerAnswer, serbench_model::Error> {
         let mut answer = TaskManagerAnswer::default();
         for (li, list) in root.lists().iter().enumerate() {
-            answer.text_bytes += list.header().name().len() as u64;
+            answer.text_bytes += check_header(list.header(), || format!("lists[{li}].header"))?;
             for (ti, task) in list.tasks().iter().enumerate() {
-                let priority = priority(task.priority(), || format!("lists[{li}].tasks[{ti}]"))?;
+                let path = || format!("lists[{li}].tasks[{ti}]");
+                let priority = priority(task.priority(), path)?;
                 answer.tasks += 1;
                 answer.completed += u64::from(task.completed());
                 answer.by_priority[priority as usize] += 1;
-                answer.text_bytes += (task.header().name().len() + task.description().len()) as u64;
+                answer.text_bytes += check_header(task.header(), || format!("{}.header", path()))?
+                    + task.description().len() as u64;
             }
         }
         Ok(answer)
@@ -142,16 +148,38 @@ fn read_header(
     header: fb::TaskHeader<'_>,
     path: impl Fn() -> String,
 ) -> Result<TaskHeader, serbench_model::Error> {
-    let created = header.created();
-    let created =
-        timestamp_from_parts(created.seconds(), created.nanos(), created.offset_seconds())
-            .map_err(|error| invalid::<TaskManager>(error, format_args!("{}.created", path())))?;
+    let (seconds, nanos, offset_seconds) = created(header);
+    let created = timestamp_from_parts(seconds, nanos, offset_seconds)
+        .map_err(|error| created_invalid(&error, path))?;
     Ok(TaskHeader {
         id: Uuid::from_bytes(header.id().0),
         name: header.name().to_owned(),
         color: Color::from_argb(header.color()),
         created,
     })
+}
+
+/// Checks the header at `path` as [`read_header`] does, in place, and
+/// returns the length of its name.
+fn check_header(
+    header: fb::TaskHeader<'_>,
+    path: impl Fn() -> String,
+) -> Result<u64, serbench_model::Error> {
+    let (seconds, nanos, offset_seconds) = created(header);
+    check_timestamp_parts(seconds, nanos, offset_seconds)
+        .map_err(|error| created_invalid(&error, path))?;
+    Ok(header.name().len() as u64)
+}
+
+/// A header's creation time as its parts.
+fn created(header: fb::TaskHeader<'_>) -> (i64, u32, i32) {
+    let created = header.created();
+    (created.seconds(), created.nanos(), created.offset_seconds())
+}
+
+/// The error for an out-of-range time in the header at `path`.
+fn created_invalid(error: &FormError, path: impl Fn() -> String) -> serbench_model::Error {
+    invalid::<TaskManager>(error, format_args!("{}.created", path()))
 }
 
 /// The priority of the task at `path`, which must be a known one.

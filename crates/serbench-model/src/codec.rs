@@ -113,6 +113,14 @@ pub trait Codec<T: Dataset>: Format {
 
     /// Answers the dataset's traverse question from the bytes. Zero-copy
     /// formats read the answer in place; the default decodes first.
+    ///
+    /// It is `Ok` exactly when [`Codec::decode`] of the same bytes is, and
+    /// then equals the decoded value's [`Dataset::traverse`]: the answer is
+    /// about the value the bytes hold, and bytes that hold no valid value
+    /// have none. So a zero-copy traverse checks in place all that decoding
+    /// checks (pointers and bounds, UTF-8, enum values, timestamp ranges,
+    /// required fields, the reader's limits) without building the value.
+    /// The conformance kit compares the two on every input it decodes.
     fn traverse(bytes: &[u8]) -> Result<T::Answer, Self::Error> {
         Self::decode(bytes).map(|value| value.traverse())
     }

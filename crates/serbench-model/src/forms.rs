@@ -15,11 +15,11 @@
 //! RFC 3339 separators may be either case.
 
 use std::fmt;
-use std::ops::Deref;
+use std::ops::{Deref, RangeInclusive};
 use std::str::FromStr;
 
 use time::format_description::well_known::Rfc3339;
-use time::{OffsetDateTime, UtcOffset};
+use time::{Date, OffsetDateTime, UtcOffset};
 use uuid::Uuid;
 
 use crate::{Color, Version};
@@ -270,30 +270,130 @@ pub fn timestamp_parts(time: &OffsetDateTime) -> (i64, u32, i32) {
     )
 }
 
-/// Rebuilds a timestamp from [`timestamp_parts`], checking every range.
+/// Rebuilds a timestamp from [`timestamp_parts`], checking every range
+/// with [`check_timestamp_parts`].
 pub fn timestamp_from_parts(
     seconds: i64,
     nanos: u32,
     offset_seconds: i32,
 ) -> Result<OffsetDateTime, FormError> {
-    if nanos >= 1_000_000_000 {
-        return Err(FormError::new(format!(
-            "timestamp nanoseconds {nanos} are not below 1 000 000 000"
-        )));
+    check_timestamp_parts(seconds, nanos, offset_seconds)?;
+    // The check covers every range these constructors test; should `time`
+    // ever disagree, the result is still an error, never a panic.
+    OffsetDateTime::from_unix_timestamp(seconds)
+        .ok()
+        .and_then(|utc| utc.replace_nanosecond(nanos).ok())
+        .zip(UtcOffset::from_whole_seconds(offset_seconds).ok())
+        .and_then(|(utc, offset)| utc.checked_to_offset(offset))
+        .ok_or_else(|| local_out_of_range(seconds, offset_seconds))
+}
+
+/// Checks timestamp parts as [`timestamp_from_parts`] does, with the same
+/// errors, without building the timestamp: four integer comparisons, for
+/// readers that answer questions straight from the bytes and must refuse
+/// what a decode refuses.
+#[inline]
+pub fn check_timestamp_parts(
+    seconds: i64,
+    nanos: u32,
+    offset_seconds: i32,
+) -> Result<(), FormError> {
+    // The local time at the offset must be a date `time` holds too.
+    // Nanoseconds never carry into a second, so whole seconds decide it;
+    // the sum cannot overflow once `seconds` is in range.
+    let valid = nanos < 1_000_000_000
+        && OFFSET_SECONDS.contains(&offset_seconds)
+        && UNIX_SECONDS.contains(&seconds)
+        && UNIX_SECONDS.contains(&(seconds + i64::from(offset_seconds)));
+    if valid {
+        Ok(())
+    } else {
+        Err(timestamp_error(seconds, nanos, offset_seconds))
     }
-    let offset = UtcOffset::from_whole_seconds(offset_seconds)
-        .map_err(|_| FormError::new(format!("UTC offset of {offset_seconds} s is out of range")))?;
-    let utc = OffsetDateTime::from_unix_timestamp(seconds).map_err(|_| {
+}
+
+/// The seconds since the Unix epoch `time` represents, in UTC and in any
+/// offset's local time: from the first second of [`Date::MIN`] to the last
+/// of [`Date::MAX`].
+const UNIX_SECONDS: RangeInclusive<i64> = Date::MIN.midnight().assume_utc().unix_timestamp()
+    ..=Date::MAX.midnight().assume_utc().unix_timestamp() + 86_399;
+
+/// The offsets [`UtcOffset`] holds, ±25:59:59, in seconds. (`time` has no
+/// constant for them; the tests hold this one to its constructor.)
+const OFFSET_SECONDS: RangeInclusive<i32> = -93_599..=93_599;
+
+/// What is wrong with parts [`check_timestamp_parts`] refuses; apart from
+/// the check, so the check stays small enough to inline.
+#[cold]
+fn timestamp_error(seconds: i64, nanos: u32, offset_seconds: i32) -> FormError {
+    if nanos >= 1_000_000_000 {
+        FormError::new(format!(
+            "timestamp nanoseconds {nanos} are not below 1 000 000 000"
+        ))
+    } else if !OFFSET_SECONDS.contains(&offset_seconds) {
+        FormError::new(format!("UTC offset of {offset_seconds} s is out of range"))
+    } else if !UNIX_SECONDS.contains(&seconds) {
         FormError::new(format!(
             "timestamp of {seconds} s since 1970 is out of range"
         ))
-    })?;
-    utc.replace_nanosecond(nanos)
-        .ok()
-        .and_then(|time| time.checked_to_offset(offset))
-        .ok_or_else(|| {
-            FormError::new(format!(
-                "timestamp of {seconds} s since 1970 at offset {offset} is out of range"
-            ))
-        })
+    } else {
+        local_out_of_range(seconds, offset_seconds)
+    }
+}
+
+fn local_out_of_range(seconds: i64, offset_seconds: i32) -> FormError {
+    FormError::new(format!(
+        "timestamp of {seconds} s since 1970 at an offset of {offset_seconds} s is out of range"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The check and `time`'s own constructors agree at and around every
+    /// boundary.
+    #[test]
+    fn check_timestamp_parts_agrees_with_time() {
+        let (first, last) = (*UNIX_SECONDS.start(), *UNIX_SECONDS.end());
+        // ±25:59:59, the widest offset `time` holds.
+        let most: i32 = 25 * 3_600 + 59 * 60 + 59;
+        let wide = i64::from(most);
+        let mut seconds = vec![i64::MIN, i64::MAX, -1, 0, 1];
+        for edge in [first, last, first + wide, last - wide] {
+            seconds.extend([edge - 1, edge, edge + 1]);
+        }
+        let offsets = [
+            i32::MIN,
+            -most - 1,
+            -most,
+            -1,
+            0,
+            1,
+            most,
+            most + 1,
+            i32::MAX,
+        ];
+        for seconds in seconds {
+            for offset_seconds in offsets {
+                for nanos in [0, 999_999_999, 1_000_000_000, u32::MAX] {
+                    let built = OffsetDateTime::from_unix_timestamp(seconds)
+                        .ok()
+                        .and_then(|utc| utc.replace_nanosecond(nanos).ok())
+                        .zip(UtcOffset::from_whole_seconds(offset_seconds).ok())
+                        .and_then(|(utc, offset)| utc.checked_to_offset(offset));
+                    let checked = check_timestamp_parts(seconds, nanos, offset_seconds);
+                    assert_eq!(
+                        checked.is_ok(),
+                        built.is_some(),
+                        "{seconds} s, {nanos} ns, offset {offset_seconds} s: {checked:?}"
+                    );
+                    assert_eq!(
+                        timestamp_from_parts(seconds, nanos, offset_seconds).ok(),
+                        built
+                    );
+                }
+            }
+        }
+    }
 }

@@ -7,18 +7,17 @@ use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, TaskManager};
 use crate::layout::Walk;
 
 /// Encodes `value`, lets `damage` change the bytes (with the walker's
-/// help), and returns the decode error, checking that traverse fails too
-/// when `traverse_fails`.
-fn damaged<T: Dataset>(value: &T, traverse_fails: bool, damage: impl FnOnce(&mut Vec<u8>)) -> Error
+/// help), and returns the decode error, checking that traverse fails with
+/// the same one.
+fn damaged<T: Dataset>(value: &T, damage: impl FnOnce(&mut Vec<u8>)) -> Error
 where
     FlatBuffers: Codec<T>,
 {
     let mut bytes = to_vec(value).unwrap();
     damage(&mut bytes);
-    if traverse_fails {
-        assert!(FlatBuffers::traverse(&bytes).is_err());
-    }
-    from_slice::<T>(&bytes).unwrap_err()
+    let error = from_slice::<T>(&bytes).unwrap_err();
+    assert_eq!(FlatBuffers::traverse(&bytes), Err(error.clone()));
+    error
 }
 
 #[track_caller]
@@ -65,7 +64,7 @@ fn framing_errors_say_how_many_bytes() {
 #[test]
 fn unknown_enum_values_are_invalid() {
     let manager = TaskManager::generate(200);
-    let error = damaged(&manager, true, |bytes| {
+    let error = damaged(&manager, |bytes| {
         let walk = Walk(bytes);
         // Task 1 of list 0 has priority 1, so its field is present.
         let at = walk.field(task(&walk, 0, 1), 2).unwrap();
@@ -78,7 +77,7 @@ fn unknown_enum_values_are_invalid() {
     );
 
     let media = MediaContent::canonical();
-    let error = damaged(&media, true, |bytes| {
+    let error = damaged(&media, |bytes| {
         let walk = Walk(bytes);
         let large = walk.element(walk.child(walk.root(), 1), 0);
         let at = walk.field(large, 4).unwrap();
@@ -91,7 +90,7 @@ fn unknown_enum_values_are_invalid() {
     );
     let mut flash = media;
     flash.media.player = serbench_model::Player::Flash;
-    let error = damaged(&flash, false, |bytes| {
+    let error = damaged(&flash, |bytes| {
         let walk = Walk(bytes);
         let at = walk.field(walk.child(walk.root(), 0), 9).unwrap();
         bytes[at] = 2;
@@ -113,7 +112,7 @@ fn timestamps_out_of_range_are_invalid() {
             walk.field(header, 3).unwrap()
         }
     };
-    let error = damaged(&manager, false, |bytes| {
+    let error = damaged(&manager, |bytes| {
         let at = created(1, 3)(bytes) + 8;
         bytes[at..at + 4].copy_from_slice(&1_000_000_000u32.to_le_bytes());
     });
@@ -123,7 +122,7 @@ fn timestamps_out_of_range_are_invalid() {
         "timestamp nanoseconds 1000000000 are not below 1 000 000 000 \
          (at lists[1].tasks[3].header.created)",
     );
-    let error = damaged(&manager, false, |bytes| {
+    let error = damaged(&manager, |bytes| {
         let at = created(0, 0)(bytes);
         bytes[at..at + 8].copy_from_slice(&i64::MAX.to_le_bytes());
     });
@@ -141,7 +140,7 @@ fn verifier_errors_name_the_field() {
     let manager = TaskManager::generate(200);
     // Headers share one vtable: clearing its `name` entry removes the name
     // from the first header the verifier meets.
-    let error = damaged(&manager, true, |bytes| {
+    let error = damaged(&manager, |bytes| {
         let walk = Walk(bytes);
         let header = walk.child(walk.element(walk.child(walk.root(), 2), 0), 0);
         let vtable = walk.vtable(header);
@@ -153,7 +152,7 @@ fn verifier_errors_name_the_field() {
         "missing field `name` (at lists[0].header)",
     );
 
-    let error = damaged(&manager, true, |bytes| {
+    let error = damaged(&manager, |bytes| {
         let walk = Walk(bytes);
         let description = walk.child(task(&walk, 2, 4), 1);
         bytes[description + 5] = 0xff;
@@ -167,7 +166,7 @@ fn verifier_errors_name_the_field() {
         "{error}"
     );
 
-    let error = damaged(&manager, true, |bytes| {
+    let error = damaged(&manager, |bytes| {
         let at = Walk(bytes).field(Walk(bytes).root(), 2).unwrap();
         bytes[at..at + 4].copy_from_slice(&0x7fff_0000u32.to_le_bytes());
     });
@@ -189,7 +188,7 @@ fn shared_strings_hit_the_apparent_size_limit() {
     let mut record = Record::canonical();
     record.strings = vec![String::new(); 2_000];
     record.strings[0] = "x".repeat(1_000);
-    let error = damaged(&record, true, |bytes| {
+    let error = damaged(&record, |bytes| {
         let walk = Walk(bytes);
         let strings = walk.child(walk.root(), 1);
         let first = walk.element(strings, 0);
@@ -221,7 +220,7 @@ fn shared_tables_hit_the_apparent_size_limit() {
             ..empty
         },
     );
-    let error = damaged(&graph, true, |bytes| {
+    let error = damaged(&graph, |bytes| {
         let walk = Walk(bytes);
         let nodes = walk.child(walk.root(), 0);
         let first = walk.element(nodes, 0);

@@ -2,9 +2,11 @@
 //! one format that its crate supplies, and valid input that decodes to much
 //! more memory than it takes.
 //!
-//! Every decode here runs on a thread with a [`STACK`]-byte stack, under
-//! [`catch_unwind`], counted by the
-//! [`CountingAllocator`](crate::testkit::CountingAllocator). A failure
+//! Every decode and traverse here runs on a thread with a [`STACK`]-byte
+//! stack, under [`catch_unwind`], counted by the
+//! [`CountingAllocator`](crate::testkit::CountingAllocator), and the two
+//! must agree: [`Codec::traverse`] is `Ok` exactly when [`Codec::decode`]
+//! is, with the decoded value's answer. A failure
 //! names the codec, the dataset and the input: the sample and cut, the
 //! seed and bit of a flip, or the crafted input's description. A stack
 //! overflow aborts the test binary instead, naming the thread: each crafted
@@ -155,9 +157,9 @@ pub trait HostileInputs {
 }
 
 /// Damaged encodings: every truncation (seeded cuts of long encodings), at
-/// least [`FLIPS`] seeded single-bit flips and trailing bytes. A decode (and
-/// a zero-copy traverse) never panics and allocates at most
-/// [`memory::bound`] of the input; a truncation fails (in a format that
+/// least [`FLIPS`] seeded single-bit flips and trailing bytes. A decode and
+/// a traverse never panic, allocate at most [`memory::bound`] of the input
+/// and agree (see [`decode_checked`]); a truncation fails (in a format that
 /// cannot detect one, it does not give back the original), and so do
 /// trailing bytes.
 pub fn hostile<C, D>()
@@ -198,7 +200,7 @@ where
                 Ok(decoded) => C::DETECTS_TRUNCATION || decoded == value,
                 Err(_) => false,
             };
-            if accepted || (C::DETECTS_TRUNCATION && outcome.traverse_ok()) {
+            if accepted {
                 return Err(format!("{} decoded {} {}", C::NAME, D::NAME, what()));
             }
         }
@@ -216,7 +218,7 @@ where
             longer.extend_from_slice(trailer);
             let what = || format!("sample {index} followed by {trailer:?}");
             let outcome = decode_checked::<C, D>(&longer, what)?;
-            if outcome.decoded.is_ok() || outcome.traverse_ok() {
+            if outcome.decoded.is_ok() {
                 return Err(format!(
                     "{} accepted trailing bytes in {} {}",
                     C::NAME,
@@ -232,40 +234,71 @@ where
 /// A result and the most bytes allocated at once while it was computed.
 type Measured<T, E> = (Result<T, E>, usize);
 
-/// What a checked decode (and, for a zero-copy codec, traverse) gave, with
-/// the peak allocation of each.
+/// What a checked decode gave, with its peak allocation and that of the
+/// traverse, which [`decode_checked`] has held to agree with it.
 struct Outcome<C: Format, D: Dataset> {
     decoded: Result<D, C::Error>,
     peak: usize,
-    traversed: Option<Measured<D::Answer, C::Error>>,
+    traverse_peak: usize,
 }
 
-impl<C: Format, D: Dataset> Outcome<C, D> {
-    fn traverse_ok(&self) -> bool {
-        matches!(self.traversed, Some((Ok(_), _)))
-    }
-}
-
-/// Decodes and, for a zero-copy codec, traverses `bytes`, checking that
-/// neither panics, allocates past the bound or fails without a message.
+/// Decodes and traverses `bytes`, checking that neither panics, allocates
+/// past the bound or fails without a message, and that they agree.
+///
+/// A traverse answers the question of the value in the bytes; where the
+/// bytes hold no valid value there is no answer. So [`Codec::traverse`] is
+/// `Ok` exactly when [`Codec::decode`] is, with the decoded value's answer:
+/// trivially for the default, decode-then-answer traverse, and the check
+/// that matters for a zero-copy one, which must validate in place all that
+/// decoding validates.
 fn decode_checked<C, D>(bytes: &[u8], what: impl Fn() -> String) -> Result<Outcome<C, D>, String>
 where
     C: Codec<D>,
     D: Dataset,
 {
     let (decoded, peak) = guarded::<C, D, _>("decoding", bytes, &what, || C::decode(bytes))?;
-    let traversed = if C::ZERO_COPY {
-        Some(guarded::<C, D, _>("traversing", bytes, &what, || {
-            C::traverse(bytes)
-        })?)
-    } else {
-        None
-    };
+    let (traversed, traverse_peak) =
+        guarded::<C, D, _>("traversing", bytes, &what, || C::traverse(bytes))?;
+    agree::<C, D>(&decoded, &traversed, &what)?;
     Ok(Outcome {
         decoded,
         peak,
-        traversed,
+        traverse_peak,
     })
+}
+
+/// Whether a decode and a traverse of the same input agree: both fail, or
+/// both succeed with the same answer. A failure names the input and both
+/// results.
+fn agree<C, D>(
+    decoded: &Result<D, C::Error>,
+    traversed: &Result<D::Answer, C::Error>,
+    what: &dyn Fn() -> String,
+) -> Result<(), String>
+where
+    C: Codec<D>,
+    D: Dataset,
+{
+    let (codec, dataset) = (C::NAME, D::NAME);
+    match (decoded, traversed) {
+        (Err(_), Err(_)) => Ok(()),
+        (Ok(value), Ok(answer)) if value.traverse() == *answer => Ok(()),
+        (Ok(value), Ok(answer)) => Err(format!(
+            "{codec} traverses {dataset} {} to {answer}, but its decoded value to {}",
+            what(),
+            value.traverse()
+        )),
+        (Ok(_), Err(error)) => Err(format!(
+            "{codec} decodes {dataset} {} but fails to traverse it ({error}); traverse must be \
+             Ok exactly when decode is",
+            what()
+        )),
+        (Err(error), Ok(answer)) => Err(format!(
+            "{codec} traverses {dataset} {} to {answer} but fails to decode it ({error}); \
+             traverse must be Ok exactly when decode is",
+            what()
+        )),
+    }
 }
 
 /// Runs `step` on `bytes` and returns its result and peak allocation: a
@@ -313,9 +346,9 @@ where
 }
 
 /// Crafted inputs: each fails with its error kind and a message, on the
-/// small stack, within the memory bound; a zero-copy traverse of it does
-/// not panic and stays within the bound too. Prints each input's peak
-/// allocation (`--nocapture` shows them).
+/// small stack, within the memory bound; its traverse fails too, within the
+/// bound (see [`decode_checked`]). Prints each input's peak allocations
+/// (`--nocapture` shows them).
 pub fn crafted<C, D>(inputs: &[Crafted])
 where
     C: Codec<D> + Format<Error = Error>,
@@ -346,25 +379,20 @@ where
 {
     let what = || format!("crafted input {input:?}");
     let outcome = decode_checked::<C, D>(&input.bytes, what)?;
-    let traverse_peak = outcome
-        .traversed
-        .as_ref()
-        .map_or_else(String::new, |(_, peak)| format!(", traverse peak {peak}"));
     println!(
-        "{} {} {:?} `{}`: {} bytes, decode peak {}{traverse_peak}: {}",
+        "{} {} {:?} `{}`: {} bytes, decode peak {}, traverse peak {}: {}",
         C::NAME,
         D::NAME,
         input.class,
         input.what,
         input.bytes.len(),
         outcome.peak,
+        outcome.traverse_peak,
         outcome
             .decoded
             .as_ref()
             .map_or_else(ToString::to_string, |_| "Ok".to_owned()),
     );
-    // A traverse reads only what its answer needs, so it may succeed where
-    // a decode fails; `decode_checked` has held it to the other checks.
     let Err(error) = outcome.decoded else {
         return Err(format!("{} decoded {}", C::NAME, what()));
     };
@@ -385,7 +413,9 @@ where
 
 /// Valid values of `D` that decode to much more memory than their encoding
 /// takes; each decodes within `expansion` bytes per byte of input on top of
-/// 64 KiB. Prints each ratio (`--nocapture` shows them).
+/// 64 KiB, and traverses to its answer (many minimal elements are the most
+/// reads per byte a zero-copy reader's limits see). Prints each ratio
+/// (`--nocapture` shows them).
 pub fn expansion<C, D>(expansion: usize)
 where
     C: Codec<D>,
@@ -397,6 +427,9 @@ where
             continue;
         };
         let (decoded, peak) = memory::measure(|| C::decode(&bytes));
+        if let Err(problem) = agree::<C, D>(&decoded, &C::traverse(&bytes), &|| what.to_owned()) {
+            panic!("{problem}");
+        }
         match decoded {
             Ok(decoded) => assert!(decoded == value, "{} changed {}", C::NAME, what),
             Err(error) => panic!("{} cannot decode {what}: {error}", C::NAME),

@@ -29,6 +29,7 @@
 //!   truncation or trailer gives `Err` (a truncation in a format that
 //!   cannot detect one, see `Format::DETECTS_TRUNCATION`, may give an `Ok`
 //!   that is not the original); a flip may give anything but a panic.
+//!   Each input's traverse agrees with its decode (below).
 //!
 //! With `hostile = Type`, where `Type` implements [`HostileInputs`], each
 //! module also has:
@@ -36,20 +37,26 @@
 //! - `crafted`: the format's crafted inputs for the dataset (huge declared
 //!   lengths, 100 000-deep nesting, invalid UTF-8, wrong types, unknown
 //!   enum values, duplicate keys, DTDs) each fail with the error kind the
-//!   input names and a message;
+//!   input names and a message, and so does their traverse;
 //! - `expansion`: valid values made of many minimal elements (empty nodes,
 //!   empty strings, minimal tasks) decode within the codec's documented
-//!   [`HostileInputs::EXPANSION`] bytes per byte of input, plus 64 KiB;
+//!   [`HostileInputs::EXPANSION`] bytes per byte of input, plus 64 KiB,
+//!   and traverse to their answer;
 //!
 //! and the codec's `hostile_coverage` test checks that every
 //! [`Class::REQUIRED`] class has an input or a reason it does not apply.
 //!
-//! Every `hostile` and `crafted` decode, and every traverse of a zero-copy
-//! codec, runs on a 256 KiB stack ([`STACK`]) and must not panic, overflow
-//! the stack or allocate more than four times its input plus 64 KiB at
-//! peak ([`bound`]), counted per thread by [`CountingAllocator`]. Failures
-//! name the input: sample and cut, flip seed and bit, or the crafted
-//! input's description. `cargo test -- --nocapture crafted expansion`
+//! Every codec's [`Codec::traverse`] must be `Ok` exactly when its
+//! [`Codec::decode`] is, with the decoded value's answer: every test above
+//! compares the two on each input it decodes, valid or damaged, and fails
+//! naming the input when they differ. That is what makes a zero-copy
+//! traverse, which never builds the value, as strict as decoding.
+//!
+//! Every `hostile` and `crafted` decode and traverse runs on a 256 KiB
+//! stack ([`STACK`]) and must not panic, overflow the stack or allocate
+//! more than four times its input plus 64 KiB at peak ([`bound`]), counted
+//! per thread by [`CountingAllocator`]. Failures name the input: sample
+//! and cut, flip seed and bit, or the crafted input's description. `cargo test -- --nocapture crafted expansion`
 //! prints each input's peak allocation.
 
 #![allow(
