@@ -6,6 +6,8 @@
 mod bench;
 mod codegen;
 mod compare;
+mod fuzz;
+mod hostile;
 mod interop;
 
 use std::path::{Path, PathBuf};
@@ -26,6 +28,8 @@ tasks:
   interop        Python and Qt read serbench's files, serbench reads Qt's
   codegen        regenerate the committed Cap'n Proto and FlatBuffers code
   codegen --check   fail when that code is stale
+  fuzz [--seconds N]   run every fuzz target N seconds (default 60; see fuzz/README.md)
+  hostile [--quick]    hostile inputs against `serbench check` (interop/hostile_check.py)
 ";
 
 fn main() -> ExitCode {
@@ -51,6 +55,8 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         }
         "bench" => bench::run(rest).map(|()| ExitCode::SUCCESS),
         "compare" => compare::run(rest).map(|()| ExitCode::SUCCESS),
+        "fuzz" => fuzz::run(rest).map(|()| ExitCode::SUCCESS),
+        "hostile" => hostile::run(rest).map(|()| ExitCode::SUCCESS),
         "dump" | "check" | "convert" => serbench(task, rest),
         "interop" => no_args(task, rest)
             .and_then(|()| interop::run())

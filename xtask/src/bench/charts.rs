@@ -228,13 +228,15 @@ fn sweep(path: &Path, results: &Report, op: &str) -> anyhow::Result<()> {
         .y_label_area_size(64)
         .build_cartesian_2d(
             (first as f64 * 0.8..last as f64 * 1.25).log_scale(),
-            (low / 1.5..high * 1.5).log_scale(),
+            (low / 1.5..high * 4.0).log_scale(),
         )
         .map_err(plot_error)?;
     chart
         .configure_mesh()
         .x_desc("tasks")
         .y_desc("ns per task")
+        .x_label_formatter(&|tasks| format!("{tasks:.0}"))
+        .y_label_formatter(&|ns| format!("{ns:.0}"))
         .draw()
         .map_err(plot_error)?;
     let mut formats: Vec<&str> = points.iter().map(|p| p.format.as_str()).collect();

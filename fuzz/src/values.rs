@@ -1,0 +1,275 @@
+//! Model values built from fuzz bytes with `arbitrary`'s `Unstructured`.
+//!
+//! They follow the conformance kit's strategies (same sizes, same edge
+//! values) rather than driving those strategies: proptest's pass-through
+//! generator halves its remaining bytes at every `prop_oneof!` and then
+//! yields zeros, which rand's rejection sampling turns into an endless loop.
+//! Here running out of bytes gives the smallest choice, so every input ends.
+
+use arbitrary::{Result, Unstructured};
+use serbench_model::{
+    Color, Edge, Graph, Image, Media, MediaContent, Node, OffsetDateTime, Player, Priority, Record,
+    SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version, forms,
+};
+use time::{Date, Time};
+
+/// A dataset the round-trip targets build from fuzz bytes.
+pub trait Generate: Sized {
+    /// Any value of the type, edge values weighted up.
+    ///
+    /// # Errors
+    ///
+    /// `arbitrary`'s, when the bytes cannot make a value.
+    fn generate(u: &mut Unstructured<'_>) -> Result<Self>;
+}
+
+/// Strings that have broken codecs before or sit at a format's edges.
+const EDGE_STRINGS: [&str; 10] = [
+    "",
+    "nul \0 bell \u{7} esc \u{1b}",
+    "\u{fffe}\u{ffff}",
+    "]]> --> <!-- &amp; &#0; <![CDATA[",
+    "Ünïcødé 用户 🦀 \"quoted\" <tag> & 'apos' \\ \t\n\r",
+    "  leading and trailing  \n",
+    "\r\n\r",
+    "\u{85}\u{2028}\u{feff}",
+    "\u{10ffff}\u{d7ff}\u{e000}",
+    "1.0e400",
+];
+
+/// Mostly short and printable, sometimes any characters (controls
+/// included), an edge string, or tens of kilobytes.
+fn string(u: &mut Unstructured<'_>) -> Result<String> {
+    Ok(match u.int_in_range(0u8..=9)? {
+        0..=3 => {
+            let len = u.int_in_range(0..=24)?;
+            (0..len)
+                .map(|_| u.int_in_range(b' '..=b'~').map(char::from))
+                .collect::<Result<_>>()?
+        }
+        4..=6 => {
+            let len = u.int_in_range(0..=16)?;
+            (0..len)
+                .map(|_| u.arbitrary::<char>())
+                .collect::<Result<_>>()?
+        }
+        7 | 8 => (*u.choose(&EDGE_STRINGS)?).to_owned(),
+        _ => format!("{}스", "x".repeat(u.int_in_range(0..=70_000)?)),
+    })
+}
+
+/// Every NaN payload, signed zero and extreme a format might mangle.
+fn edge_float() -> [f64; 17] {
+    [
+        f64::NAN,
+        -f64::NAN,
+        f64::from_bits(0x7ff0_0000_0000_0001),
+        f64::from_bits(0xfff8_0000_dead_beef),
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        0.0,
+        -0.0,
+        f64::MIN_POSITIVE,
+        f64::from_bits(1),
+        f64::MAX,
+        f64::MIN,
+        f64::EPSILON,
+        0.1,
+        1.0 / 3.0,
+        -1e-300,
+        9_007_199_254_740_993.0,
+    ]
+}
+
+/// Plausible readings, arbitrary bit patterns and the edge values.
+fn float(u: &mut Unstructured<'_>) -> Result<f64> {
+    Ok(match u.int_in_range(0u8..=8)? {
+        0..=3 => f64::from(u.int_in_range(-1_000_000_000..=1_000_000_000)?) / 1_000.0,
+        4..=6 => f64::from_bits(u.arbitrary()?),
+        _ => *u.choose(&edge_float())?,
+    })
+}
+
+fn uuid(u: &mut Unstructured<'_>) -> Result<Uuid> {
+    Ok(match u.int_in_range(0u8..=7)? {
+        0 => Uuid::nil(),
+        1 => Uuid::max(),
+        _ => Uuid::from_u128(u.arbitrary()?),
+    })
+}
+
+/// Any instant the model can hold, with nanoseconds and offsets of every
+/// kind (UTC, whole minutes, seconds, beyond ±24 h).
+fn timestamp(u: &mut Unstructured<'_>) -> Result<OffsetDateTime> {
+    let min = OffsetDateTime::new_utc(Date::MIN, Time::MIDNIGHT).unix_timestamp();
+    let max = OffsetDateTime::new_utc(Date::MAX, Time::MAX).unix_timestamp();
+    let seconds = match u.int_in_range(0u8..=3)? {
+        0 => u.int_in_range(min..=max)?,
+        // The ends of the range and of RFC 3339's years 0 to 9999.
+        1 => *u.choose(&[min, max, -62_167_219_201, -62_167_219_200, 0, -1])?,
+        _ => u.int_in_range(0..=4_102_444_800)?,
+    };
+    let nanos = match u.int_in_range(0u8..=6)? {
+        0 | 1 => 0,
+        2 | 3 => u.int_in_range(0..=999)? * 1_000_000,
+        4 => u.int_in_range(0..=999_999)? * 1_000,
+        _ => u.int_in_range(0..=999_999_999)?,
+    };
+    let offset = match u.int_in_range(0u8..=6)? {
+        0..=2 => 0,
+        3..=5 => u.int_in_range(-1_439..=1_439)? * 60,
+        _ => u.int_in_range(-93_599..=93_599)?,
+    };
+    Ok(forms::timestamp_from_parts(seconds, nanos, offset)
+        .or_else(|_| forms::timestamp_from_parts(seconds, nanos, 0))
+        .expect("seconds and nanos are in range"))
+}
+
+fn color(u: &mut Unstructured<'_>) -> Result<Color> {
+    Ok(if u.ratio(1, 4)? {
+        Color::from_argb(u.arbitrary()?)
+    } else {
+        Color::rgb(u.arbitrary()?, u.arbitrary()?, u.arbitrary()?)
+    })
+}
+
+fn header(u: &mut Unstructured<'_>) -> Result<TaskHeader> {
+    Ok(TaskHeader {
+        id: uuid(u)?,
+        name: string(u)?,
+        color: color(u)?,
+        created: timestamp(u)?,
+    })
+}
+
+/// Up to `max` items made by `item`.
+fn list<'a, T>(
+    u: &mut Unstructured<'a>,
+    max: usize,
+    mut item: impl FnMut(&mut Unstructured<'a>) -> Result<T>,
+) -> Result<Vec<T>> {
+    let len = u.int_in_range(0..=max)?;
+    (0..len).map(|_| item(u)).collect()
+}
+
+impl Generate for TaskManager {
+    fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
+        let task = |u: &mut Unstructured<'_>| {
+            Ok(Task {
+                header: header(u)?,
+                description: string(u)?,
+                priority: *u.choose(&Priority::ALL)?,
+                completed: u.arbitrary()?,
+            })
+        };
+        Ok(TaskManager {
+            user: string(u)?,
+            version: Version {
+                segments: list(u, 5, Unstructured::arbitrary)?,
+            },
+            lists: list(u, 3, |u| {
+                Ok(TaskList {
+                    header: header(u)?,
+                    tasks: list(u, 5, task)?,
+                })
+            })?,
+        })
+    }
+}
+
+impl Generate for SensorReading {
+    fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
+        Ok(SensorReading {
+            sensor_id: string(u)?,
+            ambient_temperature: float(u)?,
+            object_temperature: float(u)?,
+            accelerometer_x: float(u)?,
+            accelerometer_y: float(u)?,
+            accelerometer_z: float(u)?,
+            altitude: float(u)?,
+            light: float(u)?,
+            humidity: float(u)?,
+        })
+    }
+}
+
+impl Generate for Graph {
+    fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
+        // Mostly indices that exist, sometimes any: a graph need not be valid.
+        let index = |u: &mut Unstructured<'_>| {
+            if u.ratio(1, 5)? {
+                u.arbitrary()
+            } else {
+                u.int_in_range(0..=7)
+            }
+        };
+        Ok(Graph {
+            nodes: list(u, 7, |u| {
+                Ok(Node {
+                    id: u.arbitrary()?,
+                    name: string(u)?,
+                    out_edges: list(u, 5, index)?,
+                    in_edges: list(u, 5, index)?,
+                })
+            })?,
+            edges: list(u, 11, |u| {
+                Ok(Edge {
+                    from: index(u)?,
+                    to: index(u)?,
+                    weight: u.arbitrary()?,
+                })
+            })?,
+        })
+    }
+}
+
+impl Generate for Record {
+    fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
+        Ok(Record {
+            ids: list(u, 63, |u| {
+                if u.ratio(1, 4)? {
+                    u.choose(&[i64::MIN, i64::MAX, -1, 0, 127, 128, -129, 65_536])
+                        .copied()
+                } else {
+                    u.arbitrary()
+                }
+            })?,
+            strings: list(u, 5, string)?,
+        })
+    }
+}
+
+impl Generate for MediaContent {
+    fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
+        let optional = |u: &mut Unstructured<'_>| -> Result<Option<String>> {
+            if u.arbitrary()? {
+                string(u).map(Some)
+            } else {
+                Ok(None)
+            }
+        };
+        let media = Media {
+            uri: string(u)?,
+            title: optional(u)?,
+            width: u.arbitrary()?,
+            height: u.arbitrary()?,
+            format: string(u)?,
+            duration: u.arbitrary()?,
+            size: u.arbitrary()?,
+            bitrate: u.arbitrary()?,
+            persons: list(u, 3, string)?,
+            player: *u.choose(&[Player::Java, Player::Flash])?,
+            copyright: optional(u)?,
+        };
+        let images = list(u, 3, |u| {
+            Ok(Image {
+                uri: string(u)?,
+                title: optional(u)?,
+                width: u.arbitrary()?,
+                height: u.arbitrary()?,
+                size: *u.choose(&[Size::Small, Size::Large])?,
+            })
+        })?;
+        Ok(MediaContent { media, images })
+    }
+}

@@ -1,0 +1,68 @@
+//! `cargo xtask hostile [--quick]`: an outside tester's hostile-input run
+//! over `serbench check`, `interop/hostile_check.py`.
+//!
+//! It builds `serbench` in release, dumps every dataset in every format at
+//! small sizes, and feeds `serbench check` their truncations, bit flips,
+//! splices and trailing garbage, and bombs written from the formats'
+//! specifications: huge declared lengths, deep nesting, XML entities and
+//! DTDs, invalid UTF-8, wrong types, unknown enum values, duplicate keys, bad
+//! framing and pointers, amplification. Every run must end with exit 0 or 1
+//! (bombs: exit 1 and one line naming the format and the dataset), within
+//! 10 s and 300 MiB of peak memory. The work folder is `target/hostile/`;
+//! the inputs of any violation are kept in `target/hostile/failures/`.
+//!
+//! Needs `python3` (standard library only); with `strace` installed it also
+//! proves that no XML entity trick opens a file or a socket. `--quick` runs
+//! fewer mutations per file.
+
+use std::process::Command;
+
+use anyhow::{Context, bail, ensure};
+
+use crate::{cargo, project_root, target_dir};
+
+pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
+    let mut quick = false;
+    for arg in args {
+        match arg.as_str() {
+            "--quick" => quick = true,
+            other => bail!("usage: cargo xtask hostile [--quick]; unexpected argument {other:?}"),
+        }
+    }
+
+    eprintln!("hostile: building serbench (release)");
+    let status = cargo()
+        .args([
+            "build",
+            "--quiet",
+            "--release",
+            "--package",
+            "serbench-cli",
+            "--bin",
+            "serbench",
+        ])
+        .status()
+        .context("cannot run cargo")?;
+    ensure!(status.success(), "cargo build failed");
+
+    let serbench = target_dir().join("release").join("serbench");
+    let work = target_dir().join("hostile");
+    std::fs::create_dir_all(&work).with_context(|| format!("cannot create {}", work.display()))?;
+    let mut script = Command::new("python3");
+    script
+        .arg(project_root().join("interop/hostile_check.py"))
+        .arg(&serbench)
+        .arg(&work);
+    if quick {
+        script.arg("--quick");
+    }
+    let status = script
+        .status()
+        .context("cannot run python3 (the hostile-input run needs Python 3)")?;
+    ensure!(
+        status.success(),
+        "the hostile-input run failed ({status}); the inputs of its violations are in {}",
+        work.join("failures").display()
+    );
+    Ok(())
+}
