@@ -346,20 +346,38 @@ fn list(binary: &Path, quick: bool, filters: &[String]) -> anyhow::Result<usize>
         .args(filters)
         .output()?;
     ensure!(output.status.success(), "cannot list the benches");
-    let text = String::from_utf8(output.stdout)?;
-    let lines: Vec<&str> = text.lines().collect();
+    Ok(count_runs(&String::from_utf8(output.stdout)?))
+}
+
+/// How many task-manager sizes each sweep bench runs: `SWEEP_TASKS` in
+/// `benches/codecs.rs` (a test keeps the two equal).
+const SWEEP_POINTS: usize = 4;
+
+/// The benches divan will run, from its `--list` tree: one per leaf, and
+/// one per size for a sweep leaf, whose arguments the list does not show.
+fn count_runs(list: &str) -> usize {
+    let lines: Vec<&str> = list.lines().collect();
     let depth = |line: &str| line.find("─ ").map(|at| line[..at].chars().count());
-    Ok(lines
-        .iter()
-        .enumerate()
-        .filter(|(index, line)| {
-            let Some(own) = depth(line) else { return false };
-            lines
-                .get(index + 1)
-                .and_then(|next| depth(next))
-                .is_none_or(|next| next <= own)
-        })
-        .count())
+    let mut path: Vec<&str> = Vec::new();
+    let mut runs = 0;
+    for (index, line) in lines.iter().enumerate() {
+        let Some(own) = depth(line) else { continue };
+        let level = own / 3;
+        path.truncate(level);
+        path.push(line[line.find("─ ").unwrap_or(0) + "─ ".len()..].trim());
+        let leaf = lines
+            .get(index + 1)
+            .and_then(|next| depth(next))
+            .is_none_or(|next| next <= own);
+        if leaf {
+            runs += if path.first() == Some(&"sweep") {
+                SWEEP_POINTS
+            } else {
+                1
+            };
+        }
+    }
+    runs
 }
 
 fn measure_qt(quick: bool) -> Vec<qt::Measured> {
@@ -434,6 +452,29 @@ pub(crate) fn load(path: &Path) -> anyhow::Result<Report> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sweep_points_match_the_benches() {
+        let benches = include_str!("../../../benches/codecs.rs");
+        let declared = format!("const SWEEP_TASKS: [usize; {SWEEP_POINTS}]");
+        assert!(
+            benches.contains(&declared),
+            "benches/codecs.rs lacks {declared}"
+        );
+    }
+
+    #[test]
+    fn counts_runs_with_sweep_sizes() {
+        let list = "codecs\n\
+                    ├─ media\n\
+                    │  ╰─ decode\n\
+                    │     ├─ Bincode\n\
+                    │     ╰─ Json\n\
+                    ╰─ sweep\n   \
+                    ╰─ decode\n      \
+                    ╰─ Bincode\n";
+        assert_eq!(count_runs(list), 2 + SWEEP_POINTS);
+    }
 
     #[test]
     fn options() {

@@ -458,29 +458,7 @@ pub(crate) fn update_readme(root: &Path, out: &Path, results: &Report) -> anyhow
     }
     section.push('\n');
     section.push_str(&against_qt(results));
-    section.push_str("Size per message on every dataset:\n\n| format |");
-    let names: Vec<&str> = datasets(results)
-        .into_iter()
-        .map(|(name, _)| name)
-        .collect();
-    for name in &names {
-        let _ = write!(section, " {name} |");
-    }
-    section.push_str("\n|---|");
-    section.push_str(&"---:|".repeat(names.len()));
-    section.push('\n');
-    let mut formats: Vec<&str> = results.results.iter().map(|r| r.format.as_str()).collect();
-    formats.dedup();
-    for format in formats {
-        let _ = write!(section, "| {format} |");
-        for name in &names {
-            let cell = of(results, name)
-                .find(|r| r.format == format && r.ok)
-                .map_or_else(|| "–".to_owned(), |r| bytes(r.size_bytes));
-            let _ = write!(section, " {cell} |");
-        }
-        section.push('\n');
-    }
+    section.push_str(&size_table(results));
     section.push_str(
         "\n⚡ traverses in place. Every figure, per dataset, is in the run's `report.md`.\n\n",
     );
@@ -505,6 +483,40 @@ pub(crate) fn update_readme(root: &Path, out: &Path, results: &Report) -> anyhow
     Ok(())
 }
 
+/// The README's table of sizes: a row per format, a column per dataset.
+fn size_table(results: &Report) -> String {
+    let mut section = String::new();
+    section.push_str("Size per message on every dataset:\n\n| format |");
+    let names: Vec<&str> = datasets(results)
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    for name in &names {
+        let _ = write!(section, " {name} |");
+    }
+    section.push_str("\n|---|");
+    section.push_str(&"---:|".repeat(names.len()));
+    section.push('\n');
+    // Each format once, in the order of the run (records come per dataset).
+    let mut formats: Vec<&str> = Vec::new();
+    for record in &results.results {
+        if !formats.contains(&record.format.as_str()) {
+            formats.push(&record.format);
+        }
+    }
+    for format in formats {
+        let _ = write!(section, "| {format} |");
+        for name in &names {
+            let cell = of(results, name)
+                .find(|r| r.format == format && r.ok)
+                .map_or_else(|| "–".to_owned(), |r| bytes(r.size_bytes));
+            let _ = write!(section, " {cell} |");
+        }
+        section.push('\n');
+    }
+    section
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -517,5 +529,33 @@ mod tests {
         assert_eq!(bytes(2_005_273.0), "2.01 MB");
         assert_eq!(bytes(82.0), "82 B");
         assert_eq!(bytes(13_473.0), "13.5 KB");
+    }
+
+    #[test]
+    fn size_table_has_a_row_per_format() {
+        let record = |dataset: &str, format: &str, size: f64| Record {
+            dataset: dataset.to_owned(),
+            format: format.to_owned(),
+            size_bytes: size,
+            ok: true,
+            ..Record::default()
+        };
+        let results = Report {
+            schema: 1,
+            run: crate::bench::machine::Run::default(),
+            results: vec![
+                record("media", "json", 488.0),
+                record("media", "cbor", 394.0),
+                record("records", "json", 19_200.0),
+                record("records", "cbor", 13_500.0),
+            ],
+            qt: Vec::new(),
+            sweep: Vec::new(),
+            compile: Vec::new(),
+        };
+        let table = size_table(&results);
+        assert_eq!(table.matches("| json |").count(), 1, "{table}");
+        assert!(table.contains("| json | 488 B | 19.2 KB |"), "{table}");
+        assert!(table.contains("| cbor | 394 B | 13.5 KB |"), "{table}");
     }
 }
