@@ -278,13 +278,18 @@ pub fn timestamp_from_parts(
     offset_seconds: i32,
 ) -> Result<OffsetDateTime, FormError> {
     check_timestamp_parts(seconds, nanos, offset_seconds)?;
-    // The check covers every range these constructors test; should `time`
-    // ever disagree, the result is still an error, never a panic.
-    OffsetDateTime::from_unix_timestamp(seconds)
+    // One calendar conversion, of the local time, whose date and clock are
+    // then labelled with the offset: converting the UTC time and then
+    // moving it to the offset took twice as long, a tenth of a binary
+    // decode of the task-manager. The check covers every range these
+    // constructors test; should `time` ever disagree, the result is still
+    // an error, never a panic.
+    let local = seconds + i64::from(offset_seconds);
+    OffsetDateTime::from_unix_timestamp(local)
         .ok()
-        .and_then(|utc| utc.replace_nanosecond(nanos).ok())
+        .and_then(|wall| wall.replace_nanosecond(nanos).ok())
         .zip(UtcOffset::from_whole_seconds(offset_seconds).ok())
-        .and_then(|(utc, offset)| utc.checked_to_offset(offset))
+        .map(|(wall, offset)| wall.replace_offset(offset))
         .ok_or_else(|| local_out_of_range(seconds, offset_seconds))
 }
 
@@ -388,9 +393,13 @@ mod tests {
                         built.is_some(),
                         "{seconds} s, {nanos} ns, offset {offset_seconds} s: {checked:?}"
                     );
+                    // `OffsetDateTime`'s `==` compares instants only.
+                    let with_offset = |time: OffsetDateTime| (time, time.offset());
                     assert_eq!(
-                        timestamp_from_parts(seconds, nanos, offset_seconds).ok(),
-                        built
+                        timestamp_from_parts(seconds, nanos, offset_seconds)
+                            .ok()
+                            .map(with_offset),
+                        built.map(with_offset)
                     );
                 }
             }
