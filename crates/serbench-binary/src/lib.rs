@@ -85,6 +85,7 @@
 //! Every value of the model encodes, so encoding does not fail.
 
 pub mod bincode;
+mod native;
 pub mod postcard;
 mod strict;
 
