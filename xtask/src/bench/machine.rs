@@ -29,10 +29,11 @@ pub(crate) struct Run {
     pub(crate) versions: BTreeMap<String, String>,
 }
 
-/// The release profile in the root `Cargo.toml`, which `cargo bench` uses;
-/// a test keeps this description true.
-pub(crate) const PROFILE: &str =
-    "release (opt-level 3, debug line-tables-only, lto off, codegen-units 16, panic unwind)";
+/// The bench profile in the root `Cargo.toml`, which `cargo bench` uses:
+/// the release profile with whole-program optimisation. A test keeps this
+/// description true.
+pub(crate) const PROFILE: &str = "bench: release with lto fat, codegen-units 1 \
+     (opt-level 3, debug line-tables-only, panic unwind)";
 
 /// The libraries whose versions a report names.
 const LIBRARIES: [&str; 14] = [
@@ -162,25 +163,35 @@ mod tests {
     use super::PROFILE;
     use crate::project_root;
 
+    /// The settings of one `[profile.NAME]` table of the root manifest.
+    fn settings(manifest: &str, name: &str) -> Vec<String> {
+        manifest
+            .split(&format!("[profile.{name}]"))
+            .nth(1)
+            .and_then(|rest| rest.split("\n[").next())
+            .unwrap_or_default()
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with('#'))
+            .map(str::to_owned)
+            .collect()
+    }
+
     /// The report states the profile; this keeps the statement true.
     #[test]
     fn the_stated_profile_is_the_manifest_s() {
         let manifest = std::fs::read_to_string(project_root().join("Cargo.toml")).unwrap();
-        let release = manifest
-            .split("[profile.release]")
-            .nth(1)
-            .and_then(|rest| rest.split("\n[").next())
-            .unwrap_or_default();
-        let settings: Vec<&str> = release
-            .lines()
-            .map(str::trim)
-            .filter(|line| !line.is_empty() && !line.starts_with('#'))
-            .collect();
         assert_eq!(
-            settings,
+            settings(&manifest, "release"),
             ["debug = \"line-tables-only\""],
             "update PROFILE to match"
         );
+        assert_eq!(
+            settings(&manifest, "bench"),
+            ["lto = \"fat\"", "codegen-units = 1"],
+            "update PROFILE to match"
+        );
         assert!(PROFILE.contains("debug line-tables-only"));
+        assert!(PROFILE.contains("lto fat, codegen-units 1"));
     }
 }

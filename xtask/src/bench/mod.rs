@@ -1,6 +1,6 @@
 //! `cargo xtask bench`: every codec on every dataset, measured and reported.
 //!
-//! 1. builds the benches (`benches/`, release profile);
+//! 1. builds the benches (`benches/`, bench profile: release with fat LTO);
 //! 2. runs them in sizes mode: each pair's round trip is verified (a pair
 //!    that fails is reported as failed and never timed), and its encoded,
 //!    zstd and gzip sizes measured;
@@ -125,7 +125,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let out = target_dir().join("serbench").join(&stamp);
     std::fs::create_dir_all(&out)?;
 
-    eprintln!("bench: building the benches (release profile)");
+    eprintln!("bench: building the benches (bench profile: release with fat LTO, a few minutes)");
     let binary = build_benches()?;
 
     eprintln!("bench: checking every round trip and measuring sizes");

@@ -276,8 +276,8 @@ fn against_qt(results: &Report) -> String {
     let mut text = format!(
         "Against Qt (the aim: every codec at least {AIM}× faster than its Qt counterpart on \
          both operations; the ratio uses Qt measured here when available, else the reference; \
-         Qt is timed as divan times serbench, the median of its runs with the value freed \
-         after the timer stops):\n\n\
+         Qt is timed as serbench is, the median of its runs, a deserialized value freed \
+         inside the timed run):\n\n\
          | Qt | reference serialize / deserialize | Qt measured here | serbench | encode / decode | × faster | aim |\n\
          |---|---:|---:|---|---:|---:|:-:|\n"
     );
