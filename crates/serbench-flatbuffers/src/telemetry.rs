@@ -33,27 +33,10 @@ impl Schema for SensorReading {
     }
 
     fn read(root: fb::SensorReading<'_>) -> Result<Self, Error> {
-        let [
-            ambient_temperature,
-            object_temperature,
-            accelerometer_x,
-            accelerometer_y,
-            accelerometer_z,
-            altitude,
-            light,
-            humidity,
-        ] = readings(root.readings());
-        Ok(SensorReading {
-            sensor_id: root.sensor_id().to_owned(),
-            ambient_temperature,
-            object_temperature,
-            accelerometer_x,
-            accelerometer_y,
-            accelerometer_z,
-            altitude,
-            light,
-            humidity,
-        })
+        Ok(SensorReading::from_readings(
+            root.sensor_id().to_owned(),
+            readings(root.readings()),
+        ))
     }
 
     fn answer(root: fb::SensorReading<'_>) -> Result<TelemetryAnswer, Error> {

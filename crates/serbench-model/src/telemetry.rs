@@ -66,6 +66,33 @@ impl SensorReading {
         ]
     }
 
+    /// The reading with `sensor_id` and the eight readings in field order,
+    /// as [`Self::readings`] gives them.
+    #[must_use]
+    pub fn from_readings(sensor_id: String, readings: [f64; 8]) -> Self {
+        let [
+            ambient_temperature,
+            object_temperature,
+            accelerometer_x,
+            accelerometer_y,
+            accelerometer_z,
+            altitude,
+            light,
+            humidity,
+        ] = readings;
+        Self {
+            sensor_id,
+            ambient_temperature,
+            object_temperature,
+            accelerometer_x,
+            accelerometer_y,
+            accelerometer_z,
+            altitude,
+            light,
+            humidity,
+        }
+    }
+
     /// The first `count` messages of the telemetry stream: ChaCha8 seeded
     /// with [`Self::SEED`]; per message an id of 8 characters from `0-9A-Z`, then
     /// ambient −20..45 °C, object −40..125 °C, acceleration −2..2 g per axis,

@@ -7,18 +7,6 @@ use crate::proto;
 use crate::read::{Delimited, ReadError, Within, ctx, required, skip};
 use crate::wire::Wire;
 
-/// The readings, fields 2 to 9.
-const READINGS: [&str; 8] = [
-    "ambient_temperature",
-    "object_temperature",
-    "accelerometer_x",
-    "accelerometer_y",
-    "accelerometer_z",
-    "altitude",
-    "light",
-    "humidity",
-];
-
 impl Wire for SensorReading {
     type Message = proto::SensorReading;
 
@@ -48,22 +36,15 @@ impl Wire for SensorReading {
                     let index = tag as usize - 2;
                     let reading = readings[index].get_or_insert(0.0);
                     encoding::double::merge(wire_type, reading, buf, ctx())
-                        .field(READINGS[index])?;
+                        .field(SensorReading::READING_NAMES[index])?;
                 }
                 _ => skip(tag, wire_type, buf)?,
             }
         }
-        let reading = |index: usize| required(readings[index], READINGS[index]);
-        Ok(SensorReading {
-            sensor_id,
-            ambient_temperature: reading(0)?,
-            object_temperature: reading(1)?,
-            accelerometer_x: reading(2)?,
-            accelerometer_y: reading(3)?,
-            accelerometer_z: reading(4)?,
-            altitude: reading(5)?,
-            light: reading(6)?,
-            humidity: reading(7)?,
-        })
+        let mut values = [0.0; 8];
+        for (index, value) in values.iter_mut().enumerate() {
+            *value = required(readings[index], SensorReading::READING_NAMES[index])?;
+        }
+        Ok(SensorReading::from_readings(sensor_id, values))
     }
 }

@@ -96,27 +96,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<SensorReading, Error> {
     }
     input.close(&root)?;
     input.finish()?;
-    let [
-        ambient_temperature,
-        object_temperature,
-        accelerometer_x,
-        accelerometer_y,
-        accelerometer_z,
-        altitude,
-        light,
-        humidity,
-    ] = values;
-    Ok(SensorReading {
-        sensor_id,
-        ambient_temperature,
-        object_temperature,
-        accelerometer_x,
-        accelerometer_y,
-        accelerometer_z,
-        altitude,
-        light,
-        humidity,
-    })
+    Ok(SensorReading::from_readings(sensor_id, values))
 }
 
 #[cfg(test)]
