@@ -19,7 +19,7 @@ use std::process::Command;
 
 use anyhow::{Context, bail, ensure};
 
-use crate::{cargo, project_root, target_dir};
+use crate::{build_serbench, project_root, target_dir};
 
 pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let mut quick = false;
@@ -31,21 +31,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     }
 
     eprintln!("hostile: building serbench (release)");
-    let status = cargo()
-        .args([
-            "build",
-            "--quiet",
-            "--release",
-            "--package",
-            "serbench-cli",
-            "--bin",
-            "serbench",
-        ])
-        .status()
-        .context("cannot run cargo")?;
-    ensure!(status.success(), "cargo build failed");
-
-    let serbench = target_dir().join("release").join("serbench");
+    let serbench = build_serbench()?;
     let work = target_dir().join("hostile");
     std::fs::create_dir_all(&work).with_context(|| format!("cannot create {}", work.display()))?;
     let mut script = Command::new("python3");

@@ -24,7 +24,7 @@ use std::process::Command;
 
 use anyhow::{Context, bail, ensure};
 
-use crate::{cargo, project_root, target_dir};
+use crate::{build_serbench, project_root, target_dir};
 
 pub(crate) fn run() -> anyhow::Result<()> {
     let root = project_root();
@@ -34,19 +34,7 @@ pub(crate) fn run() -> anyhow::Result<()> {
     std::fs::create_dir_all(&dumps)?;
 
     eprintln!("interop: building serbench (release)");
-    let status = cargo()
-        .args([
-            "build",
-            "--quiet",
-            "--release",
-            "--package",
-            "serbench-cli",
-            "--bin",
-            "serbench",
-        ])
-        .status()?;
-    ensure!(status.success(), "cargo build failed");
-    let serbench = target_dir().join("release").join("serbench");
+    let serbench = build_serbench()?;
     run_checked(Command::new(&serbench).arg("dump").arg("--out").arg(&dumps))?;
 
     eprintln!("interop: Python reads the dumps");

@@ -102,24 +102,34 @@ fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
-/// Runs the `serbench` binary (release build) with `task` and `args`,
-/// passing its exit code through.
-fn serbench(task: &str, args: &[String]) -> anyhow::Result<ExitCode> {
+/// Builds the `serbench` binary in release and returns its path, for the
+/// tasks that run it.
+fn build_serbench() -> anyhow::Result<PathBuf> {
     let status = cargo()
         .args([
-            "run",
+            "build",
             "--quiet",
             "--release",
             "--package",
             "serbench-cli",
             "--bin",
             "serbench",
-            "--",
         ])
+        .current_dir(project_root())
+        .status()
+        .context("cannot run cargo")?;
+    anyhow::ensure!(status.success(), "building serbench failed");
+    Ok(target_dir().join("release").join("serbench"))
+}
+
+/// Runs the `serbench` binary (release build) with `task` and `args`,
+/// passing its exit code through.
+fn serbench(task: &str, args: &[String]) -> anyhow::Result<ExitCode> {
+    let status = Command::new(build_serbench()?)
         .arg(task)
         .args(args)
         .status()
-        .context("cannot run cargo")?;
+        .context("cannot run serbench")?;
     Ok(match status.code() {
         Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
         None => ExitCode::FAILURE,

@@ -383,17 +383,7 @@ fn count_runs(list: &str) -> usize {
 fn measure_qt(quick: bool) -> Vec<qt::Measured> {
     let attempt = || -> anyhow::Result<Vec<qt::Measured>> {
         let dumps = target_dir().join("serbench").join("qt");
-        let status = cargo()
-            .args([
-                "run",
-                "--quiet",
-                "--release",
-                "--package",
-                "serbench-cli",
-                "--bin",
-                "serbench",
-                "--",
-            ])
+        let status = Command::new(crate::build_serbench()?)
             .args([
                 "dump",
                 "--dataset",
