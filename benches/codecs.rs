@@ -11,6 +11,11 @@
 //! reports throughput. A pair whose round trip fails is never timed.
 //! `sweep` runs the task-manager from 100 to 100 000 tasks.
 //!
+//! The codecs are the registry's (`serbench-codecs`): each bench takes the
+//! codec as a divan argument named by its id, and runs a job with the
+//! codec's type, so the timed loop is compiled for that codec as if it had
+//! been written out.
+//!
 //! Run `cargo xtask bench`, which builds this in release, runs it and writes
 //! the reports; `cargo bench -p serbench-benches` runs it bare (set
 //! `SERBENCH_ALLOC=1` to count allocations).
@@ -21,7 +26,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use divan::counter::BytesCount;
 use divan::{AllocProfiler, Bencher, black_box};
 use serbench_benches::{messages, report_sizes, total_bytes, verified};
-use serbench_model::{Codec, Dataset, NativeCodec, TaskManager};
+use serbench_codecs::{Carried, DatasetVisitor, Info, NativeJob, PairJob};
+use serbench_model::{
+    Codec, Error, Graph, MediaContent, NativeCodec, Record, SensorReading, TaskManager,
+};
 
 /// divan's allocation profiler when `SERBENCH_ALLOC=1`, else the system
 /// allocator. Counting costs every allocation a little, which would tilt
@@ -83,247 +91,299 @@ fn main() {
     }
 }
 
-fn encode<C: Codec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
-    let Some(encoded) = verified::<C, D>() else {
-        return;
-    };
-    let messages = messages::<D>();
-    let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
-    bencher
-        .counter(BytesCount::new(total_bytes(encoded)))
-        .bench_local(|| {
-            for message in messages {
-                out.clear();
-                black_box(C::encode(black_box(message), &mut out)).ok();
-                black_box(&out);
-            }
-        });
+/// `encode`: the workload from the model to bytes, into a reused buffer.
+struct Encode<'a, 'b>(Bencher<'a, 'b>);
+
+impl<D: Carried> PairJob<D> for Encode<'_, '_> {
+    type Output = ();
+
+    fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
+        let Some(encoded) = verified::<C, D>() else {
+            return;
+        };
+        let messages = messages::<D>();
+        let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
+        self.0
+            .counter(BytesCount::new(total_bytes(encoded)))
+            .bench_local(|| {
+                for message in messages {
+                    out.clear();
+                    black_box(C::encode(black_box(message), &mut out)).ok();
+                    black_box(&out);
+                }
+            });
+    }
 }
 
-fn decode<C: Codec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
-    let Some(encoded) = verified::<C, D>() else {
-        return;
-    };
-    bencher
-        .counter(BytesCount::new(total_bytes(encoded)))
-        .bench_local(|| {
-            for bytes in encoded {
-                black_box(C::decode(black_box(bytes))).ok();
-            }
-        });
+/// `decode`: bytes to an owned value, freed inside the timed loop.
+struct Decode<'a, 'b>(Bencher<'a, 'b>);
+
+impl<D: Carried> PairJob<D> for Decode<'_, '_> {
+    type Output = ();
+
+    fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
+        let Some(encoded) = verified::<C, D>() else {
+            return;
+        };
+        self.0
+            .counter(BytesCount::new(total_bytes(encoded)))
+            .bench_local(|| {
+                for bytes in encoded {
+                    black_box(C::decode(black_box(bytes))).ok();
+                }
+            });
+    }
 }
 
-fn traverse<C: Codec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
-    let Some(encoded) = verified::<C, D>() else {
-        return;
-    };
-    bencher
-        .counter(BytesCount::new(total_bytes(encoded)))
-        .bench_local(|| {
-            for bytes in encoded {
-                black_box(C::traverse(black_box(bytes))).ok();
-            }
-        });
+/// `traverse`: the dataset's question from the bytes.
+struct Traverse<'a, 'b>(Bencher<'a, 'b>);
+
+impl<D: Carried> PairJob<D> for Traverse<'_, '_> {
+    type Output = ();
+
+    fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
+        let Some(encoded) = verified::<C, D>() else {
+            return;
+        };
+        self.0
+            .counter(BytesCount::new(total_bytes(encoded)))
+            .bench_local(|| {
+                for bytes in encoded {
+                    black_box(C::traverse(black_box(bytes))).ok();
+                }
+            });
+    }
 }
 
-fn floor<C: Codec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
-    let Some(encoded) = verified::<C, D>() else {
-        return;
-    };
-    let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
-    bencher
-        .counter(BytesCount::new(total_bytes(encoded)))
-        .bench_local(|| {
-            for bytes in encoded {
-                out.clear();
-                out.extend_from_slice(black_box(bytes));
-                black_box(&out);
-            }
-        });
+/// `floor`: a memcpy of the same bytes, the machine's limit.
+struct Floor<'a, 'b>(Bencher<'a, 'b>);
+
+impl<D: Carried> PairJob<D> for Floor<'_, '_> {
+    type Output = ();
+
+    fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
+        let Some(encoded) = verified::<C, D>() else {
+            return;
+        };
+        let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
+        self.0
+            .counter(BytesCount::new(total_bytes(encoded)))
+            .bench_local(|| {
+                for bytes in encoded {
+                    out.clear();
+                    out.extend_from_slice(black_box(bytes));
+                    black_box(&out);
+                }
+            });
+    }
 }
 
-/// Building the format's own message from the model (the builder cost).
-fn build<C: NativeCodec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
-    let Some(encoded) = verified::<C, D>() else {
-        return;
-    };
-    let messages = messages::<D>();
-    bencher
-        .counter(BytesCount::new(total_bytes(encoded)))
-        .bench_local(|| {
-            for message in messages {
-                black_box(C::build(black_box(message))).ok();
-            }
-        });
+/// `build`: the format's own message from the model (the builder cost).
+struct Build<'a, 'b>(Bencher<'a, 'b>);
+
+impl<D: Carried> NativeJob<D> for Build<'_, '_> {
+    type Output = ();
+
+    fn run<C: NativeCodec<D> + Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
+        let Some(encoded) = verified::<C, D>() else {
+            return;
+        };
+        let messages = messages::<D>();
+        self.0
+            .counter(BytesCount::new(total_bytes(encoded)))
+            .bench_local(|| {
+                for message in messages {
+                    black_box(C::build(black_box(message))).ok();
+                }
+            });
+    }
 }
 
-/// Writing a prebuilt message: encode without the conversion.
-fn write<C: NativeCodec<D> + 'static, D: Dataset>(bencher: Bencher<'_, '_>) {
-    let Some(encoded) = verified::<C, D>() else {
-        return;
-    };
-    let Ok(built) = messages::<D>()
-        .iter()
-        .map(C::build)
-        .collect::<Result<Vec<_>, _>>()
-    else {
-        return;
-    };
-    let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
-    bencher
-        .counter(BytesCount::new(total_bytes(encoded)))
-        .bench_local(|| {
-            for message in &built {
-                out.clear();
-                black_box(C::write(black_box(message), &mut out)).ok();
-                black_box(&out);
-            }
-        });
+/// `write`: a prebuilt message to bytes, encode without the conversion.
+struct Write<'a, 'b>(Bencher<'a, 'b>);
+
+impl<D: Carried> NativeJob<D> for Write<'_, '_> {
+    type Output = ();
+
+    fn run<C: NativeCodec<D> + Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
+        let Some(encoded) = verified::<C, D>() else {
+            return;
+        };
+        let Ok(built) = messages::<D>()
+            .iter()
+            .map(C::build)
+            .collect::<Result<Vec<_>, _>>()
+        else {
+            return;
+        };
+        let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
+        self.0
+            .counter(BytesCount::new(total_bytes(encoded)))
+            .bench_local(|| {
+                for message in &built {
+                    out.clear();
+                    black_box(C::write(black_box(message), &mut out)).ok();
+                    black_box(&out);
+                }
+            });
+    }
 }
 
-/// The four benches of one dataset, for every codec in the list.
+/// Runs a pair job for the codec divan passes as the argument.
+fn run<D: Carried>(codec: &Info, job: impl PairJob<D, Output = ()>) {
+    serbench_codecs::run::<D, _>(codec.name, job);
+}
+
+/// Runs a native job for the codec divan passes as the argument.
+fn run_native<D: Carried>(codec: &Info, job: impl NativeJob<D, Output = ()>) {
+    serbench_codecs::run_native::<D, _>(codec.name, job);
+}
+
+/// The codec rows of one dataset, and its native rows: divan's attribute
+/// needs a function per row and dataset.
 macro_rules! dataset_benches {
-    ($dataset:ty, [$($codec:path),*]) => {
-        use crate::*;
+    ($module:ident, $dataset:ty) => {
+        mod $module {
+            use crate::*;
 
-        #[divan::bench(types = [$($codec),*])]
-        fn encode<C: Codec<$dataset> + 'static>(bencher: Bencher<'_, '_>) {
-            crate::encode::<C, $dataset>(bencher);
-        }
+            #[divan::bench(args = serbench_codecs::codecs())]
+            fn encode(bencher: Bencher<'_, '_>, codec: &Info) {
+                crate::run::<$dataset>(codec, Encode(bencher));
+            }
 
-        #[divan::bench(types = [$($codec),*])]
-        fn decode<C: Codec<$dataset> + 'static>(bencher: Bencher<'_, '_>) {
-            crate::decode::<C, $dataset>(bencher);
-        }
+            #[divan::bench(args = serbench_codecs::codecs())]
+            fn decode(bencher: Bencher<'_, '_>, codec: &Info) {
+                crate::run::<$dataset>(codec, Decode(bencher));
+            }
 
-        #[divan::bench(types = [$($codec),*])]
-        fn traverse<C: Codec<$dataset> + 'static>(bencher: Bencher<'_, '_>) {
-            crate::traverse::<C, $dataset>(bencher);
-        }
+            #[divan::bench(args = serbench_codecs::codecs())]
+            fn traverse(bencher: Bencher<'_, '_>, codec: &Info) {
+                crate::run::<$dataset>(codec, Traverse(bencher));
+            }
 
-        #[divan::bench(types = [$($codec),*])]
-        fn floor<C: Codec<$dataset> + 'static>(bencher: Bencher<'_, '_>) {
-            crate::floor::<C, $dataset>(bencher);
+            #[divan::bench(args = serbench_codecs::codecs())]
+            fn floor(bencher: Bencher<'_, '_>, codec: &Info) {
+                crate::run::<$dataset>(codec, Floor(bencher));
+            }
         }
     };
 }
 
-/// The native rows of one dataset: `build` and `write`.
 macro_rules! native_dataset_benches {
-    ($dataset:ty, [$($codec:path),*]) => {
-        use crate::*;
+    ($module:ident, $dataset:ty) => {
+        mod $module {
+            use crate::*;
 
-        #[divan::bench(types = [$($codec),*])]
-        fn build<C: NativeCodec<$dataset> + 'static>(bencher: Bencher<'_, '_>) {
-            crate::build::<C, $dataset>(bencher);
-        }
+            #[divan::bench(args = serbench_codecs::native_codecs())]
+            fn build(bencher: Bencher<'_, '_>, codec: &Info) {
+                crate::run_native::<$dataset>(codec, Build(bencher));
+            }
 
-        #[divan::bench(types = [$($codec),*])]
-        fn write<C: NativeCodec<$dataset> + 'static>(bencher: Bencher<'_, '_>) {
-            crate::write::<C, $dataset>(bencher);
+            #[divan::bench(args = serbench_codecs::native_codecs())]
+            fn write(bencher: Bencher<'_, '_>, codec: &Info) {
+                crate::run_native::<$dataset>(codec, Write(bencher));
+            }
         }
     };
+}
+
+dataset_benches!(task_manager, TaskManager);
+dataset_benches!(telemetry, SensorReading);
+dataset_benches!(graph, Graph);
+dataset_benches!(records, Record);
+dataset_benches!(media, MediaContent);
+
+/// Format-native rows: the two halves of `encode` for formats with
+/// generated message types.
+mod native {
+    native_dataset_benches!(task_manager, TaskManager);
+    native_dataset_benches!(telemetry, SensorReading);
+    native_dataset_benches!(graph, Graph);
+    native_dataset_benches!(records, Record);
+    native_dataset_benches!(media, MediaContent);
 }
 
 /// The task-manager sizes of `--sweep`.
 const SWEEP_TASKS: [usize; 4] = [100, 1_000, 10_000, 100_000];
 
-fn sweep_encode<C: Codec<TaskManager>>(bencher: Bencher<'_, '_>, tasks: usize) {
-    let manager = TaskManager::generate(tasks);
-    let Ok(bytes) = C::to_vec(&manager) else {
-        return;
-    };
-    let mut out = Vec::with_capacity(bytes.len());
-    bencher
-        .counter(BytesCount::new(bytes.len()))
-        .bench_local(|| {
-            out.clear();
-            black_box(C::encode(black_box(&manager), &mut out)).ok();
-        });
-}
+/// `sweep::encode` at `TASKS` tasks.
+struct SweepEncode<'a, 'b, const TASKS: usize>(Bencher<'a, 'b>);
 
-fn sweep_decode<C: Codec<TaskManager>>(bencher: Bencher<'_, '_>, tasks: usize) {
-    let manager = TaskManager::generate(tasks);
-    let Ok(bytes) = C::to_vec(&manager) else {
-        return;
-    };
-    if C::decode(&bytes).ok().as_ref() != Some(&manager) {
-        return;
+impl<const TASKS: usize> PairJob<TaskManager> for SweepEncode<'_, '_, TASKS> {
+    type Output = ();
+
+    fn run<C: Codec<TaskManager, Error = Error> + 'static>(self, _: &'static Info) {
+        let manager = TaskManager::generate(TASKS);
+        let Ok(bytes) = C::to_vec(&manager) else {
+            return;
+        };
+        let mut out = Vec::with_capacity(bytes.len());
+        self.0
+            .counter(BytesCount::new(bytes.len()))
+            .bench_local(|| {
+                out.clear();
+                black_box(C::encode(black_box(&manager), &mut out)).ok();
+            });
     }
-    bencher
-        .counter(BytesCount::new(bytes.len()))
-        .bench_local(|| black_box(C::decode(black_box(&bytes))).ok());
 }
 
-macro_rules! benches {
-    ($($codec:path),* $(,)?) => {
-        mod task_manager {
-            dataset_benches!(serbench_model::TaskManager, [$($codec),*]);
-        }
-        mod telemetry {
-            dataset_benches!(serbench_model::SensorReading, [$($codec),*]);
-        }
-        mod graph {
-            dataset_benches!(serbench_model::Graph, [$($codec),*]);
-        }
-        mod records {
-            dataset_benches!(serbench_model::Record, [$($codec),*]);
-        }
-        mod media {
-            dataset_benches!(serbench_model::MediaContent, [$($codec),*]);
-        }
+/// `sweep::decode` at `TASKS` tasks.
+struct SweepDecode<'a, 'b, const TASKS: usize>(Bencher<'a, 'b>);
 
-        /// Task-manager cost against size, for `cargo xtask bench --sweep`.
-        mod sweep {
-            use crate::*;
+impl<const TASKS: usize> PairJob<TaskManager> for SweepDecode<'_, '_, TASKS> {
+    type Output = ();
 
-            #[divan::bench(types = [$($codec),*], args = SWEEP_TASKS)]
-            fn encode<C: Codec<TaskManager>>(bencher: Bencher<'_, '_>, tasks: usize) {
-                crate::sweep_encode::<C>(bencher, tasks);
-            }
-
-            #[divan::bench(types = [$($codec),*], args = SWEEP_TASKS)]
-            fn decode<C: Codec<TaskManager>>(bencher: Bencher<'_, '_>, tasks: usize) {
-                crate::sweep_decode::<C>(bencher, tasks);
-            }
+    fn run<C: Codec<TaskManager, Error = Error> + 'static>(self, _: &'static Info) {
+        let manager = TaskManager::generate(TASKS);
+        let Ok(bytes) = C::to_vec(&manager) else {
+            return;
+        };
+        if C::decode(&bytes).ok().as_ref() != Some(&manager) {
+            return;
         }
-
-        /// One JSON line per dataset × codec, dataset by dataset: verdict
-        /// and sizes.
-        fn sizes() {
-            $(report_sizes::<$codec, serbench_model::TaskManager>();)*
-            $(report_sizes::<$codec, serbench_model::SensorReading>();)*
-            $(report_sizes::<$codec, serbench_model::Graph>();)*
-            $(report_sizes::<$codec, serbench_model::Record>();)*
-            $(report_sizes::<$codec, serbench_model::MediaContent>();)*
-        }
-    };
+        self.0
+            .counter(BytesCount::new(bytes.len()))
+            .bench_local(|| black_box(C::decode(black_box(&bytes))).ok());
+    }
 }
 
-serbench_model::for_each_codec!(benches);
+/// Task-manager cost against size, for `cargo xtask bench --sweep`.
+mod sweep {
+    use crate::*;
 
-macro_rules! native_benches {
-    ($($codec:path),* $(,)?) => {
-        /// Format-native rows: the two halves of `encode` for formats with
-        /// generated message types.
-        mod native {
-            mod task_manager {
-                native_dataset_benches!(serbench_model::TaskManager, [$($codec),*]);
-            }
-            mod telemetry {
-                native_dataset_benches!(serbench_model::SensorReading, [$($codec),*]);
-            }
-            mod graph {
-                native_dataset_benches!(serbench_model::Graph, [$($codec),*]);
-            }
-            mod records {
-                native_dataset_benches!(serbench_model::Record, [$($codec),*]);
-            }
-            mod media {
-                native_dataset_benches!(serbench_model::MediaContent, [$($codec),*]);
-            }
-        }
-    };
+    #[divan::bench(consts = SWEEP_TASKS, args = serbench_codecs::codecs())]
+    fn encode<const TASKS: usize>(bencher: Bencher<'_, '_>, codec: &Info) {
+        crate::run::<TaskManager>(codec, SweepEncode::<TASKS>(bencher));
+    }
+
+    #[divan::bench(consts = SWEEP_TASKS, args = serbench_codecs::codecs())]
+    fn decode<const TASKS: usize>(bencher: Bencher<'_, '_>, codec: &Info) {
+        crate::run::<TaskManager>(codec, SweepDecode::<TASKS>(bencher));
+    }
 }
 
-serbench_model::for_each_native_codec!(native_benches);
+/// One JSON line per dataset × codec, dataset by dataset: verdict and
+/// sizes.
+fn sizes() {
+    struct Sizes;
+
+    impl<D: Carried> PairJob<D> for Sizes {
+        type Output = ();
+
+        fn run<C: Codec<D, Error = Error> + 'static>(self, info: &'static Info) {
+            report_sizes::<C, D>(info);
+        }
+    }
+
+    struct EachDataset;
+
+    impl DatasetVisitor for EachDataset {
+        fn dataset<D: Carried>(&mut self) {
+            for codec in serbench_codecs::codecs() {
+                serbench_codecs::run::<D, _>(codec.name, Sizes);
+            }
+        }
+    }
+
+    serbench_codecs::visit_datasets(&mut EachDataset);
+}

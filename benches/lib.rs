@@ -7,7 +7,9 @@
 //! bench` runs both and writes the reports; run it rather than this.
 //!
 //! Environment, set by the xtask:
-//! - `SERBENCH_QUICK=1`: the graph at 200 nodes instead of the seed size;
+//! - `SERBENCH_QUICK=1`: each dataset at its quick size
+//!   (`Dataset::QUICK_SIZE`: the graph at 200 nodes instead of the seed
+//!   size);
 //! - `SERBENCH_MODE=sizes`: the size report instead of divan.
 
 use std::any::{Any, TypeId};
@@ -15,10 +17,8 @@ use std::collections::HashMap;
 use std::io::Write as _;
 use std::sync::{Mutex, OnceLock};
 
-use serbench_model::{Codec, Dataset, Graph};
-
-/// The graph size of a quick run: 200 nodes, about 36 000 edges.
-pub const QUICK_GRAPH_NODES: usize = 200;
+use serbench_codecs::{Info, Tuning};
+use serbench_model::{Codec, Dataset};
 
 /// Whether this is a quick run (`SERBENCH_QUICK=1`).
 #[must_use]
@@ -29,11 +29,7 @@ pub fn quick() -> bool {
 /// The size this run measures `D` at.
 #[must_use]
 pub fn size<D: Dataset>() -> usize {
-    if quick() && D::NAME == Graph::NAME {
-        QUICK_GRAPH_NODES
-    } else {
-        D::DEFAULT_SIZE
-    }
+    if quick() { D::QUICK_SIZE } else { D::DEFAULT_SIZE }
 }
 
 /// A value made once per process and kept for the rest of it, keyed by
@@ -126,20 +122,26 @@ pub fn total_bytes(encodings: &[Vec<u8>]) -> usize {
     encodings.iter().map(Vec::len).sum()
 }
 
-/// Prints the size report line of one pair: round-trip verdict, encoded
-/// bytes and the same bytes compressed, message by message (zstd level 3,
-/// gzip level 6: each library's default).
-pub fn report_sizes<C, D>()
+/// Prints the size report line of one pair: what the registry says of the
+/// codec, the dataset's size and its label, then the round-trip verdict,
+/// encoded bytes and the same bytes compressed, message by message (zstd
+/// level 3, gzip level 6: each library's default).
+pub fn report_sizes<C, D>(info: &Info)
 where
     C: Codec<D> + 'static,
     D: Dataset,
 {
     let mut line = serde_json::json!({
         "dataset": D::NAME,
-        "format": C::NAME,
-        "type": short_type_name::<C>(),
-        "zero_copy": C::ZERO_COPY,
+        "format": info.name,
+        "family": info.format,
+        "library": info.library,
+        "version": info.version,
+        "tuned": info.tuning == Tuning::Tuned,
+        "zero_copy": info.zero_copy,
+        "native": info.native,
         "size": size::<D>(),
+        "size_label": D::size_label(size::<D>()),
         "messages": messages::<D>().len(),
     });
     match encodings::<C, D>() {
@@ -169,11 +171,4 @@ fn gzip_len(bytes: &[u8]) -> usize {
         (Ok(()), Ok(compressed)) => compressed.len(),
         _ => 0,
     }
-}
-
-/// The name divan shows for a type: its path without the modules.
-#[must_use]
-pub fn short_type_name<T>() -> &'static str {
-    let name = std::any::type_name::<T>();
-    name.rsplit("::").next().unwrap_or(name)
 }

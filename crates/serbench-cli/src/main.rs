@@ -5,8 +5,8 @@
 //! convert between formats:
 //!
 //! ```text
-//! serbench list
-//! serbench dump --out dumps                      # all 30 files
+//! serbench list [--json]
+//! serbench dump --out dumps                      # every dataset in every format
 //! serbench check --dataset task-manager --format cbor dumps/task-manager.cbor
 //! serbench convert --dataset media --from json --to msgpack in.json out.msgpack
 //! ```
@@ -15,18 +15,28 @@
 //! for every format holding the same value, and exits 0; on any failure it
 //! prints one line naming the format, the dataset, what was wrong and where,
 //! and exits 1.
+//!
+//! The formats are the codecs of the registry (`serbench-codecs`) this
+//! build has, all by default. `list --json` prints them for programs:
+//!
+//! ```text
+//! {"datasets": [{"name", "about", "size_unit", "default_size", "quick_size",
+//!                "dump_size"}, ...],
+//!  "codecs": [{"name", "format", "library", "version", "tuned", "zero_copy",
+//!              "detects_truncation", "native"}, ...]}
+//! ```
 
-mod formats;
+mod list;
+mod pairs;
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
-use serbench_model::{Dataset, Graph, SensorReading};
+use serbench_codecs::Carried;
 
-use crate::formats::{Carried, DATASETS, DatasetJob, FORMATS, find, for_each_dataset};
+use crate::pairs::{DatasetJob, for_datasets};
 
 #[derive(Parser)]
 #[command(
@@ -42,7 +52,11 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// List the datasets and the formats.
-    List,
+    List {
+        /// Print one JSON object for programs instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Write DIR/DATASET.FORMAT for each pair (all pairs by default).
     Dump {
         /// The folder to write to; created if missing.
@@ -55,11 +69,12 @@ enum Command {
         #[arg(long = "format", value_name = "F", value_parser = format_id)]
         formats: Vec<&'static str>,
         /// The size of a dataset, such as `task-manager=500` (repeatable).
-        /// Defaults: the benchmark sizes, except the graph at 200 nodes.
+        /// Defaults: each dataset's dump size (`list --json`): the
+        /// benchmark size, one telemetry message, the graph at 200 nodes.
         #[arg(long = "size", value_name = "D=N", value_parser = size_override)]
         sizes: Vec<(&'static str, usize)>,
-        /// Write the graph at the benchmark's seed size (1 870 nodes, about
-        /// 3.15 million edges) instead of 200 nodes.
+        /// Write every dataset at its benchmark size (the graph's seed size is
+        /// 1 870 nodes, about 3.15 million edges) instead of its dump size.
         #[arg(long)]
         full: bool,
     },
@@ -93,10 +108,6 @@ enum Command {
     },
 }
 
-/// The graph size `dump` writes unless told otherwise: 200 nodes make about
-/// 36 000 edges, small enough to open in an editor.
-const DUMP_GRAPH_NODES: usize = 200;
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
@@ -110,8 +121,12 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
-        Command::List => {
-            print!("{}", list());
+        Command::List { json } => {
+            if json {
+                println!("{}", list::json());
+            } else {
+                print!("{}", list::text());
+            }
             Ok(())
         }
         Command::Dump {
@@ -125,13 +140,13 @@ fn run(command: Command) -> anyhow::Result<()> {
                 .with_context(|| format!("cannot create {}", out.display()))?;
             let mut dump = Dump {
                 out,
-                datasets: or_all(datasets, DATASETS.iter().map(|d| d.name)),
-                formats: or_all(formats, FORMATS.iter().map(|f| f.name)),
+                datasets: or_all(datasets, list::datasets().iter().map(|d| d.name)),
+                formats: or_all(formats, serbench_codecs::codecs().iter().map(|c| c.name)),
                 sizes,
                 full,
                 failures: 0,
             };
-            for_each_dataset(&mut dump)?;
+            for_datasets(&dump.datasets.clone(), &mut dump)?;
             if dump.failures > 0 {
                 bail!("{} file(s) could not be written", dump.failures);
             }
@@ -141,8 +156,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             dataset,
             format,
             file,
-        } => for_each_dataset(&mut Check {
-            dataset,
+        } => for_datasets(&[dataset], &mut Check {
             format,
             file,
         }),
@@ -152,36 +166,13 @@ fn run(command: Command) -> anyhow::Result<()> {
             to,
             input,
             output,
-        } => for_each_dataset(&mut Convert {
-            dataset,
+        } => for_datasets(&[dataset], &mut Convert {
             from,
             to,
             input,
             output,
         }),
     }
-}
-
-fn list() -> String {
-    let mut text = String::from("datasets:\n");
-    for dataset in DATASETS {
-        let size = if dataset.size_unit.is_empty() {
-            String::new()
-        } else {
-            format!(" ({} {})", dataset.default_size, dataset.size_unit)
-        };
-        let _ = writeln!(text, "  {:<14}{}{size}", dataset.name, dataset.about);
-    }
-    text.push_str("formats:\n");
-    for format in FORMATS {
-        let note = if format.zero_copy {
-            "  (traverses in place)"
-        } else {
-            ""
-        };
-        let _ = writeln!(text, "  {}{note}", format.name);
-    }
-    text
 }
 
 fn or_all(chosen: Vec<&'static str>, all: impl Iterator<Item = &'static str>) -> Vec<&'static str> {
@@ -193,16 +184,19 @@ fn or_all(chosen: Vec<&'static str>, all: impl Iterator<Item = &'static str>) ->
 }
 
 fn dataset_id(name: &str) -> Result<&'static str, String> {
-    find(DATASETS.iter().map(|d| d.name), name).ok_or_else(|| {
-        let known: Vec<_> = DATASETS.iter().map(|d| d.name).collect();
-        format!("unknown dataset; one of {}", known.join(", "))
-    })
+    let known: Vec<&'static str> = list::datasets().iter().map(|d| d.name).collect();
+    known
+        .iter()
+        .copied()
+        .find(|known| *known == name)
+        .ok_or_else(|| format!("unknown dataset; one of {}", known.join(", ")))
 }
 
 fn format_id(name: &str) -> Result<&'static str, String> {
-    find(FORMATS.iter().map(|f| f.name), name).ok_or_else(|| {
-        let known: Vec<_> = FORMATS.iter().map(|f| f.name).collect();
-        format!("unknown format; one of {}", known.join(", "))
+    let known = serbench_codecs::codecs();
+    known.iter().map(|c| c.name).find(|known| *known == name).ok_or_else(|| {
+        let names: Vec<_> = known.iter().map(|c| c.name).collect();
+        format!("unknown format; one of {}", names.join(", "))
     })
 }
 
@@ -276,26 +270,21 @@ struct Dump {
 }
 
 impl Dump {
-    /// Telemetry files hold the first message; the graph is small unless
-    /// `--full`; the rest are at their benchmark size.
-    fn size<D: Dataset>(&self) -> usize {
+    /// The size asked for, else the dataset's dump size, or its benchmark
+    /// size with `--full`.
+    fn size<D: Carried>(&self) -> usize {
         if let Some(&(_, size)) = self.sizes.iter().rev().find(|(name, _)| *name == D::NAME) {
             size
-        } else if D::NAME == SensorReading::NAME {
-            1
-        } else if D::NAME == Graph::NAME && !self.full {
-            DUMP_GRAPH_NODES
-        } else {
+        } else if self.full {
             D::DEFAULT_SIZE
+        } else {
+            D::DUMP_SIZE
         }
     }
 }
 
 impl DatasetJob for Dump {
     fn run<D: Carried>(&mut self) -> anyhow::Result<()> {
-        if !self.datasets.contains(&D::NAME) {
-            return Ok(());
-        }
         let size = self.size::<D>();
         let Some(value) = D::workload(size).into_iter().next() else {
             bail!("{} at size {size} has no message to write", D::NAME);
@@ -304,7 +293,7 @@ impl DatasetJob for Dump {
         for &format in &self.formats {
             let path = self.out.join(format!("{}.{format}", D::NAME));
             bytes.clear();
-            match D::encode_as(format, &value, &mut bytes) {
+            match pairs::encode(format, &value, &mut bytes) {
                 Ok(()) => {
                     std::fs::write(&path, &bytes)
                         .with_context(|| format!("cannot write {}", path.display()))?;
@@ -321,18 +310,14 @@ impl DatasetJob for Dump {
 }
 
 struct Check {
-    dataset: &'static str,
     format: &'static str,
     file: PathBuf,
 }
 
 impl DatasetJob for Check {
     fn run<D: Carried>(&mut self) -> anyhow::Result<()> {
-        if self.dataset != D::NAME {
-            return Ok(());
-        }
         let bytes = read(&self.file, self.format, D::NAME)?;
-        let answer = D::traverse_as(self.format, &bytes)?;
+        let answer = pairs::traverse::<D>(self.format, &bytes)?;
         eprintln!(
             "{}: {} {} of {} bytes read",
             self.file.display(),
@@ -346,7 +331,6 @@ impl DatasetJob for Check {
 }
 
 struct Convert {
-    dataset: &'static str,
     from: &'static str,
     to: &'static str,
     input: PathBuf,
@@ -355,12 +339,9 @@ struct Convert {
 
 impl DatasetJob for Convert {
     fn run<D: Carried>(&mut self) -> anyhow::Result<()> {
-        if self.dataset != D::NAME {
-            return Ok(());
-        }
-        let value = D::decode_as(self.from, &read(&self.input, self.from, D::NAME)?)?;
+        let value = pairs::decode::<D>(self.from, &read(&self.input, self.from, D::NAME)?)?;
         let mut bytes = Vec::new();
-        D::encode_as(self.to, &value, &mut bytes)?;
+        pairs::encode(self.to, &value, &mut bytes)?;
         std::fs::write(&self.output, &bytes)
             .with_context(|| format!("cannot write {}", self.output.display()))?;
         eprintln!(

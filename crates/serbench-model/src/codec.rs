@@ -14,6 +14,12 @@ pub trait Dataset: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     const SIZE_UNIT: &'static str;
     /// The size the benchmarks use.
     const DEFAULT_SIZE: usize;
+    /// The size a quick benchmark run (`cargo xtask bench --quick`)
+    /// measures: the default unless that takes minutes per bench.
+    const QUICK_SIZE: usize = Self::DEFAULT_SIZE;
+    /// The size `serbench dump` writes unless told otherwise: one message
+    /// of a message stream, and a file small enough to open in an editor.
+    const DUMP_SIZE: usize = Self::DEFAULT_SIZE;
 
     /// The answer to the dataset's traverse question. It prints as one line
     /// of compact JSON, the same for every format holding the same value.
@@ -26,6 +32,33 @@ pub trait Dataset: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
 
     /// Answers the traverse question by walking the value.
     fn traverse(&self) -> Self::Answer;
+
+    /// How reports name a run at `size`, such as `"10 000 messages"`, or
+    /// `""` for a fixed value. A dataset whose generator makes something
+    /// other than `size` of its unit says so (`"10 000 → 9 944 tasks"`).
+    #[must_use]
+    fn size_label(size: usize) -> String {
+        if Self::SIZE_UNIT.is_empty() {
+            String::new()
+        } else {
+            format!("{} {}", grouped(size), Self::SIZE_UNIT)
+        }
+    }
+}
+
+/// `n` with its digits in groups of three, as the reports write numbers:
+/// `9 944`, `10 000`.
+#[must_use]
+pub(crate) fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (at, digit) in digits.chars().enumerate() {
+        if at > 0 && (digits.len() - at) % 3 == 0 {
+            out.push(' ');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 /// What a format can represent beyond the values every format carries.

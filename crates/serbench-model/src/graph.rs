@@ -183,6 +183,10 @@ impl Dataset for Graph {
     const ABOUT: &'static str = "dense object graph linked by index, searched depth-first";
     const SIZE_UNIT: &'static str = "nodes";
     const DEFAULT_SIZE: usize = Self::SEED_NODES;
+    /// 200 nodes make about 36 000 edges: seconds, not minutes, per bench,
+    /// and a dump small enough to open in an editor.
+    const QUICK_SIZE: usize = 200;
+    const DUMP_SIZE: usize = 200;
     type Answer = GraphAnswer;
 
     fn workload(size: usize) -> Vec<Self> {

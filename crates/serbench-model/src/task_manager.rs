@@ -6,6 +6,7 @@ use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
 
 use crate::Dataset;
+use crate::codec::grouped;
 use crate::answer::JsonObject;
 use crate::random::Random;
 
@@ -296,6 +297,21 @@ impl Dataset for TaskManager {
         vec![Self::generate(size)]
     }
 
+    /// The generator spreads `size` over whole lists and makes a few tasks
+    /// fewer, so the label gives both: `"10 000 → 9 944 tasks"`.
+    fn size_label(size: usize) -> String {
+        let tasks: usize = Self::generate(size)
+            .lists
+            .iter()
+            .map(|list| list.tasks.len())
+            .sum();
+        if tasks == size {
+            format!("{} tasks", grouped(size))
+        } else {
+            format!("{} → {} tasks", grouped(size), grouped(tasks))
+        }
+    }
+
     fn traverse(&self) -> TaskManagerAnswer {
         let mut answer = TaskManagerAnswer::default();
         for list in &self.lists {
@@ -315,6 +331,12 @@ impl Dataset for TaskManager {
 mod tests {
     use super::*;
     use crate::forms;
+
+    #[test]
+    fn labels_its_size_with_the_tasks_made() {
+        assert_eq!(TaskManager::size_label(10_000), "10 000 → 9 944 tasks");
+        assert_eq!(TaskManager::size_label(100_000), "100 000 → 90 926 tasks");
+    }
 
     #[test]
     fn generates_the_qt_benchmark_shape() {

@@ -170,6 +170,8 @@ impl Dataset for SensorReading {
     const ABOUT: &'static str = "sensor messages, each sent on its own as over MQTT";
     const SIZE_UNIT: &'static str = "messages";
     const DEFAULT_SIZE: usize = 10_000;
+    /// A dump holds one message, as one is sent.
+    const DUMP_SIZE: usize = 1;
     type Answer = TelemetryAnswer;
 
     fn workload(size: usize) -> Vec<Self> {

@@ -1,0 +1,265 @@
+//! The one list of serbench codecs, and typed dispatch over it.
+//!
+//! serbench's command line, benchmarks and fuzz targets work on every codec
+//! without naming any: they ask this crate. It depends on every codec crate,
+//! each behind a cargo feature named by the codec's id (all on by default),
+//! and holds the list in `src/list.rs`: per codec its type, the wire format
+//! it writes, the library it times, that library's exact version, and
+//! whether the timed path is the library's stock API or code written here
+//! ([`Tuning`]). A codec crate joins with one line there and one dependency
+//! and feature in the manifest; nothing else in the workspace changes.
+//!
+//! Dispatch is ordinary generic Rust. [`codecs`] lists the codecs;
+//! [`run`] calls a [`PairJob`] with the codec type picked by id and the
+//! dataset type picked by the caller, so the job's code is monomorphised
+//! for each pair as if the types had been written out;
+//! [`visit_datasets`] calls a [`DatasetVisitor`] with each dataset type.
+//!
+//! ```
+//! use serbench_codecs::{Carried, Info, PairJob};
+//! use serbench_model::{Codec, Error, MediaContent};
+//!
+//! /// Encodes the media record and reports its size.
+//! struct Size;
+//!
+//! impl<D: Carried> PairJob<D> for Size {
+//!     type Output = Result<usize, Error>;
+//!
+//!     fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) -> Self::Output {
+//!         let value = D::workload(D::DEFAULT_SIZE).remove(0);
+//!         Ok(C::to_vec(&value)?.len())
+//!     }
+//! }
+//!
+//! let json = serbench_codecs::codec("json").expect("json is a default feature");
+//! assert_eq!((json.format, json.library), ("JSON", "serde_json"));
+//! let size = serbench_codecs::run::<MediaContent, _>("json", Size).expect("a listed codec");
+//! assert_eq!(size?, 488);
+//! # Ok::<(), Error>(())
+//! ```
+
+#[macro_use]
+mod macros;
+mod datasets;
+mod list;
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use serbench_model::{Codec, Error, NativeCodec};
+
+pub use crate::datasets::{Carried, DatasetVisitor, Registered, RegisteredNative, visit_datasets};
+use crate::list::visit_list;
+
+/// What the list says of one codec.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The id used by the CLI, the reports and the cargo feature: `"json"`.
+    pub name: &'static str,
+    /// The wire format it writes, as people name it: `"JSON"`, `"Cap'n
+    /// Proto"`. Codecs of one format write the same bytes where the format
+    /// allows.
+    pub format: &'static str,
+    /// The library whose code is timed: `"serde_json"`.
+    pub library: &'static str,
+    /// That library's exact version, as in `Cargo.lock`.
+    pub version: &'static str,
+    /// Whether the timed path is the library's own API or written here.
+    pub tuning: Tuning,
+    /// Whether the codec answers the traverse question from the bytes in
+    /// place instead of decoding first.
+    pub zero_copy: bool,
+    /// Whether every truncated encoding fails to decode (protobuf's cannot
+    /// tell a message cut at a field boundary from a smaller one).
+    pub detects_truncation: bool,
+    /// Whether the codec also has a message type of its own
+    /// ([`NativeCodec`]), whose build and write halves are reported apart.
+    pub native: bool,
+}
+
+impl fmt::Display for Info {
+    /// The id, so divan names a bench row by it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// Whether a codec times its library's own API or a path written in
+/// serbench, so a reader knows what a row measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tuning {
+    /// The library's documented API, as a user of the library would call it.
+    Stock,
+    /// Code written in serbench around the library (hand-written decoders,
+    /// a fast path): what tuning adds on top of the library.
+    Tuned,
+}
+
+impl Tuning {
+    /// The id the reports use: `"stock"` or `"tuned"`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Tuning::Stock => "stock",
+            Tuning::Tuned => "tuned",
+        }
+    }
+
+    /// The tuning a list line names; any other word stops the build.
+    const fn from_marker(marker: &str) -> Self {
+        if same(marker, "stock") {
+            Tuning::Stock
+        } else if same(marker, "tuned") {
+            Tuning::Tuned
+        } else {
+            panic!("a list line's path is `stock` or `tuned`")
+        }
+    }
+}
+
+/// `a == b`, usable in constants.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut at = 0;
+    while at < a.len() {
+        if a[at] != b[at] {
+            return false;
+        }
+        at += 1;
+    }
+    true
+}
+
+/// Typed work called with each codec of the list: the codec's type and
+/// what the list says of it.
+pub trait Visitor {
+    /// Called once per codec, in list order.
+    fn codec<C: Registered>(&mut self, info: &'static Info);
+
+    /// Called after [`Visitor::codec`] for codecs that also implement
+    /// [`NativeCodec`] for every dataset.
+    fn native<C: RegisteredNative>(&mut self, info: &'static Info) {
+        let _ = info;
+    }
+}
+
+/// Calls `visitor` with every codec built in, in report order.
+pub fn visit_codecs(visitor: &mut impl Visitor) {
+    visit_list(visitor);
+}
+
+/// Every codec built in, in report order.
+#[must_use]
+pub fn codecs() -> &'static [&'static Info] {
+    struct Collect(Vec<&'static Info>);
+
+    impl Visitor for Collect {
+        fn codec<C: Registered>(&mut self, info: &'static Info) {
+            self.0.push(info);
+        }
+    }
+
+    static CODECS: OnceLock<Vec<&'static Info>> = OnceLock::new();
+    CODECS.get_or_init(|| {
+        let mut collect = Collect(Vec::new());
+        visit_list(&mut collect);
+        collect.0
+    })
+}
+
+/// The codecs with build and write rows ([`Info::native`]).
+pub fn native_codecs() -> impl Iterator<Item = &'static Info> {
+    codecs().iter().copied().filter(|info| info.native)
+}
+
+/// The codec with id `name`, if it is built in.
+#[must_use]
+pub fn codec(name: &str) -> Option<&'static Info> {
+    codecs().iter().copied().find(|info| info.name == name)
+}
+
+/// Work on dataset `D` with one codec, whose type the job learns.
+pub trait PairJob<D: Carried> {
+    /// What the job gives back.
+    type Output;
+
+    /// Runs the job with codec `C`.
+    fn run<C: Codec<D, Error = Error> + 'static>(self, info: &'static Info) -> Self::Output;
+}
+
+/// Work on dataset `D` with the native half of one codec.
+pub trait NativeJob<D: Carried> {
+    /// What the job gives back.
+    type Output;
+
+    /// Runs the job with native codec `C`.
+    fn run<C: NativeCodec<D> + Codec<D, Error = Error> + 'static>(
+        self,
+        info: &'static Info,
+    ) -> Self::Output;
+}
+
+/// Runs `job` for the codec with id `codec` on dataset `D`; `None` when no
+/// such codec is built in.
+pub fn run<D: Carried, J: PairJob<D>>(codec: &str, job: J) -> Option<J::Output> {
+    struct Find<'a, D: Carried, J: PairJob<D>> {
+        codec: &'a str,
+        job: Option<J>,
+        output: Option<J::Output>,
+        dataset: std::marker::PhantomData<D>,
+    }
+
+    impl<D: Carried, J: PairJob<D>> Visitor for Find<'_, D, J> {
+        fn codec<C: Registered>(&mut self, info: &'static Info) {
+            if info.name == self.codec
+                && let Some(job) = self.job.take()
+            {
+                self.output = Some(D::run_pair::<C, J>(job, info));
+            }
+        }
+    }
+
+    let mut find = Find {
+        codec,
+        job: Some(job),
+        output: None,
+        dataset: std::marker::PhantomData::<D>,
+    };
+    visit_list(&mut find);
+    find.output
+}
+
+/// Runs `job` for the native codec with id `codec` on dataset `D`; `None`
+/// when no such native codec is built in.
+pub fn run_native<D: Carried, J: NativeJob<D>>(codec: &str, job: J) -> Option<J::Output> {
+    struct Find<'a, D: Carried, J: NativeJob<D>> {
+        codec: &'a str,
+        job: Option<J>,
+        output: Option<J::Output>,
+        dataset: std::marker::PhantomData<D>,
+    }
+
+    impl<D: Carried, J: NativeJob<D>> Visitor for Find<'_, D, J> {
+        fn codec<C: Registered>(&mut self, _: &'static Info) {}
+
+        fn native<C: RegisteredNative>(&mut self, info: &'static Info) {
+            if info.name == self.codec
+                && let Some(job) = self.job.take()
+            {
+                self.output = Some(D::run_native::<C, J>(job, info));
+            }
+        }
+    }
+
+    let mut find = Find {
+        codec,
+        job: Some(job),
+        output: None,
+        dataset: std::marker::PhantomData::<D>,
+    };
+    visit_list(&mut find);
+    find.output
+}

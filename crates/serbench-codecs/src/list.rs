@@ -1,0 +1,21 @@
+//! The list: one line per codec, in report order.
+//!
+//! Each line names the cargo feature (the codec's id), the codec type, the
+//! wire format it writes, the library it times and that library's exact
+//! version (a test holds it to `Cargo.lock`), and whether the timed path is
+//! the library's own API (`stock`) or code written in serbench around it
+//! (`tuned`). `native` marks codecs that also implement
+//! [`NativeCodec`](serbench_model::NativeCodec) for every dataset.
+
+codecs! {
+    // feature       codec type                            format          library        version      path
+    "json"        => serbench_json::Json,                  "JSON",         "serde_json",  "1.0.154",   stock;
+    "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    "0.2.2",     stock;
+    "xml"         => serbench_xml::Xml,                    "XML",          "quick-xml",   "0.42.0",    stock;
+    "bincode"     => serbench_binary::Bincode,             "bincode",      "bincode",     "2.0.1",     tuned;
+    "postcard"    => serbench_binary::Postcard,            "postcard",     "postcard",    "1.2.0",     stock;
+    "msgpack"     => serbench_msgpack::MsgPack,            "MessagePack",  "rmp-serde",   "1.3.1",     stock;
+    "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       "0.14.6",    tuned, native;
+    "capnp"       => serbench_capnp::Capnp,                "Cap'n Proto",  "capnp",       "0.27.3",    stock, native;
+    "flatbuffers" => serbench_flatbuffers::FlatBuffers,    "FlatBuffers",  "flatbuffers", "25.12.19",  stock, native;
+}

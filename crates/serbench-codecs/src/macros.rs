@@ -1,0 +1,53 @@
+//! The macro that turns the list into [`visit_list`](crate::visit_list):
+//! one call of the visitor per codec whose feature is on. Everything else
+//! is plain functions over that visit.
+
+/// `true` for the `native` marker of a list line; any other word is a
+/// compile error.
+macro_rules! is_native {
+    (native) => {
+        true
+    };
+}
+
+/// Expands the list into `visit_list`, checking at compile time that each
+/// feature is named by its codec's id.
+macro_rules! codecs {
+    ($(
+        $feature:literal => $codec:ty, $format:literal, $library:literal, $version:literal,
+        $tuning:ident $(, $native:ident)?;
+    )*) => {
+        /// Calls `visitor` with every codec whose feature is on, in list
+        /// order: [`Visitor::codec`](crate::Visitor::codec) for each, and
+        /// [`Visitor::native`](crate::Visitor::native) after it for the
+        /// codecs marked `native`.
+        pub(crate) fn visit_list(visitor: &mut impl crate::Visitor) {
+            $(
+                #[cfg(feature = $feature)]
+                {
+                    const INFO: crate::Info = crate::Info {
+                        name: <$codec as serbench_model::Format>::NAME,
+                        format: $format,
+                        library: $library,
+                        version: $version,
+                        tuning: crate::Tuning::from_marker(stringify!($tuning)),
+                        zero_copy: <$codec as serbench_model::Format>::ZERO_COPY,
+                        detects_truncation:
+                            <$codec as serbench_model::Format>::DETECTS_TRUNCATION,
+                        native: false $(|| is_native!($native))?,
+                    };
+                    const _: () = assert!(
+                        crate::same(INFO.name, $feature),
+                        concat!("the feature ", $feature, " must be named by its codec's id")
+                    );
+                    visitor.codec::<$codec>(&INFO);
+                    $(
+                        if is_native!($native) {
+                            visitor.native::<$codec>(&INFO);
+                        }
+                    )?
+                }
+            )*
+        }
+    };
+}
