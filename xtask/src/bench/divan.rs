@@ -255,6 +255,30 @@ mod tests {
         assert!(Parser::default().finish().is_err());
     }
 
+    /// divan 0.1.21's own output for args named by codec id, one with a
+    /// `-`, under a sweep's size level.
+    #[test]
+    fn reads_codec_ids_as_args() {
+        let log = "\
+codecs                 fastest       │ slowest       │ median        │ mean          │ samples │ iters
+├─ media                             │               │               │               │         │
+│  ╰─ encode                         │               │               │               │         │
+│     ├─ json          29.72 ns      │ 29.72 ns      │ 29.72 ns      │ 29.72 ns      │ 1       │ 1
+│     ╰─ simd-json     0.486 ns      │ 0.488 ns      │ 0.487 ns      │ 0.487 ns      │ 2       │ 8192
+╰─ sweep                             │               │               │               │         │
+   ╰─ encode                         │               │               │               │         │
+      ├─ 100                         │               │               │               │         │
+      │  ╰─ simd-json  0.493 ns      │ 0.493 ns      │ 0.493 ns      │ 0.493 ns      │ 2       │ 8192
+      ╰─ 1000                        │               │               │               │         │
+         ╰─ simd-json  0.495 ns      │ 0.495 ns      │ 0.495 ns      │ 0.495 ns      │ 2       │ 8192
+";
+        let measurements = parse(log).unwrap();
+        assert_eq!(measurements.len(), 4);
+        find(&measurements, &["media", "encode", "simd-json"]);
+        let sweep = find(&measurements, &["sweep", "encode", "1000", "simd-json"]);
+        assert_eq!(sweep.iterations, 8192);
+    }
+
     #[test]
     fn units() {
         assert_eq!(duration_ns("8.713 ms").unwrap(), 8_713_000.0);

@@ -45,7 +45,7 @@ usage: cargo xtask bench [--dataset D]... [--format F]... [--quick] [--sweep]
                          [--compile-times] [--readme]
 
   --dataset D       only this dataset (repeatable)
-  --format F        only this format (repeatable)
+  --format F        only this codec, by id such as json (repeatable)
   --quick           few samples and the graph at 200 nodes: minutes, not more
   --sweep           also the task-manager from 100 to 100 000 tasks
   --compile-times   also a clean release build of each codec crate
