@@ -9,7 +9,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::bench::{load, results::Record};
+use crate::bench::load;
+use crate::bench::results::{Op, OpStats, Record};
 
 /// The smallest change worth flagging, whatever the noise.
 const MIN_CHANGE: f64 = 0.05;
@@ -23,11 +24,9 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn noise(median: Option<f64>, fastest: Option<f64>) -> Option<f64> {
-    median
-        .zip(fastest)
-        .filter(|(m, _)| *m > 0.0)
-        .map(|(m, f)| (m - f) / m)
+fn noise(stats: &OpStats) -> Option<f64> {
+    let fastest = stats.min_ns?;
+    (stats.median_ns > 0.0).then(|| (stats.median_ns - fastest) / stats.median_ns)
 }
 
 /// One figure of a pair in both runs.
@@ -36,15 +35,13 @@ struct Change {
     significant: bool,
 }
 
-fn change(old: (Option<f64>, Option<f64>), new: (Option<f64>, Option<f64>)) -> Option<Change> {
-    let (old_median, new_median) = (old.0?, new.0?);
-    if old_median <= 0.0 {
+fn change(old: Option<&OpStats>, new: Option<&OpStats>) -> Option<Change> {
+    let (old, new) = (old?, new?);
+    if old.median_ns <= 0.0 {
         return None;
     }
-    let ratio = new_median / old_median;
-    let noise = noise(old.0, old.1)
-        .unwrap_or(0.0)
-        .max(noise(new.0, new.1).unwrap_or(0.0));
+    let ratio = new.median_ns / old.median_ns;
+    let noise = noise(old).unwrap_or(0.0).max(noise(new).unwrap_or(0.0));
     Some(Change {
         ratio,
         significant: (ratio - 1.0).abs() > (3.0 * noise).max(MIN_CHANGE),
@@ -69,32 +66,20 @@ fn compare(old: &[Record], new: &[Record]) -> String {
             );
             continue;
         };
-        let cells = [
-            change(
-                (before.encode_ns, before.encode_min_ns),
-                (after.encode_ns, after.encode_min_ns),
-            ),
-            change(
-                (before.decode_ns, before.decode_min_ns),
-                (after.decode_ns, after.decode_min_ns),
-            ),
-            change(
-                (before.traverse_ns, before.traverse_min_ns),
-                (after.traverse_ns, after.traverse_min_ns),
-            ),
-        ]
-        .map(|cell| match cell {
-            None => "–".to_owned(),
-            Some(Change {
-                ratio,
-                significant: true,
-            }) => {
-                flagged += 1;
-                let word = if ratio < 1.0 { "faster" } else { "SLOWER" };
-                format!("{ratio:.2}× {word}")
-            }
-            Some(Change { ratio, .. }) => format!("{ratio:.2}×"),
-        });
+        let cells = [Op::Encode, Op::Decode, Op::Traverse]
+            .map(|op| change(before.op(op), after.op(op)))
+            .map(|cell| match cell {
+                None => "–".to_owned(),
+                Some(Change {
+                    ratio,
+                    significant: true,
+                }) => {
+                    flagged += 1;
+                    let word = if ratio < 1.0 { "faster" } else { "SLOWER" };
+                    format!("{ratio:.2}× {word}")
+                }
+                Some(Change { ratio, .. }) => format!("{ratio:.2}×"),
+            });
         let size = if before.size_bytes > 0.0 {
             format!("{:.3}×", after.size_bytes / before.size_bytes)
         } else {
@@ -116,6 +101,7 @@ fn compare(old: &[Record], new: &[Record]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bench::results::Ops;
 
     fn record(encode: f64, fastest: f64) -> Record {
         Record {
@@ -123,8 +109,14 @@ mod tests {
             format: "json".into(),
             ok: true,
             size_bytes: 488.0,
-            encode_ns: Some(encode),
-            encode_min_ns: Some(fastest),
+            ops: Ops {
+                encode: Some(OpStats {
+                    median_ns: encode,
+                    min_ns: Some(fastest),
+                    ..OpStats::default()
+                }),
+                ..Ops::default()
+            },
             ..Record::default()
         }
     }

@@ -10,8 +10,8 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::results::Record;
-use super::{Report, report};
+use super::results::{Op, Record};
+use super::{Report, units};
 
 /// A chart written next to the report.
 pub(crate) struct Chart {
@@ -48,7 +48,9 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
             .map(|r| {
                 (
                     r.format.as_str(),
-                    vec![r.encode_ns, r.decode_ns, r.traverse_ns],
+                    [Op::Encode, Op::Decode, Op::Traverse]
+                        .map(|op| r.ns(op))
+                        .to_vec(),
                 )
             })
             .collect();
@@ -59,7 +61,7 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
             &["encode", "decode", "traverse"],
             &times,
             true,
-            &|ns| report::time(Some(ns)),
+            &|ns| units::time(Some(ns)),
         )?;
         charts.push(Chart {
             dataset: Some(dataset.to_owned()),
@@ -83,7 +85,7 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
             &["encoded", "zstd", "gzip"],
             &sizes,
             false,
-            &report::bytes,
+            &units::bytes,
         )?;
         charts.push(Chart {
             dataset: Some(dataset.to_owned()),

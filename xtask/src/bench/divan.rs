@@ -5,7 +5,7 @@
 //! codecs           fastest       │ slowest       │ median        │ mean          │ samples │ iters
 //! ╰─ media                       │               │               │               │         │
 //!    ╰─ decode                   │               │               │               │         │
-//!       ╰─ Json    1.001 µs      │ 1.226 µs      │ 1.109 µs      │ 1.124 µs      │ 10      │ 20
+//!       ╰─ json    1.001 µs      │ 1.226 µs      │ 1.109 µs      │ 1.124 µs      │ 10      │ 20
 //!                  487.4 MB/s    │ 397.8 MB/s    │ 439.9 MB/s    │ 434 MB/s      │         │
 //!                  alloc:        │               │               │               │         │
 //!                    11          │ 11            │ 11            │ 11            │         │
@@ -21,7 +21,7 @@ use anyhow::{Context, bail};
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Measurement {
     /// The names from the top module down to the leaf, e.g.
-    /// `["task_manager", "encode", "Json"]`.
+    /// `["task_manager", "encode", "json"]`.
     pub(crate) path: Vec<String>,
     pub(crate) fastest_ns: f64,
     pub(crate) slowest_ns: f64,
@@ -40,28 +40,36 @@ pub(crate) struct Measurement {
 /// The columns of a figures row after the name column.
 const COLUMNS: usize = 6;
 
-/// Reads every measured benchmark from divan's output. Benchmarks that
+/// Reads divan's output a line at a time, as a run prints it, so that a
+/// run's progress and its figures come from one reading. Benchmarks that
 /// returned without timing anything appear with no figures and are left out.
-pub(crate) fn parse(output: &str) -> anyhow::Result<Vec<Measurement>> {
-    let mut lines = output.lines();
-    let header = lines
-        .by_ref()
-        .find(|line| line.contains("fastest") && line.contains('│'))
-        .context("no divan table in the output")?;
-    let name_width = header
-        .find("fastest")
-        .map(|byte| header[..byte].chars().count())
-        .context("no fastest column")?;
+#[derive(Default)]
+pub(crate) struct Parser {
+    /// The width of the name column, once the header is read.
+    name_width: Option<usize>,
+    /// The tree path of the last tree line.
+    path: Vec<String>,
+    /// The allocation section the next value rows belong to, and which of
+    /// its rows comes next.
+    section: Option<(String, usize)>,
+    measurements: Vec<Measurement>,
+}
 
-    let mut measurements = Vec::new();
-    let mut path: Vec<String> = Vec::new();
-    // The allocation section the next two value rows belong to.
-    let mut section: Option<String> = None;
-    let mut section_row = 0;
-    for line in lines {
+impl Parser {
+    /// Reads one line; returns the benchmark whose figures row it was.
+    pub(crate) fn line(&mut self, line: &str) -> anyhow::Result<Option<&Measurement>> {
         if !line.contains('│') {
-            continue;
+            return Ok(None);
         }
+        let Some(name_width) = self.name_width else {
+            if line.contains("fastest") {
+                let width = line
+                    .find("fastest")
+                    .map(|byte| line[..byte].chars().count());
+                self.name_width = width;
+            }
+            return Ok(None);
+        };
         let chars: Vec<char> = line.chars().collect();
         let split = name_width.min(chars.len());
         let name_column: String = chars[..split].iter().collect();
@@ -72,39 +80,49 @@ pub(crate) fn parse(output: &str) -> anyhow::Result<Vec<Measurement>> {
         }
 
         if let Some((depth, name)) = tree_entry(&name_column) {
-            path.truncate(depth);
-            path.push(name.to_owned());
-            section = None;
-            if !fields[0].is_empty() {
-                measurements.push(figures(&path, &fields).with_context(|| format!("in {line:?}"))?);
+            self.path.truncate(depth);
+            self.path.push(name.to_owned());
+            self.section = None;
+            if fields[0].is_empty() {
+                return Ok(None);
             }
-            continue;
+            let measurement =
+                figures(&self.path, &fields).with_context(|| format!("in {line:?}"))?;
+            self.measurements.push(measurement);
+            return Ok(self.measurements.last());
         }
 
         // A row under the last leaf: throughput, a section label (in the
         // first figures column), or values.
         if let Some(label) = fields[0].strip_suffix(':') {
-            section = Some(label.to_owned());
-            section_row = 0;
-            continue;
+            self.section = Some((label.to_owned(), 0));
+            return Ok(None);
         }
-        let Some(kind) = &section else { continue };
-        let Some(last) = measurements.last_mut() else {
-            continue;
+        let Some((kind, row)) = &mut self.section else {
+            return Ok(None);
         };
-        if last.path != path {
-            continue;
+        let Some(last) = self.measurements.last_mut() else {
+            return Ok(None);
+        };
+        if last.path != self.path {
+            return Ok(None);
         }
         let value = quantity(fields[2]).with_context(|| format!("in {line:?}"))?;
-        match (kind.as_str(), section_row) {
+        match (kind.as_str(), *row) {
             ("alloc", 0) => last.allocs = Some(value),
             ("alloc", 1) => last.alloc_bytes = Some(value),
             ("max alloc", 1) => last.peak_bytes = Some(value),
             _ => {}
         }
-        section_row += 1;
+        *row += 1;
+        Ok(None)
     }
-    Ok(measurements)
+
+    /// Every benchmark read.
+    pub(crate) fn finish(self) -> anyhow::Result<Vec<Measurement>> {
+        self.name_width.context("no divan table in the output")?;
+        Ok(self.measurements)
+    }
 }
 
 /// The depth and name of a tree line (`│  ├─ encode`), if it is one.
@@ -172,6 +190,14 @@ mod tests {
 
     const LOG: &str = include_str!("../../test_data/divan.txt");
 
+    fn parse(output: &str) -> anyhow::Result<Vec<Measurement>> {
+        let mut parser = Parser::default();
+        for line in output.lines() {
+            parser.line(line)?;
+        }
+        parser.finish()
+    }
+
     fn find<'a>(measurements: &'a [Measurement], path: &[&str]) -> &'a Measurement {
         measurements
             .iter()
@@ -182,7 +208,7 @@ mod tests {
     #[test]
     fn reads_figures_and_allocations() {
         let measurements = parse(LOG).unwrap();
-        let json = find(&measurements, &["media", "decode", "Json"]);
+        let json = find(&measurements, &["media", "decode", "json"]);
         let close = |a: f64, b: f64| (a - b).abs() < 1e-6;
         assert!(close(json.median_ns, 1_109.0), "{json:?}");
         assert!(close(json.fastest_ns, 1_001.0), "{json:?}");
@@ -196,11 +222,11 @@ mod tests {
     #[test]
     fn reads_every_depth_and_unit() {
         let measurements = parse(LOG).unwrap();
-        let xml = find(&measurements, &["media", "encode", "Xml"]);
+        let xml = find(&measurements, &["media", "encode", "xml"]);
         assert!(xml.median_ns > 0.0 && xml.allocs.is_some());
-        let build = find(&measurements, &["native", "media", "build", "Protobuf"]);
+        let build = find(&measurements, &["native", "media", "build", "protobuf"]);
         assert!(build.median_ns > 0.0);
-        let sweep = find(&measurements, &["sweep", "encode", "Json", "1000"]);
+        let sweep = find(&measurements, &["sweep", "encode", "1000", "json"]);
         assert!(sweep.median_ns > 1_000.0, "{sweep:?}");
         // Every row of figures (they end in the iteration count), and no
         // section row taken for one.
@@ -209,6 +235,48 @@ mod tests {
             .filter(|line| line.trim_end().ends_with(|c: char| c.is_ascii_digit()))
             .count();
         assert_eq!(measurements.len(), rows);
+    }
+
+    /// A run's progress comes from the same reading: one finished bench per
+    /// row of figures, named by its full path.
+    #[test]
+    fn reports_each_bench_as_its_row_is_read() {
+        let mut parser = Parser::default();
+        let mut finished = Vec::new();
+        for line in LOG.lines() {
+            if let Some(bench) = parser.line(line).unwrap() {
+                finished.push(bench.path.join("::"));
+            }
+        }
+        let measurements = parser.finish().unwrap();
+        assert_eq!(finished.len(), measurements.len());
+        assert_eq!(finished[0], "media::decode::bincode");
+        assert!(finished.contains(&"sweep::decode::100000::xml".to_owned()));
+        assert!(Parser::default().finish().is_err());
+    }
+
+    /// divan 0.1.21's own output for args named by codec id, one with a
+    /// `-`, under a sweep's size level.
+    #[test]
+    fn reads_codec_ids_as_args() {
+        let log = "\
+codecs                 fastest       │ slowest       │ median        │ mean          │ samples │ iters
+├─ media                             │               │               │               │         │
+│  ╰─ encode                         │               │               │               │         │
+│     ├─ json          29.72 ns      │ 29.72 ns      │ 29.72 ns      │ 29.72 ns      │ 1       │ 1
+│     ╰─ simd-json     0.486 ns      │ 0.488 ns      │ 0.487 ns      │ 0.487 ns      │ 2       │ 8192
+╰─ sweep                             │               │               │               │         │
+   ╰─ encode                         │               │               │               │         │
+      ├─ 100                         │               │               │               │         │
+      │  ╰─ simd-json  0.493 ns      │ 0.493 ns      │ 0.493 ns      │ 0.493 ns      │ 2       │ 8192
+      ╰─ 1000                        │               │               │               │         │
+         ╰─ simd-json  0.495 ns      │ 0.495 ns      │ 0.495 ns      │ 0.495 ns      │ 2       │ 8192
+";
+        let measurements = parse(log).unwrap();
+        assert_eq!(measurements.len(), 4);
+        find(&measurements, &["media", "encode", "simd-json"]);
+        let sweep = find(&measurements, &["sweep", "encode", "1000", "simd-json"]);
+        assert_eq!(sweep.iterations, 8192);
     }
 
     #[test]

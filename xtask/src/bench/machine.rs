@@ -1,12 +1,13 @@
-//! What a run was measured on: machine, compiler, build profile, crate
-//! versions and commit, for the report's header.
+//! What a run was measured on: machine, compiler, build profile and
+//! commit, for the report's header. The codecs' library versions come from
+//! the benches themselves (the sizes report), which know what they link.
 
 use std::collections::BTreeMap;
 use std::process::Command;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{cargo, project_root};
+use crate::project_root;
 
 /// The conditions of a run.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -25,7 +26,7 @@ pub(crate) struct Run {
     pub(crate) profile: String,
     /// The commit measured, `+dirty` when the tree had changes.
     pub(crate) commit: String,
-    /// The versions of the format libraries and divan.
+    /// The codecs' libraries and their versions, from the sizes report.
     pub(crate) versions: BTreeMap<String, String>,
 }
 
@@ -35,26 +36,15 @@ pub(crate) struct Run {
 pub(crate) const PROFILE: &str = "bench: release with lto fat, codegen-units 1 \
      (opt-level 3, debug line-tables-only, panic unwind)";
 
-/// The libraries whose versions a report names.
-const LIBRARIES: [&str; 14] = [
-    "serde",
-    "serde_json",
-    "ciborium",
-    "quick-xml",
-    "bincode",
-    "postcard",
-    "rmp-serde",
-    "prost",
-    "capnp",
-    "flatbuffers",
-    "divan",
-    "zstd",
-    "flate2",
-    "time",
-];
-
 impl Run {
-    pub(crate) fn describe(started: String, quick: bool, filters: Vec<String>) -> Self {
+    /// The conditions of this run, with the codecs' library versions as the
+    /// benches reported them.
+    pub(crate) fn describe(
+        started: String,
+        quick: bool,
+        filters: Vec<String>,
+        versions: BTreeMap<String, String>,
+    ) -> Self {
         Self {
             started,
             quick,
@@ -63,7 +53,7 @@ impl Run {
             compiler: compiler(),
             profile: PROFILE.to_owned(),
             commit: commit(),
-            versions: versions(),
+            versions,
         }
     }
 }
@@ -134,28 +124,6 @@ fn commit() -> String {
         (false, true) => format!("{hash}+dirty"),
         (false, false) => hash,
     }
-}
-
-fn versions() -> BTreeMap<String, String> {
-    let metadata = output(
-        cargo()
-            .args(["metadata", "--format-version", "1", "--locked"])
-            .current_dir(project_root()),
-    );
-    let Ok(metadata) = serde_json::from_str::<serde_json::Value>(&metadata) else {
-        return BTreeMap::new();
-    };
-    let mut versions = BTreeMap::new();
-    for package in metadata["packages"].as_array().into_iter().flatten() {
-        let (Some(name), Some(version)) = (package["name"].as_str(), package["version"].as_str())
-        else {
-            continue;
-        };
-        if LIBRARIES.contains(&name) {
-            versions.insert(name.to_owned(), version.to_owned());
-        }
-    }
-    versions
 }
 
 #[cfg(test)]

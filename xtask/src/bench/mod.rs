@@ -3,17 +3,21 @@
 //! 1. builds the benches (`benches/`, bench profile: release with fat LTO);
 //! 2. runs them in sizes mode: each pair's round trip is verified (a pair
 //!    that fails is reported as failed and never timed), and its encoded,
-//!    zstd and gzip sizes measured;
-//! 3. runs divan twice, parsing its output ([`divan`]): once for time,
-//!    showing progress, and once under divan's allocation profiler for the
-//!    allocation counts (counting slows allocation, so it is kept out of
-//!    the timed pass);
+//!    zstd and gzip sizes measured; each line also says what the xtask must
+//!    not know itself: the codec's format family, library, version and
+//!    stock or tuned path, and the dataset's own label for its size;
+//! 3. runs divan twice on the pairs chosen (bench paths name codecs by
+//!    their ids, so `--format` needs no mapping), reading its output as it
+//!    prints ([`divan`]): once for time, showing progress, and once under
+//!    divan's allocation profiler for the allocation counts (counting slows
+//!    allocation, so it is kept out of the timed pass);
 //! 4. when Qt 6 is installed, times Qt's own implementations on the same
 //!    task-manager ([`qt`]), and with `--compile-times` builds each codec
 //!    crate from clean ([`compile`]);
 //! 5. writes `target/serbench/<timestamp>/` and `target/serbench/latest/`:
-//!    `report.md`, `results.json` (schema in [`results`]), `results.csv`,
-//!    SVG charts, and divan's log; then prints the summary table.
+//!    `report.md` ([`report`]), `results.json` (schema in [`results`]),
+//!    `results.csv`, SVG charts, and divan's log; then prints the summary
+//!    table.
 
 mod charts;
 mod compile;
@@ -22,6 +26,8 @@ mod machine;
 mod qt;
 mod report;
 pub(crate) mod results;
+mod table;
+mod units;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -39,7 +45,7 @@ usage: cargo xtask bench [--dataset D]... [--format F]... [--quick] [--sweep]
                          [--compile-times] [--readme]
 
   --dataset D       only this dataset (repeatable)
-  --format F        only this format (repeatable)
+  --format F        only this codec, by id such as json (repeatable)
   --quick           few samples and the graph at 200 nodes: minutes, not more
   --sweep           also the task-manager from 100 to 100 000 tasks
   --compile-times   also a clean release build of each codec crate
@@ -103,7 +109,7 @@ pub(crate) struct Report {
     pub(crate) qt: Vec<qt::Measured>,
     /// `--sweep`: task-manager cost per task by size.
     #[serde(default)]
-    pub(crate) sweep: Vec<report::SweepPoint>,
+    pub(crate) sweep: Vec<results::SweepPoint>,
     /// `--compile-times`: clean build of each codec crate.
     #[serde(default)]
     pub(crate) compile: Vec<compile::CompileTime>,
@@ -142,13 +148,11 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let filters = divan_filters(&options, &sizes);
     let total = list(&binary, options.quick, &filters)?;
     eprintln!("bench: timing {total} benches with divan");
-    let log = divan_run(&binary, options.quick, &filters, Pass::Time, total)?;
+    let (log, mut measurements) = divan_run(&binary, options.quick, &filters, Pass::Time, total)?;
     std::fs::write(out.join("divan.txt"), &log)?;
     eprintln!("bench: counting their allocations (one iteration each, profiled)");
-    let allocations = divan_run(&binary, options.quick, &filters, Pass::Count, total)?;
+    let (allocations, counted) = divan_run(&binary, options.quick, &filters, Pass::Count, total)?;
     std::fs::write(out.join("divan-allocations.txt"), &allocations)?;
-    let mut measurements = divan::parse(&log)?;
-    let counted = divan::parse(&allocations)?;
     for measurement in &mut measurements {
         if let Some(count) = counted.iter().find(|c| c.path == measurement.path) {
             measurement.allocs = count.allocs;
@@ -159,16 +163,21 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
 
     let mut results = Report {
         schema: 1,
-        run: Run::describe(started, options.quick, options.filters()),
+        run: Run::describe(
+            started,
+            options.quick,
+            options.filters(),
+            results::versions(&sizes),
+        ),
         results: results::join(&sizes, &measurements),
         qt: Vec::new(),
-        sweep: report::sweep_points(&sizes, &measurements),
+        sweep: results::sweep_points(&measurements),
         compile: Vec::new(),
     };
     if results
         .results
         .iter()
-        .any(|r| r.dataset == "task-manager" && r.ok)
+        .any(|r| r.dataset == qt::DATASET && r.ok)
     {
         results.qt = measure_qt(options.quick);
     }
@@ -176,12 +185,12 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         results.compile = compile::measure()?;
     }
 
-    write(&out, &results)?;
+    let charts = write(&out, &results)?;
     let latest = target_dir().join("serbench").join("latest");
     let _ = std::fs::remove_dir_all(&latest);
     copy_dir(&out, &latest)?;
     if options.readme {
-        report::update_readme(&project_root(), &out, &results)?;
+        report::update_readme(&project_root(), &out, &results, &charts)?;
         eprintln!("bench: README.md results and docs/results/ updated");
     }
     print!("{}", report::summary(&results));
@@ -255,22 +264,25 @@ fn sizes(binary: &Path, options: &Options) -> anyhow::Result<Vec<SizeLine>> {
 }
 
 /// divan's filters for the chosen pairs: bench paths are
-/// `codecs::[native::]<dataset>::<op>::<Type>` and
-/// `codecs::sweep::<op>::<Type>::<tasks>`.
+/// `codecs::[native::]<dataset>::<op>::<codec>` and
+/// `codecs::sweep::<op>::<tasks>::<codec>`, codec ids being divan's args.
 fn divan_filters(options: &Options, sizes: &[SizeLine]) -> Vec<String> {
-    let mut types: Vec<&str> = sizes.iter().map(|l| l.type_name.as_str()).collect();
-    types.sort_unstable();
-    types.dedup();
+    let mut codecs: Vec<&str> = sizes.iter().map(|l| l.format.as_str()).collect();
+    codecs.sort_unstable();
+    codecs.dedup();
     let mut modules: Vec<String> = sizes.iter().map(|l| l.dataset.replace('-', "_")).collect();
     modules.sort_unstable();
     modules.dedup();
     let mut filters = vec![format!(
         "^codecs::(native::)?({})::[a-z]+::({})$",
         modules.join("|"),
-        types.join("|")
+        codecs.join("|")
     )];
-    if options.sweep && sizes.iter().any(|l| l.dataset == "task-manager") {
-        filters.push(format!("^codecs::sweep::[a-z]+::({})::", types.join("|")));
+    if options.sweep {
+        filters.push(format!(
+            "^codecs::sweep::[a-z]+::[0-9]+::({})$",
+            codecs.join("|")
+        ));
     }
     filters
 }
@@ -284,14 +296,15 @@ enum Pass {
     Count,
 }
 
-/// Runs divan on the chosen benches, printing a line per finished one.
+/// Runs divan on the chosen benches, printing a line per finished one;
+/// returns divan's log and what it measured.
 fn divan_run(
     binary: &Path,
     quick: bool,
     filters: &[String],
     pass: Pass,
     total: usize,
-) -> anyhow::Result<String> {
+) -> anyhow::Result<(String, Vec<divan::Measurement>)> {
     // A full run takes enough samples for stable medians without letting the
     // seed-size graph take minutes per bench; a quick run takes ten.
     let samples: &[&str] = match (pass, quick) {
@@ -313,71 +326,47 @@ fn divan_run(
         .context("cannot run the bench binary")?;
     let stdout = child.stdout.take().context("no output")?;
     let mut log = String::new();
+    let mut parser = divan::Parser::default();
     let mut done = 0;
     for line in BufReader::new(stdout).lines() {
         let line = line?;
         log.push_str(&line);
         log.push('\n');
-        if pass == Pass::Time
-            && line.trim_end().ends_with(|c: char| c.is_ascii_digit())
-            && line.contains('│')
-        {
-            // A row of figures: name the bench it finishes (the log so far
-            // is short, so reading it again is cheap).
+        let finished = parser
+            .line(&line)
+            .context("unreadable divan output (is divan still the pinned version?)")?;
+        if let (Some(bench), Pass::Time) = (finished, pass) {
             done += 1;
-            if let Some(last) = divan::parse(&log).ok().and_then(|m| m.last().cloned()) {
-                eprintln!(
-                    "bench: [{done}/{total}] {} median {}",
-                    last.path.join(" "),
-                    report::time(Some(last.median_ns))
-                );
-            }
+            eprintln!(
+                "bench: [{done}/{total}] {} median {}",
+                bench.path.join(" "),
+                units::time(Some(bench.median_ns))
+            );
         }
     }
     ensure!(child.wait()?.success(), "the benches failed");
-    Ok(log)
+    Ok((log, parser.finish()?))
 }
 
-/// How many benches the filters select (divan's `--list` tree, leaves).
+/// How many benches the filters select: divan's terse list, a line per
+/// bench and codec (the tree `--list` prints leaves out divan's args). divan
+/// offers the terse form to cargo-nextest only, which it knows by
+/// `NEXTEST=1`.
 fn list(binary: &Path, quick: bool, filters: &[String]) -> anyhow::Result<usize> {
     let output = bench_command(binary, quick)
-        .arg("--bench")
-        .arg("--list")
+        .env("NEXTEST", "1")
+        .args(["--bench", "--list", "--format", "terse"])
         .args(filters)
         .output()?;
     ensure!(output.status.success(), "cannot list the benches");
     Ok(count_runs(&String::from_utf8(output.stdout)?))
 }
 
-/// How many task-manager sizes each sweep bench runs: `SWEEP_TASKS` in
-/// `benches/codecs.rs` (a test keeps the two equal).
-const SWEEP_POINTS: usize = 4;
-
-/// The benches divan will run, from its `--list` tree: one per leaf, and
-/// one per size for a sweep leaf, whose arguments the list does not show.
+/// The benches in divan's terse list.
 fn count_runs(list: &str) -> usize {
-    let lines: Vec<&str> = list.lines().collect();
-    let depth = |line: &str| line.find("─ ").map(|at| line[..at].chars().count());
-    let mut path: Vec<&str> = Vec::new();
-    let mut runs = 0;
-    for (index, line) in lines.iter().enumerate() {
-        let Some(own) = depth(line) else { continue };
-        let level = own / 3;
-        path.truncate(level);
-        path.push(line[line.find("─ ").unwrap_or(0) + "─ ".len()..].trim());
-        let leaf = lines
-            .get(index + 1)
-            .and_then(|next| depth(next))
-            .is_none_or(|next| next <= own);
-        if leaf {
-            runs += if path.first() == Some(&"sweep") {
-                SWEEP_POINTS
-            } else {
-                1
-            };
-        }
-    }
-    runs
+    list.lines()
+        .filter(|line| line.ends_with(": benchmark"))
+        .count()
 }
 
 fn measure_qt(quick: bool) -> Vec<qt::Measured> {
@@ -387,7 +376,7 @@ fn measure_qt(quick: bool) -> Vec<qt::Measured> {
             .args([
                 "dump",
                 "--dataset",
-                "task-manager",
+                qt::DATASET,
                 "--format",
                 "json",
                 "--out",
@@ -398,7 +387,7 @@ fn measure_qt(quick: bool) -> Vec<qt::Measured> {
         ensure!(status.success(), "cannot dump the task-manager");
         qt::measure(
             &dumps,
-            &dumps.join("task-manager.json"),
+            &dumps.join(format!("{}.json", qt::DATASET)),
             if quick { 5 } else { 30 },
         )
     };
@@ -409,7 +398,8 @@ fn measure_qt(quick: bool) -> Vec<qt::Measured> {
     })
 }
 
-fn write(out: &Path, results: &Report) -> anyhow::Result<()> {
+/// Writes the run's files; returns the charts drawn.
+fn write(out: &Path, results: &Report) -> anyhow::Result<Vec<charts::Chart>> {
     std::fs::write(
         out.join("results.json"),
         serde_json::to_string_pretty(results)?,
@@ -417,7 +407,7 @@ fn write(out: &Path, results: &Report) -> anyhow::Result<()> {
     std::fs::write(out.join("results.csv"), results::csv(&results.results)?)?;
     let charts = charts::draw(out, results)?;
     std::fs::write(out.join("report.md"), report::markdown(results, &charts))?;
-    Ok(())
+    Ok(charts)
 }
 
 fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
@@ -444,26 +434,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sweep_points_match_the_benches() {
-        let benches = include_str!("../../../benches/codecs.rs");
-        let declared = format!("const SWEEP_TASKS: [usize; {SWEEP_POINTS}]");
-        assert!(
-            benches.contains(&declared),
-            "benches/codecs.rs lacks {declared}"
-        );
+    fn counts_every_codec_of_the_terse_list() {
+        let list = "codecs::media::decode::bincode: benchmark\n\
+                    codecs::media::decode::simd-json: benchmark\n\
+                    codecs::sweep::decode::100::json: benchmark\n";
+        assert_eq!(count_runs(list), 3);
     }
 
     #[test]
-    fn counts_runs_with_sweep_sizes() {
-        let list = "codecs\n\
-                    ├─ media\n\
-                    │  ╰─ decode\n\
-                    │     ├─ Bincode\n\
-                    │     ╰─ Json\n\
-                    ╰─ sweep\n   \
-                    ╰─ decode\n      \
-                    ╰─ Bincode\n";
-        assert_eq!(count_runs(list), 2 + SWEEP_POINTS);
+    fn filters_name_codec_ids() {
+        let sizes: Vec<SizeLine> = [("task-manager", "simd-json"), ("media", "json")]
+            .into_iter()
+            .map(|(dataset, format)| {
+                serde_json::from_value(serde_json::json!({
+                    "dataset": dataset, "format": format, "family": "JSON",
+                    "library": "serde_json", "version": "1.0.145", "tuned": false,
+                    "zero_copy": false, "native": false, "size": 1,
+                    "size_label": "one value", "messages": 1, "ok": true
+                }))
+                .unwrap()
+            })
+            .collect();
+        let options = Options {
+            sweep: true,
+            ..Options::default()
+        };
+        assert_eq!(
+            divan_filters(&options, &sizes),
+            [
+                "^codecs::(native::)?(media|task_manager)::[a-z]+::(json|simd-json)$",
+                "^codecs::sweep::[a-z]+::[0-9]+::(json|simd-json)$"
+            ]
+        );
     }
 
     #[test]

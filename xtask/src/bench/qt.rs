@@ -8,6 +8,10 @@ use std::process::Command;
 use anyhow::{Context, ensure};
 use serde::{Deserialize, Serialize};
 
+/// The dataset the Qt benchmark measures, and the only one the Qt program
+/// reads: the comparison is bound to it by nature.
+pub(crate) const DATASET: &str = "task-manager";
+
 /// A Qt implementation and the serbench format it is compared with.
 pub(crate) struct Counterpart {
     /// What the Qt benchmark calls it.

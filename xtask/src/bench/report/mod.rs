@@ -1,0 +1,218 @@
+//! The reports a person reads: `report.md`, the summary printed at the end
+//! of a run, and the README's results section ([`readme`]). Their tables
+//! are built in [`sections`]; what a dataset is called and how big it was
+//! comes from the benches (each record's `size_label`), so no dataset is
+//! described here.
+
+mod readme;
+mod sections;
+
+use std::fmt::Write as _;
+
+use super::Report;
+use super::charts::Chart;
+use super::results::{Op, Record};
+use super::units::{bytes, time};
+pub(crate) use readme::update_readme;
+
+/// A dataset of the run, in report order.
+struct Dataset<'a> {
+    id: &'a str,
+    /// The dataset's own words for its size, and whether figures are per
+    /// message of a larger workload.
+    heading: String,
+}
+
+/// The datasets in the order of the run (the benches' order).
+fn datasets(results: &Report) -> Vec<Dataset<'_>> {
+    let mut seen: Vec<Dataset<'_>> = Vec::new();
+    for record in &results.results {
+        if !seen.iter().any(|dataset| dataset.id == record.dataset) {
+            seen.push(Dataset {
+                id: &record.dataset,
+                heading: heading(record),
+            });
+        }
+    }
+    seen
+}
+
+/// `task-manager (10 000 → 9 944 tasks)`.
+fn heading(record: &Record) -> String {
+    let per_message = if record.messages > 1 {
+        "figures per message"
+    } else {
+        ""
+    };
+    let notes: Vec<&str> = [record.size_label.as_str(), per_message]
+        .into_iter()
+        .filter(|note| !note.is_empty())
+        .collect();
+    if notes.is_empty() {
+        record.dataset.clone()
+    } else {
+        format!("{} ({})", record.dataset, notes.join("; "))
+    }
+}
+
+/// The records of one dataset, in the order of the run.
+fn of<'a>(results: &'a Report, dataset: &'a str) -> impl Iterator<Item = &'a Record> {
+    results.results.iter().filter(move |r| r.dataset == dataset)
+}
+
+/// `report.md`.
+pub(crate) fn markdown(results: &Report, charts: &[Chart]) -> String {
+    let mut text = String::from("# serbench report\n\n");
+    text.push_str(&header(results));
+    text.push_str(
+        "Medians over divan's samples (the min–max spread is in `results.json`). *encode*: \
+         model to bytes into a reused buffer; *decode*: bytes to an owned model value; \
+         *traverse*: the dataset's question from the bytes (in place for zero-copy formats, \
+         marked ⚡, else decode then walk); *floor*: a memcpy of the same bytes. Sizes are \
+         bytes per message (KB = 1000 B); zstd level 3, gzip level 6. Allocations are counts \
+         per message from divan's allocation profiler, in a second pass so that counting \
+         does not slow the timed one. A library marked *tuned* is called through a path \
+         written in serbench rather than its stock API. Each pair's round trip is verified \
+         before it is timed.\n\n",
+    );
+    for dataset in datasets(results) {
+        let _ = writeln!(text, "## {}\n", dataset.heading);
+        text.push_str(&sections::dataset_table(results, dataset.id));
+        text.push('\n');
+        text.push_str(&sections::native_table(results, dataset.id));
+        if dataset.id == super::qt::DATASET {
+            text.push_str(&sections::against_qt(results));
+        }
+        for chart in charts
+            .iter()
+            .filter(|c| c.dataset.as_deref() == Some(dataset.id))
+        {
+            let _ = writeln!(text, "![{}]({})\n", chart.title, chart.file);
+        }
+    }
+    if !results.sweep.is_empty() {
+        text.push_str(&sections::sweep_table(results));
+        for chart in charts.iter().filter(|c| c.dataset.is_none()) {
+            let _ = writeln!(text, "![{}]({})\n", chart.title, chart.file);
+        }
+    }
+    if !results.compile.is_empty() {
+        text.push_str(&sections::compile_table(results));
+    }
+    text
+}
+
+/// The run's conditions, a bullet each.
+fn header(results: &Report) -> String {
+    let run = &results.run;
+    let kind = if run.quick {
+        "quick run (few samples, small graph)"
+    } else {
+        "full run"
+    };
+    let filters = if run.filters.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", run.filters.join(" "))
+    };
+    let versions: Vec<String> = run
+        .versions
+        .iter()
+        .map(|(name, version)| format!("{name} {version}"))
+        .collect();
+    let mut text = String::new();
+    let _ = writeln!(text, "- **Run**: {}, {kind}{filters}", run.started);
+    let _ = writeln!(text, "- **Machine**: {}", run.machine);
+    let _ = writeln!(text, "- **Compiler**: {}", run.compiler);
+    let _ = writeln!(text, "- **Build**: {}", run.profile);
+    let _ = writeln!(text, "- **Commit**: {}", run.commit);
+    let _ = writeln!(text, "- **Libraries**: {}\n", versions.join(", "));
+    text
+}
+
+/// The table printed at the end of a run.
+pub(crate) fn summary(results: &Report) -> String {
+    let mut text = String::new();
+    for dataset in datasets(results) {
+        let _ = writeln!(text, "\n{}", dataset.heading);
+        let _ = writeln!(
+            text,
+            "  {:<12} {:>10} {:>10} {:>10} {:>10}",
+            "format", "encode", "decode", "traverse", "size"
+        );
+        for record in of(results, dataset.id) {
+            if record.ok {
+                let _ = writeln!(
+                    text,
+                    "  {:<12} {:>10} {:>10} {:>10} {:>10}",
+                    record.format,
+                    time(record.ns(Op::Encode)),
+                    time(record.ns(Op::Decode)),
+                    time(record.ns(Op::Traverse)),
+                    bytes(record.size_bytes)
+                );
+            } else {
+                let _ = writeln!(text, "  {:<12} failed its round trip", record.format);
+            }
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    /// A verified record of `size` bytes per message.
+    pub(crate) fn record(dataset: &str, format: &str, size: f64) -> Record {
+        Record {
+            dataset: dataset.to_owned(),
+            format: format.to_owned(),
+            library: format!("lib-{format}"),
+            version: "1.0.0".to_owned(),
+            size_label: format!("{dataset} label"),
+            messages: 1,
+            size_bytes: size,
+            ok: true,
+            ..Record::default()
+        }
+    }
+
+    pub(crate) fn report(results: Vec<Record>) -> Report {
+        Report {
+            schema: 1,
+            run: crate::bench::machine::Run::default(),
+            results,
+            qt: Vec::new(),
+            sweep: Vec::new(),
+            compile: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn headings_come_from_the_benches() {
+        let mut telemetry = record("telemetry", "json", 300.0);
+        telemetry.size_label = "10 000 messages".to_owned();
+        telemetry.messages = 10_000;
+        assert_eq!(
+            heading(&telemetry),
+            "telemetry (10 000 messages; figures per message)"
+        );
+        let mut media = record("media", "json", 488.0);
+        media.size_label = String::new();
+        assert_eq!(heading(&media), "media");
+    }
+
+    #[test]
+    fn report_names_each_dataset_once_with_its_libraries() {
+        let results = report(vec![
+            record("media", "json", 488.0),
+            record("media", "cbor", 394.0),
+            record("records", "json", 19_200.0),
+        ]);
+        let text = markdown(&results, &[]);
+        assert_eq!(text.matches("## media (media label)").count(), 1, "{text}");
+        assert!(text.contains("| json | lib-json 1.0.0 |"), "{text}");
+        assert!(summary(&results).contains("records (records label)"));
+    }
+}
