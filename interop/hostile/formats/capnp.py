@@ -30,6 +30,8 @@ def crafted(codec, family, datasets):
 
 
 class Capnp:
+    """A single-segment message written word by word; `at` names the words bombs edit."""
+
     def __init__(self):
         self.seg = bytearray()
         self.at = {}

@@ -30,6 +30,8 @@ def crafted(codec, family, datasets):
 
 
 class FlatBuilder:
+    """A size-prefixed buffer laid out front to back; `at` names the offsets bombs edit."""
+
     def __init__(self):
         self.b = bytearray(8)
         self.at = {}
@@ -201,6 +203,7 @@ def fb_telemetry():
 
 
 def patch(data, at, new):
+    """data with the bytes at offset `at` overwritten by new."""
     data = bytearray(data)
     data[at : at + len(new)] = new
     return bytes(data)
