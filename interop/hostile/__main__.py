@@ -1,0 +1,103 @@
+"""The run, phase by phase: listing, dumps, mutations, confusion, the
+command line, crafted bombs, then the report. See the package docs."""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+if not __package__:
+    # Run as a folder (`python3 interop/hostile`): put the package's parent
+    # on the path in place of the folder, so its modules load as `hostile.*`.
+    sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+import hostile  # noqa: E402
+from hostile import catalog, formats  # noqa: E402
+from hostile.harness import Harness  # noqa: E402
+from hostile.mutations import confusion, mutations  # noqa: E402
+from hostile.report import report  # noqa: E402
+from hostile.runner import Case, limit_address_space, run_command, self_test  # noqa: E402
+
+# Small dumps keep the thousands of runs over their mutations quick.
+DUMP_SIZES = ("task-manager=40", "graph=12")
+
+
+def main():
+    parser = argparse.ArgumentParser(prog="hostile", description=hostile.__doc__.split("\n\n")[0])
+    parser.add_argument("serbench")
+    parser.add_argument("workdir")
+    parser.add_argument("--quick", action="store_true", help="fewer mutations per file")
+    args = parser.parse_args()
+    serbench = os.path.abspath(args.serbench)
+    work = os.path.abspath(args.workdir)
+    started = time.monotonic()
+    limit_address_space()
+
+    datasets, listed = catalog.read(serbench)
+    families, missing = formats.modules_for(listed)
+    if missing:
+        for name, family in missing:
+            print(f"hostile: codec {name!r} (format {family!r}) has no crafted inputs: no module in interop/hostile/formats/ lists {family!r} in its FAMILIES", file=sys.stderr)
+        print("hostile: add the format's bombs as a module there (or the family to the module of the format it writes) and to MODULES in formats/__init__.py", file=sys.stderr)
+        return 1
+    codecs = [name for name, _ in listed]
+
+    for sub in ("dumps", "scratch", "failures"):
+        shutil.rmtree(os.path.join(work, sub), ignore_errors=True)
+        os.makedirs(os.path.join(work, sub))
+    print(f"hostile: {serbench}")
+    print(f"hostile: {len(datasets)} datasets ({', '.join(datasets)}) x {len(codecs)} codecs ({', '.join(codecs)}); {'quick' if args.quick else 'full'} run")
+    dumps = os.path.join(work, "dumps")
+    sizes = [arg for size in DUMP_SIZES for arg in ("--size", size)]
+    subprocess.run([serbench, "dump", "--out", dumps] + sizes, check=True, capture_output=True)
+    harness = Harness(serbench, work, families)
+    self_test(lambda: harness.scratch_file("run"))
+    floor = run_command([serbench, "list"], scratch=harness.scratch_file("run")).rss
+
+    print("\n== mutated dumps (expected: exit 0 or 1, one error line naming format and dataset)")
+    files = {}
+    for codec in codecs:
+        for ds in datasets:
+            with open(os.path.join(dumps, f"{ds}.{codec}"), "rb") as f:
+                files[(codec, ds)] = f.read()
+            harness.run_batch(f"{codec}/{ds}", mutations(codec, ds, files[(codec, ds)], args.quick, families[codec].TAILS))
+
+    print("\n== confusion and noise: every dump read as every other dataset and in every other format; random bytes")
+    for codec in codecs:
+        harness.run_batch(codec, confusion(codec, files, datasets, args.quick))
+
+    print("\n== command line: files that are not inputs")
+    harness.run_batch("missing, directory, /dev/null, empty", cli_cases(codecs, datasets, families, work, dumps))
+
+    print("\n== crafted bombs (expected: exit 1 with one line naming format and dataset)")
+    empty = []
+    for codec, family in listed:
+        cases = (c for c in families[codec].crafted(codec, family, datasets) if c.ds in datasets)
+        if harness.run_batch(codec, cases, group=lambda c: c.cls) == 0:
+            empty.append(f"{codec} ({family})")
+
+    harness.pool.shutdown()
+    harness.check_answers()
+    floor_end = run_command([serbench, "list"], scratch=harness.scratch_file("run")).rss
+    report(harness, codecs, floor, floor_end, time.monotonic() - started)
+    if empty:
+        print(f"\nhostile: no crafted inputs for the listed datasets: {', '.join(empty)}")
+    return 1 if harness.violations or empty else 0
+
+
+def cli_cases(codecs, datasets, families, work, dumps):
+    """Paths that are not input files, and an empty file, for every codec and dataset."""
+    missing = os.path.join(work, "scratch", "does-not-exist")
+    yield Case(codecs[0], datasets[0], "cli", "a missing file", None, "reject", path=missing)
+    yield Case(codecs[0], datasets[0], "cli", "a directory", None, "reject", path=dumps)
+    for codec in codecs:
+        empty = families[codec].EMPTY_FILE
+        for ds in datasets:
+            yield Case(codec, ds, "cli", "/dev/null", None, empty, path=os.devnull)
+            yield Case(codec, ds, "cut", "an empty file", b"", empty)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
