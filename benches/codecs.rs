@@ -349,7 +349,7 @@ impl<const TASKS: usize> PairJob<TaskManager> for SweepDecode<'_, '_, TASKS> {
 
 /// Task-manager cost against size, for `cargo xtask bench --sweep`.
 mod sweep {
-    use crate::*;
+    use crate::{Bencher, Info, SWEEP_TASKS, SweepDecode, SweepEncode, TaskManager};
 
     #[divan::bench(consts = SWEEP_TASKS, args = serbench_codecs::codecs())]
     fn encode<const TASKS: usize>(bencher: Bencher<'_, '_>, codec: &Info) {

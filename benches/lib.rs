@@ -29,7 +29,11 @@ pub fn quick() -> bool {
 /// The size this run measures `D` at.
 #[must_use]
 pub fn size<D: Dataset>() -> usize {
-    if quick() { D::QUICK_SIZE } else { D::DEFAULT_SIZE }
+    if quick() {
+        D::QUICK_SIZE
+    } else {
+        D::DEFAULT_SIZE
+    }
 }
 
 /// A value made once per process and kept for the rest of it, keyed by

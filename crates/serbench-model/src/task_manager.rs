@@ -6,8 +6,8 @@ use time::{Duration, OffsetDateTime};
 use uuid::Uuid;
 
 use crate::Dataset;
-use crate::codec::grouped;
 use crate::answer::JsonObject;
+use crate::codec::grouped;
 use crate::random::Random;
 
 /// A user's task lists: the headline dataset.
