@@ -9,6 +9,7 @@ mod compare;
 mod fuzz;
 mod hostile;
 mod interop;
+mod new_format;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -29,7 +30,9 @@ tasks:
   codegen        regenerate the committed Cap'n Proto and FlatBuffers code
   codegen --check   fail when that code is stale
   fuzz [--seconds N]   run every fuzz target N seconds (default 60; see fuzz/README.md)
-  hostile [--quick]    hostile inputs against `serbench check` (interop/hostile_check.py)
+  hostile [--quick]    hostile inputs against `serbench check` (interop/hostile/)
+  new-format NAME [--type T] [--format F] [--library L]
+                 a new codec crate, registered in crates/serbench-codecs
 ";
 
 fn main() -> ExitCode {
@@ -57,6 +60,7 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         "compare" => compare::run(rest).map(|()| ExitCode::SUCCESS),
         "fuzz" => fuzz::run(rest).map(|()| ExitCode::SUCCESS),
         "hostile" => hostile::run(rest).map(|()| ExitCode::SUCCESS),
+        "new-format" => new_format::run(rest).map(|()| ExitCode::SUCCESS),
         "dump" | "check" | "convert" => serbench(task, rest),
         "interop" => no_args(task, rest)
             .and_then(|()| interop::run())

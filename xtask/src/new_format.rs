@@ -1,0 +1,257 @@
+//! `cargo xtask new-format NAME [--type TYPE] [--format FORMAT] [--library CRATE]`:
+//! a new codec crate, and its one line in the registry.
+//!
+//! It writes `crates/serbench-NAME/` (manifest, a codec skeleton whose
+//! every encode and decode is an error until written, the conformance
+//! test line and an empty list of crafted hostile inputs) and registers the
+//! crate in `crates/serbench-codecs`: its dependency and feature in the
+//! manifest, its line in `src/list.rs`. Nothing else in the workspace
+//! changes: the CLI, the benches, the fuzz targets and the reports find the
+//! codec through the registry. When `crates/serbench-NAME/` already exists
+//! (a crate written by hand or copied), only the registration is done.
+
+use std::fs;
+use std::path::Path;
+
+use anyhow::{Context, bail, ensure};
+
+use crate::project_root;
+
+#[cfg(test)]
+mod adds_a_codec;
+
+const USAGE: &str = "usage: cargo xtask new-format NAME [--type TYPE] [--format FORMAT] \
+                     [--library CRATE]";
+
+/// What the registry line says of the new codec.
+#[derive(Debug, PartialEq)]
+pub(crate) struct NewFormat {
+    /// The codec id: lowercase letters, digits and `-`.
+    pub(crate) name: String,
+    /// The codec type's name (default: the id in CamelCase).
+    pub(crate) type_name: String,
+    /// The wire format as people name it (default: the id).
+    pub(crate) format: String,
+    /// The library timed (default: the id); its version is read from
+    /// `Cargo.lock` when it is there.
+    pub(crate) library: String,
+}
+
+pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
+    let new = parse(args)?;
+    let root = project_root();
+    let crate_dir = root.join("crates").join(format!("serbench-{}", new.name));
+    if crate_dir.exists() {
+        eprintln!(
+            "new-format: {} exists; registering it only",
+            crate_dir.display()
+        );
+    } else {
+        write_crate(&crate_dir, &new)?;
+        eprintln!("new-format: wrote {}", crate_dir.display());
+    }
+    register(&root.join("crates/serbench-codecs"), &new, &root.join("Cargo.lock"))?;
+    eprintln!(
+        "new-format: registered {} in crates/serbench-codecs (Cargo.toml, src/list.rs).\n\
+         Next: write the codec in {}/src/lib.rs, its crafted inputs in tests/it/hostile.rs, \
+         document its wire layout, and run `cargo test -p serbench-{}`.",
+        new.name,
+        crate_dir.display(),
+        new.name
+    );
+    Ok(())
+}
+
+fn parse(args: &[String]) -> anyhow::Result<NewFormat> {
+    let mut args = args.iter();
+    let name = args.next().context(USAGE)?.clone();
+    ensure!(
+        !name.is_empty()
+            && name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+        "{name:?} is not a codec id: lowercase letters, digits and '-', starting with a letter"
+    );
+    let mut new = NewFormat {
+        type_name: camel_case(&name),
+        format: name.clone(),
+        library: name.clone(),
+        name,
+    };
+    while let Some(flag) = args.next() {
+        let value = args.next().with_context(|| format!("{flag} needs a value; {USAGE}"))?;
+        match flag.as_str() {
+            "--type" => new.type_name.clone_from(value),
+            "--format" => new.format.clone_from(value),
+            "--library" => new.library.clone_from(value),
+            other => bail!("unexpected argument {other:?}; {USAGE}"),
+        }
+    }
+    Ok(new)
+}
+
+/// `simd-json` → `SimdJson`.
+fn camel_case(name: &str) -> String {
+    name.split('-')
+        .map(|part| {
+            let mut chars = part.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect()
+}
+
+/// The version of `library` that `lock` resolves, if it is there.
+fn locked_version(lock: &str, library: &str) -> Option<String> {
+    lock.split("[[package]]")
+        .find(|package| package.contains(&format!("\nname = \"{library}\"\n")))?
+        .lines()
+        .find_map(|line| line.strip_prefix("version = \""))
+        .map(|version| version.trim_end_matches('"').to_owned())
+}
+
+/// Adds the codec to the registry's manifest and list.
+fn register(registry: &Path, new: &NewFormat, lock: &Path) -> anyhow::Result<()> {
+    let manifest_path = registry.join("Cargo.toml");
+    let manifest = fs::read_to_string(&manifest_path)
+        .with_context(|| format!("cannot read {}", manifest_path.display()))?;
+    let list_path = registry.join("src/list.rs");
+    let list = fs::read_to_string(&list_path)
+        .with_context(|| format!("cannot read {}", list_path.display()))?;
+    let version = fs::read_to_string(lock)
+        .ok()
+        .and_then(|lock| locked_version(&lock, &new.library))
+        .unwrap_or_else(|| "0.0.0".to_owned());
+    fs::write(&manifest_path, registered_manifest(&manifest, new)?)?;
+    fs::write(&list_path, registered_list(&list, new, &version)?)?;
+    Ok(())
+}
+
+/// The registry's manifest with the codec's feature and dependency.
+pub(crate) fn registered_manifest(manifest: &str, new: &NewFormat) -> anyhow::Result<String> {
+    let package = format!("serbench-{}", new.name);
+    ensure!(
+        !manifest.contains(&format!("\"dep:{package}\"")),
+        "{package} is already in the registry"
+    );
+    let mut out = String::with_capacity(manifest.len() + 200);
+    let mut in_defaults = false;
+    for line in manifest.lines() {
+        if line.starts_with("default = [") {
+            in_defaults = true;
+        }
+        if in_defaults && line.trim() == "]" {
+            out.push_str(&format!("    \"{}\",\n", new.name));
+            in_defaults = false;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    let feature = format!("{} = [\"dep:{package}\"]\n", new.name);
+    let out = insert_after_last(&out, " = [\"dep:", &feature)
+        .context("the registry's manifest has no codec features")?;
+    let dependency = format!("{package} = {{ path = \"../{package}\", optional = true }}\n");
+    insert_after_last(&out, ", optional = true }", &dependency)
+        .context("the registry's manifest has no codec dependencies")
+}
+
+/// The registry's list with the codec's line before the closing brace.
+pub(crate) fn registered_list(list: &str, new: &NewFormat, version: &str) -> anyhow::Result<String> {
+    let end = list.rfind("\n}").context("the registry's list has no closing brace")?;
+    let line = format!(
+        "\n    \"{name}\" => serbench_{module}::{ty}, \"{format}\", \"{library}\", \"{version}\", stock;",
+        name = new.name,
+        module = new.name.replace('-', "_"),
+        ty = new.type_name,
+        format = new.format,
+        library = new.library,
+    );
+    Ok(format!("{}{line}{}", &list[..end], &list[end..]))
+}
+
+/// `text` with `insert` on a line of its own after the last line holding
+/// `marker`.
+fn insert_after_last(text: &str, marker: &str, insert: &str) -> Option<String> {
+    let at = text.rfind(marker)?;
+    let line_end = text[at..].find('\n').map_or(text.len(), |end| at + end + 1);
+    Some(format!("{}{insert}{}", &text[..line_end], &text[line_end..]))
+}
+
+/// The new crate's files.
+fn write_crate(dir: &Path, new: &NewFormat) -> anyhow::Result<()> {
+    for (path, text) in crate_files(new) {
+        let path = dir.join(path);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The skeleton: `(path in the crate, text)`.
+fn crate_files(new: &NewFormat) -> Vec<(&'static str, String)> {
+    let fill = |template: &str| {
+        template
+            .replace("{name}", &new.name)
+            .replace("{module}", &new.name.replace('-', "_"))
+            .replace("{Type}", &new.type_name)
+            .replace("{format}", &new.format)
+            .replace("{library}", &new.library)
+    };
+    vec![
+        ("Cargo.toml", fill(include_str!("new_format/Cargo.toml.in"))),
+        ("src/lib.rs", fill(include_str!("new_format/lib.rs.in"))),
+        ("tests/it/main.rs", fill(include_str!("new_format/main.rs.in"))),
+        ("tests/it/hostile.rs", fill(include_str!("new_format/hostile.rs.in"))),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn new(name: &str) -> NewFormat {
+        parse(&[name.to_owned()]).expect("a valid id")
+    }
+
+    #[test]
+    fn names_the_type_after_the_id() {
+        assert_eq!(new("simd-json").type_name, "SimdJson");
+        assert!(parse(&["Bad_Name".to_owned()]).is_err());
+        let flagged = parse(&["x".into(), "--format".into(), "X".into()]).unwrap();
+        assert_eq!(flagged.format, "X");
+    }
+
+    /// The registry as it is, with one more codec: a feature, a default,
+    /// a dependency and a list line, each where its kind is.
+    #[test]
+    fn registers_in_the_real_registry() {
+        let registry = project_root().join("crates/serbench-codecs");
+        let manifest = fs::read_to_string(registry.join("Cargo.toml")).unwrap();
+        let list = fs::read_to_string(registry.join("src/list.rs")).unwrap();
+        let demo = new("demo-format");
+        let manifest = registered_manifest(&manifest, &demo).unwrap();
+        assert!(manifest.contains("    \"demo-format\",\n]"));
+        assert!(manifest.contains("\ndemo-format = [\"dep:serbench-demo-format\"]\n"));
+        assert!(manifest.contains(
+            "\nserbench-demo-format = { path = \"../serbench-demo-format\", optional = true }\n"
+        ));
+        assert!(registered_manifest(&manifest, &demo).is_err(), "registered twice");
+        let list = registered_list(&list, &demo, "1.2.3").unwrap();
+        assert!(list.ends_with(
+            "\n    \"demo-format\" => serbench_demo_format::DemoFormat, \"demo-format\", \
+             \"demo-format\", \"1.2.3\", stock;\n}\n"
+        ));
+    }
+
+    #[test]
+    fn reads_locked_versions() {
+        let lock = "[[package]]\nname = \"a\"\nversion = \"1.0.0\"\n\n[[package]]\nname = \"ab\"\nversion = \"2.0.0\"\n";
+        assert_eq!(locked_version(lock, "ab").as_deref(), Some("2.0.0"));
+        assert_eq!(locked_version(lock, "b"), None);
+    }
+}
