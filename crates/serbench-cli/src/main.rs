@@ -156,22 +156,22 @@ fn run(command: Command) -> anyhow::Result<()> {
             dataset,
             format,
             file,
-        } => for_datasets(&[dataset], &mut Check {
-            format,
-            file,
-        }),
+        } => for_datasets(&[dataset], &mut Check { format, file }),
         Command::Convert {
             dataset,
             from,
             to,
             input,
             output,
-        } => for_datasets(&[dataset], &mut Convert {
-            from,
-            to,
-            input,
-            output,
-        }),
+        } => for_datasets(
+            &[dataset],
+            &mut Convert {
+                from,
+                to,
+                input,
+                output,
+            },
+        ),
     }
 }
 
@@ -194,10 +194,14 @@ fn dataset_id(name: &str) -> Result<&'static str, String> {
 
 fn format_id(name: &str) -> Result<&'static str, String> {
     let known = serbench_codecs::codecs();
-    known.iter().map(|c| c.name).find(|known| *known == name).ok_or_else(|| {
-        let names: Vec<_> = known.iter().map(|c| c.name).collect();
-        format!("unknown format; one of {}", names.join(", "))
-    })
+    known
+        .iter()
+        .map(|c| c.name)
+        .find(|known| *known == name)
+        .ok_or_else(|| {
+            let names: Vec<_> = known.iter().map(|c| c.name).collect();
+            format!("unknown format; one of {}", names.join(", "))
+        })
 }
 
 fn size_override(text: &str) -> Result<(&'static str, usize), String> {

@@ -19,7 +19,8 @@ pub(crate) fn encode<D: Carried>(codec: &str, value: &D, out: &mut Vec<u8>) -> a
         }
     }
 
-    Ok(serbench_codecs::run::<D, _>(codec, Encode { value, out }).ok_or_else(|| unknown(codec))??)
+    Ok(serbench_codecs::run::<D, _>(codec, Encode { value, out })
+        .ok_or_else(|| unknown(codec))??)
 }
 
 /// Decodes `bytes` as codec `codec`.

@@ -58,7 +58,8 @@ fn dump_answers() -> BTreeMap<String, String> {
     impl DatasetVisitor for Answers {
         fn dataset<D: Carried>(&mut self) {
             let value = D::workload(D::DUMP_SIZE).remove(0);
-            self.0.insert(D::NAME.to_owned(), value.traverse().to_string());
+            self.0
+                .insert(D::NAME.to_owned(), value.traverse().to_string());
         }
     }
 
@@ -102,7 +103,10 @@ fn lists_every_dataset_and_format() {
         ["task-manager", "telemetry", "graph", "records", "media"]
     );
     for name in datasets.iter().chain(&formats()) {
-        assert!(listing.contains(name.as_str()), "{name} missing from:\n{listing}");
+        assert!(
+            listing.contains(name.as_str()),
+            "{name} missing from:\n{listing}"
+        );
     }
     for codec in listing_codecs() {
         for key in ["format", "library", "version"] {
@@ -147,6 +151,44 @@ fn dumps_every_pair_and_checks_them_to_the_same_answer() {
         std::fs::read_dir(&dir).unwrap().count(),
         expected.len() * formats.len()
     );
+}
+
+/// Every file `dump` wrote before still has the same bytes: the registry
+/// and refactors around the codecs must not change what they write.
+#[test]
+fn dumps_are_unchanged() {
+    let dir = scratch("dump-unchanged");
+    let output = serbench(&["dump", "--out", dir.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/dumps.crc32");
+    let known = std::fs::read_to_string(&fixture).expect("the fixture");
+    let header: String = known
+        .lines()
+        .take_while(|l| l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut written: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    let line = |name: &str| {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        format!("{:08x} {:>9} {name}", crc32fast::hash(&bytes), bytes.len())
+    };
+    if std::env::var_os("SERBENCH_BLESS").is_some() {
+        let lines: Vec<String> = written.iter().map(|name| line(name)).collect();
+        std::fs::write(&fixture, header + &lines.join("\n") + "\n").unwrap();
+        return;
+    }
+    for expected in known.lines().filter(|l| !l.starts_with('#')) {
+        let name = expected.rsplit(' ').next().unwrap();
+        assert!(
+            written.iter().any(|w| w == name),
+            "{name} is no longer written"
+        );
+        assert_eq!(line(name), expected, "{name} changed");
+    }
 }
 
 #[test]
