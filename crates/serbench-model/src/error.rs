@@ -91,7 +91,10 @@ pub struct Position {
 impl Error {
     /// An error of `kind` from format `F` on dataset `D`; `message` says
     /// what was wrong, and the builder methods add where and why.
-    pub fn new<F: Format + ?Sized, D: Dataset>(kind: ErrorKind, message: impl Into<String>) -> Self {
+    pub fn new<F: Format + ?Sized, D: Dataset>(
+        kind: ErrorKind,
+        message: impl Into<String>,
+    ) -> Self {
         Self(Box::new(ErrorImpl {
             kind,
             format: F::NAME,
@@ -124,10 +127,11 @@ impl Error {
     }
 
     /// Keeps the format library's own error as this error's
-    /// [`source`](std::error::Error::source).
+    /// [`source`](std::error::Error::source): any error, or one already
+    /// boxed.
     #[must_use]
-    pub fn with_source(mut self, source: impl StdError + Send + Sync + 'static) -> Self {
-        self.0.source = Some(Box::new(source));
+    pub fn with_source(mut self, source: impl Into<Box<dyn StdError + Send + Sync>>) -> Self {
+        self.0.source = Some(source.into());
         self
     }
 
