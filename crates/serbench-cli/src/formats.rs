@@ -1,7 +1,7 @@
 //! The model's codec and dataset lists, turned into what a command line
 //! needs: formats and datasets picked by id at run time.
 
-use serbench_model::{Codec, Dataset, Error, ErrorKind, Format};
+use serbench_model::{Codec, Dataset, Error, Format};
 
 /// A format as `serbench list` shows it.
 pub(crate) struct FormatInfo {
@@ -32,32 +32,32 @@ macro_rules! formats {
         /// A dataset that every listed format carries, with the format
         /// picked by id.
         pub(crate) trait Carried: Dataset {
-            fn encode_as(format: &'static str, value: &Self, out: &mut Vec<u8>) -> Result<(), Error>;
-            fn decode_as(format: &'static str, bytes: &[u8]) -> Result<Self, Error>;
-            fn traverse_as(format: &'static str, bytes: &[u8]) -> Result<Self::Answer, Error>;
+            fn encode_as(format: &'static str, value: &Self, out: &mut Vec<u8>) -> anyhow::Result<()>;
+            fn decode_as(format: &'static str, bytes: &[u8]) -> anyhow::Result<Self>;
+            fn traverse_as(format: &'static str, bytes: &[u8]) -> anyhow::Result<Self::Answer>;
         }
 
         impl<D: Dataset> Carried for D
         where
             $($codec: Codec<D, Error = Error>,)*
         {
-            fn encode_as(format: &'static str, value: &D, out: &mut Vec<u8>) -> Result<(), Error> {
+            fn encode_as(format: &'static str, value: &D, out: &mut Vec<u8>) -> anyhow::Result<()> {
                 $(if format == <$codec as Format>::NAME {
-                    return <$codec as Codec<D>>::encode(value, out);
+                    return <$codec as Codec<D>>::encode(value, out).map_err(|error| printable(&error));
                 })*
                 Err(unknown::<D>(format))
             }
 
-            fn decode_as(format: &'static str, bytes: &[u8]) -> Result<D, Error> {
+            fn decode_as(format: &'static str, bytes: &[u8]) -> anyhow::Result<D> {
                 $(if format == <$codec as Format>::NAME {
-                    return <$codec as Codec<D>>::decode(bytes);
+                    return <$codec as Codec<D>>::decode(bytes).map_err(|error| printable(&error));
                 })*
                 Err(unknown::<D>(format))
             }
 
-            fn traverse_as(format: &'static str, bytes: &[u8]) -> Result<D::Answer, Error> {
+            fn traverse_as(format: &'static str, bytes: &[u8]) -> anyhow::Result<D::Answer> {
                 $(if format == <$codec as Format>::NAME {
-                    return <$codec as Codec<D>>::traverse(bytes);
+                    return <$codec as Codec<D>>::traverse(bytes).map_err(|error| printable(&error));
                 })*
                 Err(unknown::<D>(format))
             }
@@ -67,9 +67,16 @@ macro_rules! formats {
 
 serbench_model::for_each_codec!(formats);
 
+/// A codec's error as the one line the CLI prints. Its message already
+/// says what the format library said, so the library's error, its
+/// `source()`, is left out rather than printed a second time.
+fn printable(error: &Error) -> anyhow::Error {
+    anyhow::Error::msg(error.to_string())
+}
+
 /// Ids come from [`FORMATS`], so this only guards against a bug here.
-fn unknown<D: Dataset>(format: &'static str) -> Error {
-    Error::new(format, D::NAME, ErrorKind::Invalid, "no such format")
+fn unknown<D: Dataset>(format: &'static str) -> anyhow::Error {
+    anyhow::anyhow!("no format {format} carries {}", D::NAME)
 }
 
 /// Work done once per dataset, on the concrete model type.
