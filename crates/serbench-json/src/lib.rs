@@ -84,9 +84,10 @@ where
 }
 
 mod private {
-    /// What only JSON cannot carry, checked before writing.
+    /// What only JSON cannot carry, checked before writing: the field
+    /// path and what is wrong there.
     pub trait Portable {
-        fn unsupported(&self) -> Option<String> {
+        fn unsupported(&self) -> Option<(&'static str, String)> {
             None
         }
     }
@@ -98,12 +99,12 @@ impl private::Portable for Record {}
 impl private::Portable for MediaContent {}
 
 impl private::Portable for SensorReading {
-    fn unsupported(&self) -> Option<String> {
+    fn unsupported(&self) -> Option<(&'static str, String)> {
         SensorReading::READING_NAMES
-            .iter()
+            .into_iter()
             .zip(self.readings())
             .find(|(_, value)| !value.is_finite())
-            .map(|(name, value)| format!("{name} is {value}, and JSON has no NaN or infinity"))
+            .map(|(name, value)| (name, format!("{value}, and JSON has no NaN or infinity")))
     }
 }
 
@@ -112,8 +113,8 @@ where
     T: Dataset + Serialize + DeserializeOwned + private::Portable,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        if let Some(problem) = value.unsupported() {
-            return Err(Error::new::<Self, T>(ErrorKind::Unsupported, problem));
+        if let Some((path, problem)) = value.unsupported() {
+            return Err(Error::new::<Self, T>(ErrorKind::Unsupported, problem).at_path(path));
         }
         serde_json::to_writer(out, value).map_err(|error| {
             Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)

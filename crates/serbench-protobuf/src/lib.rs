@@ -225,10 +225,6 @@ mod tests {
         assert!(check_len::<Record>(MAX_LEN).is_ok());
         let error = check_len::<Record>(MAX_LEN + 1).unwrap_err();
         assert_eq!(error.kind(), ErrorKind::Unsupported);
-        assert_eq!(
-            error.to_string(),
-            "cannot encode protobuf records: the message would take 2147483648 bytes; \
-             protobuf messages are limited to 2 GiB - 1 (2147483647 bytes)"
-        );
+        assert!(!error.position().is_known(), "{error}");
     }
 }

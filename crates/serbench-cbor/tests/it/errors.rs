@@ -150,11 +150,8 @@ fn refuses_timestamps_rfc_3339_cannot_write() {
         serbench_model::forms::timestamp_from_parts(0, 0, 19_815).unwrap();
     let error = to_vec(&manager).unwrap_err();
     assert_eq!(error.kind(), ErrorKind::Unsupported);
-    assert_eq!(
-        error.to_string(),
-        "cannot encode cbor task-manager: offset +05:30:15 of timestamp 1970-01-01 \
-         5:30:15.0 +05:30:15 is not an RFC 3339 offset (whole minutes within ±23:59)"
-    );
+    // serde's serializer reports no field path.
+    assert!(!error.position().is_known(), "{error}");
 }
 
 #[test]

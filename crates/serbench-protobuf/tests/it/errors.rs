@@ -46,11 +46,6 @@ fn task_manager_values_are_checked() {
         m.lists[1].tasks[3].header.as_mut().unwrap().id.pop();
     });
     assert_invalid(&error, "lists[1].tasks[3].header.id");
-    assert_eq!(
-        error.to_string(),
-        "cannot decode protobuf task-manager: the field has 15 bytes; a UUID has 16 \
-         (at lists[1].tasks[3].header.id)"
-    );
     let error = decode_changed(&manager, |m| {
         m.lists[2].header.as_mut().unwrap().id.clear();
     });
