@@ -111,11 +111,11 @@ where
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         ::bincode::serde::encode_into_writer(value, Append(out), config::standard()).map_err(
             |error| {
-                let message = match error {
-                    EncodeError::OtherString(message) => message,
+                let message = match &error {
+                    EncodeError::OtherString(message) => message.clone(),
                     other => format!("{other:?}"),
                 };
-                Error::new(Self::NAME, T::NAME, ErrorKind::Unsupported, message)
+                Error::new::<Self, T>(ErrorKind::Unsupported, message).with_source(error)
             },
         )
     }
@@ -133,17 +133,10 @@ where
             }
             plain => plain,
         };
-        let value = value.map_err(|error| located::<T>(bytes, &error, end))?;
+        let value = value.map_err(|error| located::<T>(bytes, error, end))?;
         if end < bytes.len() {
-            return Err(Error::new(
-                Self::NAME,
-                T::NAME,
-                ErrorKind::TrailingBytes,
-                format!(
-                    "{} bytes follow the value, which ends at byte {end}",
-                    bytes.len() - end
-                ),
-            ));
+            let message = format!("{} bytes follow the value", bytes.len() - end);
+            return Err(Error::new::<Self, T>(ErrorKind::TrailingBytes, message).at_offset(end));
         }
         Ok(value)
     }
@@ -302,18 +295,15 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for PathOfFailure<T> {
 /// The error of a failed decode that stopped at byte `at`, with the field
 /// path found by decoding again (step 2's way, which claims what step 1
 /// does and fails where it fails).
-fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: &DecodeError, at: usize) -> Error {
-    let (kind, what) = describe(error, bytes.len());
-    let path = match decode_within::<PathOfFailure<T>>(bytes, STRICT) {
-        (Err(DecodeError::OtherString(path)), _) if path != "." => format!("{path}, "),
-        _ => String::new(),
-    };
-    Error::new(
-        Bincode::NAME,
-        T::NAME,
-        kind,
-        format!("{what} (at {path}byte {at})"),
-    )
+fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: DecodeError, at: usize) -> Error {
+    let (kind, what) = describe(&error, bytes.len());
+    let located = Error::new::<Bincode, T>(kind, what)
+        .at_offset(at)
+        .with_source(error);
+    match decode_within::<PathOfFailure<T>>(bytes, STRICT) {
+        (Err(DecodeError::OtherString(path)), _) if path != "." => located.at_path(path),
+        _ => located,
+    }
 }
 
 /// What kind of failure `error` is, in words; bincode's own `Display` is its

@@ -78,10 +78,12 @@
 //!
 //! Decoding refuses trailing bytes ([`ErrorKind::TrailingBytes`]), and
 //! says of a truncated input ([`ErrorKind::Truncated`]) or a value that is
-//! not the model's ([`ErrorKind::Invalid`]) what was wrong, at which field
-//! path and at which byte decoding stopped, as in ``invalid value: integer
-//! `9`, expected a priority 0 to 3 (at lists[0].tasks[1].priority, byte
-//! 160)``.
+//! not the model's ([`ErrorKind::Invalid`]) what was wrong; the error's
+//! [`position`](Error::position) holds the field path and the byte where
+//! decoding stopped, and it prints as ``invalid value: integer `9`,
+//! expected a priority 0 to 3 (at lists[0].tasks[1].priority, byte 160)``.
+//! bincode's or postcard's own error is the
+//! [`source`](std::error::Error::source).
 //! Every value of the model encodes, so encoding does not fail.
 
 pub mod bincode;

@@ -68,29 +68,17 @@ where
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         ::postcard::serialize_with_flavor(value, Append(out)).map_err(|error| {
-            Error::new(
-                Self::NAME,
-                T::NAME,
-                ErrorKind::Unsupported,
-                error.to_string(),
-            )
+            Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
         })
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         let (value, rest) =
-            ::postcard::take_from_bytes(bytes).map_err(|error| located::<T>(bytes, &error))?;
+            ::postcard::take_from_bytes(bytes).map_err(|error| located::<T>(bytes, error))?;
         if !rest.is_empty() {
-            return Err(Error::new(
-                Self::NAME,
-                T::NAME,
-                ErrorKind::TrailingBytes,
-                format!(
-                    "{} bytes follow the value, which ends at byte {}",
-                    rest.len(),
-                    bytes.len() - rest.len()
-                ),
-            ));
+            let message = format!("{} bytes follow the value", rest.len());
+            return Err(Error::new::<Self, T>(ErrorKind::TrailingBytes, message)
+                .at_offset(bytes.len() - rest.len()));
         }
         Ok(value)
     }
@@ -122,13 +110,13 @@ impl Flavor for Append<'_> {
 /// The error of a failed decode. Decoding again finds the field path, the
 /// byte where decoding stopped and the message of a check in the model,
 /// which postcard's error type does not keep.
-fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: &::postcard::Error) -> Error {
+fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: ::postcard::Error) -> Error {
     let context = Context::naming_fields();
     let mut deserializer = ::postcard::Deserializer::from_bytes(bytes);
     let traced = with_path::<_, T>(Strict::new(&mut deserializer, &context));
     let left = deserializer.finalize().map_or(0, <[u8]>::len);
     let at = bytes.len() - left;
-    let (kind, mut what) = describe(error);
+    let (kind, mut what) = describe(&error);
     let path = match traced {
         Err((path, error)) => {
             if let strict::Error::Message(message) = error {
@@ -138,17 +126,14 @@ fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: &::postcard::Erro
         }
         Ok(_) => String::new(),
     };
-    let place = if path.is_empty() || path == "." {
-        format!("byte {at}")
+    let error = Error::new::<Postcard, T>(kind, what)
+        .at_offset(at)
+        .with_source(error);
+    if path.is_empty() || path == "." {
+        error
     } else {
-        format!("{path}, byte {at}")
-    };
-    Error::new(
-        Postcard::NAME,
-        T::NAME,
-        kind,
-        format!("{what} (at {place})"),
-    )
+        error.at_path(path)
+    }
 }
 
 /// What kind of failure `error` is, in words.

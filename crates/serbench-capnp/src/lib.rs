@@ -76,8 +76,10 @@
 //! else is read. The reader then visits at most as many words as the message
 //! holds, so pointers that alias each other cannot make a small message
 //! decode to a large value, and follows pointers at most 16 levels deep.
-//! Errors name the field path, such as `lists[2].tasks[5].header.created`:
-//! bytes that end early are `Truncated`, bytes after the message
+//! An error's [`position`](Error::position) holds the field path, such as
+//! `lists[2].tasks[5].header.created`, or, for framing, the byte offset;
+//! capnp's error, where it found the fault, is the
+//! [`source`](std::error::Error::source). Bytes that end early are `Truncated`, bytes after the message
 //! `TrailingBytes`, a bad segment table, pointer or UTF-8 `Syntax`, an
 //! unknown enum value or union tag or an out-of-range timestamp `Invalid`,
 //! and the read and nesting limits `Limit`.
@@ -132,7 +134,7 @@ use capnp::traits::Owned;
 use serbench_model::{Carries, Codec, Dataset, Format, NativeCodec};
 pub use serbench_model::{Error, ErrorKind};
 
-use crate::write::Words;
+use crate::write::{TooLong, Words};
 
 /// The Cap'n Proto codec.
 #[derive(Clone, Copy, Debug, Default)]
@@ -214,14 +216,7 @@ impl<T: Wire> NativeCodec<T> for Capnp {
 
     fn build(value: &T) -> Result<Self::Message, Error> {
         let mut words = Words::new();
-        value.words(&mut words).map_err(|too_long| {
-            Error::new(
-                Self::NAME,
-                T::NAME,
-                ErrorKind::Unsupported,
-                too_long.to_string(),
-            )
-        })?;
+        value.words(&mut words).map_err(TooLong::into_error::<T>)?;
         let mut message = Builder::new(HeapAllocator::new().first_segment_words(words.segment()));
         value.build(message.init_root::<<T::Root as Owned>::Builder<'_>>());
         Ok(message)

@@ -8,7 +8,7 @@ use capnp::serialize::{BufferSegments, NoAllocSliceSegments, SEGMENTS_COUNT_LIMI
 use capnp::traits::Owned;
 use capnp::{NotInSchema, Word, primitive_list, text};
 use serbench_model::forms::FormError;
-use serbench_model::{Error, ErrorKind, Format};
+use serbench_model::{Dataset, Error, ErrorKind};
 
 use crate::Capnp;
 use crate::private::Wire;
@@ -39,7 +39,7 @@ where
         copy = aligned(bytes);
         &Word::words_to_bytes(&copy)[..bytes.len()]
     };
-    read_root(bytes, visit).map_err(|failure| failure.into_error(T::NAME))
+    read_root(bytes, visit).map_err(Failure::into_error::<T>)
 }
 
 fn read_root<Root: Owned, R>(
@@ -55,13 +55,14 @@ fn read_root<Root: Owned, R>(
     let truncated = |error: capnp::Error| match error.kind {
         capnp::ErrorKind::MessageEndsPrematurely(..)
         | capnp::ErrorKind::EmptyBuffer
-        | capnp::ErrorKind::FailedToFillTheWholeBuffer => Failure::new(
-            ErrorKind::Truncated,
-            format!(
-                "the input ends after {} bytes, before the message does",
-                bytes.len()
-            ),
-        ),
+        | capnp::ErrorKind::FailedToFillTheWholeBuffer => Failure {
+            offset: Some(bytes.len()),
+            source: Some(Box::new(error)),
+            ..Failure::new(
+                ErrorKind::Truncated,
+                "the input ends before the message does".to_owned(),
+            )
+        },
         _ => Failure::from(error),
     };
     // The first word's count of segments − 1. capnp wraps 2^32 − 1 round
@@ -107,13 +108,13 @@ fn read_segments<S: ReaderSegments, Root: Owned, R>(
     visit: impl for<'a> FnOnce(Root::Reader<'a>) -> Result<R, Failure>,
 ) -> Result<R, Failure> {
     if end < len {
-        return Err(Failure::new(
-            ErrorKind::TrailingBytes,
-            format!(
-                "{} bytes follow the message, which ends at byte {end}",
-                len - end
-            ),
-        ));
+        return Err(Failure {
+            offset: Some(end),
+            ..Failure::new(
+                ErrorKind::TrailingBytes,
+                format!("{} bytes follow the message", len - end),
+            )
+        });
     }
     // Reading every object once visits fewer words than the message holds,
     // so that is the limit: pointers that alias each other cannot make a
@@ -176,6 +177,11 @@ pub struct Failure {
     message: String,
     /// Innermost first.
     path: Vec<Step>,
+    /// The byte it concerns, where the framing tells; capnp's errors from
+    /// inside the message say no byte.
+    offset: Option<usize>,
+    /// capnp's or the standard library's error, where one found it.
+    source: Option<Box<dyn std::error::Error + Send + Sync>>,
 }
 
 #[derive(Debug)]
@@ -190,10 +196,12 @@ impl Failure {
             kind,
             message,
             path: Vec::new(),
+            offset: None,
+            source: None,
         }
     }
 
-    fn into_error(self, dataset: &'static str) -> Error {
+    fn into_error<T: Dataset>(self) -> Error {
         let mut path = String::new();
         for step in self.path.iter().rev() {
             match step {
@@ -209,12 +217,17 @@ impl Failure {
                 }
             }
         }
-        let message = if path.is_empty() {
-            self.message
-        } else {
-            format!("{} (at {path})", self.message)
-        };
-        Error::new(Capnp::NAME, dataset, self.kind, message)
+        let mut error = Error::new::<Capnp, T>(self.kind, self.message);
+        if !path.is_empty() {
+            error = error.at_path(path);
+        }
+        if let Some(offset) = self.offset {
+            error = error.at_offset(offset);
+        }
+        match self.source {
+            Some(source) => error.with_source(source),
+            None => error,
+        }
     }
 }
 
@@ -240,7 +253,10 @@ impl From<capnp::Error> for Failure {
             }
             _ => (ErrorKind::Syntax, error.to_string()),
         };
-        Self::new(kind, message)
+        Self {
+            source: Some(Box::new(error)),
+            ..Self::new(kind, message)
+        }
     }
 }
 
@@ -255,13 +271,14 @@ impl From<NotInSchema> for Failure {
 
 impl From<Utf8Error> for Failure {
     fn from(error: Utf8Error) -> Self {
-        Self::new(
-            ErrorKind::Syntax,
-            format!(
-                "invalid UTF-8 in a text after {} valid bytes",
-                error.valid_up_to()
-            ),
-        )
+        let message = format!(
+            "invalid UTF-8 in a text after {} valid bytes",
+            error.valid_up_to()
+        );
+        Self {
+            source: Some(Box::new(error)),
+            ..Self::new(ErrorKind::Syntax, message)
+        }
     }
 }
 

@@ -1,10 +1,11 @@
 //! Writing: sizing the message before building it, and the stream framing.
 
-use std::fmt;
-
 use capnp::message::{Builder, HeapAllocator};
 use capnp::primitive_list;
 use capnp::traits::{HasStructSize, OwnedStruct};
+use serbench_model::{Dataset, Error, ErrorKind};
+
+use crate::Capnp;
 
 /// Cap'n Proto's lists count their elements, and struct lists their words,
 /// in 29 bits; capnp panics beyond that, so encoding checks first.
@@ -22,13 +23,14 @@ pub struct TooLong {
     unit: &'static str,
 }
 
-impl fmt::Display for TooLong {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} holds {} {}; Cap'n Proto lists hold fewer than 2^29",
-            self.field, self.len, self.unit
-        )
+impl TooLong {
+    /// The error for encoding `T`, at the field that is too long.
+    pub(crate) fn into_error<T: Dataset>(self) -> Error {
+        let message = format!(
+            "{} {}, where Cap'n Proto lists hold fewer than 2^29",
+            self.len, self.unit
+        );
+        Error::new::<Capnp, T>(ErrorKind::Unsupported, message).at_path(self.field)
     }
 }
 

@@ -80,8 +80,10 @@
 //!
 //! ciborium then reads the value: unknown, missing and repeated keys, wrong
 //! types, values out of range, an id of other than 16 bytes, invalid UTF-8
-//! and trailing bytes are errors too. Every error says what and where (byte
-//! offset and field path).
+//! and trailing bytes are errors too. Every decode error's
+//! [`position`](Error::position) holds the byte offset and, below the top
+//! level, the field path; ciborium's error, where it found the fault, is
+//! the [`source`](std::error::Error::source).
 //!
 //! What stays accepted, all of it well formed: keys in any order;
 //! indefinite lengths; integers, lengths and floats in a longer head than
@@ -198,36 +200,42 @@ impl<'de, T: Wire> Deserialize<'de> for In<T> {
 impl<T: Dataset + Wire> Codec<T> for Cbor {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         ciborium::into_writer(&Out(value), out).map_err(|error| {
-            let message = match error {
-                ciborium::ser::Error::Value(message) => message,
+            let message = match &error {
+                ciborium::ser::Error::Value(message) => message.clone(),
                 ciborium::ser::Error::Io(error) => error.to_string(),
             };
-            Error::new(Self::NAME, T::NAME, ErrorKind::Unsupported, message)
+            Error::new::<Self, T>(ErrorKind::Unsupported, message).with_source(error)
         })
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         // ciborium reads only what this pass has found well formed, keyed
         // by text and tagged as the layout says.
-        let end = wellformed::check(bytes, T::TAGS)
-            .map_err(|(kind, message)| Error::new(Self::NAME, T::NAME, kind, message))?;
+        let end = wellformed::check(bytes, T::TAGS).map_err(|problem| {
+            let error = Error::new::<Self, T>(problem.kind, problem.message).at_offset(problem.at);
+            at_path(error, problem.path)
+        })?;
         if end < bytes.len() {
             let follow = match bytes.len() - end {
-                1 => "1 byte follows".to_owned(),
-                more => format!("{more} bytes follow"),
+                1 => "1 byte follows the value".to_owned(),
+                more => format!("{more} bytes follow the value"),
             };
-            return Err(Error::new(
-                Self::NAME,
-                T::NAME,
-                ErrorKind::TrailingBytes,
-                format!("{follow} the value, which ends at byte {end}"),
-            ));
+            return Err(Error::new::<Self, T>(ErrorKind::TrailingBytes, follow).at_offset(end));
         }
         // Reading from a slice we hold shows how far ciborium read.
         let mut rest = bytes;
         ciborium::from_reader::<In<T>, _>(&mut rest)
             .map(|In(value)| value)
             .map_err(|error| decode_error::<T>(bytes, bytes.len() - rest.len(), error))
+    }
+}
+
+/// `error` at field `path`, unless the path is empty (the top level).
+fn at_path(error: Error, path: String) -> Error {
+    if path.is_empty() {
+        error
+    } else {
+        error.at_path(path)
     }
 }
 
@@ -240,45 +248,39 @@ fn decode_error<T: Dataset + Wire>(
 ) -> Error {
     use ciborium::de::Error as E;
 
-    let (kind, message) = match error {
+    let (kind, message, offset) = match &error {
         // A slice fails to read only at its end, which the pass before
         // ciborium finds first; as for the recursion limit below, the arm
         // keeps the mapping whole.
         E::Io(_) => (
             ErrorKind::Truncated,
-            format!(
-                "the input ends after {} bytes, inside the value",
-                bytes.len()
-            ),
+            "the input ends inside the value".to_owned(),
+            bytes.len(),
         ),
         // ciborium reports invalid UTF-8 at the text string's head.
-        E::Syntax(offset) if bytes.get(offset).is_some_and(|head| head >> 5 == 3) => (
+        E::Syntax(offset) if bytes.get(*offset).is_some_and(|head| head >> 5 == 3) => (
             ErrorKind::Syntax,
-            format!("invalid UTF-8 in the text string at byte {offset}"),
+            "invalid UTF-8 in the text string".to_owned(),
+            *offset,
         ),
-        E::Syntax(offset) => (
-            ErrorKind::Syntax,
-            format!("malformed CBOR item at byte {offset}"),
-        ),
-        E::Semantic(Some(offset), message) => {
-            (ErrorKind::Invalid, format!("{message} at byte {offset}"))
-        }
+        E::Syntax(offset) => (ErrorKind::Syntax, "malformed CBOR item".to_owned(), *offset),
+        E::Semantic(Some(offset), message) => (ErrorKind::Invalid, message.clone(), *offset),
         // serde's own errors carry no offset; they concern the last item
-        // read.
-        E::Semantic(None, message) => (
-            ErrorKind::Invalid,
-            format!("{}, detected at byte {read}", reworded(message)),
-        ),
+        // read, so the position is where reading stopped.
+        E::Semantic(None, message) => (ErrorKind::Invalid, reworded(message.clone()), read),
         E::RecursionLimitExceeded => (
             ErrorKind::Limit,
             "items nest more than 256 levels deep".to_owned(),
+            read,
         ),
     };
-    let message = match ciborium::from_reader::<FailurePath<T>, _>(bytes) {
-        Ok(FailurePath(Some(path), _)) => format!("{message} (at {path})"),
-        _ => message,
-    };
-    Error::new(Cbor::NAME, T::NAME, kind, message)
+    let located = Error::new::<Cbor, T>(kind, message)
+        .at_offset(offset)
+        .with_source(error);
+    match ciborium::from_reader::<FailurePath<T>, _>(bytes) {
+        Ok(FailurePath(Some(path), _)) => located.at_path(path),
+        _ => located,
+    }
 }
 
 /// ciborium's message for an item it refuses to lend from its 4 KiB scratch

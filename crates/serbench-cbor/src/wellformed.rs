@@ -59,8 +59,16 @@ impl Tags {
     }
 }
 
-/// Why an input failed the pass: the error's kind and message.
-pub(crate) type Problem = (ErrorKind, String);
+/// Why an input failed the pass, and where.
+pub(crate) struct Problem {
+    pub(crate) kind: ErrorKind,
+    /// What was wrong, without the position.
+    pub(crate) message: String,
+    /// The byte offset of the item at fault, or of the end of the input.
+    pub(crate) at: usize,
+    /// The field path of the item at fault; empty at the top level.
+    pub(crate) path: String,
+}
 
 /// Checks the one item at the start of `bytes` against RFC 8949 §3 and the
 /// layout's `tags`; returns where the item ends.
@@ -75,10 +83,10 @@ pub(crate) fn check(bytes: &[u8], tags: &'static Tags) -> Result<usize, Problem>
     };
     match walk(&mut reader, &mut stack) {
         Ok(()) => Ok(reader.at),
-        Err((kind, message)) => match path(bytes, stack.open()) {
-            path if path.is_empty() => Err((kind, message)),
-            path => Err((kind, format!("{message} (at {path})"))),
-        },
+        Err(problem) => Err(Problem {
+            path: path(bytes, stack.open()),
+            ..problem
+        }),
     }
 }
 
@@ -163,9 +171,10 @@ fn walk(reader: &mut Reader<'_>, stack: &mut Stack<'_>) -> Result<(), Problem> {
                 finished(stack);
                 continue;
             }
-            return Err(syntax(format!(
-                "a break at byte {at} outside an array or map of indefinite length"
-            )));
+            return Err(syntax(
+                at,
+                "a break outside an array or map of indefinite length".to_owned(),
+            ));
         }
         // A map's key and value are read in one round: the loop begins a
         // round at a map's key, never at its value.
@@ -175,10 +184,13 @@ fn walk(reader: &mut Reader<'_>, stack: &mut Stack<'_>) -> Result<(), Problem> {
                     *left -= 1;
                 }
                 let (TEXT, Some(len)) = (head.major(), head.len()) else {
-                    return Err(invalid(format!(
-                        "{} at byte {at} as a map key; keys are text strings of definite length",
-                        head.describe()
-                    )));
+                    return Err(invalid(
+                        at,
+                        format!(
+                            "{} as a map key; keys are text strings of definite length",
+                            head.describe()
+                        ),
+                    ));
                 };
                 let start = reader.at;
                 reader.skip(len)?;
@@ -188,9 +200,7 @@ fn walk(reader: &mut Reader<'_>, stack: &mut Stack<'_>) -> Result<(), Problem> {
                 at = reader.at;
                 head = reader.head()?;
                 if head.is_break() {
-                    return Err(syntax(format!(
-                        "a break at byte {at} where a map value belongs"
-                    )));
+                    return Err(syntax(at, "a break where a map value belongs".to_owned()));
                 }
                 tags
             }
@@ -241,26 +251,30 @@ fn untag(
             let inner_at = reader.at;
             let inner = reader.head()?;
             if inner.major() == TAG {
-                return Err(invalid(format!(
-                    "{} at byte {inner_at} inside tag {tag}; the layout has one tag here",
-                    inner.describe()
-                )));
+                return Err(invalid(
+                    inner_at,
+                    format!(
+                        "{} inside tag {tag}; the layout has one tag here",
+                        inner.describe()
+                    ),
+                ));
             }
             if inner.is_break() {
-                return Err(syntax(format!(
-                    "a break at byte {inner_at} where the item of tag {tag} belongs"
-                )));
+                return Err(syntax(
+                    inner_at,
+                    format!("a break where the item of tag {tag} belongs"),
+                ));
             }
             Ok((inner_at, inner))
         }
-        (&Tags::Tag(tag), _, _) => Err(invalid(format!(
-            "{} at byte {at} where the layout has tag {tag}",
-            head.describe()
-        ))),
-        (_, TAG, _) => Err(invalid(format!(
-            "{} at byte {at}; the layout has no tag here",
-            head.describe()
-        ))),
+        (&Tags::Tag(tag), _, _) => Err(invalid(
+            at,
+            format!("{} where the layout has tag {tag}", head.describe()),
+        )),
+        (_, TAG, _) => Err(invalid(
+            at,
+            format!("{}; the layout has no tag here", head.describe()),
+        )),
         _ => Ok((at, head)),
     }
 }
@@ -316,35 +330,44 @@ fn path(bytes: &[u8], stack: &[Frame]) -> String {
 #[cold]
 fn malformed_head(at: usize, initial: u8, arg: u64) -> Problem {
     let (major, info) = (initial >> 5, initial & 0x1f);
-    syntax(match (major, info) {
-        (0 | 1, 31) => {
-            format!("an integer of indefinite length (head {initial:#04x}) at byte {at}")
-        }
-        (TAG, 31) => format!("a tag of indefinite length (head {initial:#04x}) at byte {at}"),
+    let message = match (major, info) {
+        (0 | 1, 31) => format!("an integer of indefinite length (head {initial:#04x})"),
+        (TAG, 31) => format!("a tag of indefinite length (head {initial:#04x})"),
         (SIMPLE, 24) => format!(
-            "simple value {arg} in two bytes (head 0xf8 {arg:#04x}) at byte {at}; \
-             values below 32 take one"
+            "simple value {arg} in two bytes (head 0xf8 {arg:#04x}); values below 32 take one"
         ),
-        _ => format!("reserved additional information {info} (head {initial:#04x}) at byte {at}"),
-    })
+        _ => format!("reserved additional information {info} (head {initial:#04x})"),
+    };
+    syntax(at, message)
 }
 
 #[cold]
 fn too_deep(at: usize) -> Problem {
-    (
+    problem(
         ErrorKind::Limit,
-        format!("arrays and maps nest more than {DEPTH} levels deep at byte {at}"),
+        at,
+        format!("arrays and maps nest more than {DEPTH} levels deep"),
     )
 }
 
 #[cold]
-fn syntax(message: String) -> Problem {
-    (ErrorKind::Syntax, message)
+fn syntax(at: usize, message: String) -> Problem {
+    problem(ErrorKind::Syntax, at, message)
 }
 
 #[cold]
-fn invalid(message: String) -> Problem {
-    (ErrorKind::Invalid, message)
+fn invalid(at: usize, message: String) -> Problem {
+    problem(ErrorKind::Invalid, at, message)
+}
+
+/// A problem whose path [`check`] fills in.
+fn problem(kind: ErrorKind, at: usize, message: String) -> Problem {
+    Problem {
+        kind,
+        message,
+        at,
+        path: String::new(),
+    }
 }
 
 /// An item head: its initial byte and the argument that follows, 0 where
@@ -482,11 +505,14 @@ impl Reader<'_> {
                     }
                     .describe();
                     let chunks = if major == TEXT { "text" } else { "byte" };
-                    return Err(syntax(format!(
-                        "{} at byte {chunk_at} inside {string} at byte {at}, whose chunks \
-                         are {chunks} strings of definite length",
-                        chunk.describe()
-                    )));
+                    return Err(syntax(
+                        chunk_at,
+                        format!(
+                            "{} inside {string} from byte {at}, whose chunks are {chunks} \
+                             strings of definite length",
+                            chunk.describe()
+                        ),
+                    ));
                 }
             }
         }
@@ -494,12 +520,10 @@ impl Reader<'_> {
 
     #[cold]
     fn truncated(&self) -> Problem {
-        (
+        problem(
             ErrorKind::Truncated,
-            format!(
-                "the input ends after {} bytes, inside the value",
-                self.bytes.len()
-            ),
+            self.bytes.len(),
+            "the input ends inside the value".to_owned(),
         )
     }
 }

@@ -84,8 +84,10 @@
 //! the input's length of data reachable from the root, nesting at most as
 //! deep as the schemas go), so memory stays in proportion to the input even
 //! when offsets share data. Only then are fields read, and enums must be
-//! known values and timestamps in range. Failures say what and where (byte
-//! range or field path): a wrong prefix is [`ErrorKind::Truncated`] or
+//! known values and timestamps in range. Failures say what was wrong, and
+//! their [`position`](Error::position) says where: the field path, and the
+//! byte offset where the prefix or the verifier names one; the verifier's
+//! error is the [`source`](std::error::Error::source). A wrong prefix is [`ErrorKind::Truncated`] or
 //! [`ErrorKind::TrailingBytes`], a malformed buffer [`ErrorKind::Syntax`],
 //! a verifier limit [`ErrorKind::Limit`], a missing field or unknown value
 //! [`ErrorKind::Invalid`]. As FlatBuffers defines them, a `bool` byte other
@@ -300,11 +302,9 @@ fn root<T: Schema>(bytes: &[u8]) -> Result<T::Root<'_>, Error> {
     let Some((prefix, rest)) = bytes.split_first_chunk::<4>() else {
         return Err(error::<T>(
             ErrorKind::Truncated,
-            format!(
-                "{} bytes end before the 4-byte size prefix does",
-                bytes.len()
-            ),
-        ));
+            "the input ends before the 4-byte size prefix does".to_owned(),
+        )
+        .at_offset(bytes.len()));
     };
     let declared = u32::from_le_bytes(*prefix) as usize;
     if declared > rest.len() {
@@ -314,27 +314,28 @@ fn root<T: Schema>(bytes: &[u8]) -> Result<T::Root<'_>, Error> {
                 "the size prefix declares {declared} bytes after it, but {} follow",
                 rest.len()
             ),
-        ));
+        )
+        .at_offset(bytes.len()));
     }
     if declared < rest.len() {
         let extra = rest.len() - declared;
         return Err(error::<T>(
             ErrorKind::TrailingBytes,
-            format!(
-                "{extra} bytes follow the buffer, which ends at byte {} as its size prefix declares",
-                declared + 4
-            ),
-        ));
+            format!("{extra} bytes follow the buffer its size prefix declares"),
+        )
+        .at_offset(declared + 4));
     }
     let options = verifier_options(bytes.len());
     flatbuffers::size_prefixed_root_with_opts::<T::Root<'_>>(&options, bytes)
-        .map_err(|invalid| verifier_error::<T>(&invalid, &options))
+        .map_err(|invalid| verifier_error::<T>(invalid, &options))
 }
 
-/// Turns a verifier failure into an error that says what and where.
-fn verifier_error<T: Dataset>(invalid: &InvalidFlatbuffer, options: &VerifierOptions) -> Error {
+/// Turns a verifier failure into an error that says what and where: the
+/// field path from the verifier's trace, and the byte offset where the
+/// failure names one.
+fn verifier_error<T: Dataset>(invalid: InvalidFlatbuffer, options: &VerifierOptions) -> Error {
     use InvalidFlatbuffer as E;
-    let (kind, message, trace): (_, _, &[ErrorTraceDetail]) = match invalid {
+    let (kind, message, trace): (_, _, &[ErrorTraceDetail]) = match &invalid {
         E::MissingRequiredField {
             required,
             error_trace,
@@ -373,14 +374,14 @@ fn verifier_error<T: Dataset>(invalid: &InvalidFlatbuffer, options: &VerifierOpt
             error_trace.as_ref(),
         ),
         E::Unaligned {
-            position,
             unaligned_type,
             error_trace,
+            ..
         } => {
             let name = unaligned_type.rsplit("::").next().unwrap_or_default();
             (
                 ErrorKind::Syntax,
-                format!("the {name} at byte {position} is misaligned"),
+                format!("the {name} is misaligned"),
                 error_trace.as_ref(),
             )
         }
@@ -394,11 +395,11 @@ fn verifier_error<T: Dataset>(invalid: &InvalidFlatbuffer, options: &VerifierOpt
         ),
         E::SignedOffsetOutOfBounds {
             soffset,
-            position,
             error_trace,
+            ..
         } => (
             ErrorKind::Syntax,
-            format!("the vtable offset {soffset} at byte {position} points outside the buffer"),
+            format!("the vtable offset {soffset} points outside the buffer"),
             error_trace.as_ref(),
         ),
         E::TooManyTables => (
@@ -425,12 +426,29 @@ fn verifier_error<T: Dataset>(invalid: &InvalidFlatbuffer, options: &VerifierOpt
         ),
     };
     let path = field_path(trace);
-    let message = if path.is_empty() {
-        message
-    } else {
-        format!("{message} (at {path})")
-    };
-    error::<T>(kind, message)
+    let mut error = error::<T>(kind, message);
+    if !path.is_empty() {
+        error = error.at_path(path);
+    }
+    if let Some(offset) = verifier_offset(&invalid) {
+        error = error.at_offset(offset);
+    }
+    error.with_source(invalid)
+}
+
+/// The byte a verifier failure names, if it names one: where a string or
+/// range begins, where a misaligned value or bad vtable offset is.
+fn verifier_offset(invalid: &InvalidFlatbuffer) -> Option<usize> {
+    use InvalidFlatbuffer as E;
+    match invalid {
+        E::Utf8Error { range, .. }
+        | E::MissingNullTerminator { range, .. }
+        | E::RangeOutOfBounds { range, .. } => Some(range.start),
+        E::Unaligned { position, .. } | E::SignedOffsetOutOfBounds { position, .. } => {
+            Some(*position)
+        }
+        _ => None,
+    }
 }
 
 /// The verifier's trace, innermost first, as a path from the root:
@@ -458,12 +476,12 @@ fn field_path(trace: &[ErrorTraceDetail]) -> String {
 
 /// An error of `kind` for dataset `T`.
 fn error<T: Dataset>(kind: ErrorKind, message: String) -> Error {
-    Error::new(FlatBuffers::NAME, T::NAME, kind, message)
+    Error::new::<FlatBuffers, T>(kind, message)
 }
 
 /// A decoded value that is not one of dataset `T`'s, at `path`.
 fn invalid<T: Dataset>(message: impl std::fmt::Display, path: impl std::fmt::Display) -> Error {
-    error::<T>(ErrorKind::Invalid, format!("{message} (at {path})"))
+    error::<T>(ErrorKind::Invalid, message.to_string()).at_path(path.to_string())
 }
 
 /// Encoded size bounds of the pieces every schema is made of.

@@ -38,7 +38,10 @@
 //! JSON cannot carry NaN or infinities, nor timestamps RFC 3339 cannot write
 //! (years outside 0–9999, offsets with seconds): encoding such a value is an
 //! [`ErrorKind::Unsupported`] error. Unknown and repeated keys are errors;
-//! nesting is limited to 128 levels.
+//! nesting is limited to 128 levels. A decode error's
+//! [`position`](Error::position) holds the line and column, and the field
+//! path when the text is JSON but not the dataset's; its
+//! [`source`](std::error::Error::source) is serde_json's error.
 
 use serbench_model::serde_forms::with_path;
 use serbench_model::{
@@ -81,9 +84,10 @@ where
 }
 
 mod private {
-    /// What only JSON cannot carry, checked before writing.
+    /// What only JSON cannot carry, checked before writing: the field
+    /// path and what is wrong there.
     pub trait Portable {
-        fn unsupported(&self) -> Option<String> {
+        fn unsupported(&self) -> Option<(&'static str, String)> {
             None
         }
     }
@@ -95,12 +99,12 @@ impl private::Portable for Record {}
 impl private::Portable for MediaContent {}
 
 impl private::Portable for SensorReading {
-    fn unsupported(&self) -> Option<String> {
+    fn unsupported(&self) -> Option<(&'static str, String)> {
         SensorReading::READING_NAMES
-            .iter()
+            .into_iter()
             .zip(self.readings())
             .find(|(_, value)| !value.is_finite())
-            .map(|(name, value)| format!("{name} is {value}, and JSON has no NaN or infinity"))
+            .map(|(name, value)| (name, format!("{value}, and JSON has no NaN or infinity")))
     }
 }
 
@@ -109,55 +113,60 @@ where
     T: Dataset + Serialize + DeserializeOwned + private::Portable,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        if let Some(problem) = value.unsupported() {
-            return Err(Error::new(
-                Self::NAME,
-                T::NAME,
-                ErrorKind::Unsupported,
-                problem,
-            ));
+        if let Some((path, problem)) = value.unsupported() {
+            return Err(Error::new::<Self, T>(ErrorKind::Unsupported, problem).at_path(path));
         }
         serde_json::to_writer(out, value).map_err(|error| {
-            Error::new(
-                Self::NAME,
-                T::NAME,
-                ErrorKind::Unsupported,
-                error.to_string(),
-            )
+            Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
         })
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         let mut deserializer = serde_json::Deserializer::from_slice(bytes);
         let value =
-            T::deserialize(&mut deserializer).map_err(|error| located::<T>(bytes, &error))?;
-        deserializer.end().map_err(|error| {
-            Error::new(
-                Self::NAME,
-                T::NAME,
-                ErrorKind::TrailingBytes,
-                error.to_string(),
-            )
-        })?;
+            T::deserialize(&mut deserializer).map_err(|error| located::<T>(bytes, error))?;
+        deserializer
+            .end()
+            .map_err(|error| library_error::<T>(ErrorKind::TrailingBytes, error))?;
         Ok(value)
     }
 }
 
 /// The error of a failed decode, with the field path found by decoding again.
-fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: &serde_json::Error) -> Error {
+fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: serde_json::Error) -> Error {
     use serde_json::error::Category;
 
-    let message = error.to_string();
     let kind = match error.classify() {
         Category::Eof => ErrorKind::Truncated,
         Category::Data => ErrorKind::Invalid,
-        Category::Syntax if message.starts_with("recursion limit exceeded") => ErrorKind::Limit,
+        Category::Syntax if error.to_string().starts_with("recursion limit exceeded") => {
+            ErrorKind::Limit
+        }
         Category::Syntax | Category::Io => ErrorKind::Syntax,
     };
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let message = match with_path::<_, T>(&mut deserializer) {
-        Err((path, _)) if path != "." => format!("{message} (at {path})"),
-        _ => message,
+    let path = match with_path::<_, T>(&mut deserializer) {
+        Err((path, _)) if path != "." => Some(path),
+        _ => None,
     };
-    Error::new(Json::NAME, T::NAME, kind, message)
+    let error = library_error::<T>(kind, error);
+    match path {
+        Some(path) => error.at_path(path),
+        None => error,
+    }
+}
+
+/// A serde_json error as ours: its line and column become the position, so
+/// the message drops the ` at line L column C` serde_json appends.
+fn library_error<T: Dataset>(kind: ErrorKind, error: serde_json::Error) -> Error {
+    let (line, column) = (error.line(), error.column());
+    let text = error.to_string();
+    if line == 0 {
+        return Error::new::<Json, T>(kind, text).with_source(error);
+    }
+    let suffix = format!(" at line {line} column {column}");
+    let message = text.strip_suffix(&suffix).unwrap_or(&text).to_owned();
+    Error::new::<Json, T>(kind, message)
+        .at_line_column(line, column)
+        .with_source(error)
 }

@@ -1,19 +1,56 @@
 //! The error every codec returns.
+//!
+//! One type for all formats, so a program that uses several handles one
+//! error. It is opaque and boxed (one pointer in a `Result`, so the hot
+//! `Ok` path stays small) and keeps its parts as data: a caller branches on
+//! the [`ErrorKind`], reads the [`Position`] without parsing text, and walks
+//! to the format library's own error through
+//! [`source`](std::error::Error::source).
 
+use std::error::Error as StdError;
 use std::fmt;
 
-/// Why an encode or decode failed, in one line that names the format, the
-/// dataset, what was wrong and where (byte offset, line and column, or field
-/// path, as the format can tell).
+use crate::codec::{Dataset, Format};
+
+/// Why an encode or decode failed: what kind of failure, in which format
+/// and dataset, where in the input, and the format library's own error when
+/// there is one.
 ///
-/// Every codec crate re-exports this type as its `Error`, so a program that
-/// uses several formats handles one error type.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error {
+/// It prints as one line that names all of that, such as
+/// `cannot decode json task-manager: invalid type: string "x", expected u8
+/// (at lists[0].tasks[1].priority, line 1 column 160)`.
+///
+/// ```
+/// use serbench_model::{Carries, Error, ErrorKind, Format, TaskManager};
+///
+/// struct Demo;
+/// impl Format for Demo {
+///     const NAME: &'static str = "demo";
+///     const CARRIES: Carries = Carries::EVERYTHING;
+///     type Error = Error;
+/// }
+///
+/// let error = Error::new::<Demo, TaskManager>(ErrorKind::Truncated, "the input ends")
+///     .at_path("lists[2]")
+///     .at_offset(17);
+/// assert_eq!(error.kind(), ErrorKind::Truncated);
+/// assert_eq!(error.position().offset(), Some(17));
+/// assert_eq!(error.position().path(), Some("lists[2]"));
+/// assert_eq!(
+///     error.to_string(),
+///     "cannot decode demo task-manager: the input ends (at lists[2], byte 17)",
+/// );
+/// ```
+pub struct Error(Box<ErrorImpl>);
+
+#[derive(Debug)]
+struct ErrorImpl {
+    kind: ErrorKind,
     format: &'static str,
     dataset: &'static str,
-    kind: ErrorKind,
+    position: Position,
     message: String,
+    source: Option<Box<dyn StdError + Send + Sync + 'static>>,
 }
 
 /// What kind of failure an [`Error`] is.
@@ -36,60 +73,242 @@ pub enum ErrorKind {
     TrailingBytes,
 }
 
+/// Where in the input or the value an [`Error`] happened, as far as the
+/// format can tell.
+///
+/// Formats know different things: a text parser counts lines and columns,
+/// a binary reader counts bytes, and a decoder that walks the model knows
+/// the field path (`lists[0].tasks[1].priority`). A position holds any
+/// combination of the three; a part the format does not report is `None`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Position {
+    path: Option<String>,
+    offset: Option<usize>,
+    line_column: Option<(usize, usize)>,
+}
+
 impl Error {
-    /// An error of `kind` for `format` and `dataset` (their ids).
-    pub fn new(
-        format: &'static str,
-        dataset: &'static str,
+    /// An error of `kind` from format `F` on dataset `D`; `message` says
+    /// what was wrong, and the builder methods add where and why.
+    pub fn new<F: Format + ?Sized, D: Dataset>(
         kind: ErrorKind,
         message: impl Into<String>,
     ) -> Self {
-        Self {
-            format,
-            dataset,
+        Self(Box::new(ErrorImpl {
             kind,
+            format: F::NAME,
+            dataset: D::NAME,
+            position: Position::default(),
             message: message.into(),
-        }
+            source: None,
+        }))
+    }
+
+    /// Records the byte offset into the input where the problem is.
+    #[must_use]
+    pub fn at_offset(mut self, offset: usize) -> Self {
+        self.0.position.offset = Some(offset);
+        self
+    }
+
+    /// Records the line and column (both counted from 1) of a text input.
+    #[must_use]
+    pub fn at_line_column(mut self, line: usize, column: usize) -> Self {
+        self.0.position.line_column = Some((line, column));
+        self
+    }
+
+    /// Records the field path in the value, such as `lists[0].header.id`.
+    #[must_use]
+    pub fn at_path(mut self, path: impl Into<String>) -> Self {
+        self.0.position.path = Some(path.into());
+        self
+    }
+
+    /// Keeps the format library's own error as this error's
+    /// [`source`](std::error::Error::source): any error, or one already
+    /// boxed.
+    #[must_use]
+    pub fn with_source(mut self, source: impl Into<Box<dyn StdError + Send + Sync>>) -> Self {
+        self.0.source = Some(source.into());
+        self
     }
 
     /// What kind of failure this is.
     #[must_use]
     pub fn kind(&self) -> ErrorKind {
-        self.kind
+        self.0.kind
     }
 
     /// The format's id, such as `"json"`.
     #[must_use]
     pub fn format(&self) -> &'static str {
-        self.format
+        self.0.format
     }
 
     /// The dataset's id, such as `"task-manager"`.
     #[must_use]
     pub fn dataset(&self) -> &'static str {
-        self.dataset
+        self.0.dataset
     }
 
-    /// What was wrong and where, without the format and dataset.
+    /// Where the problem is, as far as the format can tell.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.0.position
+    }
+
+    /// What was wrong, without the format, the dataset or the position.
     #[must_use]
     pub fn message(&self) -> &str {
-        &self.message
+        &self.0.message
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let verb = if self.kind == ErrorKind::Unsupported {
+        let verb = if self.0.kind == ErrorKind::Unsupported {
             "encode"
         } else {
             "decode"
         };
-        write!(
-            f,
-            "cannot {verb} {} {}: {}",
-            self.format, self.dataset, self.message
-        )
+        let ErrorImpl {
+            format,
+            dataset,
+            message,
+            position,
+            ..
+        } = &*self.0;
+        write!(f, "cannot {verb} {format} {dataset}: {message}")?;
+        if position.is_known() {
+            write!(f, " (at {position})")?;
+        }
+        Ok(())
     }
 }
 
-impl std::error::Error for Error {}
+impl StdError for Error {
+    fn source(&self) -> Option<&(dyn StdError + 'static)> {
+        let source: &(dyn StdError + 'static) = self.0.source.as_deref()?;
+        Some(source)
+    }
+}
+
+impl Position {
+    /// The field path in the value, such as `lists[0].tasks[1].priority`.
+    #[must_use]
+    pub fn path(&self) -> Option<&str> {
+        self.path.as_deref()
+    }
+
+    /// The byte offset into the input.
+    #[must_use]
+    pub fn offset(&self) -> Option<usize> {
+        self.offset
+    }
+
+    /// The line and column (both from 1) in a text input.
+    #[must_use]
+    pub fn line_column(&self) -> Option<(usize, usize)> {
+        self.line_column
+    }
+
+    /// Whether the format reported any part of the position.
+    #[must_use]
+    pub fn is_known(&self) -> bool {
+        self.path.is_some() || self.offset.is_some() || self.line_column.is_some()
+    }
+}
+
+/// The known parts, most specific to the reader first: `lists[0].tasks[1],
+/// byte 160` or `line 3 column 5`.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut separator = "";
+        if let Some(path) = &self.path {
+            write!(f, "{path}")?;
+            separator = ", ";
+        }
+        if let Some((line, column)) = self.line_column {
+            write!(f, "{separator}line {line} column {column}")?;
+            separator = ", ";
+        }
+        if let Some(offset) = self.offset {
+            write!(f, "{separator}byte {offset}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Carries, TaskManager};
+
+    struct Demo;
+
+    impl Format for Demo {
+        const NAME: &'static str = "demo";
+        const CARRIES: Carries = Carries::EVERYTHING;
+        type Error = Error;
+    }
+
+    fn error(kind: ErrorKind) -> Error {
+        Error::new::<Demo, TaskManager>(kind, "wrong")
+    }
+
+    #[test]
+    fn keeps_its_parts_as_data() {
+        let error = error(ErrorKind::Invalid)
+            .at_path("lists[0].tasks[1].priority")
+            .at_offset(160);
+        assert_eq!(error.kind(), ErrorKind::Invalid);
+        assert_eq!(error.format(), "demo");
+        assert_eq!(error.dataset(), "task-manager");
+        assert_eq!(error.message(), "wrong");
+        assert_eq!(error.position().path(), Some("lists[0].tasks[1].priority"));
+        assert_eq!(error.position().offset(), Some(160));
+        assert_eq!(error.position().line_column(), None);
+    }
+
+    #[test]
+    fn prints_the_position_after_the_message() {
+        assert_eq!(
+            error(ErrorKind::Syntax).to_string(),
+            "cannot decode demo task-manager: wrong"
+        );
+        assert_eq!(
+            error(ErrorKind::Syntax).at_line_column(3, 5).to_string(),
+            "cannot decode demo task-manager: wrong (at line 3 column 5)"
+        );
+        assert_eq!(
+            error(ErrorKind::Unsupported)
+                .at_path("user")
+                .at_line_column(1, 9)
+                .at_offset(8)
+                .to_string(),
+            "cannot encode demo task-manager: wrong (at user, line 1 column 9, byte 8)"
+        );
+    }
+
+    #[test]
+    fn its_source_is_the_library_error() {
+        let cause = std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "eof");
+        let error = error(ErrorKind::Truncated).with_source(cause);
+        let source = error.source().map(ToString::to_string);
+        assert_eq!(source.as_deref(), Some("eof"));
+        assert!(self::error(ErrorKind::Truncated).source().is_none());
+    }
+
+    #[test]
+    fn is_one_pointer() {
+        assert_eq!(size_of::<Error>(), size_of::<usize>());
+    }
+}

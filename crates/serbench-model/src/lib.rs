@@ -49,7 +49,7 @@ mod telemetry;
 pub mod testkit;
 
 pub use crate::codec::{Carries, Codec, Dataset, Format, NativeCodec};
-pub use crate::error::{Error, ErrorKind};
+pub use crate::error::{Error, ErrorKind, Position};
 pub use crate::graph::{Edge, Graph, GraphAnswer, Node};
 pub use crate::media::{Image, Media, MediaAnswer, MediaContent, Player, Size};
 pub use crate::records::{Record, RecordAnswer};

@@ -69,9 +69,11 @@
 //! rmp-serde refuses nesting deeper than 1 024 arrays and maps; the model's
 //! types go seven levels deep and refuse a wrong type before descending into
 //! it, so hostile nesting fails at once. Trailing bytes are an
-//! [`ErrorKind::TrailingBytes`] error; other errors name the field path and
-//! the byte where decoding stopped. Every value of the model encodes, so
-//! encoding does not fail.
+//! [`ErrorKind::TrailingBytes`] error; other errors hold the field path and
+//! the byte where decoding stopped as their
+//! [`position`](Error::position), and rmp-serde's error as their
+//! [`source`](std::error::Error::source). Every value of the model encodes,
+//! so encoding does not fail.
 
 use std::io::{self, Cursor};
 
@@ -115,19 +117,14 @@ where
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         let mut serializer = rmp_serde::Serializer::new(out).with_struct_map();
         value.serialize(&mut serializer).map_err(|error| {
-            Error::new(
-                Self::NAME,
-                T::NAME,
-                ErrorKind::Unsupported,
-                error.to_string(),
-            )
+            Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
         })
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         let mut deserializer = rmp_serde::Deserializer::from_read_ref(bytes);
         let value =
-            T::deserialize(&mut deserializer).map_err(|error| located::<T>(bytes, &error))?;
+            T::deserialize(&mut deserializer).map_err(|error| located::<T>(bytes, error))?;
         // The borrowing reader does not tell its position, but reading one
         // more marker does: only at the end of the input does that fail
         // for want of a byte.
@@ -142,27 +139,27 @@ where
     }
 }
 
-/// The error for bytes after a complete value, saying where it ends.
+/// The error for bytes after a complete value, at the byte where it ends.
 fn trailing<T: Dataset + DeserializeOwned>(bytes: &[u8]) -> Error {
     let mut deserializer = rmp_serde::Deserializer::new(Cursor::new(bytes));
-    let message = match T::deserialize(&mut deserializer) {
+    match T::deserialize(&mut deserializer) {
         Ok(_) => {
-            let end = deserializer.position();
-            format!(
-                "{} bytes follow the value, which ends at byte {end}",
-                bytes.len() as u64 - end
-            )
+            let end = offset(deserializer.position(), bytes);
+            let message = format!("{} bytes follow the value", bytes.len() - end);
+            Error::new::<MsgPack, T>(ErrorKind::TrailingBytes, message).at_offset(end)
         }
-        Err(error) => format!("bytes follow the value: {error}"),
-    };
-    Error::new(MsgPack::NAME, T::NAME, ErrorKind::TrailingBytes, message)
+        Err(error) => {
+            let message = format!("bytes follow the value: {error}");
+            Error::new::<MsgPack, T>(ErrorKind::TrailingBytes, message).with_source(error)
+        }
+    }
 }
 
 /// The error of a failed decode, with the field path and the byte where
 /// decoding stopped, found by decoding again with a reader that counts.
-fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: &DecodeError) -> Error {
+fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: DecodeError) -> Error {
     let eof = |error: &io::Error| error.kind() == io::ErrorKind::UnexpectedEof;
-    let (kind, what) = match error {
+    let (kind, what) = match &error {
         DecodeError::InvalidMarkerRead(error) | DecodeError::InvalidDataRead(error)
             if eof(error) =>
         {
@@ -183,14 +180,19 @@ fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: &DecodeError) -> 
     };
     let mut deserializer = rmp_serde::Deserializer::new(Cursor::new(bytes));
     let path = match with_path::<_, T>(&mut deserializer) {
-        Err((path, _)) if path != "." => format!("{path}, "),
-        _ => String::new(),
+        Err((path, _)) if path != "." => Some(path),
+        _ => None,
     };
-    let at = deserializer.position();
-    Error::new(
-        MsgPack::NAME,
-        T::NAME,
-        kind,
-        format!("{what} (at {path}byte {at})"),
-    )
+    let located = Error::new::<MsgPack, T>(kind, what)
+        .at_offset(offset(deserializer.position(), bytes))
+        .with_source(error);
+    match path {
+        Some(path) => located.at_path(path),
+        None => located,
+    }
+}
+
+/// A cursor's position in `bytes` as an offset; it never passes their end.
+fn offset(position: u64, bytes: &[u8]) -> usize {
+    usize::try_from(position).map_or(bytes.len(), |at| at.min(bytes.len()))
 }

@@ -67,7 +67,10 @@
 //! bytes, an enum value the schema does not list, an out-of-range
 //! timestamp part, a node id or weight above 65535, edge columns of
 //! different lengths, and a missing required message (`header`, `media`)
-//! or reading.
+//! or reading. The error's [`position`](Error::position) holds the field
+//! path (`lists[1].tasks[3].header.id`) and, for malformed input, the byte
+//! where decoding stopped; prost's error, where it found the fault, is the
+//! [`source`](std::error::Error::source).
 //!
 //! Protobuf's own rules make some damage undetectable, and this crate keeps
 //! those rules so that it reads what any protobuf library writes:
@@ -194,20 +197,13 @@ fn write<T: Dataset + Wire>(message: &T::Message, out: &mut Vec<u8>) -> Result<(
     check_len::<T>(len)?;
     out.reserve(len);
     message.encode(out).map_err(|error| {
-        Error::new(
-            Protobuf::NAME,
-            T::NAME,
-            ErrorKind::Unsupported,
-            error.to_string(),
-        )
+        Error::new::<Protobuf, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
     })
 }
 
 fn check_len<T: Dataset>(len: usize) -> Result<(), Error> {
     if len > MAX_LEN {
-        return Err(Error::new(
-            Protobuf::NAME,
-            T::NAME,
+        return Err(Error::new::<Protobuf, T>(
             ErrorKind::Unsupported,
             format!(
                 "the message would take {len} bytes; protobuf messages are limited to \
@@ -229,10 +225,6 @@ mod tests {
         assert!(check_len::<Record>(MAX_LEN).is_ok());
         let error = check_len::<Record>(MAX_LEN + 1).unwrap_err();
         assert_eq!(error.kind(), ErrorKind::Unsupported);
-        assert_eq!(
-            error.to_string(),
-            "cannot encode protobuf records: the message would take 2147483648 bytes; \
-             protobuf messages are limited to 2 GiB - 1 (2147483647 bytes)"
-        );
+        assert!(!error.position().is_known(), "{error}");
     }
 }

@@ -14,13 +14,13 @@
 //! refuses, at the same byte and with the same words.
 
 use std::any::type_name;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use prost::DecodeError;
 use prost::encoding::{
     DecodeContext, WireType, check_wire_type, decode_key, decode_varint, skip_field,
 };
-use serbench_model::{Dataset, Error, ErrorKind, Format as _};
+use serbench_model::{Dataset, Error, ErrorKind};
 
 use crate::Protobuf;
 use crate::wire::Wire;
@@ -274,7 +274,11 @@ impl ReadError {
     /// The crate's error for decoding `T`, which stopped with `rest` of
     /// `len` bytes unread.
     pub(crate) fn into_error<T: Dataset + Wire>(self, len: usize, rest: usize) -> Error {
-        let error = |kind, message| Error::new(Protobuf::NAME, T::NAME, kind, message);
+        let path = (!self.path.is_empty()).then(|| Path(&self.path).to_string());
+        let at_path = |error: Error| match path {
+            Some(path) => error.at_path(path),
+            None => error,
+        };
         // A malformed message names its place as prost does: the root
         // message, then the fields, without indices.
         let mut place = type_name::<T::Message>()
@@ -294,9 +298,12 @@ impl ReadError {
                 format!("the input ends inside {place}: a length or value runs past its end"),
             )
         };
+        let mut source = None;
         let (kind, message) = match self.problem {
+            // Found after the bytes were read, so it has a field and no byte.
             Problem::Invalid(problem) => {
-                return error(ErrorKind::Invalid, format!("{}{problem}", Path(&self.path)));
+                let message = format!("the field {problem}");
+                return at_path(Error::new::<Protobuf, T>(ErrorKind::Invalid, message));
             }
             Problem::PastEnd => past_end(),
             // prost's words, as before the reads were this crate's.
@@ -310,7 +317,7 @@ impl ReadError {
                 // cause. prost is pinned to one version, and the tests pin
                 // this parsing.
                 let text = cause.to_string();
-                match text
+                let described = match text
                     .strip_prefix("failed to decode Protobuf message: ")
                     .unwrap_or(&text)
                 {
@@ -324,19 +331,20 @@ impl ReadError {
                         format!("{place} nests deeper than prost's limit of 100 levels"),
                     ),
                     cause => (ErrorKind::Syntax, format!("{cause} in {place}")),
-                }
+                };
+                source = Some(cause);
+                described
             }
         };
-        let at = len - rest;
-        error(
-            kind,
-            format!("{message} (decoding stopped at byte {at} of {len})"),
-        )
+        let error = Error::new::<Protobuf, T>(kind, message).at_offset(len - rest);
+        at_path(match source {
+            Some(source) => error.with_source(source),
+            None => error,
+        })
     }
 }
 
-/// A field path, `lists[1].tasks[3].header ` (with a space to separate it
-/// from the problem), from steps innermost first.
+/// A field path, `lists[1].tasks[3].header`, from steps innermost first.
 struct Path<'a>(&'a [Step]);
 
 impl fmt::Display for Path<'_> {
@@ -347,9 +355,6 @@ impl fmt::Display for Path<'_> {
                 Step::Field(name) => write!(f, ".{name}")?,
                 Step::Index(index) => write!(f, "[{index}]")?,
             }
-        }
-        if !self.0.is_empty() {
-            f.write_char(' ')?;
         }
         Ok(())
     }

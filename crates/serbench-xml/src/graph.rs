@@ -1,12 +1,12 @@
 //! Graph: `<node>` and `<edge>` elements, edge indices as `xs:list`s.
 
-use serbench_model::{Dataset as _, Edge, Error, Graph, Node};
+use serbench_model::{Edge, Error, Graph, Node};
 
 use crate::read::Input;
 use crate::write::{Output, Tag};
 
 pub(crate) fn encode(graph: &Graph, out: &mut Vec<u8>) -> Result<(), Error> {
-    let mut out = Output::new(out, Graph::NAME);
+    let mut out = Output::new::<Graph>(out);
     out.declaration()?;
     let root = Tag::new("graph");
     if !out.open(&root, !graph.nodes.is_empty() || !graph.edges.is_empty())? {
@@ -32,7 +32,7 @@ pub(crate) fn encode(graph: &Graph, out: &mut Vec<u8>) -> Result<(), Error> {
 }
 
 pub(crate) fn decode(bytes: &[u8]) -> Result<Graph, Error> {
-    let mut input = Input::new(bytes, Graph::NAME);
+    let mut input = Input::new::<Graph>(bytes);
     let root = input.root("graph")?;
     let mut graph = Graph::default();
     while let Some(element) = input.child(&root)? {

@@ -104,8 +104,11 @@
 //! references. Only XML 1.0 in UTF-8 is read (a UTF-8 byte order mark is
 //! skipped). Every element is checked against the layout as it opens, so
 //! nesting deeper than the layout's three levels is an immediate error.
-//! Errors say what was wrong and where, as a byte offset and the element or
-//! attribute: [`ErrorKind::Syntax`] for malformed XML, [`ErrorKind::Invalid`]
+//! Errors say what was wrong, naming the element or attribute, and where:
+//! their [`position`](Error::position) is the byte offset of the element at
+//! fault (a byte order mark counted), and quick-xml's error, where it found
+//! the fault, is the [`source`](std::error::Error::source). Encode errors
+//! give the field path instead. The kinds: [`ErrorKind::Syntax`] for malformed XML, [`ErrorKind::Invalid`]
 //! for well-formed XML that is not the layout (unknown, missing or repeated
 //! elements and attributes, text where none belongs, bad or out-of-range
 //! values, a DOCTYPE, an XML version or encoding other than 1.0 and UTF-8),
@@ -225,4 +228,12 @@ fn forbidden_char(text: &str) -> Option<(usize, char)> {
         return None;
     }
     text.char_indices().find(|&(_, c)| !forms::is_xml_char(c))
+}
+
+/// Makes an error of one dataset. The reader and the writer hold this
+/// function for the dataset at hand instead of being generic over it.
+type NewError = fn(ErrorKind, String) -> Error;
+
+fn new_error<T: Dataset>(kind: ErrorKind, message: String) -> Error {
+    Error::new::<Xml, T>(kind, message)
 }

@@ -1,7 +1,7 @@
 //! Media: `<media>` with its persons as child elements, then `<image>`s;
 //! absent options are absent attributes.
 
-use serbench_model::{Dataset as _, Error, Image, Media, MediaContent, Player, Size};
+use serbench_model::{Error, Image, Media, MediaContent, Player, Size};
 
 use crate::read::{Attributes, Input};
 use crate::write::{Output, Tag};
@@ -51,7 +51,7 @@ const MEDIA_ATTRIBUTES: [&str; 10] = [
 ];
 
 pub(crate) fn encode(content: &MediaContent, out: &mut Vec<u8>) -> Result<(), Error> {
-    let mut out = Output::new(out, MediaContent::NAME);
+    let mut out = Output::new::<MediaContent>(out);
     out.declaration()?;
     let root = Tag::new("mediacontent");
     out.start(&root)?;
@@ -106,7 +106,7 @@ pub(crate) fn encode(content: &MediaContent, out: &mut Vec<u8>) -> Result<(), Er
 }
 
 pub(crate) fn decode(bytes: &[u8]) -> Result<MediaContent, Error> {
-    let mut input = Input::new(bytes, MediaContent::NAME);
+    let mut input = Input::new::<MediaContent>(bytes);
     let root = input.root("mediacontent")?;
     let mut media = None;
     let mut images = Vec::new();

@@ -26,9 +26,9 @@ use quick_xml::escape::resolve_xml_entity;
 use quick_xml::events::attributes::Attribute;
 use quick_xml::events::{BytesDecl, BytesRef, BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
-use serbench_model::{Error, ErrorKind, Format as _, forms};
+use serbench_model::{Dataset, Error, ErrorKind, forms};
 
-use crate::{Xml, forbidden_char};
+use crate::{NewError, forbidden_char, new_error};
 
 /// The document being read.
 pub(crate) struct Input<'a> {
@@ -38,7 +38,7 @@ pub(crate) struct Input<'a> {
     /// The byte order mark's length, which positions in the reader do not
     /// count and messages do.
     bom: u64,
-    dataset: &'static str,
+    new_error: NewError,
     /// Where the last event read starts.
     at: u64,
 }
@@ -49,11 +49,11 @@ pub(crate) struct Element<'a> {
     /// `<name/>`: there is no content and no end tag to read.
     empty: bool,
     at: u64,
-    dataset: &'static str,
+    new_error: NewError,
 }
 
 impl<'a> Input<'a> {
-    pub(crate) fn new(bytes: &'a [u8], dataset: &'static str) -> Self {
+    pub(crate) fn new<T: Dataset>(bytes: &'a [u8]) -> Self {
         const BOM: &[u8] = b"\xEF\xBB\xBF";
         let text = bytes.strip_prefix(BOM).unwrap_or(bytes);
         let mut reader = Reader::from_reader(text);
@@ -63,13 +63,13 @@ impl<'a> Input<'a> {
             reader,
             len: text.len() as u64,
             bom: (bytes.len() - text.len()) as u64,
-            dataset,
+            new_error: new_error::<T>,
             at: 0,
         }
     }
 
     fn error(&self, kind: ErrorKind, at: u64, message: impl fmt::Display) -> Error {
-        located(self.dataset, kind, at, message)
+        located(self.new_error, kind, at, message)
     }
 
     /// The next event, with quick-xml's errors sorted into kinds.
@@ -77,17 +77,17 @@ impl<'a> Input<'a> {
         self.at = self.bom + self.reader.buffer_position();
         self.reader
             .read_event()
-            .map_err(|error| self.syntax_error(&error))
+            .map_err(|error| self.syntax_error(error))
     }
 
-    fn syntax_error(&self, error: &quick_xml::Error) -> Error {
+    fn syntax_error(&self, error: quick_xml::Error) -> Error {
         use quick_xml::Error as E;
 
         // The slice reader reports markup left open only once it has used up
         // the input, so "not closed" errors at the end are truncations.
         let at_end = self.reader.buffer_position() >= self.len;
         let truncated = at_end
-            && match error {
+            && match &error {
                 E::Syntax(_)
                 | E::IllFormed(
                     IllFormedError::MissingEndTag(_) | IllFormedError::UnclosedReference,
@@ -101,13 +101,13 @@ impl<'a> Input<'a> {
         } else {
             ErrorKind::Syntax
         };
-        let at = match error {
+        let at = match &error {
             // quick-xml records no position for these; the bad byte is this
             // far into the event.
             E::Encoding(EncodingError::Utf8(utf8)) => self.at + utf8.valid_up_to() as u64,
             _ => self.bom + self.reader.error_position(),
         };
-        self.error(kind, at, error)
+        self.error(kind, at, &error).with_source(error)
     }
 
     /// Reads up to the root element, which must be `<name>`: an optional XML
@@ -155,17 +155,20 @@ impl<'a> Input<'a> {
     /// Accepts XML 1.0 in UTF-8, the only kind serbench reads.
     fn declaration(&self, decl: &BytesDecl<'_>) -> Result<(), Error> {
         let invalid = |message: String| self.error(ErrorKind::Invalid, self.at, message);
-        let version = decl
-            .version()
-            .map_err(|error| self.error(ErrorKind::Syntax, self.at, error))?;
+        let version = decl.version().map_err(|error| {
+            self.error(ErrorKind::Syntax, self.at, &error)
+                .with_source(error)
+        })?;
         if version != "1.0" {
             return Err(invalid(format!(
                 "XML version {version:?} is not supported; serbench reads XML 1.0"
             )));
         }
         if let Some(encoding) = decl.encoding() {
-            let encoding =
-                encoding.map_err(|error| self.error(ErrorKind::Syntax, self.at, error))?;
+            let encoding = encoding.map_err(|error| {
+                self.error(ErrorKind::Syntax, self.at, &error)
+                    .with_source(error)
+            })?;
             if !encoding.eq_ignore_ascii_case("UTF-8") {
                 return Err(invalid(format!(
                     "encoding {encoding:?} is not supported; serbench reads UTF-8"
@@ -230,7 +233,7 @@ impl<'a> Input<'a> {
             start,
             empty,
             at: self.at,
-            dataset: self.dataset,
+            new_error: self.new_error,
         }
     }
 
@@ -414,15 +417,17 @@ impl<'a> Input<'a> {
     /// After the root element: nothing but whitespace, comments and
     /// processing instructions.
     pub(crate) fn finish(mut self) -> Result<(), Error> {
-        let dataset = self.dataset;
+        let new_error = self.new_error;
+        // The error is the same as inside the root element, but of another
+        // kind; its position stays.
         let trailing = |suffix: &'static str| {
             move |error: Error| {
-                Error::new(
-                    Xml::NAME,
-                    dataset,
-                    ErrorKind::TrailingBytes,
-                    format!("{}{suffix}", error.message()),
-                )
+                let message = format!("{}{suffix}", error.message());
+                let trailing = new_error(ErrorKind::TrailingBytes, message);
+                match error.position().offset() {
+                    Some(at) => trailing.at_offset(at),
+                    None => trailing,
+                }
             }
         };
         loop {
@@ -452,7 +457,7 @@ impl Element<'_> {
         let mut attributes = Attributes {
             element: self.name(),
             at: self.at,
-            dataset: self.dataset,
+            new_error: self.new_error,
             names,
             values: [const { None }; N],
         };
@@ -462,10 +467,12 @@ impl Element<'_> {
         iter.with_checks(false);
         for attribute in iter {
             let attribute = attribute.map_err(|error| {
-                attributes.error(
-                    ErrorKind::Syntax,
-                    format_args!("malformed attributes in <{}>: {error}", self.name()),
-                )
+                attributes
+                    .error(
+                        ErrorKind::Syntax,
+                        format_args!("malformed attributes in <{}>: {error}", self.name()),
+                    )
+                    .with_source(error)
             })?;
             let key = attribute.key.0;
             let Some(index) = names.iter().position(|name| *name == key) else {
@@ -508,7 +515,7 @@ fn checked_value<'e, const N: usize>(
     }
     let value = attribute
         .normalized_value_with(XmlVersion::Explicit1_0, 1, resolve_xml_entity)
-        .map_err(|error| attributes.syntax(index, error))?;
+        .map_err(|error| attributes.syntax(index, &error).with_source(error))?;
     if let Some((_, c)) = forbidden_char(&value) {
         return Err(attributes.syntax(
             index,
@@ -533,14 +540,14 @@ fn is_plain(raw: &str, markup: u8) -> bool {
 pub(crate) struct Attributes<'e, const N: usize> {
     element: &'e str,
     at: u64,
-    dataset: &'static str,
+    new_error: NewError,
     names: [&'static str; N],
     values: [Option<Cow<'e, str>>; N],
 }
 
 impl<const N: usize> Attributes<'_, N> {
     fn error(&self, kind: ErrorKind, message: impl fmt::Display) -> Error {
-        located(self.dataset, kind, self.at, message)
+        located(self.new_error, kind, self.at, message)
     }
 
     fn about(&self, kind: ErrorKind, index: usize, problem: impl fmt::Display) -> Error {
@@ -655,8 +662,10 @@ fn short_type_name<T>() -> &'static str {
 }
 
 /// An error at byte `at` of the input.
-fn located(dataset: &'static str, kind: ErrorKind, at: u64, message: impl fmt::Display) -> Error {
-    Error::new(Xml::NAME, dataset, kind, format!("at byte {at}: {message}"))
+fn located(new_error: NewError, kind: ErrorKind, at: u64, message: impl fmt::Display) -> Error {
+    // Offsets into a slice fit in a usize.
+    let at = usize::try_from(at).unwrap_or(usize::MAX);
+    new_error(kind, message.to_string()).at_offset(at)
 }
 
 /// Whether `text` is XML whitespace only (space, tab, LF, CR).

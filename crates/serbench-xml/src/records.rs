@@ -1,13 +1,13 @@
 //! Records: the integers as one `xs:list` attribute, a `<string>` element
 //! per string.
 
-use serbench_model::{Dataset as _, Error, Record};
+use serbench_model::{Error, Record};
 
 use crate::read::Input;
 use crate::write::{Output, Tag};
 
 pub(crate) fn encode(record: &Record, out: &mut Vec<u8>) -> Result<(), Error> {
-    let mut out = Output::new(out, Record::NAME);
+    let mut out = Output::new::<Record>(out);
     out.declaration()?;
     let mut root = Tag::new("record");
     out.list(&mut root, "ids", &record.ids);
@@ -21,7 +21,7 @@ pub(crate) fn encode(record: &Record, out: &mut Vec<u8>) -> Result<(), Error> {
 }
 
 pub(crate) fn decode(bytes: &[u8]) -> Result<Record, Error> {
-    let mut input = Input::new(bytes, Record::NAME);
+    let mut input = Input::new::<Record>(bytes);
     let root = input.root("record")?;
     let ids = root.attributes(["ids"])?.integers(0)?;
     let mut strings = Vec::new();

@@ -1,8 +1,6 @@
 //! The task-manager in the Qt benchmark's layout.
 
-use serbench_model::{
-    Dataset as _, Error, Priority, Task, TaskHeader, TaskList, TaskManager, Version, forms,
-};
+use serbench_model::{Error, Priority, Task, TaskHeader, TaskList, TaskManager, Version, forms};
 
 use crate::read::{Attributes, Element, Input};
 use crate::write::{Output, Tag};
@@ -11,7 +9,7 @@ use crate::write::{Output, Tag};
 const PRIORITIES: [&str; 4] = ["0", "1", "2", "3"];
 
 pub(crate) fn encode(manager: &TaskManager, out: &mut Vec<u8>) -> Result<(), Error> {
-    let mut out = Output::new(out, TaskManager::NAME);
+    let mut out = Output::new::<TaskManager>(out);
     out.declaration()?;
     let mut root = Tag::new("taskmanager");
     root.text("user", out.check(&manager.user, || "user".to_owned())?)
@@ -56,8 +54,10 @@ fn header(
     path: &dyn Fn() -> String,
 ) -> Result<(), Error> {
     let name = out.check(&header.name, || format!("{}.name", path()))?;
-    let created = forms::timestamp_text(&header.created)
-        .map_err(|error| out.unsupported(format!("{}.created: {error}", path())))?;
+    let created = forms::timestamp_text(&header.created).map_err(|error| {
+        out.unsupported(error.to_string())
+            .at_path(format!("{}.created", path()))
+    })?;
     tag.plain("id", &forms::uuid_text(&header.id))
         .text("name", name)
         .plain("color", &forms::color_text(header.color))
@@ -69,7 +69,7 @@ fn header(
 const HEADER: [&str; 4] = ["id", "name", "color", "created"];
 
 pub(crate) fn decode(bytes: &[u8]) -> Result<TaskManager, Error> {
-    let mut input = Input::new(bytes, TaskManager::NAME);
+    let mut input = Input::new::<TaskManager>(bytes);
     let root = input.root("taskmanager")?;
     let mut attributes = root.attributes(["user", "version"])?;
     let user = attributes.string(0)?;

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serbench_model::{Dataset as _, Error, SensorReading, forms};
+use serbench_model::{Error, SensorReading, forms};
 
 use crate::read::Input;
 use crate::write::{Output, Tag};
@@ -21,7 +21,7 @@ const NAMES: [&str; 9] = [
 ];
 
 pub(crate) fn encode(reading: &SensorReading, out: &mut Vec<u8>) -> Result<(), Error> {
-    let mut out = Output::new(out, SensorReading::NAME);
+    let mut out = Output::new::<SensorReading>(out);
     let mut tag = Tag::new("reading");
     tag.text(
         "sensor_id",
@@ -32,12 +32,14 @@ pub(crate) fn encode(reading: &SensorReading, out: &mut Vec<u8>) -> Result<(), E
         .zip(reading.readings())
     {
         if value.is_nan() && value.to_bits() != forms::CANONICAL_NAN_BITS {
-            return Err(out.unsupported(format!(
-                "{name} is a NaN with bits {:#018x}; XML writes only the canonical NaN \
-                 ({:#018x}) as `NaN`",
-                value.to_bits(),
-                forms::CANONICAL_NAN_BITS
-            )));
+            return Err(out
+                .unsupported(format!(
+                    "a NaN with bits {:#018x}, where XML writes only the canonical NaN \
+                     ({:#018x}) as `NaN`",
+                    value.to_bits(),
+                    forms::CANONICAL_NAN_BITS
+                ))
+                .at_path(name));
         }
         out.number(&mut tag, name, XsDouble(value));
     }
@@ -86,7 +88,7 @@ fn parse_double(text: &str) -> Result<f64, String> {
 }
 
 pub(crate) fn decode(bytes: &[u8]) -> Result<SensorReading, Error> {
-    let mut input = Input::new(bytes, SensorReading::NAME);
+    let mut input = Input::new::<SensorReading>(bytes);
     let root = input.root("reading")?;
     let mut attributes = root.attributes(NAMES)?;
     let sensor_id = attributes.string(0)?;

@@ -14,31 +14,31 @@ use quick_xml::escape::partial_escape;
 use quick_xml::events::attributes::Attribute;
 use quick_xml::events::{BytesDecl, BytesEnd, BytesStart, BytesText, Event};
 use quick_xml::name::QName;
-use serbench_model::{Error, ErrorKind, Format as _};
+use serbench_model::{Dataset, Error, ErrorKind};
 
-use crate::{Xml, forbidden_char};
+use crate::{NewError, forbidden_char, new_error};
 
 /// The document being written, appended to the caller's buffer.
 pub(crate) struct Output<'o> {
     writer: Writer<&'o mut Vec<u8>>,
-    dataset: &'static str,
+    new_error: NewError,
     /// Reused for numbers and lists, which are formatted before they become
     /// attribute values.
     scratch: String,
 }
 
 impl<'o> Output<'o> {
-    pub(crate) fn new(out: &'o mut Vec<u8>, dataset: &'static str) -> Self {
+    pub(crate) fn new<T: Dataset>(out: &'o mut Vec<u8>) -> Self {
         Self {
             writer: Writer::new(out),
-            dataset,
+            new_error: new_error::<T>,
             scratch: String::new(),
         }
     }
 
     /// An encode error: the value holds something XML cannot carry.
     pub(crate) fn unsupported(&self, message: impl Into<String>) -> Error {
-        Error::new(Xml::NAME, self.dataset, ErrorKind::Unsupported, message)
+        (self.new_error)(ErrorKind::Unsupported, message.into())
     }
 
     /// `text`, if XML 1.0 can hold every character of it; else an error
@@ -50,11 +50,12 @@ impl<'o> Output<'o> {
     ) -> Result<&'t str, Error> {
         match forbidden_char(text) {
             None => Ok(text),
-            Some((index, c)) => Err(self.unsupported(format!(
-                "{} holds U+{:04X} at byte {index}, a character XML 1.0 cannot hold",
-                path(),
-                u32::from(c)
-            ))),
+            Some((index, c)) => Err(self
+                .unsupported(format!(
+                    "U+{:04X} at byte {index} of the text is a character XML 1.0 cannot hold",
+                    u32::from(c)
+                ))
+                .at_path(path())),
         }
     }
 
@@ -143,9 +144,10 @@ impl<'o> Output<'o> {
     fn event(&mut self, event: Event<'_>) -> Result<(), Error> {
         // The writer appends to a `Vec`, whose `io::Write` never fails; the
         // error is passed on rather than assumed away.
-        self.writer
-            .write_event(event)
-            .map_err(|error| self.unsupported(format!("cannot write: {error}")))
+        self.writer.write_event(event).map_err(|error| {
+            self.unsupported(format!("cannot write: {error}"))
+                .with_source(error)
+        })
     }
 }
 

@@ -1,7 +1,7 @@
 //! The wire layout the crate docs promise, the decode budget, and the error
 //! messages.
 
-use serbench_binary::{ErrorKind, bincode, postcard};
+use serbench_binary::{Error, ErrorKind, bincode, postcard};
 use serbench_model::forms::timestamp_parts;
 use serbench_model::{Dataset, MediaContent, Record, SensorReading, TaskHeader, TaskManager};
 
@@ -145,6 +145,12 @@ fn other_datasets_have_documented_shapes() {
     }
 }
 
+/// The kind, field path and byte offset of `error`, to compare at once.
+fn at_of(error: &Error) -> (ErrorKind, Option<&str>, Option<usize>) {
+    let position = error.position();
+    (error.kind(), position.path(), position.offset())
+}
+
 #[test]
 fn errors_say_what_and_where() {
     let mut manager = TaskManager::generate(40);
@@ -156,47 +162,32 @@ fn errors_say_what_and_where() {
         let mut bad = encoded.clone();
         bad[at] = 9;
         let error = decode::<TaskManager>(format, &bad).unwrap_err();
-        assert_eq!(error.kind(), ErrorKind::Invalid);
-        assert_eq!(
-            error.to_string(),
-            format!(
-                "cannot decode {format} task-manager: invalid value: integer `9`, expected a \
-                 priority 0 to 3 (at lists[0].tasks[1].priority, byte {})",
-                at + 1
-            )
-        );
+        let priority = Some("lists[0].tasks[1].priority");
+        assert_eq!(at_of(&error), (ErrorKind::Invalid, priority, Some(at + 1)));
 
         let mut bad = encoded.clone();
         bad[at - 6] = 0xff;
         let error = decode::<TaskManager>(format, &bad).unwrap_err();
-        assert_eq!(error.kind(), ErrorKind::Invalid);
-        let message = error.to_string();
-        assert!(message.contains("UTF-8"), "{message}");
-        assert!(
-            message.contains("(at lists[0].tasks[1].description, byte "),
-            "{message}"
+        assert_eq!(
+            at_of(&error),
+            (
+                ErrorKind::Invalid,
+                Some("lists[0].tasks[1].description"),
+                Some(at)
+            )
         );
 
         let error = decode::<TaskManager>(format, &encoded[..at]).unwrap_err();
-        assert_eq!(error.kind(), ErrorKind::Truncated);
-        assert!(
-            error
-                .to_string()
-                .ends_with(&format!("(at lists[0].tasks[1].priority, byte {at})")),
-            "{error}"
-        );
+        assert_eq!(at_of(&error), (ErrorKind::Truncated, priority, Some(at)));
 
         let mut longer = encoded.clone();
         longer.extend_from_slice(b"xy");
         let error = decode::<TaskManager>(format, &longer).unwrap_err();
-        assert_eq!(error.kind(), ErrorKind::TrailingBytes);
         assert_eq!(
-            error.to_string(),
-            format!(
-                "cannot decode {format} task-manager: 2 bytes follow the value, which ends at byte {}",
-                encoded.len()
-            )
+            at_of(&error),
+            (ErrorKind::TrailingBytes, None, Some(encoded.len()))
         );
+        assert!(std::error::Error::source(&error).is_none());
     }
 }
 
@@ -206,12 +197,8 @@ fn huge_declared_lengths_fail_without_allocating() {
     let mut input = [&[252][..], &(1u32 << 30).to_le_bytes()].concat();
     input.resize(20, b'x');
     let error = bincode::from_slice::<TaskManager>(&input).unwrap_err();
-    assert_eq!(error.kind(), ErrorKind::Limit);
-    assert_eq!(
-        error.to_string(),
-        "cannot decode bincode task-manager: the lengths the input declares pass the decode \
-         budget of 65696 bytes for 20 bytes of input (at user, byte 5)"
-    );
+    assert_eq!(at_of(&error), (ErrorKind::Limit, Some("user"), Some(5)));
+    assert!(std::error::Error::source(&error).is_some());
     // Within the budget, the string is simply not there.
     let mut input = [&[251][..], &60_000u16.to_le_bytes()].concat();
     input.resize(20, b'x');
@@ -246,12 +233,9 @@ fn values_claiming_more_than_the_plain_budget_still_decode() {
     let encoded = bincode::to_vec(&record).unwrap();
     assert_eq!(bincode::from_slice::<Record>(&encoded).unwrap(), record);
     let error = bincode::from_slice::<Record>(&encoded[..encoded.len() - 1]).unwrap_err();
-    assert_eq!(error.kind(), ErrorKind::Truncated);
-    assert!(
-        error
-            .to_string()
-            .ends_with("(at strings[999], byte 101007)"),
-        "{error}"
+    assert_eq!(
+        at_of(&error),
+        (ErrorKind::Truncated, Some("strings[999]"), Some(101_007))
     );
 }
 
@@ -270,11 +254,13 @@ fn malformed_input_is_refused() {
         let at = encoded.windows(6).position(|w| w == b"marker").unwrap() + 7;
         encoded[at] = 2;
         let error = decode::<TaskManager>(format, &encoded).unwrap_err();
-        assert_eq!(error.kind(), ErrorKind::Invalid, "{error}");
-        assert!(
-            error
-                .to_string()
-                .contains("(at lists[0].tasks[1].completed, byte "),
+        assert_eq!(
+            at_of(&error),
+            (
+                ErrorKind::Invalid,
+                Some("lists[0].tasks[1].completed"),
+                Some(at + 1)
+            ),
             "{error}"
         );
 
@@ -283,9 +269,9 @@ fn malformed_input_is_refused() {
         assert_eq!(encoded[at], 0, "{format}: the player");
         encoded[at] = 7;
         let error = decode::<MediaContent>(format, &encoded).unwrap_err();
-        assert_eq!(error.kind(), ErrorKind::Invalid, "{error}");
-        assert!(
-            error.to_string().contains("(at media.player, byte "),
+        assert_eq!(
+            at_of(&error),
+            (ErrorKind::Invalid, Some("media.player"), Some(at + 1)),
             "{error}"
         );
     }
