@@ -4,7 +4,7 @@
 //!
 //! Every decode and traverse here runs on a thread with a [`STACK`]-byte
 //! stack, under [`catch_unwind`], counted by the
-//! [`CountingAllocator`](crate::testkit::CountingAllocator), and the two
+//! [`CountingAllocator`](crate::CountingAllocator), and the two
 //! must agree: [`Codec::traverse`] is `Ok` exactly when [`Codec::decode`]
 //! is, with the decoded value's answer. A failure
 //! names the codec, the dataset and the input: the sample and cut, the
@@ -17,13 +17,14 @@ use std::fmt::{self, Debug};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::thread;
 
-use super::arbitrary::Arbitrary;
-use super::memory;
-use crate::random::Random;
-use crate::{
+use serbench_model::__private::Random;
+use serbench_model::{
     Codec, Color, Dataset, Edge, Error, ErrorKind, Format, Graph, Image, MediaContent, Node,
     Priority, Record, SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
 };
+
+use crate::arbitrary::Arbitrary;
+use crate::memory;
 
 /// The stack every hostile decode runs on: 256 KiB, an eighth of a spawned
 /// thread's default, so a decoder that recurses once per level of input
@@ -131,8 +132,9 @@ impl Debug for Crafted {
     }
 }
 
-/// The hostile inputs a codec crate supplies for its format, through
-/// `conformance_tests!(Codec, hostile = Type)`.
+/// What a format's hostile inputs declare once, whatever the dataset: a
+/// codec crate implements it, and [`Crafts`] for each dataset, on one type
+/// it names in `conformance_tests!(Codec, hostile = Type)`.
 pub trait HostileInputs {
     /// Each [`Class::REQUIRED`] class that no input covers, with the reason
     /// the format has no such input.
@@ -143,23 +145,23 @@ pub trait HostileInputs {
     /// of valid input, which SECURITY.md documents. The kit's `expansion`
     /// test holds the codec to it.
     const EXPANSION: usize;
+}
 
-    /// Crafted task-manager inputs.
-    fn task_manager() -> Vec<Crafted>;
-    /// Crafted telemetry inputs.
-    fn telemetry() -> Vec<Crafted>;
-    /// Crafted graph inputs.
-    fn graph() -> Vec<Crafted>;
-    /// Crafted records inputs.
-    fn records() -> Vec<Crafted>;
-    /// Crafted media inputs.
-    fn media() -> Vec<Crafted>;
+/// The inputs a format's crate crafts against its decoder of dataset `D`.
+///
+/// One implementation per dataset, so the kit reaches a dataset's inputs
+/// by its type, as it reaches everything else about it, and a dataset
+/// added to the model is a missing implementation, not a method to name.
+pub trait Crafts<D: Dataset>: HostileInputs {
+    /// The crafted inputs; empty where the format has none for `D`.
+    fn crafted() -> Vec<Crafted>;
 }
 
 /// Damaged encodings: every truncation (seeded cuts of long encodings), at
 /// least [`FLIPS`] seeded single-bit flips and trailing bytes. A decode and
 /// a traverse never panic, allocate at most [`memory::bound`] of the input
-/// and agree (see [`decode_checked`]); a truncation fails (in a format that
+/// and agree (the traverse is `Ok` exactly when the decode is, with the
+/// decoded value's answer); a truncation fails (in a format that
 /// cannot detect one, it does not give back the original), and so do
 /// trailing bytes.
 pub fn hostile<C, D>()
@@ -347,7 +349,7 @@ where
 
 /// Crafted inputs: each fails with its error kind and a message, on the
 /// small stack, within the memory bound; its traverse fails too, within the
-/// bound (see [`decode_checked`]). Prints each input's peak allocations
+/// bound. Prints each input's peak allocations
 /// (`--nocapture` shows them).
 pub fn crafted<C, D>(inputs: &[Crafted])
 where
@@ -455,13 +457,20 @@ where
 /// Every class of [`Class::REQUIRED`] is covered by an input for some
 /// dataset or declared not applicable with a reason, not both; every input
 /// has a description.
-pub fn coverage<H: HostileInputs>() {
+pub fn coverage<H>()
+where
+    H: Crafts<TaskManager>
+        + Crafts<SensorReading>
+        + Crafts<Graph>
+        + Crafts<Record>
+        + Crafts<MediaContent>,
+{
     let inputs: Vec<Crafted> = [
-        H::task_manager(),
-        H::telemetry(),
-        H::graph(),
-        H::records(),
-        H::media(),
+        <H as Crafts<TaskManager>>::crafted(),
+        <H as Crafts<SensorReading>>::crafted(),
+        <H as Crafts<Graph>>::crafted(),
+        <H as Crafts<Record>>::crafted(),
+        <H as Crafts<MediaContent>>::crafted(),
     ]
     .concat();
     for class in Class::REQUIRED {
