@@ -1,7 +1,8 @@
 //! The task-manager in the Qt benchmark's layout.
 
+use serbench_model::__private::forms;
 use serbench_model::{
-    Dataset as _, Error, Priority, Task, TaskHeader, TaskList, TaskManager, Version, forms,
+    Dataset as _, Error, Priority, Task, TaskHeader, TaskList, TaskManager, Version,
 };
 
 use crate::read::{Attributes, Element, Input};

@@ -2,7 +2,7 @@
 //! messages.
 
 use serbench_binary::{ErrorKind, bincode, postcard};
-use serbench_model::forms::timestamp_parts;
+use serbench_model::__private::forms::timestamp_parts;
 use serbench_model::{Dataset, MediaContent, Record, SensorReading, TaskHeader, TaskManager};
 
 /// An integer as one format writes it.
