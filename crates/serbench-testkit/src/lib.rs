@@ -133,6 +133,8 @@
 )]
 
 mod arbitrary;
+mod crafted;
+mod dense;
 mod hostile;
 mod memory;
 mod needs;
@@ -140,10 +142,11 @@ mod needs;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 pub use self::arbitrary::{Arbitrary, float, string, timestamp, uuid};
-pub use self::hostile::{
-    Class, Crafted, Crafts, Dense, EVERY_CUT_UP_TO, FLIPS, HostileInputs, LENGTHS, NESTING,
-    SAMPLED_CUTS, SEED, STACK, coverage, crafted, expansion, hostile, replace_once,
+pub use self::crafted::{
+    Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING, coverage, crafted, replace_once,
 };
+pub use self::dense::{Dense, expansion};
+pub use self::hostile::{EVERY_CUT_UP_TO, FLIPS, SAMPLED_CUTS, SEED, STACK, hostile};
 pub use self::memory::{CountingAllocator, bound, installed, measure};
 pub use self::needs::Needs;
 use serbench_model::{Codec, Dataset};
