@@ -1,5 +1,5 @@
 //! Hostile input: the damaged encodings every codec meets, and the guarded
-//! decode that every hostile input, damaged or [crafted](crate::crafted),
+//! decode that every hostile input, damaged or [crafted](crate::crafted()),
 //! goes through.
 //!
 //! Every decode and traverse here runs on a thread with a [`STACK`]-byte
