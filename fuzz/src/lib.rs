@@ -19,8 +19,8 @@
 mod values;
 
 use arbitrary::Unstructured;
-use serbench_model::testkit::{Needs, check_value};
 use serbench_model::{Codec, Dataset};
+use serbench_testkit::{Needs, check_value};
 
 pub use crate::values::Generate;
 

@@ -54,13 +54,13 @@
 //!    the input after checking that enough input is left, so no declared
 //!    length allocates anything. This step takes about half again as long.
 //!
-//! Sequences reserve at most 4 KiB ahead of their elements (see
-//! [`serbench_model::serde_forms`]), and a string sits in two sequences at
-//! most, so the 16 KiB that step 1's floor leaves short of 64 KiB cover
-//! their reservations: a short input that lies about its lengths makes a
-//! decode allocate at most 4 × its length + 64 KiB (the conformance kit's
-//! hostile inputs check it). A longer one allocates that on top of what
-//! the value decoded before the lie takes.
+//! Sequences reserve at most 4 KiB ahead of their elements (the model's
+//! serde impls trust a declared length no further), and a string sits in two
+//! sequences at most, so the 16 KiB that step 1's floor leaves short of
+//! 64 KiB cover their reservations: a short input that lies about its
+//! lengths makes a decode allocate at most 4 × its length + 64 KiB (the
+//! conformance kit's hostile inputs check it). A longer one allocates that
+//! on top of what the value decoded before the lie takes.
 
 use std::marker::PhantomData;
 
@@ -70,7 +70,7 @@ use ::bincode::de::{BorrowDecode, BorrowDecoder, Decoder, DecoderImpl};
 use ::bincode::enc::write::Writer;
 use ::bincode::error::{DecodeError, EncodeError};
 use ::bincode::serde::BorrowCompat;
-use serbench_model::serde_forms::with_path;
+use serbench_model::__private::serde_forms::with_path;
 use serbench_model::{Carries, Codec, Dataset, Error, ErrorKind, Format};
 use serde::Serialize;
 use serde::de::{self, Deserialize, DeserializeOwned, Deserializer};

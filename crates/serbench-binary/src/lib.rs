@@ -49,8 +49,8 @@
 //! - A unit enum variant is its index as a varint: `Player` `JAVA` 0,
 //!   `FLASH` 1; `Size` `SMALL` 0, `LARGE` 1.
 //!
-//! The model's leaf values take their binary forms (see
-//! [`serbench_model::serde_forms`]): an id is a byte string, length 16 then
+//! The model's leaf values take the binary forms its serde impls give a
+//! format that is not human-readable: an id is a byte string, length 16 then
 //! the 16 bytes; a color is the `u32` `0xAARRGGBB` as a varint; `created` is
 //! three varints, seconds since 1970 (`i64`), nanoseconds (`u32`) and the UTC
 //! offset in seconds (`i32`), so every instant, nanosecond and offset the

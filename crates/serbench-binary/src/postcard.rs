@@ -23,13 +23,14 @@
 //!
 //! postcard checks every declared string length against the input left
 //! before taking the bytes, and hints no sequence size larger than the input
-//! left; sequences reserve at most 4 KiB ahead of their elements (see
-//! [`serbench_model::serde_forms`]). Decoding memory is therefore the
-//! decoded value plus a few KiB, whatever lengths the input declares. A
-//! varint longer than its type allows is an [`ErrorKind::Syntax`] error.
+//! left; sequences reserve at most 4 KiB ahead of their elements (the
+//! model's serde impls trust a declared length no further). Decoding memory
+//! is therefore the decoded value plus a few KiB, whatever lengths the input
+//! declares. A varint longer than its type allows is an
+//! [`ErrorKind::Syntax`] error.
 
 use ::postcard::ser_flavors::Flavor;
-use serbench_model::serde_forms::with_path;
+use serbench_model::__private::serde_forms::with_path;
 use serbench_model::{Carries, Codec, Dataset, Error, ErrorKind, Format};
 use serde::Serialize;
 use serde::de::DeserializeOwned;

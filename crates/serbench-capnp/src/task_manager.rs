@@ -1,8 +1,8 @@
 //! task-manager ↔ `schemas/task-manager.capnp`.
 
+use serbench_model::__private::forms;
 use serbench_model::{
     Color, Priority, Task, TaskHeader, TaskList, TaskManager, TaskManagerAnswer, Uuid, Version,
-    forms,
 };
 
 use crate::generated::task_manager_capnp::{

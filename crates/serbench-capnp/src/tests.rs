@@ -2,10 +2,10 @@
 
 use capnp::message::{Builder, HeapAllocator};
 use capnp::traits::Owned;
-use serbench_model::testkit::Arbitrary;
 use serbench_model::{
     Codec, Dataset, ErrorKind, Graph, MediaContent, NativeCodec, Record, SensorReading, TaskManager,
 };
+use serbench_testkit::Arbitrary;
 
 use crate::Capnp;
 use crate::private::Wire;

@@ -34,7 +34,8 @@
 //!   byte string, as `QCborValue(QUuid)` writes it; `created` is tag 0
 //!   (date/time string) over RFC 3339 text with at least millisecond digits,
 //!   as `QCborValue(QDateTime)` writes it; `color` is `#rrggbb` when opaque,
-//!   else `#aarrggbb`; `priority` is 0 to 3. See [`serbench_model::forms`].
+//!   else `#aarrggbb`; `priority` is 0 to 3: the text forms JSON and XML
+//!   write too.
 //! - **telemetry**: `{"sensor_id": "AB12CD34", "ambient_temperature": 21.5,
 //!   …, "humidity": 57.25}`; each float in the shortest of half, single and
 //!   double precision that holds its exact bits (so `0.0` takes 3 bytes and a
@@ -102,7 +103,7 @@ mod wellformed;
 
 use std::marker::PhantomData;
 
-use serbench_model::serde_forms::with_path;
+use serbench_model::__private::serde_forms::with_path;
 use serbench_model::{Carries, Codec, Dataset, Format, Graph, Record, SensorReading};
 pub use serbench_model::{Error, ErrorKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};

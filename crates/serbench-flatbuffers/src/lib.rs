@@ -508,8 +508,8 @@ mod bound {
 
 #[cfg(test)]
 mod tests {
-    use serbench_model::testkit::Arbitrary;
     use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
+    use serbench_testkit::Arbitrary;
 
     use super::*;
 

@@ -24,8 +24,8 @@
 //! - **task-manager**: `{"user":…,"version":"1.0.0","lists":[{"header":{"id":…,
 //!   "name":…,"color":"#rrggbb","created":…},"tasks":[{"header":{…},
 //!   "description":…,"priority":0..3,"completed":true}]}]}`; ids lowercase
-//!   hyphenated, colors `#rrggbb` or `#aarrggbb`, `created` RFC 3339 with at
-//!   least milliseconds (see [`serbench_model::forms`]).
+//!   hyphenated, colors `#rrggbb` or `#aarrggbb`, `created` RFC 3339 with 3,
+//!   6 or 9 fraction digits, as few as exact.
 //! - **telemetry**: `{"sensor_id":"AB12CD34","ambient_temperature":21.5,…}`,
 //!   floats in the shortest form that reads back to the same bits.
 //! - **graph**: `{"nodes":[{"id":0,"name":…,"out_edges":[0,1],"in_edges":[0]}],
@@ -43,7 +43,7 @@
 //! path when the text is JSON but not the dataset's; its
 //! [`source`](std::error::Error::source) is serde_json's error.
 
-use serbench_model::serde_forms::with_path;
+use serbench_model::__private::serde_forms::with_path;
 use serbench_model::{
     Carries, Codec, Dataset, Format, Graph, MediaContent, Record, SensorReading, TaskManager,
 };

@@ -15,10 +15,16 @@
 //! | `records` | [`Record`] | two arrays: 1 000 integers and 100 strings |
 //! | `media` | [`MediaContent`] | the classic jvm-serializers record |
 //!
-//! Formats plug in by implementing [`Codec`] for each dataset; the one list
-//! of codecs is [`for_each_codec!`]. With the `serde` feature every type
-//! implements `Serialize` and `Deserialize`; with the `testkit` feature the
-//! `testkit` module checks a codec in one line.
+//! This crate is the contract between those values and the formats, and
+//! nothing more: the datasets and the [`Dataset`] trait, the [`Format`],
+//! [`Codec`] and [`NativeCodec`] traits a format crate implements for each
+//! dataset, [`Carries`] for what a format can hold beyond the portable
+//! values, and the one [`Error`] every codec returns. It knows no format;
+//! the one list of codecs, [`for_each_codec!`], names crates it does not
+//! depend on. With the `serde` feature every type implements `Serialize`
+//! and `Deserialize`. The conformance kit that holds a codec to this
+//! contract is a crate of its own, `serbench-testkit`, which codec crates
+//! use as a dev-dependency.
 //!
 //! ```
 //! use serbench_model::{Dataset, TaskManager};
@@ -35,18 +41,16 @@
 mod answer;
 mod codec;
 mod error;
-pub mod forms;
+mod forms;
 mod graph;
 mod macros;
 mod media;
 mod random;
 mod records;
 #[cfg(feature = "serde")]
-pub mod serde_forms;
+mod serde_forms;
 mod task_manager;
 mod telemetry;
-#[cfg(feature = "testkit")]
-pub mod testkit;
 
 pub use crate::codec::{Carries, Codec, Dataset, Format, NativeCodec};
 pub use crate::error::{Error, ErrorKind, Position};
@@ -59,3 +63,22 @@ pub use crate::task_manager::{
 pub use crate::telemetry::{SensorReading, TelemetryAnswer};
 pub use time::OffsetDateTime;
 pub use uuid::Uuid;
+
+/// Plumbing the codec crates and the conformance kit share: not API, so
+/// hidden and free to change with any release (as serde's `__private`).
+#[doc(hidden)]
+pub mod __private {
+    /// The text forms of ids, colors, times and versions, and the
+    /// timestamp parts binary formats store.
+    pub mod forms {
+        pub use crate::forms::*;
+    }
+
+    /// Serde helpers: bounded sequences and the field path of an error.
+    #[cfg(feature = "serde")]
+    pub mod serde_forms {
+        pub use crate::serde_forms::*;
+    }
+
+    pub use crate::random::Random;
+}

@@ -9,10 +9,14 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use uuid::Uuid;
 
-pub(crate) struct Random(ChaCha8Rng);
+/// A seeded ChaCha8 stream. The conformance kit draws its truncations and
+/// bit flips from it too, so they are as reproducible as the datasets.
+pub struct Random(ChaCha8Rng);
 
 impl Random {
-    pub(crate) fn new(seed: u64) -> Self {
+    /// The stream for `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
         Self(ChaCha8Rng::seed_from_u64(seed))
     }
 
@@ -23,7 +27,7 @@ impl Random {
     /// A draw in `0..n`: the high 64 bits of `draw * n` (no rejection, so
     /// each draw costs exactly one `u64`; the bias is below 2^-50 for the
     /// ranges used here).
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
+    pub fn below(&mut self, n: u64) -> u64 {
         ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
     }
 

@@ -36,8 +36,8 @@
 //!   `"FLASH"`, `Size` is `"SMALL"` or `"LARGE"`. `Priority` is the integer
 //!   0 to 3 (`Low`, `Medium`, `High`, `Critical`).
 //!
-//! The model's leaf values take their binary forms (see
-//! [`serbench_model::serde_forms`]): an id is bin 8 holding its 16 bytes; a
+//! The model's leaf values take the binary forms its serde impls give a
+//! format that is not human-readable: an id is bin 8 holding its 16 bytes; a
 //! color is the integer `0xAARRGGBB`; `created` is the array `[seconds since
 //! 1970, nanoseconds, UTC offset in seconds]`, so every instant, nanosecond
 //! and offset the model holds round-trips; a version is an array of
@@ -64,8 +64,9 @@
 //!
 //! Decoding borrows strings and byte strings from the input after checking
 //! that their declared length is there, and sequences reserve at most 4 KiB
-//! ahead of their elements (see [`serbench_model::serde_forms`]), so a short
-//! input declaring a huge str, bin, array or map allocates next to nothing.
+//! ahead of their elements (the model's serde impls trust a declared length
+//! no further), so a short input declaring a huge str, bin, array or map
+//! allocates next to nothing.
 //! rmp-serde refuses nesting deeper than 1 024 arrays and maps; the model's
 //! types go seven levels deep and refuse a wrong type before descending into
 //! it, so hostile nesting fails at once. Trailing bytes are an
@@ -78,7 +79,7 @@
 use std::io::{self, Cursor};
 
 use rmp_serde::decode::Error as DecodeError;
-use serbench_model::serde_forms::with_path;
+use serbench_model::__private::serde_forms::with_path;
 use serbench_model::{Carries, Codec, Dataset, Format};
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;

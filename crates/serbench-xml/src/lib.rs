@@ -50,7 +50,8 @@
 //!   hyphenated, colors `#rrggbb` or `#aarrggbb`, `created` RFC 3339 with at
 //!   least millisecond digits, the version its dotted form (`""` when
 //!   empty), priority `0` to `3`, completed `true` or `false` (`1` and `0`
-//!   are read too, as `xs:boolean` allows). See [`serbench_model::forms`].
+//!   are read too, as `xs:boolean` allows). JSON and CBOR write the same
+//!   text forms.
 //! - **telemetry**, one small message:
 //!   `<reading sensor_id="AB12CD34" ambient_temperature="21.5" object_temperature="…"
 //!   accelerometer_x="…" accelerometer_y="…" accelerometer_z="…" altitude="…"
@@ -126,8 +127,9 @@ mod task_manager;
 mod telemetry;
 mod write;
 
+use serbench_model::__private::forms;
 use serbench_model::{
-    Carries, Codec, Dataset, Format, Graph, MediaContent, Record, SensorReading, TaskManager, forms,
+    Carries, Codec, Dataset, Format, Graph, MediaContent, Record, SensorReading, TaskManager,
 };
 pub use serbench_model::{Error, ErrorKind};
 

@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use serbench_model::{Error, SensorReading, forms};
+use serbench_model::__private::forms;
+use serbench_model::{Error, SensorReading};
 
 use crate::read::Input;
 use crate::write::{Output, Tag};

@@ -12,10 +12,10 @@
 //! decode budget, the most it lets a lie allocate.
 
 use serbench_binary::{Bincode, ErrorKind, Postcard, bincode};
-use serbench_model::testkit::{Class, Crafted, HostileInputs, LENGTHS, measure, replace_once};
 use serbench_model::{
     Codec, Dataset, Format, Graph, MediaContent, Record, SensorReading, TaskManager,
 };
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, measure, replace_once};
 
 use crate::layout::{bincode_varint, postcard_varint};
 
@@ -405,26 +405,36 @@ const EXPANSION: usize = 48;
 impl HostileInputs for BincodeInputs {
     const NOT_APPLICABLE: &'static [(Class, &'static str)] = NOT_APPLICABLE;
     const EXPANSION: usize = EXPANSION;
+}
 
-    fn task_manager() -> Vec<Crafted> {
+impl Crafts<TaskManager> for BincodeInputs {
+    fn crafted() -> Vec<Crafted> {
         let mut inputs = task_manager::<Bincode>();
         inputs.push(at_the_budget());
         inputs
     }
+}
 
-    fn telemetry() -> Vec<Crafted> {
+impl Crafts<SensorReading> for BincodeInputs {
+    fn crafted() -> Vec<Crafted> {
         telemetry::<Bincode>()
     }
+}
 
-    fn graph() -> Vec<Crafted> {
+impl Crafts<Graph> for BincodeInputs {
+    fn crafted() -> Vec<Crafted> {
         graph::<Bincode>()
     }
+}
 
-    fn records() -> Vec<Crafted> {
+impl Crafts<Record> for BincodeInputs {
+    fn crafted() -> Vec<Crafted> {
         records::<Bincode>()
     }
+}
 
-    fn media() -> Vec<Crafted> {
+impl Crafts<MediaContent> for BincodeInputs {
+    fn crafted() -> Vec<Crafted> {
         media::<Bincode>()
     }
 }
@@ -432,24 +442,34 @@ impl HostileInputs for BincodeInputs {
 impl HostileInputs for PostcardInputs {
     const NOT_APPLICABLE: &'static [(Class, &'static str)] = NOT_APPLICABLE;
     const EXPANSION: usize = EXPANSION;
+}
 
-    fn task_manager() -> Vec<Crafted> {
+impl Crafts<TaskManager> for PostcardInputs {
+    fn crafted() -> Vec<Crafted> {
         task_manager::<Postcard>()
     }
+}
 
-    fn telemetry() -> Vec<Crafted> {
+impl Crafts<SensorReading> for PostcardInputs {
+    fn crafted() -> Vec<Crafted> {
         telemetry::<Postcard>()
     }
+}
 
-    fn graph() -> Vec<Crafted> {
+impl Crafts<Graph> for PostcardInputs {
+    fn crafted() -> Vec<Crafted> {
         graph::<Postcard>()
     }
+}
 
-    fn records() -> Vec<Crafted> {
+impl Crafts<Record> for PostcardInputs {
+    fn crafted() -> Vec<Crafted> {
         records::<Postcard>()
     }
+}
 
-    fn media() -> Vec<Crafted> {
+impl Crafts<MediaContent> for PostcardInputs {
+    fn crafted() -> Vec<Crafted> {
         media::<Postcard>()
     }
 }

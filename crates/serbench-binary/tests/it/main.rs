@@ -5,7 +5,7 @@ mod hostile;
 mod layout;
 
 mod bincode {
-    serbench_model::conformance_tests!(
+    serbench_testkit::conformance_tests!(
         serbench_binary::Bincode,
         hostile = crate::hostile::BincodeInputs
     );
@@ -13,7 +13,7 @@ mod bincode {
 
 mod postcard {
     // The bincode module installed the kit's allocator: one per binary.
-    serbench_model::conformance_tests!(
+    serbench_testkit::conformance_tests!(
         serbench_binary::Postcard,
         hostile = crate::hostile::PostcardInputs,
         global_allocator = false

@@ -12,8 +12,8 @@
 //! can appear twice, and there are no document type declarations.
 
 use serbench_capnp::{Capnp, ErrorKind};
-use serbench_model::testkit::{Class, Crafted, HostileInputs};
 use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs};
 
 use crate::patch;
 
@@ -164,8 +164,10 @@ impl HostileInputs for Inputs {
     // Every element takes at least a word on the wire, and the reader
     // visits at most as many words as the message holds.
     const EXPANSION: usize = 2;
+}
 
-    fn task_manager() -> Vec<Crafted> {
+impl Crafts<TaskManager> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use ErrorKind::{Invalid, Syntax};
 
         let mut m = TaskManager::generate(1);
@@ -196,8 +198,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn telemetry() -> Vec<Crafted> {
+impl Crafts<SensorReading> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         let r = &SensorReading::workload(1).remove(0);
         let mut inputs = framing(r);
         inputs.extend([
@@ -213,8 +217,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn graph() -> Vec<Crafted> {
+impl Crafts<Graph> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         let g = &Graph::generate(1);
         let name = g.nodes[0].name.as_bytes();
         let mut inputs = framing(g);
@@ -240,8 +246,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn records() -> Vec<Crafted> {
+impl Crafts<Record> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use ErrorKind::{Limit, Syntax};
 
         let r = &Record {
@@ -302,8 +310,10 @@ impl HostileInputs for Inputs {
         ));
         inputs
     }
+}
 
-    fn media() -> Vec<Crafted> {
+impl Crafts<MediaContent> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use ErrorKind::{Invalid, Syntax};
 
         let m = &MediaContent::canonical();

@@ -5,7 +5,7 @@ mod errors;
 mod hostile;
 mod layout;
 
-serbench_model::conformance_tests!(serbench_capnp::Capnp, hostile = crate::hostile::Inputs);
+serbench_testkit::conformance_tests!(serbench_capnp::Capnp, hostile = crate::hostile::Inputs);
 
 /// `bytes` with the one occurrence of `from` replaced by `to`.
 fn patch(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {

@@ -9,8 +9,8 @@
 //! non-text keys and tags where the layout has none fail there too.
 
 use serbench_cbor::{Cbor, ErrorKind};
-use serbench_model::testkit::{Class, Crafted, HostileInputs, LENGTHS, NESTING, replace_once};
 use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING, replace_once};
 
 pub(crate) struct Inputs;
 
@@ -296,8 +296,10 @@ impl HostileInputs for Inputs {
     // The worst of the kit's dense values: empty strings, 1 byte each,
     // become 24-byte `String`s in a vector grown by doubling.
     const EXPANSION: usize = 48;
+}
 
-    fn task_manager() -> Vec<Crafted> {
+impl Crafts<TaskManager> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
         use ErrorKind::{Invalid, Limit, Syntax, Truncated};
 
@@ -399,8 +401,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn telemetry() -> Vec<Crafted> {
+impl Crafts<SensorReading> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Utf8, WrongType};
         use ErrorKind::{Invalid, Limit, Syntax, Truncated};
 
@@ -457,8 +461,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn graph() -> Vec<Crafted> {
+impl Crafts<Graph> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
         use ErrorKind::{Invalid, Limit, Syntax, Truncated};
 
@@ -534,8 +540,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn records() -> Vec<Crafted> {
+impl Crafts<Record> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
         use ErrorKind::{Invalid, Limit, Syntax, Truncated};
 
@@ -621,12 +629,14 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
+impl Crafts<MediaContent> for Inputs {
     #[allow(
         clippy::too_many_lines,
         reason = "one list of crafted inputs, read top to bottom"
     )]
-    fn media() -> Vec<Crafted> {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
         use ErrorKind::{Invalid, Limit, Syntax, Truncated};
 

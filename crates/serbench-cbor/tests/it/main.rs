@@ -6,4 +6,4 @@ mod floats;
 mod hostile;
 mod layout;
 
-serbench_model::conformance_tests!(serbench_cbor::Cbor, hostile = crate::hostile::Inputs);
+serbench_testkit::conformance_tests!(serbench_cbor::Cbor, hostile = crate::hostile::Inputs);

@@ -12,10 +12,10 @@
 //! no document type declarations.
 
 use serbench_flatbuffers::{ErrorKind, FlatBuffers};
-use serbench_model::testkit::{Class, Crafted, HostileInputs};
 use serbench_model::{
     Codec, Dataset, Graph, MediaContent, Player, Priority, Record, SensorReading, TaskManager,
 };
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs};
 
 use crate::layout::Walk;
 
@@ -120,8 +120,10 @@ impl HostileInputs for Inputs {
     // (a vector slot and a table sharing its vtable), become 64-byte
     // `Image`s in a vector grown by doubling.
     const EXPANSION: usize = 10;
+}
 
-    fn task_manager() -> Vec<Crafted> {
+impl Crafts<TaskManager> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use ErrorKind::{Invalid, Syntax};
 
         let mut m = TaskManager::generate(1);
@@ -166,8 +168,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn telemetry() -> Vec<Crafted> {
+impl Crafts<SensorReading> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         let r = &SensorReading::workload(1).remove(0);
         let id = |w: &Walk<'_>| w.child(w.root(), 0);
         let mut inputs = framing(r);
@@ -184,8 +188,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn graph() -> Vec<Crafted> {
+impl Crafts<Graph> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         let g = &Graph::generate(1);
         let name = |w: &Walk<'_>| w.child(w.element(w.child(w.root(), 0), 0), 1);
         let mut inputs = framing(g);
@@ -204,8 +210,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn records() -> Vec<Crafted> {
+impl Crafts<Record> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         let r = &Record {
             ids: vec![7],
             strings: vec!["s".to_owned()],
@@ -249,8 +257,10 @@ impl HostileInputs for Inputs {
         ));
         inputs
     }
+}
 
-    fn media() -> Vec<Crafted> {
+impl Crafts<MediaContent> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use ErrorKind::{Invalid, Syntax};
 
         let mut m = MediaContent::canonical();

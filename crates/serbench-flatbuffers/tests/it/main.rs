@@ -5,7 +5,7 @@ mod errors;
 mod hostile;
 mod layout;
 
-serbench_model::conformance_tests!(
+serbench_testkit::conformance_tests!(
     serbench_flatbuffers::FlatBuffers,
     hostile = crate::hostile::Inputs
 );

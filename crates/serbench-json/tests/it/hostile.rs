@@ -8,8 +8,8 @@
 //! before serde_json's recursion limit of 128 is reached.
 
 use serbench_json::{ErrorKind, Json};
-use serbench_model::testkit::{Class, Crafted, HostileInputs, NESTING, replace_once};
 use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, NESTING, replace_once};
 
 pub(crate) struct Inputs;
 
@@ -57,8 +57,10 @@ impl HostileInputs for Inputs {
     // The worst of the kit's dense values: empty strings, 3 bytes each
     // (`"",`), become 24-byte `String`s in a vector grown by doubling.
     const EXPANSION: usize = 24;
+}
 
-    fn task_manager() -> Vec<Crafted> {
+impl Crafts<TaskManager> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, UnknownEnum, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 
@@ -161,8 +163,10 @@ impl HostileInputs for Inputs {
             ),
         ]
     }
+}
 
-    fn telemetry() -> Vec<Crafted> {
+impl Crafts<SensorReading> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 
@@ -227,8 +231,10 @@ impl HostileInputs for Inputs {
             ),
         ]
     }
+}
 
-    fn graph() -> Vec<Crafted> {
+impl Crafts<Graph> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 
@@ -278,8 +284,10 @@ impl HostileInputs for Inputs {
             ),
         ]
     }
+}
 
-    fn records() -> Vec<Crafted> {
+impl Crafts<Record> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 
@@ -328,8 +336,10 @@ impl HostileInputs for Inputs {
             ),
         ]
     }
+}
 
-    fn media() -> Vec<Crafted> {
+impl Crafts<MediaContent> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, UnknownEnum, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 

@@ -9,9 +9,9 @@
 //! container fails before rmp-serde's depth limit of 1 024. MessagePack has
 //! no document type declarations.
 
-use serbench_model::testkit::{Class, Crafted, HostileInputs, NESTING, replace_once};
 use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
 use serbench_msgpack::{ErrorKind, MsgPack};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, NESTING, replace_once};
 
 pub(crate) struct Inputs;
 
@@ -136,8 +136,10 @@ impl HostileInputs for Inputs {
     // The worst of the kit's dense values: empty strings, 1 byte each,
     // become 24-byte `String`s in a vector grown by doubling.
     const EXPANSION: usize = 48;
+}
 
-    fn task_manager() -> Vec<Crafted> {
+impl Crafts<TaskManager> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 
@@ -220,8 +222,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn telemetry() -> Vec<Crafted> {
+impl Crafts<SensorReading> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Utf8, WrongType};
         use ErrorKind::{Invalid, Truncated};
 
@@ -269,8 +273,10 @@ impl HostileInputs for Inputs {
             ),
         ]
     }
+}
 
-    fn graph() -> Vec<Crafted> {
+impl Crafts<Graph> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
         use ErrorKind::{Invalid, Truncated};
 
@@ -360,8 +366,10 @@ impl HostileInputs for Inputs {
             ),
         ]
     }
+}
 
-    fn records() -> Vec<Crafted> {
+impl Crafts<Record> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Utf8, WrongType};
         use ErrorKind::{Invalid, Truncated};
 
@@ -432,8 +440,10 @@ impl HostileInputs for Inputs {
             ),
         ]
     }
+}
 
-    fn media() -> Vec<Crafted> {
+impl Crafts<MediaContent> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
         use ErrorKind::{Invalid, Truncated};
 

@@ -10,8 +10,9 @@
 //! given twice is no error: a non-repeated field takes the last value and
 //! a repeated one gathers both (`errors::protobuf_rules_apply`).
 
-use serbench_model::testkit::{Class, Crafted, HostileInputs, LENGTHS, NESTING};
+use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
 use serbench_protobuf::ErrorKind;
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING};
 
 use crate::layout::{Fields, varint};
 
@@ -108,8 +109,10 @@ impl HostileInputs for Inputs {
     // The worst of the kit's dense values: empty graph nodes, 2 bytes each,
     // become an 80-byte model `Node`, read straight into the model.
     const EXPANSION: usize = 40;
+}
 
-    fn task_manager() -> Vec<Crafted> {
+impl Crafts<TaskManager> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Other, UnknownEnum, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 
@@ -178,8 +181,10 @@ impl HostileInputs for Inputs {
         inputs.extend(malformed(&Fields::default().string(1, "u")));
         inputs
     }
+}
 
-    fn telemetry() -> Vec<Crafted> {
+impl Crafts<SensorReading> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         let mut inputs = lengths("the sensor id", |n| declaring(1, n, b"abc"));
         inputs.extend([
             groups(|deep| deep),
@@ -204,8 +209,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn graph() -> Vec<Crafted> {
+impl Crafts<Graph> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use ErrorKind::{Invalid, Syntax};
 
         let node = Fields::default().varint(1, 0).string(2, "n");
@@ -249,8 +256,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn records() -> Vec<Crafted> {
+impl Crafts<Record> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         let mut inputs = [
             lengths("the packed ids", |n| declaring(1, n, &[14])),
             lengths("a string", |n| declaring(2, n, b"s")),
@@ -273,8 +282,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn media() -> Vec<Crafted> {
+impl Crafts<MediaContent> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use ErrorKind::{Invalid, Syntax};
 
         let media = Fields::default().string(1, "uri");

@@ -2,9 +2,10 @@
 //! the sizes the issue asks for, and messages written by other protobuf
 //! code.
 
+use serbench_model::__private::forms;
 use serbench_model::{
     Color, Dataset, Edge, Graph, Image, Media, MediaContent, NativeCodec, Node, Player, Priority,
-    Record, SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version, forms,
+    Record, SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
 };
 use serbench_protobuf::{Protobuf, from_slice, to_vec};
 

@@ -12,8 +12,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use serbench_model::testkit::{Class, Crafted, HostileInputs, NESTING, replace_once};
 use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, NESTING, replace_once};
 use serbench_xml::{ErrorKind, Xml};
 
 pub(crate) struct Inputs;
@@ -164,8 +164,10 @@ impl HostileInputs for Inputs {
     // The worst of the kit's dense values: ids of 0, 2 bytes each (`0 `),
     // become 8-byte integers in a vector grown by doubling.
     const EXPANSION: usize = 12;
+}
 
-    fn task_manager() -> Vec<Crafted> {
+impl Crafts<TaskManager> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, UnknownEnum, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 
@@ -248,8 +250,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn telemetry() -> Vec<Crafted> {
+impl Crafts<SensorReading> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 
@@ -299,8 +303,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn graph() -> Vec<Crafted> {
+impl Crafts<Graph> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 
@@ -351,8 +357,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn records() -> Vec<Crafted> {
+impl Crafts<Record> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 
@@ -394,8 +402,10 @@ impl HostileInputs for Inputs {
         ]);
         inputs
     }
+}
 
-    fn media() -> Vec<Crafted> {
+impl Crafts<MediaContent> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use Class::{Duplicate, Nesting, UnknownEnum, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 

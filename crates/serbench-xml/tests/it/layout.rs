@@ -1,8 +1,9 @@
 //! The wire layout the crate docs promise, what survives a round trip, and
 //! the errors' kinds and positions.
 
+use serbench_model::__private::forms;
 use serbench_model::{
-    Dataset, Graph, MediaContent, Priority, Record, SensorReading, TaskManager, Version, forms,
+    Dataset, Graph, MediaContent, Priority, Record, SensorReading, TaskManager, Version,
 };
 use serbench_xml::{Error, ErrorKind, from_slice, to_vec};
 

@@ -4,4 +4,4 @@
 mod hostile;
 mod layout;
 
-serbench_model::conformance_tests!(serbench_xml::Xml, hostile = crate::hostile::Inputs);
+serbench_testkit::conformance_tests!(serbench_xml::Xml, hostile = crate::hostile::Inputs);

@@ -2,7 +2,10 @@
 
 use time::OffsetDateTime;
 
-use crate::{Carries, Graph, MediaContent, Record, SensorReading, TaskHeader, TaskManager, forms};
+use serbench_model::__private::forms;
+use serbench_model::{
+    Carries, Graph, MediaContent, Record, SensorReading, TaskHeader, TaskManager,
+};
 
 /// Computes which capabilities a value needs from a format.
 pub trait Needs {

@@ -1,12 +1,32 @@
-//! The conformance kit (the `testkit` feature): every codec crate runs it in
-//! one line, so a new format is checked the moment it exists.
+//! The serbench conformance kit: one line in a codec crate's tests holds
+//! the codec to the model's contract on every dataset.
+//!
+//! `serbench-model` states what a codec promises: every value it carries
+//! comes back exactly, a value it cannot carry is an encode error, and no
+//! input, however hostile, makes a decode panic, overflow its stack or
+//! allocate much more than the input's size. A comparison of formats is
+//! only fair when every codec keeps those promises, and tests written
+//! crate by crate drift apart. So the checks live here, once, as
+//! `serde_test` is to serde: every codec crate runs them as a
+//! dev-dependency, and a new format is checked the moment it exists. Being
+//! a crate of its own keeps proptest and a counting allocator out of the
+//! model, which every user of a codec crate builds.
+//!
+//! ```text
+//! # crates/serbench-<format>/Cargo.toml
+//! [dev-dependencies]
+//! serbench-testkit.workspace = true
+//! ```
 //!
 //! ```ignore
 //! // crates/serbench-<format>/tests/it/main.rs
-//! serbench_model::conformance_tests!(serbench_json::Json);
-//! // or, with the format's own hostile inputs (see `HostileInputs`):
-//! serbench_model::conformance_tests!(serbench_json::Json, hostile = crate::hostile::Inputs);
+//! mod hostile; // `Inputs`: HostileInputs, and Crafts<D> for the five datasets
+//!
+//! serbench_testkit::conformance_tests!(serbench_json::Json, hostile = crate::hostile::Inputs);
 //! ```
+//!
+//! (`conformance_tests!(serbench_json::Json)` alone runs everything but the
+//! format's own crafted inputs.)
 //!
 //! The macro installs [`CountingAllocator`] as the test binary's global
 //! allocator (a binary has one: a second invocation in the same binary
@@ -19,7 +39,8 @@
 //! - `edge_cases`: hand-picked values (nil and max ids, nanoseconds and odd
 //!   offsets, control characters, huge strings, NaN payloads, −0.0,
 //!   subnormals, extreme integers) round-trip exactly when the format
-//!   [carries](crate::Carries) them and are encode errors when it does not;
+//!   [carries](serbench_model::Carries) them and are encode errors when it
+//!   does not;
 //! - `properties`: the same over arbitrary values; `PROPTEST_CASES` sets
 //!   how many (default 64; `PROPTEST_CASES=10000 cargo test --release
 //!   --workspace` is the long run);
@@ -27,12 +48,15 @@
 //!   truncation (the first and last 64 and 512 seeded ones of an encoding
 //!   over 4 KiB), 2 048 seeded single-bit flips and three trailers. A
 //!   truncation or trailer gives `Err` (a truncation in a format that
-//!   cannot detect one, see `Format::DETECTS_TRUNCATION`, may give an `Ok`
-//!   that is not the original); a flip may give anything but a panic.
+//!   cannot detect one, see
+//!   [`DETECTS_TRUNCATION`](serbench_model::Format::DETECTS_TRUNCATION), may
+//!   give an `Ok` that is not the original); a flip may give anything but a
+//!   panic.
 //!   Each input's traverse agrees with its decode (below).
 //!
-//! With `hostile = Type`, where `Type` implements [`HostileInputs`], each
-//! module also has:
+//! With `hostile = Type`, where `Type` implements [`HostileInputs`] (what
+//! the format declares once) and [`Crafts<D>`](Crafts) for each of the
+//! five datasets (its inputs for `D`), each module also has:
 //!
 //! - `crafted`: the format's crafted inputs for the dataset (huge declared
 //!   lengths, 100 000-deep nesting, invalid UTF-8, wrong types, unknown
@@ -56,8 +80,52 @@
 //! stack ([`STACK`]) and must not panic, overflow the stack or allocate
 //! more than four times its input plus 64 KiB at peak ([`bound`]), counted
 //! per thread by [`CountingAllocator`]. Failures name the input: sample
-//! and cut, flip seed and bit, or the crafted input's description. `cargo test -- --nocapture crafted expansion`
-//! prints each input's peak allocation.
+//! and cut, flip seed and bit, or the crafted input's description.
+//! `cargo test -- --nocapture crafted expansion` prints each input's peak
+//! allocation.
+//!
+//! The checks are plain functions too, for a fuzz target or a test of
+//! one value. [`check_value`] catches a codec that loses part of a value:
+//!
+//! ```
+//! use std::io;
+//!
+//! use serbench_model::{Carries, Codec, Format, Record};
+//!
+//! /// Writes a record's ids and forgets its strings.
+//! struct IdsOnly;
+//!
+//! impl Format for IdsOnly {
+//!     const NAME: &'static str = "ids-only";
+//!     const CARRIES: Carries = Carries::EVERYTHING;
+//!     type Error = io::Error;
+//! }
+//!
+//! impl Codec<Record> for IdsOnly {
+//!     fn encode(value: &Record, out: &mut Vec<u8>) -> io::Result<()> {
+//!         out.extend(value.ids.iter().flat_map(|id| id.to_le_bytes()));
+//!         Ok(())
+//!     }
+//!
+//!     fn decode(mut bytes: &[u8]) -> io::Result<Record> {
+//!         let mut ids = Vec::new();
+//!         while let Some((id, rest)) = bytes.split_first_chunk() {
+//!             ids.push(i64::from_le_bytes(*id));
+//!             bytes = rest;
+//!         }
+//!         if !bytes.is_empty() {
+//!             return Err(io::Error::other("an id cut short"));
+//!         }
+//!         Ok(Record { ids, strings: Vec::new() })
+//!     }
+//! }
+//!
+//! let problem = serbench_testkit::check_value::<IdsOnly, Record>(&Record::canonical());
+//! assert_eq!(
+//!     problem,
+//!     Err("ids-only changed a records value in a round trip".to_owned())
+//! );
+//! ```
 
 #![allow(
     clippy::missing_panics_doc,
@@ -65,6 +133,8 @@
 )]
 
 mod arbitrary;
+mod crafted;
+mod dense;
 mod hostile;
 mod memory;
 mod needs;
@@ -72,13 +142,14 @@ mod needs;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 pub use self::arbitrary::{Arbitrary, float, string, timestamp, uuid};
-pub use self::hostile::{
-    Class, Crafted, Dense, EVERY_CUT_UP_TO, FLIPS, HostileInputs, LENGTHS, NESTING, SAMPLED_CUTS,
-    SEED, STACK, coverage, crafted, expansion, hostile, replace_once,
+pub use self::crafted::{
+    Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING, coverage, crafted, replace_once,
 };
+pub use self::dense::{Dense, expansion};
+pub use self::hostile::{EVERY_CUT_UP_TO, FLIPS, SAMPLED_CUTS, SEED, STACK, hostile};
 pub use self::memory::{CountingAllocator, bound, installed, measure};
 pub use self::needs::Needs;
-use crate::{Codec, Dataset};
+use serbench_model::{Codec, Dataset};
 
 /// The property-test case count: `PROPTEST_CASES`, else 64.
 #[must_use]
@@ -227,21 +298,21 @@ fn encode<C: Codec<D>, D: Dataset>(value: &D) -> Vec<u8> {
     bytes
 }
 
-/// Expands to the kit's tests for one codec; see the [module
-/// docs](crate::testkit).
+/// Expands to the kit's tests for one codec; see the [crate docs](crate).
 ///
 /// - `conformance_tests!(Codec)`: the round-trip and damaged-encoding
 ///   tests for every dataset;
 /// - `conformance_tests!(Codec, hostile = Type)`: also the crafted inputs
-///   and valid-input expansion of `Type:`[`HostileInputs`](crate::testkit::HostileInputs);
+///   and valid-input expansion of `Type`, which implements
+///   [`HostileInputs`](crate::HostileInputs) and
+///   [`Crafts<D>`](crate::Crafts) for every dataset `D`;
 /// - either with `, global_allocator = false`: for a second codec in the
 ///   same test binary, which already has the kit's allocator.
 #[macro_export]
 macro_rules! conformance_tests {
     ($codec:ty $(, hostile = $hostile:ty)? $(,)?) => {
         #[global_allocator]
-        static COUNTING_ALLOCATOR: $crate::testkit::CountingAllocator =
-            $crate::testkit::CountingAllocator;
+        static COUNTING_ALLOCATOR: $crate::CountingAllocator = $crate::CountingAllocator;
 
         $crate::conformance_tests!(@codec $codec $(, $hostile)?);
     };
@@ -249,16 +320,16 @@ macro_rules! conformance_tests {
         $crate::conformance_tests!(@codec $codec $(, $hostile)?);
     };
     (@codec $codec:ty $(, $hostile:ty)?) => {
-        $crate::conformance_tests!(@dataset $codec, task_manager, $crate::TaskManager $(, $hostile)?);
-        $crate::conformance_tests!(@dataset $codec, telemetry, $crate::SensorReading $(, $hostile)?);
-        $crate::conformance_tests!(@dataset $codec, graph, $crate::Graph $(, $hostile)?);
-        $crate::conformance_tests!(@dataset $codec, records, $crate::Record $(, $hostile)?);
-        $crate::conformance_tests!(@dataset $codec, media, $crate::MediaContent $(, $hostile)?);
+        $crate::conformance_tests!(@dataset $codec, task_manager, $crate::__private::TaskManager $(, $hostile)?);
+        $crate::conformance_tests!(@dataset $codec, telemetry, $crate::__private::SensorReading $(, $hostile)?);
+        $crate::conformance_tests!(@dataset $codec, graph, $crate::__private::Graph $(, $hostile)?);
+        $crate::conformance_tests!(@dataset $codec, records, $crate::__private::Record $(, $hostile)?);
+        $crate::conformance_tests!(@dataset $codec, media, $crate::__private::MediaContent $(, $hostile)?);
 
         $(
             #[test]
             fn hostile_coverage() {
-                $crate::testkit::coverage::<$hostile>();
+                $crate::coverage::<$hostile>();
             }
         )?
     };
@@ -269,39 +340,46 @@ macro_rules! conformance_tests {
 
             #[test]
             fn generated() {
-                $crate::testkit::generated::<$codec, $dataset>();
+                $crate::generated::<$codec, $dataset>();
             }
 
             #[test]
             fn edge_cases() {
-                $crate::testkit::edge_cases::<$codec, $dataset>();
+                $crate::edge_cases::<$codec, $dataset>();
             }
 
             #[test]
             fn properties() {
-                $crate::testkit::properties::<$codec, $dataset>();
+                $crate::properties::<$codec, $dataset>();
             }
 
             #[test]
             fn hostile() {
-                $crate::testkit::hostile::<$codec, $dataset>();
+                $crate::hostile::<$codec, $dataset>();
             }
 
             $(
                 #[test]
                 fn crafted() {
-                    $crate::testkit::crafted::<$codec, $dataset>(
-                        &<$hostile as $crate::testkit::HostileInputs>::$name(),
+                    $crate::crafted::<$codec, $dataset>(
+                        &<$hostile as $crate::Crafts<$dataset>>::crafted(),
                     );
                 }
 
                 #[test]
                 fn expansion() {
-                    $crate::testkit::expansion::<$codec, $dataset>(
-                        <$hostile as $crate::testkit::HostileInputs>::EXPANSION,
+                    $crate::expansion::<$codec, $dataset>(
+                        <$hostile as $crate::HostileInputs>::EXPANSION,
                     );
                 }
             )?
         }
     };
+}
+
+/// What `conformance_tests!` names in the crate that expands it, which may
+/// not depend on the model under that name: not API.
+#[doc(hidden)]
+pub mod __private {
+    pub use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
 }

@@ -6,9 +6,10 @@ use proptest::prelude::*;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use crate::{
+use serbench_model::__private::forms;
+use serbench_model::{
     Color, Edge, Graph, Image, Media, MediaContent, Node, Player, Priority, Record, SensorReading,
-    Size, Task, TaskHeader, TaskList, TaskManager, Version, forms,
+    Size, Task, TaskHeader, TaskList, TaskManager, Version,
 };
 
 /// A dataset the kit can make arbitrary values of.

@@ -1,0 +1,246 @@
+//! Inputs crafted against one format's decoder, which that format's crate
+//! supplies: what each attacks, the error it must give, and the check that
+//! every class of attack is covered or excused.
+
+use std::fmt::{self, Debug};
+
+use serbench_model::{
+    Codec, Dataset, Error, ErrorKind, Format, Graph, MediaContent, Record, SensorReading,
+    TaskManager,
+};
+
+use crate::hostile::{decode_checked, on_small_stack, require_counting_allocator};
+
+/// How deep crafted nesting goes: far past any decoder's depth limit, so
+/// a decoder without one overflows [`STACK`](crate::STACK).
+pub const NESTING: usize = 100_000;
+
+/// The lengths crafted inputs declare, where the format can write them:
+/// just past `u32` (a 32-bit length field cannot hold it; an allocator may
+/// still grant it) and 2^63 (no allocator can).
+pub const LENGTHS: [u64; 2] = [1 << 32, 1 << 63];
+
+/// What a crafted input attacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// A length, count, size or offset far past the input ([`LENGTHS`]
+    /// where the format can write them): strings, byte strings, arrays,
+    /// maps, segments, offsets.
+    Length,
+    /// Containers nested [`NESTING`] levels deep.
+    Nesting,
+    /// A string that is not UTF-8.
+    Utf8,
+    /// A value of another type where a field belongs.
+    WrongType,
+    /// An enum value the model does not have.
+    UnknownEnum,
+    /// A key, field or attribute given twice.
+    Duplicate,
+    /// A document type declaration: internal entities, entity expansion,
+    /// external entities.
+    Dtd,
+    /// Anything else the format can get wrong (aliased pointers, cycles,
+    /// tags).
+    Other,
+}
+
+impl Class {
+    /// The classes each codec covers with an input for some dataset or
+    /// declares not applicable, with the reason.
+    pub const REQUIRED: [Class; 7] = [
+        Class::Length,
+        Class::Nesting,
+        Class::Utf8,
+        Class::WrongType,
+        Class::UnknownEnum,
+        Class::Duplicate,
+        Class::Dtd,
+    ];
+}
+
+/// An input crafted for one format and dataset, and the error kind its
+/// decode must return.
+#[derive(Clone)]
+pub struct Crafted {
+    /// What the input attacks.
+    pub class: Class,
+    /// What the input is, for messages: `"strings[0] declares 2^63 bytes"`.
+    pub what: String,
+    /// The error kind the decode must return.
+    pub kind: ErrorKind,
+    /// The input.
+    pub bytes: Vec<u8>,
+}
+
+impl Crafted {
+    /// An input of `class`, described by `what`, that must fail with `kind`.
+    pub fn new(class: Class, what: impl Into<String>, kind: ErrorKind, bytes: Vec<u8>) -> Self {
+        Self {
+            class,
+            what: what.into(),
+            kind,
+            bytes,
+        }
+    }
+}
+
+impl Debug for Crafted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} `{}` ({} bytes, expects {:?})",
+            self.class,
+            self.what,
+            self.bytes.len(),
+            self.kind
+        )
+    }
+}
+
+/// What a format's hostile inputs declare once, whatever the dataset: a
+/// codec crate implements it, and [`Crafts`] for each dataset, on one type
+/// it names in `conformance_tests!(Codec, hostile = Type)`.
+pub trait HostileInputs {
+    /// Each [`Class::REQUIRED`] class that no input covers, with the reason
+    /// the format has no such input.
+    const NOT_APPLICABLE: &'static [(Class, &'static str)];
+
+    /// The most bytes decoding the kit's [`Dense`](crate::Dense) values may
+    /// hold at once per byte of input, on top of 64 KiB: the codec's
+    /// measured expansion of valid input, which SECURITY.md documents. The
+    /// kit's `expansion` test holds the codec to it.
+    const EXPANSION: usize;
+}
+
+/// The inputs a format's crate crafts against its decoder of dataset `D`.
+///
+/// One implementation per dataset, so the kit reaches a dataset's inputs
+/// by its type, as it reaches everything else about it, and a dataset
+/// added to the model is a missing implementation, not a method to name.
+pub trait Crafts<D: Dataset>: HostileInputs {
+    /// The crafted inputs; empty where the format has none for `D`.
+    fn crafted() -> Vec<Crafted>;
+}
+
+/// Crafted inputs: each fails with its error kind and a message, on the
+/// small stack, within the memory bound; its traverse fails too, within the
+/// bound. Prints each input's peak allocations
+/// (`--nocapture` shows them).
+pub fn crafted<C, D>(inputs: &[Crafted])
+where
+    C: Codec<D> + Format<Error = Error>,
+    D: Dataset,
+{
+    require_counting_allocator();
+    let failures: Vec<String> = inputs
+        .iter()
+        .filter_map(|input| {
+            let name = format!("{} {}: {}", C::NAME, D::NAME, input.what);
+            on_small_stack(&name, || check_crafted::<C, D>(input)).err()
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} crafted {} inputs failed:\n{}",
+        failures.len(),
+        inputs.len(),
+        D::NAME,
+        failures.join("\n")
+    );
+}
+
+fn check_crafted<C, D>(input: &Crafted) -> Result<(), String>
+where
+    C: Codec<D> + Format<Error = Error>,
+    D: Dataset,
+{
+    let what = || format!("crafted input {input:?}");
+    let outcome = decode_checked::<C, D>(&input.bytes, what)?;
+    println!(
+        "{} {} {:?} `{}`: {} bytes, decode peak {}, traverse peak {}: {}",
+        C::NAME,
+        D::NAME,
+        input.class,
+        input.what,
+        input.bytes.len(),
+        outcome.peak,
+        outcome.traverse_peak,
+        outcome
+            .decoded
+            .as_ref()
+            .map_or_else(ToString::to_string, |_| "Ok".to_owned()),
+    );
+    let Err(error) = outcome.decoded else {
+        return Err(format!("{} decoded {}", C::NAME, what()));
+    };
+    let wrong = error.kind() != input.kind
+        || error.message().is_empty()
+        || error.format() != C::NAME
+        || error.dataset() != D::NAME;
+    if wrong {
+        return Err(format!(
+            "{} failed with {:?} `{error}` on {}",
+            C::NAME,
+            error.kind(),
+            what()
+        ));
+    }
+    Ok(())
+}
+
+/// Every class of [`Class::REQUIRED`] is covered by an input for some
+/// dataset or declared not applicable with a reason, not both; every input
+/// has a description.
+pub fn coverage<H>()
+where
+    H: Crafts<TaskManager>
+        + Crafts<SensorReading>
+        + Crafts<Graph>
+        + Crafts<Record>
+        + Crafts<MediaContent>,
+{
+    let inputs: Vec<Crafted> = [
+        <H as Crafts<TaskManager>>::crafted(),
+        <H as Crafts<SensorReading>>::crafted(),
+        <H as Crafts<Graph>>::crafted(),
+        <H as Crafts<Record>>::crafted(),
+        <H as Crafts<MediaContent>>::crafted(),
+    ]
+    .concat();
+    for class in Class::REQUIRED {
+        let covered = inputs.iter().any(|input| input.class == class);
+        let excused = H::NOT_APPLICABLE.iter().find(|(c, _)| *c == class);
+        match (covered, excused) {
+            (true, Some(_)) => panic!("{class:?} has inputs and is declared not applicable"),
+            (false, None) => {
+                panic!("no input covers {class:?}, and it is not declared not applicable")
+            }
+            (false, Some((_, reason))) => assert!(!reason.is_empty(), "{class:?} needs a reason"),
+            (true, None) => {}
+        }
+    }
+    for input in &inputs {
+        assert!(!input.what.is_empty(), "an input has no description");
+    }
+}
+
+/// `bytes` with the one occurrence of `from` replaced by `to`, for crafting
+/// an input from a valid encoding.
+///
+/// # Panics
+///
+/// If `from` does not occur exactly once, so a crafted input cannot
+/// silently miss its target.
+#[must_use]
+pub fn replace_once(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    let mut at =
+        (0..=bytes.len().saturating_sub(from.len())).filter(|&at| bytes[at..].starts_with(from));
+    let (Some(first), None) = (at.next(), at.next()) else {
+        panic!(
+            "{:?} does not occur exactly once in the encoding",
+            String::from_utf8_lossy(from)
+        );
+    };
+    [&bytes[..first], to, &bytes[first + from.len()..]].concat()
+}

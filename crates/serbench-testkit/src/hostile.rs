@@ -1,0 +1,281 @@
+//! Hostile input: the damaged encodings every codec meets, and the guarded
+//! decode that every hostile input, damaged or [crafted](crate::crafted()),
+//! goes through.
+//!
+//! Every decode and traverse here runs on a thread with a [`STACK`]-byte
+//! stack, under [`catch_unwind`], counted by the
+//! [`CountingAllocator`](crate::CountingAllocator), and the two
+//! must agree: [`Codec::traverse`] is `Ok` exactly when [`Codec::decode`]
+//! is, with the decoded value's answer. A failure
+//! names the codec, the dataset and the input: the sample and cut, the
+//! seed and bit of a flip, or the crafted input's description. A stack
+//! overflow aborts the test binary instead, naming the thread: each crafted
+//! input has its own, named after it; the damaged encodings of a codec and
+//! dataset share one.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::thread;
+
+use serbench_model::__private::Random;
+use serbench_model::{Codec, Dataset, Format};
+
+use crate::arbitrary::Arbitrary;
+use crate::memory;
+
+/// The stack every hostile decode runs on: 256 KiB, an eighth of a spawned
+/// thread's default, so a decoder that recurses once per level of input
+/// fails here long before it would in a program.
+pub const STACK: usize = 256 * 1024;
+
+/// The seed of the truncation samples and bit flips: fixed, so a failure
+/// reproduces.
+pub const SEED: u64 = 0x0405_711e;
+
+/// Bit flips per codec and dataset, spread evenly over the samples.
+pub const FLIPS: usize = 2_048;
+
+/// Encodings up to this many bytes are cut at every length; longer ones at
+/// the first and last 64 and at [`SAMPLED_CUTS`] seeded lengths between.
+pub const EVERY_CUT_UP_TO: usize = 4_096;
+
+/// Seeded cuts of a long encoding.
+pub const SAMPLED_CUTS: usize = 512;
+
+/// Damaged encodings: every truncation (seeded cuts of long encodings), at
+/// least [`FLIPS`] seeded single-bit flips and trailing bytes. A decode and
+/// a traverse never panic, allocate at most [`memory::bound`] of the input
+/// and agree (the traverse is `Ok` exactly when the decode is, with the
+/// decoded value's answer); a truncation fails (in a format that
+/// cannot detect one, it does not give back the original), and so do
+/// trailing bytes.
+pub fn hostile<C, D>()
+where
+    C: Codec<D>,
+    D: Dataset + Arbitrary,
+{
+    require_counting_allocator();
+    let name = format!("{} {} damaged encodings", C::NAME, D::NAME);
+    if let Err(problem) = on_small_stack(&name, damaged::<C, D>) {
+        panic!("{problem}");
+    }
+}
+
+fn damaged<C, D>() -> Result<(), String>
+where
+    C: Codec<D>,
+    D: Dataset + Arbitrary,
+{
+    let mut samples = D::workload(quick_size::<D>());
+    samples.truncate(3);
+    samples.extend(D::edge_cases().into_iter().take(4));
+    // Values the format cannot carry have no encoding to damage.
+    let samples: Vec<(D, Vec<u8>)> = samples
+        .into_iter()
+        .filter_map(|value| C::to_vec(&value).ok().map(|bytes| (value, bytes)))
+        .collect();
+    let flips = FLIPS.div_ceil(samples.len().max(1));
+    let mut random = Random::new(SEED);
+    for (index, (value, bytes)) in samples.iter().enumerate() {
+        let len = bytes.len();
+        for cut in cuts(len, &mut random) {
+            let what = || format!("sample {index} cut to {cut} of {len} bytes (seed {SEED:#x})");
+            let outcome = decode_checked::<C, D>(&bytes[..cut], what)?;
+            // A format that cannot tell a cut message from a smaller one
+            // must at least not return the original.
+            let accepted = match &outcome.decoded {
+                Ok(decoded) => C::DETECTS_TRUNCATION || decoded == value,
+                Err(_) => false,
+            };
+            if accepted {
+                return Err(format!("{} decoded {} {}", C::NAME, D::NAME, what()));
+            }
+        }
+        // An empty encoding (protobuf's empty message) has no bit to flip.
+        for flip in 0..if len == 0 { 0 } else { flips } {
+            let bit = random.below(len as u64 * 8) as usize;
+            let mut flipped = bytes.clone();
+            flipped[bit / 8] ^= 1 << (bit % 8);
+            decode_checked::<C, D>(&flipped, || {
+                format!("sample {index} with bit {bit} flipped (flip {flip}, seed {SEED:#x})")
+            })?;
+        }
+        for trailer in [&b"\0"[..], b"x", b"\xff\xff\xff\xff"] {
+            let mut longer = bytes.clone();
+            longer.extend_from_slice(trailer);
+            let what = || format!("sample {index} followed by {trailer:?}");
+            let outcome = decode_checked::<C, D>(&longer, what)?;
+            if outcome.decoded.is_ok() {
+                return Err(format!(
+                    "{} accepted trailing bytes in {} {}",
+                    C::NAME,
+                    D::NAME,
+                    what()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A result and the most bytes allocated at once while it was computed.
+type Measured<T, E> = (Result<T, E>, usize);
+
+/// What a checked decode gave, with its peak allocation and that of the
+/// traverse, which [`decode_checked`] has held to agree with it.
+pub(crate) struct Outcome<C: Format, D: Dataset> {
+    pub(crate) decoded: Result<D, C::Error>,
+    pub(crate) peak: usize,
+    pub(crate) traverse_peak: usize,
+}
+
+/// Decodes and traverses `bytes`, checking that neither panics, allocates
+/// past the bound or fails without a message, and that they agree.
+///
+/// A traverse answers the question of the value in the bytes; where the
+/// bytes hold no valid value there is no answer. So [`Codec::traverse`] is
+/// `Ok` exactly when [`Codec::decode`] is, with the decoded value's answer:
+/// trivially for the default, decode-then-answer traverse, and the check
+/// that matters for a zero-copy one, which must validate in place all that
+/// decoding validates.
+pub(crate) fn decode_checked<C, D>(
+    bytes: &[u8],
+    what: impl Fn() -> String,
+) -> Result<Outcome<C, D>, String>
+where
+    C: Codec<D>,
+    D: Dataset,
+{
+    let (decoded, peak) = guarded::<C, D, _>("decoding", bytes, &what, || C::decode(bytes))?;
+    let (traversed, traverse_peak) =
+        guarded::<C, D, _>("traversing", bytes, &what, || C::traverse(bytes))?;
+    agree::<C, D>(&decoded, &traversed, &what)?;
+    Ok(Outcome {
+        decoded,
+        peak,
+        traverse_peak,
+    })
+}
+
+/// Whether a decode and a traverse of the same input agree: both fail, or
+/// both succeed with the same answer. A failure names the input and both
+/// results.
+pub(crate) fn agree<C, D>(
+    decoded: &Result<D, C::Error>,
+    traversed: &Result<D::Answer, C::Error>,
+    what: &dyn Fn() -> String,
+) -> Result<(), String>
+where
+    C: Codec<D>,
+    D: Dataset,
+{
+    let (codec, dataset) = (C::NAME, D::NAME);
+    match (decoded, traversed) {
+        (Err(_), Err(_)) => Ok(()),
+        (Ok(value), Ok(answer)) if value.traverse() == *answer => Ok(()),
+        (Ok(value), Ok(answer)) => Err(format!(
+            "{codec} traverses {dataset} {} to {answer}, but its decoded value to {}",
+            what(),
+            value.traverse()
+        )),
+        (Ok(_), Err(error)) => Err(format!(
+            "{codec} decodes {dataset} {} but fails to traverse it ({error}); traverse must be \
+             Ok exactly when decode is",
+            what()
+        )),
+        (Err(error), Ok(answer)) => Err(format!(
+            "{codec} traverses {dataset} {} to {answer} but fails to decode it ({error}); \
+             traverse must be Ok exactly when decode is",
+            what()
+        )),
+    }
+}
+
+/// Runs `step` on `bytes` and returns its result and peak allocation: a
+/// panic, a peak over the bound or an error without a message is a
+/// failure naming the input.
+fn guarded<C, D, T>(
+    verb: &str,
+    bytes: &[u8],
+    what: &dyn Fn() -> String,
+    step: impl FnOnce() -> Result<T, C::Error>,
+) -> Result<Measured<T, C::Error>, String>
+where
+    C: Codec<D>,
+    D: Dataset,
+{
+    let (result, peak) = memory::measure(|| catch_unwind(AssertUnwindSafe(step)));
+    let Ok(result) = result else {
+        return Err(format!(
+            "{} panicked {verb} {} {}",
+            C::NAME,
+            D::NAME,
+            what()
+        ));
+    };
+    let bound = memory::bound(bytes.len());
+    if peak > bound {
+        return Err(format!(
+            "{} allocated {peak} bytes at peak {verb} {} {}; the bound is {bound}",
+            C::NAME,
+            D::NAME,
+            what()
+        ));
+    }
+    if let Err(error) = &result
+        && error.to_string().is_empty()
+    {
+        return Err(format!(
+            "{} failed {verb} {} {} with an empty message",
+            C::NAME,
+            D::NAME,
+            what()
+        ));
+    }
+    Ok((result, peak))
+}
+
+/// Runs `check` on a thread with a [`STACK`]-byte stack named `name`,
+/// turning a panic of the check itself into a failure.
+pub(crate) fn on_small_stack<F>(name: &str, check: F) -> Result<(), String>
+where
+    F: FnOnce() -> Result<(), String> + Send,
+{
+    thread::scope(|scope| {
+        let worker = thread::Builder::new()
+            .name(name.to_owned())
+            .stack_size(STACK)
+            .spawn_scoped(scope, check)
+            .expect("a thread can start");
+        worker
+            .join()
+            .unwrap_or_else(|_| Err(format!("the check of {name} panicked")))
+    })
+}
+
+pub(crate) fn require_counting_allocator() {
+    assert!(
+        memory::installed(),
+        "the kit's CountingAllocator is not this test binary's global allocator; \
+         `conformance_tests!` installs it unless told `global_allocator = false`"
+    );
+}
+
+/// A size small enough to truncate at many places.
+fn quick_size<D: Dataset>() -> usize {
+    match D::SIZE_UNIT {
+        "tasks" => 40,
+        "nodes" => 6,
+        _ => 3,
+    }
+}
+
+/// Every cut of a short encoding; for a long one the first and last 64 and
+/// [`SAMPLED_CUTS`] seeded ones in between.
+fn cuts(len: usize, random: &mut Random) -> Vec<usize> {
+    if len <= EVERY_CUT_UP_TO {
+        return (0..len).collect();
+    }
+    let mut cuts: Vec<usize> = (0..64).chain(len - 64..len).collect();
+    cuts.extend((0..SAMPLED_CUTS).map(|_| random.below(len as u64) as usize));
+    cuts
+}
