@@ -1,0 +1,132 @@
+//! Writing QDataStream's primitives: big-endian integers and doubles, the
+//! 32-bit sizes Qt puts before strings and lists, and `QString`'s UTF-16.
+
+use crate::error::Unsupported;
+
+/// The largest string (in bytes) or list (in items) this crate writes.
+///
+/// At `Qt_6_4` a size is a `quint32`, `0xFFFFFFFF` meaning a null string.
+/// From `Qt_6_7` on, `0xFFFFFFFE` announces a 64-bit size that follows, so
+/// a size of `0xFFFFFFFE` or more is written differently at `Qt_6_10`.
+/// Staying below it keeps every encoding the same at both versions.
+pub(crate) const MAX_SIZE: usize = 0xFFFF_FFFD;
+
+/// Appends to a caller's buffer.
+pub(crate) struct Writer<'a> {
+    out: &'a mut Vec<u8>,
+}
+
+impl<'a> Writer<'a> {
+    pub(crate) fn new(out: &'a mut Vec<u8>) -> Self {
+        Self { out }
+    }
+
+    pub(crate) fn bytes(&mut self, bytes: &[u8]) {
+        self.out.extend_from_slice(bytes);
+    }
+
+    pub(crate) fn i8(&mut self, value: i8) {
+        self.out.push(value.to_be_bytes()[0]);
+    }
+
+    /// Qt writes a `bool` as one byte, 0 or 1.
+    pub(crate) fn bool(&mut self, value: bool) {
+        self.out.push(u8::from(value));
+    }
+
+    pub(crate) fn u16(&mut self, value: u16) {
+        self.bytes(&value.to_be_bytes());
+    }
+
+    pub(crate) fn u32(&mut self, value: u32) {
+        self.bytes(&value.to_be_bytes());
+    }
+
+    pub(crate) fn i32(&mut self, value: i32) {
+        self.bytes(&value.to_be_bytes());
+    }
+
+    pub(crate) fn i64(&mut self, value: i64) {
+        self.bytes(&value.to_be_bytes());
+    }
+
+    /// A `double` at `DoublePrecision`, QDataStream's default: the IEEE 754
+    /// bits, big-endian, so NaN payloads and −0.0 survive.
+    pub(crate) fn f64(&mut self, value: f64) {
+        self.bytes(&value.to_bits().to_be_bytes());
+    }
+
+    /// A `QList`'s count, then each item.
+    pub(crate) fn list<T>(
+        &mut self,
+        items: &[T],
+        what: &str,
+        mut item: impl FnMut(&mut Self, &T) -> Result<(), Unsupported>,
+    ) -> Result<(), Unsupported> {
+        self.u32(size(items.len(), "items", what)?);
+        items.iter().try_for_each(|value| item(self, value))
+    }
+
+    /// A `QList` of 32-bit integers, the common case written in one go.
+    pub(crate) fn u32_list(&mut self, items: &[u32], what: &str) -> Result<(), Unsupported> {
+        self.u32(size(items.len(), "items", what)?);
+        self.out.reserve(items.len() * 4);
+        for item in items {
+            self.u32(*item);
+        }
+        Ok(())
+    }
+
+    /// A non-null `QString`: its size in bytes, then its UTF-16 code units,
+    /// big-endian.
+    pub(crate) fn string(&mut self, text: &str, what: &str) -> Result<(), Unsupported> {
+        let start = self.out.len();
+        self.u32(0);
+        if text.is_ascii() {
+            // One zero byte before each ASCII byte: filled in place, which
+            // the compiler vectorises.
+            let at = self.out.len();
+            self.out.resize(at + 2 * text.len(), 0);
+            for (unit, &byte) in self.out[at..].chunks_exact_mut(2).zip(text.as_bytes()) {
+                unit[1] = byte;
+            }
+        } else {
+            self.out.reserve(2 * text.len());
+            for unit in text.encode_utf16() {
+                self.u16(unit);
+            }
+        }
+        let len = size(self.out.len() - start - 4, "bytes of UTF-16", what)?;
+        self.out[start..start + 4].copy_from_slice(&len.to_be_bytes());
+        Ok(())
+    }
+
+    /// A null `QString`, which Qt tells apart from an empty one.
+    pub(crate) fn null_string(&mut self) {
+        self.u32(u32::MAX);
+    }
+
+    /// An optional string: a null `QString` for `None`.
+    pub(crate) fn optional_string(
+        &mut self,
+        text: Option<&String>,
+        what: &str,
+    ) -> Result<(), Unsupported> {
+        if let Some(text) = text {
+            return self.string(text, what);
+        }
+        self.null_string();
+        Ok(())
+    }
+}
+
+/// `len` as a 32-bit size, if [`MAX_SIZE`] allows it.
+fn size(len: usize, unit: &str, what: &str) -> Result<u32, Unsupported> {
+    if len > MAX_SIZE {
+        return Err(Unsupported(format!(
+            "{what} has {len} {unit}; QDataStream at Qt_6_4 writes at most {MAX_SIZE} \
+             (a 32-bit size below the markers 0xFFFFFFFE and 0xFFFFFFFF)"
+        )));
+    }
+    Ok(len as u32)
+}

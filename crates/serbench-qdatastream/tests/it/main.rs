@@ -1,0 +1,10 @@
+//! The QDataStream codec's tests: the shared conformance kit with
+//! QDataStream's crafted inputs, then the layout Qt writes, byte for byte.
+
+mod hostile;
+mod layout;
+
+serbench_model::conformance_tests!(
+    serbench_qdatastream::QDataStream,
+    hostile = crate::hostile::Inputs
+);
