@@ -1,12 +1,14 @@
 // A Qt program that reads and writes the task-manager the way the Qt
 // serialization benchmark does (QJsonDocument, QXmlStreamReader/Writer,
-// QCborValue), to prove serbench's files and Qt's are interchangeable.
+// QCborValue, QDataStream), to prove serbench's files and Qt's are
+// interchangeable.
 //
 //   qt_taskmanager read FORMAT FILE      print the traverse answer
 //   qt_taskmanager write FORMAT IN OUT   read IN (json), write OUT in FORMAT
 //   qt_taskmanager bench IN RUNS         time every format on IN (json)
 //
-// FORMAT is json, xml or cbor. The answer line has serbench check's form:
+// FORMAT is json, xml, cbor or datastream (QDataStream at Qt_6_4, the
+// stream version serbench-qdatastream writes). The answer line has serbench check's form:
 // {"tasks":…,"completed":…,"by_priority":[…],"text_bytes":…}. `bench`
 // prints, per format (datastream, xml, json, cbor), the median serialize
 // and deserialize time in nanoseconds over RUNS runs and the size in bytes.
@@ -297,24 +299,29 @@ static QByteArray toCbor(const TaskManager &manager)
 
 // QDataStream -----------------------------------------------------------------
 
+// The Qt benchmark's operators: the header's created before its color,
+// the priority as a qint8.
 static QDataStream &operator<<(QDataStream &stream, const TaskHeader &header)
 {
-    return stream << header.id << header.name << header.color << header.created;
+    return stream << header.id << header.name << header.created << header.color;
 }
 
 static QDataStream &operator>>(QDataStream &stream, TaskHeader &header)
 {
-    return stream >> header.id >> header.name >> header.color >> header.created;
+    return stream >> header.id >> header.name >> header.created >> header.color;
 }
 
 static QDataStream &operator<<(QDataStream &stream, const Task &task)
 {
-    return stream << task.header << task.description << task.priority << task.completed;
+    return stream << task.header << task.description << qint8(task.priority) << task.completed;
 }
 
 static QDataStream &operator>>(QDataStream &stream, Task &task)
 {
-    return stream >> task.header >> task.description >> task.priority >> task.completed;
+    qint8 priority = 0;
+    stream >> task.header >> task.description >> priority >> task.completed;
+    task.priority = priority;
+    return stream;
 }
 
 static QDataStream &operator<<(QDataStream &stream, const TaskList &list)
@@ -331,6 +338,7 @@ static QByteArray toDataStream(const TaskManager &manager)
 {
     QByteArray bytes;
     QDataStream stream(&bytes, QIODevice::WriteOnly);
+    stream.setVersion(QDataStream::Qt_6_4);
     stream << manager.user << manager.version << manager.lists;
     return bytes;
 }
@@ -338,9 +346,10 @@ static QByteArray toDataStream(const TaskManager &manager)
 static TaskManager fromDataStream(const QByteArray &bytes)
 {
     QDataStream stream(bytes);
+    stream.setVersion(QDataStream::Qt_6_4);
     TaskManager manager;
     stream >> manager.user >> manager.version >> manager.lists;
-    if (stream.status() != QDataStream::Ok)
+    if (stream.status() != QDataStream::Ok || !stream.atEnd())
         fail(QStringLiteral("corrupt QDataStream"));
     return manager;
 }
@@ -406,6 +415,8 @@ static TaskManager readAs(const char *format, const QByteArray &bytes)
         return fromXml(bytes);
     if (!std::strcmp(format, "cbor"))
         return fromCbor(bytes);
+    if (!std::strcmp(format, "datastream"))
+        return fromDataStream(bytes);
     fail(QStringLiteral("unknown format %1").arg(format));
 }
 
@@ -441,7 +452,8 @@ int main(int argc, char **argv)
         QByteArray bytes = !std::strcmp(format, "json") ? toJson(manager)
                            : !std::strcmp(format, "xml") ? writeXml(manager, true)
                            : !std::strcmp(format, "cbor") ? toCbor(manager)
-                                                          : QByteArray();
+                           : !std::strcmp(format, "datastream") ? toDataStream(manager)
+                                                                : QByteArray();
         if (bytes.isEmpty())
             fail(QStringLiteral("unknown format %1").arg(format));
         QFile out(QString::fromLocal8Bit(argv[4]));

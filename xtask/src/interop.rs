@@ -7,7 +7,9 @@
 //! - A Qt program reads the task-manager in JSON, XML and CBOR the way the Qt
 //!   benchmark does (QJsonDocument, QXmlStreamReader, QCborValue) and gets
 //!   `serbench check`'s answer; what it writes, `serbench` reads back as
-//!   exactly the generated value (`interop/qt/qt_taskmanager.cpp`).
+//!   exactly the generated value (`interop/qt/qt_taskmanager.cpp`). Qt's
+//!   own QDataStream (at `Qt_6_4`) reads our QDataStream file too, and
+//!   what it writes from the JSON dump is that file byte for byte.
 //!
 //! - The official tools of the schema formats read every dump with the
 //!   shipped schemas: `protoc --decode` (and `--encode` gives back our exact
@@ -100,6 +102,39 @@ pub(crate) fn run() -> anyhow::Result<()> {
         );
         println!("qt reads and writes task-manager {format}: {answer}");
     }
+    qt_datastream(&qt, &serbench, &dumps, &work)
+}
+
+/// Qt's QDataStream reads our task-manager as `serbench check` does, and
+/// what Qt writes from the JSON dump is our file byte for byte (and so
+/// `serbench check` reads it).
+fn qt_datastream(qt: &Path, serbench: &Path, dumps: &Path, work: &Path) -> anyhow::Result<()> {
+    let ours = dumps.join("task-manager.qdatastream");
+    let expected = check(serbench, "qdatastream", &ours)?;
+    let qt_answer = output(Command::new(qt).args(["read", "datastream"]).arg(&ours))?;
+    ensure!(
+        qt_answer == expected,
+        "Qt reads our qdatastream as {qt_answer}, serbench as {expected}"
+    );
+    let theirs = work.join("qt-task-manager.qdatastream");
+    run_checked(
+        Command::new(qt)
+            .args(["write", "datastream"])
+            .arg(dumps.join("task-manager.json"))
+            .arg(&theirs),
+    )?;
+    let answer = check(serbench, "qdatastream", &theirs)?;
+    ensure!(
+        answer == expected,
+        "serbench reads Qt's qdatastream as {answer}, expected {expected}"
+    );
+    ensure!(
+        std::fs::read(&theirs)? == std::fs::read(&ours)?,
+        "Qt's QDataStream bytes differ from ours ({} and {})",
+        theirs.display(),
+        ours.display()
+    );
+    println!("qt reads and writes task-manager qdatastream, byte-identical: {answer}");
     Ok(())
 }
 
