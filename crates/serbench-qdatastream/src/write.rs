@@ -130,3 +130,19 @@ fn size(len: usize, unit: &str, what: &str) -> Result<u32, Unsupported> {
     }
     Ok(len as u32)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_sizes_qt_6_4_and_qt_6_10_write_differently() {
+        assert_eq!(size(MAX_SIZE, "items", "the lists").unwrap(), 0xFFFF_FFFD);
+        let Unsupported(why) = size(MAX_SIZE + 1, "items", "the lists").unwrap_err();
+        assert_eq!(
+            why,
+            "the lists has 4294967294 items; QDataStream at Qt_6_4 writes at most 4294967293 \
+             (a 32-bit size below the markers 0xFFFFFFFE and 0xFFFFFFFF)"
+        );
+    }
+}

@@ -28,7 +28,9 @@ pub(crate) fn at(seconds: i64, nanos: u32, offset: i32) -> OffsetDateTime {
 }
 
 /// One list holding one task; the list's header sets every field, the
-/// task's only its id.
+/// task's only its id. [`SMALL_MANAGER`] is what Qt 6.4's own QDataStream
+/// writes for it at `Qt_6_4` (interop/qt's program, given the value as
+/// JSON: `1969-12-31T23:00:01.005-01:00`, `#102030`, `#00000000`).
 pub(crate) fn small_manager() -> TaskManager {
     TaskManager {
         user: "u".to_owned(),
