@@ -5,13 +5,28 @@ use serbench_model::{Dataset, Error, ErrorKind};
 
 use crate::FORMAT;
 
-/// A decoding failure: its kind, where it happened and what was wrong.
+/// A decoding failure, boxed: every read returns a `Result<_, Fault>`,
+/// and a pointer-sized error keeps the successful ones small.
 #[derive(Debug)]
-pub(crate) struct Fault {
-    pub(crate) kind: ErrorKind,
+pub(crate) struct Fault(Box<FaultInfo>);
+
+/// Its kind, where it happened and what was wrong.
+#[derive(Debug)]
+struct FaultInfo {
+    kind: ErrorKind,
     /// The byte offset of the item that failed.
-    pub(crate) offset: usize,
-    pub(crate) message: String,
+    offset: usize,
+    message: String,
+}
+
+impl Fault {
+    pub(crate) fn new(offset: usize, kind: ErrorKind, message: String) -> Self {
+        Self(Box::new(FaultInfo {
+            kind,
+            offset,
+            message,
+        }))
+    }
 }
 
 /// A value QDataStream cannot carry, with the reason.
@@ -23,8 +38,8 @@ pub(crate) fn decode_error<T: Dataset>(fault: &Fault) -> Error {
     Error::new(
         FORMAT,
         T::NAME,
-        fault.kind,
-        format!("{} (at byte {})", fault.message, fault.offset),
+        fault.0.kind,
+        format!("{} (at byte {})", fault.0.message, fault.0.offset),
     )
 }
 

@@ -54,9 +54,12 @@ pub(crate) fn write_color(w: &mut Writer<'_>, color: Color) {
     w.u16(0);
 }
 
+/// Read in one piece: the common case, a valid 8-bit color, is one
+/// comparison per byte pair.
 pub(crate) fn read_color(r: &mut Reader<'_>, what: &str) -> Result<Color, Fault> {
     let at = r.pos();
-    let spec = r.i8(what)?;
+    let bytes: [u8; COLOR_BYTES] = r.array(what)?;
+    let spec = i8::from_be_bytes([bytes[0]]);
     if spec != SPEC_RGB {
         return Err(Reader::fault(
             at,
@@ -64,30 +67,34 @@ pub(crate) fn read_color(r: &mut Reader<'_>, what: &str) -> Result<Color, Fault>
             format!("{what} has color spec {spec}; only Rgb (1) holds an 8-bit RGBA color"),
         ));
     }
-    let mut channels = [0u8; 4];
-    for channel in &mut channels {
-        let at = r.pos();
-        let value = r.u16(what)?;
-        if value % 0x101 != 0 {
+    // alpha, red, green, blue: each 16-bit value is an 8-bit one twice.
+    for channel in 0..4 {
+        let [high, low] = [bytes[1 + 2 * channel], bytes[2 + 2 * channel]];
+        if high != low {
             return Err(Reader::fault(
-                at,
+                at + 1 + 2 * channel,
                 ErrorKind::Invalid,
-                format!("{what} has the 16-bit channel {value:#06x}, not an 8-bit value"),
+                format!(
+                    "{what} has the 16-bit channel {:#06x}, not an 8-bit value",
+                    u16::from_be_bytes([high, low])
+                ),
             ));
         }
-        *channel = (value / 0x101) as u8;
     }
-    let at = r.pos();
-    let pad = r.u16(what)?;
+    let pad = u16::from_be_bytes([bytes[9], bytes[10]]);
     if pad != 0 {
         return Err(Reader::fault(
-            at,
+            at + 9,
             ErrorKind::Invalid,
             format!("{what} has the pad {pad:#06x}; an Rgb color's is 0"),
         ));
     }
-    let [a, r, g, b] = channels;
-    Ok(Color { r, g, b, a })
+    Ok(Color {
+        a: bytes[1],
+        r: bytes[3],
+        g: bytes[5],
+        b: bytes[7],
+    })
 }
 
 /// A `QDateTime` at stream version Qt_5_2 and later: the Julian day
@@ -118,22 +125,24 @@ pub(crate) fn write_date_time(w: &mut Writer<'_>, time: &OffsetDateTime) {
 
 pub(crate) fn read_date_time(r: &mut Reader<'_>, what: &str) -> Result<OffsetDateTime, Fault> {
     let at = r.pos();
-    let julian_day = r.i64(what)?;
-    let ms_at = r.pos();
-    let ms = r.u32(what)?;
+    // Date, time and spec in one piece; an offset or extension follows.
+    let bytes: [u8; MIN_DATE_TIME_BYTES] = r.array(what)?;
+    let mut julian_day = [0; 8];
+    julian_day.copy_from_slice(&bytes[..8]);
+    let julian_day = i64::from_be_bytes(julian_day);
+    let ms = u32::from_be_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+    let spec = i8::from_be_bytes([bytes[12]]);
     if ms >= MS_PER_DAY {
         return Err(Reader::fault(
-            ms_at,
+            at + 8,
             ErrorKind::Invalid,
             format!("{what} has {ms} milliseconds since midnight; a day has {MS_PER_DAY}"),
         ));
     }
-    let spec_at = r.pos();
-    let spec = r.i8(what)?;
     let offset = match spec & !SUB_MILLISECOND {
         SPEC_UTC => 0,
         SPEC_OFFSET => r.i32(what)?,
-        _ => return Err(spec_fault(spec_at, spec, what)),
+        _ => return Err(spec_fault(at + 12, spec, what)),
     };
     let below_ms = if spec & SUB_MILLISECOND == 0 {
         0

@@ -27,11 +27,7 @@ impl<'a> Reader<'a> {
 
     /// A failure of the item that started at `offset`.
     pub(crate) fn fault(offset: usize, kind: ErrorKind, message: String) -> Fault {
-        Fault {
-            kind,
-            offset,
-            message,
-        }
+        Fault::new(offset, kind, message)
     }
 
     /// The value is complete: nothing may follow it.
@@ -46,6 +42,7 @@ impl<'a> Reader<'a> {
         ))
     }
 
+    #[inline]
     fn take(&mut self, len: usize, what: &str) -> Result<&'a [u8], Fault> {
         let Some(taken) = self.bytes.get(self.pos..).and_then(|rest| rest.get(..len)) else {
             return Err(Self::fault(
@@ -58,36 +55,44 @@ impl<'a> Reader<'a> {
         Ok(taken)
     }
 
-    fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], Fault> {
+    #[inline]
+    pub(crate) fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], Fault> {
         let mut array = [0; N];
         array.copy_from_slice(self.take(N, what)?);
         Ok(array)
     }
 
+    #[inline]
     pub(crate) fn bytes16(&mut self, what: &str) -> Result<[u8; 16], Fault> {
         self.array(what)
     }
 
+    #[inline]
     pub(crate) fn i8(&mut self, what: &str) -> Result<i8, Fault> {
         Ok(i8::from_be_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub(crate) fn u16(&mut self, what: &str) -> Result<u16, Fault> {
         Ok(u16::from_be_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub(crate) fn u32(&mut self, what: &str) -> Result<u32, Fault> {
         Ok(u32::from_be_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub(crate) fn i32(&mut self, what: &str) -> Result<i32, Fault> {
         Ok(i32::from_be_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub(crate) fn i64(&mut self, what: &str) -> Result<i64, Fault> {
         Ok(i64::from_be_bytes(self.array(what)?))
     }
 
+    #[inline]
     pub(crate) fn f64(&mut self, what: &str) -> Result<f64, Fault> {
         Ok(f64::from_bits(u64::from_be_bytes(self.array(what)?)))
     }
@@ -209,11 +214,7 @@ impl<'a> Reader<'a> {
 
 /// Big-endian UTF-16 (`units`, starting at byte `at`) as a `String`.
 fn utf16(units: &[u8], at: usize, what: &str) -> Result<String, Fault> {
-    let ascii = units
-        .chunks_exact(2)
-        .all(|unit| unit[0] == 0 && unit[1] < 0x80);
-    if ascii {
-        let bytes: Vec<u8> = units.chunks_exact(2).map(|unit| unit[1]).collect();
+    if let Some(bytes) = ascii(units) {
         // ASCII is UTF-8, so this never fails; the error keeps it panic-free.
         return String::from_utf8(bytes)
             .map_err(|error| Reader::fault(at, ErrorKind::Syntax, format!("{what}: {error}")));
@@ -242,4 +243,32 @@ fn utf16(units: &[u8], at: usize, what: &str) -> Result<String, Fault> {
         }
     }
     Ok(text)
+}
+
+/// The bytes of big-endian UTF-16 `units` that are all ASCII (0x0000 to
+/// 0x007F), or `None`: four units at a time, each checked and narrowed
+/// with a few shifts and masks.
+fn ascii(units: &[u8]) -> Option<Vec<u8>> {
+    const NOT_ASCII: u64 = 0xFF80_FF80_FF80_FF80;
+    let mut bytes = Vec::with_capacity(units.len() / 2);
+    let mut words = units.chunks_exact(8);
+    for word in words.by_ref() {
+        let mut array = [0; 8];
+        array.copy_from_slice(word);
+        let word = u64::from_be_bytes(array);
+        if word & NOT_ASCII != 0 {
+            return None;
+        }
+        // 00a0 0b00 0c0d (per byte: 0 a 0 b 0 c 0 d) to a b c d.
+        let pairs = (word | (word >> 8)) & 0x0000_FFFF_0000_FFFF;
+        let four = (pairs | (pairs >> 16)) as u32;
+        bytes.extend_from_slice(&four.to_be_bytes());
+    }
+    for unit in words.remainder().chunks_exact(2) {
+        if unit[0] != 0 || unit[1] >= 0x80 {
+            return None;
+        }
+        bytes.push(unit[1]);
+    }
+    Some(bytes)
 }

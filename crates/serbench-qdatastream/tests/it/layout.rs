@@ -190,6 +190,24 @@ fn strings_are_utf16() {
     ");
     assert_eq!(bytes, expected);
     assert_eq!(from_slice::<Record>(&bytes).unwrap(), record);
+
+    // ASCII is read four units at a time: strings that leave that path
+    // in the first word, a later one, or the remainder.
+    let strings = [
+        "\u{7f}abcdefg",
+        "abcd\u{80}",
+        "abcdefgh\u{ff}",
+        "abcdefgh\u{100}x",
+        "abcdefgh\u{ff00}",
+        "ab\0",
+        "abcdefghi",
+    ];
+    let record = Record {
+        ids: Vec::new(),
+        strings: strings.map(str::to_owned).to_vec(),
+    };
+    let bytes = to_vec(&record).unwrap();
+    assert_eq!(from_slice::<Record>(&bytes).unwrap(), record);
 }
 
 #[test]
