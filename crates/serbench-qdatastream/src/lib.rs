@@ -55,7 +55,20 @@
 //!   `Task` is header, description (`QString`), priority (`qint8`, 0 to 3),
 //!   completed (`bool`); `TaskHeader` is id (`QUuid`), name (`QString`),
 //!   created (`QDateTime`), color (`QColor`). `TaskManager::generate(10_000)`
-//!   takes 1 127 206 bytes, the Qt benchmark's 1 127 KB.
+//!   takes 1 127 206 bytes, the Qt benchmark's 1 127 KB. A task, byte by
+//!   byte (n: UTF-16 units):
+//!
+//!   ```text
+//!   16        id            QUuid, RFC 4122 order
+//!   4 + 2n    name          QString
+//!   8 4 1     created       Julian day, ms since midnight, spec 1 (UTC)
+//!     [+4]                  or spec 2 and the offset in seconds
+//!     [+4]                  spec | 0x40: nanoseconds below the ms (serbench's)
+//!   1 2 2 2 2 2  color      spec 1 (Rgb), alpha, red, green, blue, pad 0
+//!   4 + 2n    description   QString
+//!   1         priority      qint8, 0 to 3
+//!   1         completed     bool, 0 or 1
+//!   ```
 //! - **telemetry**, the Qt telemetry post's `SensorInformation`: the id
 //!   (`QString`), then the eight readings as `double` (the post sets
 //!   `DoublePrecision`, QDataStream's default), in the model's order. An
@@ -109,8 +122,10 @@
 //!   segments; the model's are `u32`. The 32 bits are written as they
 //!   are, so such a segment round-trips here and reads in Qt as negative.
 //! - **Offsets and years.** Any offset the model holds (±25:59:59, seconds
-//!   included) fits the `qint32` offset and any year fits the Julian day;
-//!   Qt 6.4 reads them (later Qt releases limit offsets to ±14 hours).
+//!   included) fits the `qint32` offset, and any year (−9999 to 9999) the
+//!   Julian day, in Qt's own layout. Qt 6.4 writes the layout tests'
+//!   fixture (at −01:00) byte for byte; offsets beyond ±24 h or with
+//!   seconds have not been tried against a running Qt.
 //!
 //! Decoding refuses what the model cannot hold: a `QDateTime` in local
 //! time (spec 0) or a time zone (spec 3), which name no fixed offset; a
