@@ -3,7 +3,7 @@
 
 use serbench_model::{Dataset, Error, ErrorKind};
 
-use crate::FORMAT;
+use crate::QDataStream;
 
 /// A decoding failure, boxed: every read returns a `Result<_, Fault>`,
 /// and a pointer-sized error keeps the successful ones small.
@@ -35,15 +35,10 @@ pub(crate) struct Unsupported(pub(crate) String);
 
 /// The error a failed decode of `T` returns.
 pub(crate) fn decode_error<T: Dataset>(fault: &Fault) -> Error {
-    Error::new(
-        FORMAT,
-        T::NAME,
-        fault.0.kind,
-        format!("{} (at byte {})", fault.0.message, fault.0.offset),
-    )
+    Error::new::<QDataStream, T>(fault.0.kind, fault.0.message.clone()).at_offset(fault.0.offset)
 }
 
 /// The error a refused encode of `T` returns.
 pub(crate) fn encode_error<T: Dataset>(Unsupported(why): Unsupported) -> Error {
-    Error::new(FORMAT, T::NAME, ErrorKind::Unsupported, why)
+    Error::new::<QDataStream, T>(ErrorKind::Unsupported, why)
 }

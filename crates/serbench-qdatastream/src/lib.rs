@@ -164,15 +164,12 @@ use crate::error::{Fault, Unsupported, decode_error, encode_error};
 use crate::read::Reader;
 use crate::write::Writer;
 
-/// The format's id in the CLI and the reports.
-const FORMAT: &str = "qdatastream";
-
 /// The QDataStream codec, stream version `Qt_6_4`, big-endian.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QDataStream;
 
 impl Format for QDataStream {
-    const NAME: &'static str = FORMAT;
+    const NAME: &'static str = "qdatastream";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
 }

@@ -1,7 +1,8 @@
 //! Qt's value types as Qt 6 streams them: `QUuid`, `QColor`, `QDateTime`
 //! and `QVersionNumber`.
 
-use serbench_model::{Color, ErrorKind, OffsetDateTime, Uuid, Version, forms};
+use serbench_model::__private::forms;
+use serbench_model::{Color, ErrorKind, OffsetDateTime, Uuid, Version};
 
 use crate::error::{Fault, Unsupported};
 use crate::read::Reader;

@@ -12,8 +12,8 @@
 //! can hold and the model cannot: time specs, color specs, null times and
 //! dates, 16-bit color channels, and invalid UTF-16.
 
-use serbench_model::testkit::{Class, Crafted, HostileInputs};
-use serbench_model::{MediaContent, Record, SensorReading, Uuid};
+use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager, Uuid};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs};
 use serbench_qdatastream::{ErrorKind, to_vec};
 
 use crate::layout::{SMALL_MANAGER, hex, manager, small_manager};
@@ -81,7 +81,10 @@ impl HostileInputs for Inputs {
     /// as items arrive (the old and new buffers both live while it grows).
     const EXPANSION: usize = 12;
 
-    fn task_manager() -> Vec<Crafted> {
+}
+
+impl Crafts<TaskManager> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use manager::*;
 
         let base = hex(SMALL_MANAGER);
@@ -100,7 +103,10 @@ impl HostileInputs for Inputs {
         .concat()
     }
 
-    fn telemetry() -> Vec<Crafted> {
+}
+
+impl Crafts<SensorReading> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         let base = to_vec(&SensorReading::generate(1)[0]).unwrap();
         let mut inputs = sizes(&base, 0, "the sensor id");
         let mut surrogate = base.clone();
@@ -122,7 +128,10 @@ impl HostileInputs for Inputs {
         inputs
     }
 
-    fn graph() -> Vec<Crafted> {
+}
+
+impl Crafts<Graph> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         // One node `a` with out-edge 0, one edge.
         let base = hex("
             00000001 0007 00000002 0061 00000001 00000000 00000000
@@ -145,7 +154,10 @@ impl HostileInputs for Inputs {
         inputs
     }
 
-    fn records() -> Vec<Crafted> {
+}
+
+impl Crafts<Record> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         let base = to_vec(&Record {
             ids: vec![1],
             strings: vec!["s".to_owned()],
@@ -166,7 +178,10 @@ impl HostileInputs for Inputs {
         inputs
     }
 
-    fn media() -> Vec<Crafted> {
+}
+
+impl Crafts<MediaContent> for Inputs {
+    fn crafted() -> Vec<Crafted> {
         use ErrorKind::Invalid;
 
         let mut content = MediaContent::canonical();

@@ -4,7 +4,7 @@
 mod hostile;
 mod layout;
 
-serbench_model::conformance_tests!(
+serbench_testkit::conformance_tests!(
     serbench_qdatastream::QDataStream,
     hostile = crate::hostile::Inputs
 );
