@@ -50,7 +50,11 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         write_crate(&crate_dir, &new)?;
         eprintln!("new-format: wrote {}", crate_dir.display());
     }
-    register(&root.join("crates/serbench-codecs"), &new, &root.join("Cargo.lock"))?;
+    register(
+        &root.join("crates/serbench-codecs"),
+        &new,
+        &root.join("Cargo.lock"),
+    )?;
     eprintln!(
         "new-format: registered {} in crates/serbench-codecs (Cargo.toml, src/list.rs).\n\
          Next: write the codec in {}/src/lib.rs, its crafted inputs in tests/it/hostile.rs, \
@@ -80,7 +84,9 @@ fn parse(args: &[String]) -> anyhow::Result<NewFormat> {
         name,
     };
     while let Some(flag) = args.next() {
-        let value = args.next().with_context(|| format!("{flag} needs a value; {USAGE}"))?;
+        let value = args
+            .next()
+            .with_context(|| format!("{flag} needs a value; {USAGE}"))?;
         match flag.as_str() {
             "--type" => new.type_name.clone_from(value),
             "--format" => new.format.clone_from(value),
@@ -158,8 +164,14 @@ pub(crate) fn registered_manifest(manifest: &str, new: &NewFormat) -> anyhow::Re
 }
 
 /// The registry's list with the codec's line before the closing brace.
-pub(crate) fn registered_list(list: &str, new: &NewFormat, version: &str) -> anyhow::Result<String> {
-    let end = list.rfind("\n}").context("the registry's list has no closing brace")?;
+pub(crate) fn registered_list(
+    list: &str,
+    new: &NewFormat,
+    version: &str,
+) -> anyhow::Result<String> {
+    let end = list
+        .rfind("\n}")
+        .context("the registry's list has no closing brace")?;
     let line = format!(
         "\n    \"{name}\" => serbench_{module}::{ty}, \"{format}\", \"{library}\", \"{version}\", stock;",
         name = new.name,
@@ -176,7 +188,11 @@ pub(crate) fn registered_list(list: &str, new: &NewFormat, version: &str) -> any
 fn insert_after_last(text: &str, marker: &str, insert: &str) -> Option<String> {
     let at = text.rfind(marker)?;
     let line_end = text[at..].find('\n').map_or(text.len(), |end| at + end + 1);
-    Some(format!("{}{insert}{}", &text[..line_end], &text[line_end..]))
+    Some(format!(
+        "{}{insert}{}",
+        &text[..line_end],
+        &text[line_end..]
+    ))
 }
 
 /// The new crate's files.
@@ -205,8 +221,14 @@ fn crate_files(new: &NewFormat) -> Vec<(&'static str, String)> {
     vec![
         ("Cargo.toml", fill(include_str!("new_format/Cargo.toml.in"))),
         ("src/lib.rs", fill(include_str!("new_format/lib.rs.in"))),
-        ("tests/it/main.rs", fill(include_str!("new_format/main.rs.in"))),
-        ("tests/it/hostile.rs", fill(include_str!("new_format/hostile.rs.in"))),
+        (
+            "tests/it/main.rs",
+            fill(include_str!("new_format/main.rs.in")),
+        ),
+        (
+            "tests/it/hostile.rs",
+            fill(include_str!("new_format/hostile.rs.in")),
+        ),
     ]
 }
 
@@ -240,7 +262,10 @@ mod tests {
         assert!(manifest.contains(
             "\nserbench-demo-format = { path = \"../serbench-demo-format\", optional = true }\n"
         ));
-        assert!(registered_manifest(&manifest, &demo).is_err(), "registered twice");
+        assert!(
+            registered_manifest(&manifest, &demo).is_err(),
+            "registered twice"
+        );
         let list = registered_list(&list, &demo, "1.2.3").unwrap();
         assert!(list.ends_with(
             "\n    \"demo-format\" => serbench_demo_format::DemoFormat, \"demo-format\", \

@@ -23,7 +23,13 @@ const COPY: &str = "msgpack-copy";
 /// ignored), relative to the root.
 fn workspace_files(root: &Path) -> Vec<PathBuf> {
     let output = Command::new("git")
-        .args(["ls-files", "-z", "--cached", "--others", "--exclude-standard"])
+        .args([
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+        ])
         .current_dir(root)
         .output()
         .expect("git runs");
@@ -135,8 +141,19 @@ fn a_copied_codec_joins_everything_with_one_registration() {
         &copy,
         &target,
         &[
-            "run", "--quiet", "-p", "xtask", "--", "new-format", COPY, "--type", "MsgPack",
-            "--format", "MessagePack", "--library", "rmp-serde",
+            "run",
+            "--quiet",
+            "-p",
+            "xtask",
+            "--",
+            "new-format",
+            COPY,
+            "--type",
+            "MsgPack",
+            "--format",
+            "MessagePack",
+            "--library",
+            "rmp-serde",
         ],
     );
 
@@ -153,14 +170,33 @@ fn a_copied_codec_joins_everything_with_one_registration() {
             .all(|path| path.starts_with("crates/serbench-codecs")),
         "new-format changed files outside the registry: {changed:?}"
     );
-    assert_eq!(changed.len(), 2, "the registry's manifest and list: {changed:?}");
+    assert_eq!(
+        changed.len(),
+        2,
+        "the registry's manifest and list: {changed:?}"
+    );
 
-    let listing = cargo_in(&copy, &target, &["run", "--quiet", "-p", "serbench-cli", "--", "list"]);
-    assert!(listing.contains(COPY), "serbench list misses it:\n{listing}");
+    let listing = cargo_in(
+        &copy,
+        &target,
+        &["run", "--quiet", "-p", "serbench-cli", "--", "list"],
+    );
+    assert!(
+        listing.contains(COPY),
+        "serbench list misses it:\n{listing}"
+    );
     // The CLI's tests dump, check and convert every listed codec, and the
     // registry's tests hold the list to Cargo.lock and the tidy rules.
-    cargo_in(&copy, &target, &["test", "-p", "serbench-cli", "-p", "serbench-codecs"]);
-    cargo_in(&copy, &target, &["build", "-p", "serbench-benches", "--benches"]);
+    cargo_in(
+        &copy,
+        &target,
+        &["test", "-p", "serbench-cli", "-p", "serbench-codecs"],
+    );
+    cargo_in(
+        &copy,
+        &target,
+        &["build", "-p", "serbench-benches", "--benches"],
+    );
     let fuzz = copy.join("fuzz");
     let fuzz_target = work.join("fuzz-target");
     cargo_in(&fuzz, &fuzz_target, &["build", "--examples", "--bins"]);
@@ -169,5 +205,8 @@ fn a_copied_codec_joins_everything_with_one_registration() {
         &fuzz_target,
         &["run", "--quiet", "--example", "seed_corpus", "--", "--list"],
     );
-    assert!(seeded.lines().any(|line| line.trim() == COPY), "the fuzz crate misses it:\n{seeded}");
+    assert!(
+        seeded.lines().any(|line| line.trim() == COPY),
+        "the fuzz crate misses it:\n{seeded}"
+    );
 }
