@@ -35,7 +35,9 @@ pub(crate) fn decode<D: Carried>(codec: &str, bytes: &[u8]) -> anyhow::Result<D>
         }
     }
 
-    Ok(serbench_codecs::run::<D, _>(codec, Decode(bytes)).ok_or_else(|| unknown(codec))??)
+    serbench_codecs::run::<D, _>(codec, Decode(bytes))
+        .ok_or_else(|| unknown(codec))?
+        .map_err(one_line)
 }
 
 /// Answers `D`'s traverse question from `bytes` in codec `codec`.
@@ -50,7 +52,16 @@ pub(crate) fn traverse<D: Carried>(codec: &str, bytes: &[u8]) -> anyhow::Result<
         }
     }
 
-    Ok(serbench_codecs::run::<D, _>(codec, Traverse(bytes)).ok_or_else(|| unknown(codec))??)
+    serbench_codecs::run::<D, _>(codec, Traverse(bytes))
+        .ok_or_else(|| unknown(codec))?
+        .map_err(one_line)
+}
+
+/// A codec's error as its one printed line. Its message already holds the
+/// library's words, so the chain of sources (which `{:#}` would print
+/// after it) would say them twice.
+fn one_line(error: Error) -> anyhow::Error {
+    anyhow::anyhow!("{error}")
 }
 
 /// Ids come from the registry, so this only guards against a bug here.
