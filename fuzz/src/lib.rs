@@ -5,8 +5,11 @@
 //! names, so a codec added to the registry is fuzzed with no edit here.
 //!
 //! ```text
-//! cd fuzz && SERBENCH_FUZZ_CODEC=json cargo fuzz run -s none decode corpus/decode_json
+//! cd fuzz
+//! SERBENCH_FUZZ_CODEC=json cargo fuzz run -s none decode target/corpus/decode_json corpus/decode_json
 //! ```
+//!
+//! (`cargo xtask fuzz` runs every codec so; see `fuzz/README.md`.)
 //!
 //! - [`DECODE`] (`fuzz_targets/decode.rs`): untrusted bytes. Decoding (and,
 //!   for zero-copy formats, traversing) must return, never panic; bytes
