@@ -133,20 +133,22 @@ impl<D: Fuzzed> PairJob<D> for Encodings {
     type Output = Vec<(String, Vec<u8>)>;
 
     fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) -> Self::Output {
-        let selector = self.0;
+        let encoded = |value: &D| {
+            let mut bytes = vec![self.0];
+            C::encode(value, &mut bytes).is_ok().then_some(bytes)
+        };
         let dumped = D::workload(D::SEED_SIZE).into_iter().next();
-        let edges = D::edge_cases().into_iter().enumerate();
-        dumped
-            .map(|value| (D::NAME.to_owned(), value))
+        let dumped = dumped
+            .and_then(|value| encoded(&value))
+            .map(|bytes| (D::NAME.to_owned(), bytes));
+        let edges = D::edge_cases()
             .into_iter()
-            .chain(edges.map(|(index, value)| (format!("{}-edge-{index}", D::NAME), value)))
-            .filter_map(|(file, value)| {
-                let mut bytes = vec![selector];
-                let encoded = C::encode(&value, &mut bytes).is_ok();
-                (encoded && (file == D::NAME || bytes.len() <= MAX_SEED + 1))
-                    .then_some((file, bytes))
-            })
-            .collect()
+            .enumerate()
+            .filter_map(|(index, value)| {
+                let bytes = encoded(&value).filter(|bytes| bytes.len() <= MAX_SEED + 1)?;
+                Some((format!("{}-edge-{index}", D::NAME), bytes))
+            });
+        dumped.into_iter().chain(edges).collect()
     }
 }
 
