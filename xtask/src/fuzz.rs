@@ -193,8 +193,13 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let crashes: Vec<String> = outcomes
         .iter()
         .filter_map(|outcome| {
-            let crash = outcome.crash.as_deref().filter(|_| outcome.failed)?;
-            Some(outcome.target.reproduce(crash, &options.sanitizer))
+            let crash = Path::new(outcome.crash.as_deref().filter(|_| outcome.failed)?);
+            let crash = crash.strip_prefix(&fuzz).unwrap_or(crash);
+            Some(
+                outcome
+                    .target
+                    .reproduce(&crash.display().to_string(), &options.sanitizer),
+            )
         })
         .collect();
     if !crashes.is_empty() {
