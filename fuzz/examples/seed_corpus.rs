@@ -1,5 +1,5 @@
-//! Writes the committed seed corpora, `corpus/<target>/`, for every codec in
-//! `for_each_codec!`:
+//! Writes the committed seed corpora, `corpus/<kind>_<codec>/`, for every
+//! codec of the registry:
 //!
 //! ```text
 //! cargo run --manifest-path fuzz/Cargo.toml --example seed_corpus
@@ -9,20 +9,25 @@
 //! file `serbench dump --size task-manager=50 --size graph=12` writes, and
 //! each of the kit's edge cases the format carries (up to 16 KiB). A
 //! round-trip seed is the selector byte followed by fixed pseudo-random
-//! bytes, from which the target builds a value.
+//! bytes, from which the target builds a value. The same code writes the
+//! same bytes on every run, so re-seeding leaves the committed files as
+//! they are.
 //!
-//! `cargo xtask fuzz` runs it with `--missing` before every run: it then
-//! seeds only the corpora that do not exist yet (a new codec's) and fails
-//! when a codec has no targets in `Cargo.toml`, saying what to add.
+//! `cargo xtask fuzz` runs it with `--missing` before every run, which
+//! seeds only the codecs that have no corpus yet (a new codec's), and with
+//! `--list`, which prints the registry's codec ids, one a line, and writes
+//! nothing.
 
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use serbench_fuzz::Fuzzed;
-use serbench_model::testkit::{Arbitrary, Needs};
-use serbench_model::{Codec, Dataset, Format};
+use serbench_codecs::{Info, PairJob};
+use serbench_fuzz::{DatasetVisitor, Fuzzed, visit_datasets};
+use serbench_model::{Codec, Error};
+
+const USAGE: &str = "usage: seed_corpus [--missing] [--list]";
 
 /// Edge-case encodings larger than this (the kit's 100 KB strings) would
 /// slow every run of the target more than they teach it.
@@ -32,103 +37,119 @@ const MAX_SEED: usize = 16 * 1024;
 const RANDOM_SEED_LENGTHS: [usize; 6] = [8, 32, 128, 512, 2_048, 8_192];
 
 fn main() -> ExitCode {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let only_missing = std::env::args().skip(1).any(|arg| arg == "--missing");
-    let manifest = fs::read_to_string(root.join("Cargo.toml")).expect("fuzz/Cargo.toml");
-    let mut missing_targets = Vec::new();
-    let mut result = Ok(());
-    macro_rules! seed_every_codec {
-        ($($codec:path),* $(,)?) => {$(
-            let name = <$codec as Format>::NAME;
-            for kind in KINDS {
-                if !manifest.contains(&format!("name = \"{kind}_{name}\"")) {
-                    missing_targets.push((kind, name, stringify!($codec)));
-                }
+    let (mut only_missing, mut list) = (false, false);
+    for arg in std::env::args().skip(1) {
+        match arg.as_str() {
+            "--missing" => only_missing = true,
+            "--list" => list = true,
+            _ => {
+                eprintln!("error: unknown argument {arg:?}\n{USAGE}");
+                return ExitCode::FAILURE;
             }
-            if result.is_ok() {
-                result = seed::<$codec>(&root.join("corpus"), only_missing);
-            }
-        )*};
+        }
     }
-    serbench_model::for_each_codec!(seed_every_codec);
-    if let Err(error) = result {
-        eprintln!("error: cannot write the seed corpora: {error}");
-        return ExitCode::FAILURE;
-    }
-    if missing_targets.is_empty() {
+    if list {
+        for info in serbench_codecs::codecs() {
+            println!("{}", info.name);
+        }
         return ExitCode::SUCCESS;
     }
-    eprintln!("error: codecs in for_each_codec! without fuzz targets; add to fuzz/:");
-    for (kind, name, codec) in missing_targets {
-        eprintln!(
-            "\n  fuzz_targets/{kind}_{name}.rs:\n    #![no_main]\n    \
-             libfuzzer_sys::fuzz_target!(|data: &[u8]| serbench_fuzz::{kind}::<{codec}>(data));\n  \
-             Cargo.toml:\n    [[bin]]\n    name = \"{kind}_{name}\"\n    \
-             path = \"fuzz_targets/{kind}_{name}.rs\"\n    test = false\n    doc = false\n    \
-             bench = false"
-        );
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    for info in serbench_codecs::codecs() {
+        if let Err(error) = seed(&corpus, info.name, only_missing) {
+            eprintln!(
+                "error: cannot write the seed corpora of {}: {error}",
+                info.name
+            );
+            return ExitCode::FAILURE;
+        }
     }
-    ExitCode::FAILURE
+    ExitCode::SUCCESS
 }
 
-/// The two kinds of target, named `<kind>_<codec>`.
-const KINDS: [&str; 2] = ["decode", "round_trip"];
-
-fn seed<C: Fuzzed>(corpus: &Path, only_missing: bool) -> io::Result<()> {
-    let name = <C as Format>::NAME;
-    let decode = corpus.join(format!("decode_{name}"));
-    let round_trip = corpus.join(format!("round_trip_{name}"));
+/// Writes both corpora of `codec`, unless `only_missing` and both exist.
+fn seed(corpus: &Path, codec: &str, only_missing: bool) -> io::Result<()> {
+    let decode = corpus.join(format!("decode_{codec}"));
+    let round_trip = corpus.join(format!("round_trip_{codec}"));
     if only_missing && has_files(&decode)? && has_files(&round_trip)? {
         return Ok(());
     }
-    let decode = fresh(decode)?;
-    let round_trip = fresh(round_trip)?;
-    let mut selector = 0u8;
-    macro_rules! seed_every_dataset {
-        ($($dataset:path),* $(,)?) => {
-            $(
-                seed_dataset::<C, $dataset>(selector, &decode, &round_trip)?;
-                selector += 1;
-            )*
-        };
-    }
-    serbench_model::for_each_dataset!(seed_every_dataset);
-    println!("seeded {} and {}", decode.display(), round_trip.display());
+    let mut seeds = Seeds {
+        codec,
+        decode: fresh(decode)?,
+        round_trip: fresh(round_trip)?,
+        result: Ok(()),
+    };
+    visit_datasets(&mut seeds);
+    seeds.result?;
+    println!(
+        "seeded {} and {}",
+        seeds.decode.display(),
+        seeds.round_trip.display()
+    );
     Ok(())
 }
 
-fn seed_dataset<C, D>(selector: u8, decode: &Path, round_trip: &Path) -> io::Result<()>
-where
-    C: Codec<D>,
-    D: Dataset + Needs + Arbitrary,
-{
-    let size = match D::SIZE_UNIT {
-        "tasks" => 50,
-        "nodes" => 12,
-        _ => 1,
-    };
-    let dumped = D::workload(size).into_iter().next();
-    let edges = D::edge_cases().into_iter().enumerate();
-    let values = dumped
-        .map(|value| (D::NAME.to_owned(), value))
-        .into_iter()
-        .chain(edges.map(|(index, value)| (format!("{}-edge-{index}", D::NAME), value)));
-    for (file, value) in values {
-        let mut bytes = vec![selector];
-        let encoded = C::encode(&value, &mut bytes).is_ok();
-        if encoded && (file == D::NAME || bytes.len() <= MAX_SEED + 1) {
-            fs::write(decode.join(file), bytes)?;
+/// Seeds every dataset of one codec, stopping at the first error.
+struct Seeds<'a> {
+    codec: &'a str,
+    decode: PathBuf,
+    round_trip: PathBuf,
+    result: io::Result<()>,
+}
+
+impl DatasetVisitor for Seeds<'_> {
+    fn dataset<D: Fuzzed>(&mut self, selector: u8) {
+        if self.result.is_ok() {
+            self.result = self.seed_dataset::<D>(selector);
         }
     }
-    for (index, len) in RANDOM_SEED_LENGTHS.into_iter().enumerate() {
-        let mut bytes = vec![selector];
-        let mut state = u64::from(selector) << 32 | index as u64;
-        while bytes.len() <= len {
-            bytes.extend_from_slice(&split_mix(&mut state).to_le_bytes());
+}
+
+impl Seeds<'_> {
+    fn seed_dataset<D: Fuzzed>(&self, selector: u8) -> io::Result<()> {
+        let encodings = serbench_codecs::run::<D, _>(self.codec, Encodings(selector))
+            .ok_or_else(|| io::Error::other(format!("{} is not in the registry", self.codec)))?;
+        for (file, bytes) in encodings {
+            fs::write(self.decode.join(file), bytes)?;
         }
-        fs::write(round_trip.join(format!("{}-{index}", D::NAME)), bytes)?;
+        for (index, len) in RANDOM_SEED_LENGTHS.into_iter().enumerate() {
+            let mut bytes = vec![selector];
+            let mut state = u64::from(selector) << 32 | index as u64;
+            while bytes.len() <= len {
+                bytes.extend_from_slice(&split_mix(&mut state).to_le_bytes());
+            }
+            fs::write(self.round_trip.join(format!("{}-{index}", D::NAME)), bytes)?;
+        }
+        Ok(())
     }
-    Ok(())
+}
+
+/// The decode seeds of one dataset in the codec the registry picks, each
+/// its file name and bytes (the selector byte first).
+struct Encodings(u8);
+
+impl<D: Fuzzed> PairJob<D> for Encodings {
+    type Output = Vec<(String, Vec<u8>)>;
+
+    fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) -> Self::Output {
+        let encoded = |value: &D| {
+            let mut bytes = vec![self.0];
+            C::encode(value, &mut bytes).is_ok().then_some(bytes)
+        };
+        let dumped = D::workload(D::SEED_SIZE).into_iter().next();
+        let dumped = dumped
+            .and_then(|value| encoded(&value))
+            .map(|bytes| (D::NAME.to_owned(), bytes));
+        let edges = D::edge_cases()
+            .into_iter()
+            .enumerate()
+            .filter_map(|(index, value)| {
+                let bytes = encoded(&value).filter(|bytes| bytes.len() <= MAX_SEED + 1)?;
+                Some((format!("{}-edge-{index}", D::NAME), bytes))
+            });
+        dumped.into_iter().chain(edges).collect()
+    }
 }
 
 fn has_files(path: &Path) -> io::Result<bool> {

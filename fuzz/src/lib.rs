@@ -1,113 +1,108 @@
-//! The checks behind serbench's fuzz targets.
+//! The checks behind serbench's two fuzz targets.
 //!
-//! Every codec in [`serbench_model::for_each_codec!`] gets two targets, each
-//! a one-line file in `fuzz_targets/` calling one of these functions:
+//! The targets name no codec: each fuzzes the codec of the registry
+//! (`serbench-codecs`) that the environment variable [`CODEC_VARIABLE`]
+//! names, so a codec added to the registry is fuzzed with no edit here.
 //!
-//! - [`decode`]: untrusted bytes. Decoding (and, for zero-copy formats,
-//!   traversing) must return, never panic; bytes that decode must traverse
-//!   to the decoded value's answer and survive a round trip of their own.
-//! - [`round_trip`]: arbitrary model values built from the fuzz input
-//!   ([`Generate`], edge values weighted up as in the conformance kit: NaN
-//!   payloads, −0.0, odd timestamps and offsets, control characters, huge
-//!   and empty strings). A value the format carries must come back equal and
-//!   traverse to the same answer; a value it cannot carry must be an encode
-//!   error ([`check_value`] decides both).
+//! ```text
+//! cd fuzz
+//! SERBENCH_FUZZ_CODEC=json cargo fuzz run -s none decode target/corpus/decode_json corpus/decode_json
+//! ```
 //!
-//! In both the input's first byte picks the dataset, so one target covers
-//! all five.
+//! (`cargo xtask fuzz` runs every codec so; see `fuzz/README.md`.)
+//!
+//! - [`DECODE`] (`fuzz_targets/decode.rs`): untrusted bytes. Decoding (and,
+//!   for zero-copy formats, traversing) must return, never panic; bytes
+//!   that decode must traverse to the decoded value's answer and survive a
+//!   round trip of their own.
+//! - [`ROUND_TRIP`] (`fuzz_targets/round_trip.rs`): arbitrary model values
+//!   built from the fuzz input ([`Generate`], edge values weighted up as in
+//!   the conformance kit: NaN payloads, −0.0, odd timestamps and offsets,
+//!   control characters, huge and empty strings). A value the format
+//!   carries must come back equal and traverse to the same answer; a value
+//!   it cannot carry must be an encode error (the kit's `check_value`
+//!   decides both).
+//!
+//! In both the input's first byte picks the dataset ([`visit_datasets`]
+//! gives each its selector), so one target covers all five. The codec is
+//! looked up once, at start-up: the checks are plain generic functions,
+//! instantiated for each codec and dataset through the registry's
+//! `PairJob`, and each input calls one through a table.
 
+mod checks;
+mod datasets;
 mod values;
 
-use arbitrary::Unstructured;
-use serbench_model::{Codec, Dataset};
-use serbench_testkit::{Needs, check_value};
+use std::sync::OnceLock;
 
+use crate::checks::{Check, Kind};
+pub use crate::datasets::{DatasetVisitor, Fuzzed, visit_datasets};
 pub use crate::values::Generate;
 
-macro_rules! fuzzed_trait {
-    ($($dataset:path),* $(,)?) => {
-        /// A codec of every dataset in `for_each_dataset!`, as every codec
-        /// in `for_each_codec!` is.
-        pub trait Fuzzed: $(Codec<$dataset> +)* Sized {}
+/// The environment variable naming the codec the targets fuzz, by its
+/// registry id (`json`).
+pub const CODEC_VARIABLE: &str = "SERBENCH_FUZZ_CODEC";
 
-        impl<C: $(Codec<$dataset> +)* Sized> Fuzzed for C {}
-
-        /// Calls `run::<C, D>(rest)` for the dataset `D` that `data`'s
-        /// first byte picks; an empty input does nothing.
-        macro_rules! dispatch {
-            ($data:expr, $run:ident) => {
-                if let Some((&selector, rest)) = $data.split_first() {
-                    let runs: &[fn(&[u8])] = &[$($run::<C, $dataset>),*];
-                    runs[usize::from(selector) % runs.len()](rest);
-                }
-            };
-        }
-    };
+/// One fuzz target: a kind of check, for the codec [`CODEC_VARIABLE`]
+/// names.
+#[derive(Debug)]
+pub struct Target {
+    kind: Kind,
+    /// The check per dataset, indexed by selector.
+    checks: OnceLock<Vec<Check>>,
 }
-
-serbench_model::for_each_dataset!(fuzzed_trait);
 
 /// The decode target: see the crate docs.
-pub fn decode<C: Fuzzed>(data: &[u8]) {
-    dispatch!(data, decode_as);
-}
+pub static DECODE: Target = Target::new(Kind::Decode);
 
 /// The round-trip target: see the crate docs.
-pub fn round_trip<C: Fuzzed>(data: &[u8]) {
-    dispatch!(data, round_trip_as);
-}
+pub static ROUND_TRIP: Target = Target::new(Kind::RoundTrip);
 
-fn decode_as<C, D>(bytes: &[u8])
-where
-    C: Codec<D>,
-    D: Dataset + Needs,
-{
-    let decoded = C::decode(bytes);
-    // Every other format's traverse is decode + traverse, checked below.
-    let traversed = C::ZERO_COPY.then(|| C::traverse(bytes));
-    let Ok(value) = decoded else { return };
-    if let Some(traversed) = traversed {
-        match traversed {
-            Ok(answer) => assert!(
-                answer == value.traverse(),
-                "{} traverses {} bytes to {answer}, but they decode to a value answering {}",
-                C::NAME,
-                D::NAME,
-                value.traverse()
-            ),
-            Err(error) => panic!(
-                "{} decodes these {} bytes but cannot traverse them: {error}",
-                C::NAME,
-                D::NAME
-            ),
+impl Target {
+    const fn new(kind: Kind) -> Self {
+        Target {
+            kind,
+            checks: OnceLock::new(),
         }
     }
-    if let Err(problem) = check_value::<C, D>(&value) {
-        panic!("a decoded value: {problem}\n{}", shown(&value));
-    }
-}
 
-fn round_trip_as<C, D>(bytes: &[u8])
-where
-    C: Codec<D>,
-    D: Dataset + Needs + Generate,
-{
-    let Ok(value) = D::generate(&mut Unstructured::new(bytes)) else {
-        return;
-    };
-    if let Err(problem) = check_value::<C, D>(&value) {
-        panic!("{problem}\n{}", shown(&value));
+    /// Picks the codec: the target's `init`, run before libFuzzer reads
+    /// any input, so a wrong id is a usage error and not a finding.
+    ///
+    /// # Panics
+    ///
+    /// When [`CODEC_VARIABLE`] is unset or names no codec of the registry;
+    /// the message lists the ids.
+    pub fn init(&self) {
+        self.checks();
     }
-}
 
-/// A value's `Debug`, cut short: the kit's strings reach 70 000 bytes.
-fn shown(value: &impl std::fmt::Debug) -> String {
-    const LIMIT: usize = 4_000;
-    let mut text = format!("{value:?}");
-    if text.len() > LIMIT {
-        let cut = (0..=LIMIT).rev().find(|&at| text.is_char_boundary(at));
-        text.truncate(cut.unwrap_or(0));
-        text.push_str(" …");
+    /// Checks one input: its first byte picks the dataset, the rest is the
+    /// check's. An empty input checks nothing.
+    ///
+    /// # Panics
+    ///
+    /// When the codec fails the check: that is the finding.
+    pub fn run(&self, data: &[u8]) {
+        if let Some((&selector, rest)) = data.split_first() {
+            let checks = self.checks();
+            checks[usize::from(selector) % checks.len()](rest);
+        }
     }
-    text
+
+    fn checks(&self) -> &[Check] {
+        self.checks.get_or_init(|| {
+            let codec = std::env::var_os(CODEC_VARIABLE)
+                .map(|codec| codec.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            checks::table(self.kind, &codec).unwrap_or_else(|| {
+                let ids: Vec<&str> = serbench_codecs::codecs().iter().map(|c| c.name).collect();
+                let ids = ids.join(", ");
+                if codec.is_empty() {
+                    panic!("set {CODEC_VARIABLE} to the codec to fuzz, one of: {ids}")
+                }
+                panic!("{CODEC_VARIABLE}={codec} names no codec; the codecs are: {ids}")
+            })
+        })
+    }
 }

@@ -7,14 +7,19 @@
 //! Here running out of bytes gives the smallest choice, so every input ends.
 
 use arbitrary::{Result, Unstructured};
+use serbench_model::__private::forms;
 use serbench_model::{
     Color, Edge, Graph, Image, Media, MediaContent, Node, OffsetDateTime, Player, Priority, Record,
-    SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version, forms,
+    SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
 };
 use time::{Date, Time};
 
 /// A dataset the round-trip targets build from fuzz bytes.
 pub trait Generate: Sized {
+    /// The workload size whose encoding seeds the decode target: a document
+    /// small enough to mutate quickly that still has every kind of field.
+    const SEED_SIZE: usize;
+
     /// Any value of the type, edge values weighted up.
     ///
     /// # Errors
@@ -153,6 +158,8 @@ fn list<'a, T>(
 }
 
 impl Generate for TaskManager {
+    const SEED_SIZE: usize = 50;
+
     fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
         let task = |u: &mut Unstructured<'_>| {
             Ok(Task {
@@ -178,6 +185,9 @@ impl Generate for TaskManager {
 }
 
 impl Generate for SensorReading {
+    // One message, as `serbench dump` writes it.
+    const SEED_SIZE: usize = 1;
+
     fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
         Ok(SensorReading {
             sensor_id: string(u)?,
@@ -194,6 +204,8 @@ impl Generate for SensorReading {
 }
 
 impl Generate for Graph {
+    const SEED_SIZE: usize = 12;
+
     fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
         // Mostly indices that exist, sometimes any: a graph need not be valid.
         let index = |u: &mut Unstructured<'_>| {
@@ -224,6 +236,9 @@ impl Generate for Graph {
 }
 
 impl Generate for Record {
+    // A fixed value: the workload ignores the size.
+    const SEED_SIZE: usize = 1;
+
     fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
         Ok(Record {
             ids: list(u, 63, |u| {
@@ -240,6 +255,9 @@ impl Generate for Record {
 }
 
 impl Generate for MediaContent {
+    // A fixed value: the workload ignores the size.
+    const SEED_SIZE: usize = 1;
+
     fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
         let optional = |u: &mut Unstructured<'_>| -> Result<Option<String>> {
             if u.arbitrary()? {

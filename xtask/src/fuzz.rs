@@ -1,7 +1,14 @@
 //! `cargo xtask fuzz [--seconds N] [--sanitizer address] [TARGET|CODEC|KIND]...
 //! [-- LIBFUZZER_ARGS]`: builds the cargo-fuzz targets in `fuzz/` and runs
-//! each for N seconds (default 60), one after the other, failing when any
-//! finds a crash.
+//! each codec under each for N seconds (default 60), one after the other,
+//! failing when any finds a crash.
+//!
+//! `fuzz/` has two cargo-fuzz targets, `decode` and `round_trip`, which fuzz
+//! the codec the `SERBENCH_FUZZ_CODEC` variable names. What this task calls
+//! a target is a pair `<kind>_<codec>` (`decode_json`), one run of a
+//! cargo-fuzz target with that variable set; the codecs are the registry's,
+//! which the `seed_corpus` example lists, so a new codec is fuzzed here with
+//! no edit.
 //!
 //! It needs only stable Rust and `cargo install cargo-fuzz`: the targets are
 //! built with `--sanitizer none`, since AddressSanitizer takes the nightly
@@ -12,12 +19,12 @@
 //! `RUSTC_BOOTSTRAP=1`, built in `fuzz/target/address`, at the cost of a
 //! second build and slower runs.
 //!
-//! Each target reads its committed seeds (`fuzz/corpus/<target>/`, written
-//! by the `seed_corpus` example) and keeps what it finds in
-//! `fuzz/target/corpus/<target>/`, so runs build on each other without
+//! Each pair reads its committed seeds (`fuzz/corpus/<kind>_<codec>/`,
+//! written by the `seed_corpus` example) and keeps what it finds in
+//! `fuzz/target/corpus/<kind>_<codec>/`, so runs build on each other without
 //! touching the committed files. libFuzzer's output goes to
-//! `fuzz/target/logs/<target>.log`; a crash input to
-//! `fuzz/artifacts/<target>/`.
+//! `fuzz/target/logs/<kind>_<codec>.log`; a crash input to
+//! `fuzz/artifacts/<kind>_<codec>/`.
 
 use std::fs;
 use std::path::Path;
@@ -74,9 +81,46 @@ fn parse(args: &[String]) -> anyhow::Result<Options> {
     Ok(options)
 }
 
+/// The variable naming the codec a cargo-fuzz target fuzzes
+/// (`serbench_fuzz::CODEC_VARIABLE`).
+const CODEC_VARIABLE: &str = "SERBENCH_FUZZ_CODEC";
+
+/// The cargo-fuzz targets, one per kind of check.
+const KINDS: [&str; 2] = ["decode", "round_trip"];
+
+/// One run: cargo-fuzz target `kind` on codec `codec`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Target {
+    kind: &'static str,
+    codec: String,
+}
+
+impl Target {
+    /// `<kind>_<codec>`: the name of its corpus, artifact and log folders.
+    fn name(&self) -> String {
+        format!("{}_{}", self.kind, self.codec)
+    }
+
+    /// The command that runs `crash` again, with its backtrace and message.
+    fn reproduce(&self, crash: &str, sanitizer: &str) -> String {
+        let (bootstrap, target_dir) = if sanitizer == "none" {
+            (String::new(), String::new())
+        } else {
+            (
+                "RUSTC_BOOTSTRAP=1 ".to_owned(),
+                format!(" --target-dir target/{sanitizer}"),
+            )
+        };
+        format!(
+            "cd fuzz && {bootstrap}{CODEC_VARIABLE}={} cargo fuzz run -s {sanitizer}{target_dir} {} {crash}",
+            self.codec, self.kind
+        )
+    }
+}
+
 /// What happened to one target.
 struct Outcome {
-    target: String,
+    target: Target,
     seconds: f64,
     runs: Option<u64>,
     /// The saved crash input, when the target failed.
@@ -89,34 +133,22 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let fuzz = project_root().join("fuzz");
     check_cargo_fuzz()?;
 
-    // Fails when a codec in `for_each_codec!` has no targets; seeds a corpus
-    // that is missing (a new codec's).
-    eprintln!("fuzz: checking the targets and seed corpora");
-    let status = fuzz_cargo(&fuzz)
-        .args([
-            "run",
-            "--quiet",
-            "--example",
-            "seed_corpus",
-            "--",
-            "--missing",
-        ])
+    // Seeds the corpora that are missing (a new codec's).
+    eprintln!("fuzz: checking the seed corpora");
+    let status = seed_corpus(&fuzz, "--missing")
         .status()
         .context("cannot run cargo")?;
-    ensure!(
-        status.success(),
-        "the fuzz targets or corpora are incomplete"
-    );
+    ensure!(status.success(), "cannot write the missing seed corpora");
 
-    let targets = select(&list_targets(&fuzz)?, &options.select)?;
+    let targets = select(&list_codecs(&fuzz)?, &options.select)?;
     eprintln!(
         "fuzz: building {} target(s), sanitizer {}",
         targets.len(),
         options.sanitizer
     );
     let mut build = cargo_fuzz(&fuzz, "build", &options);
-    if targets.len() == 1 {
-        build.arg(&targets[0]);
+    if let [kind] = kinds(&targets)[..] {
+        build.arg(kind);
     }
     let status = build.status()?;
     ensure!(status.success(), "cargo fuzz build failed");
@@ -126,9 +158,10 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let mut outcomes = Vec::new();
     for (index, target) in targets.iter().enumerate() {
         eprint!(
-            "fuzz: [{}/{}] {target} for {} s … ",
+            "fuzz: [{}/{}] {} for {} s … ",
             index + 1,
             targets.len(),
+            target.name(),
             options.seconds
         );
         let outcome = run_target(&fuzz, target, &logs, &options)?;
@@ -137,7 +170,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
             (Some(crash), true) => eprintln!("CRASH, input saved to {crash}"),
             (None, true) => eprintln!(
                 "FAILED, see {}",
-                logs.join(format!("{target}.log")).display()
+                logs.join(format!("{}.log", target.name())).display()
             ),
         }
         outcomes.push(outcome);
@@ -152,40 +185,63 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         };
         eprintln!(
             "{:<26}{:>10.0}{:>16}  {result}",
-            outcome.target,
+            outcome.target.name(),
             outcome.seconds,
             shown(outcome.runs)
         );
     }
+    let crashes: Vec<String> = outcomes
+        .iter()
+        .filter_map(|outcome| {
+            let crash = Path::new(outcome.crash.as_deref().filter(|_| outcome.failed)?);
+            let crash = crash.strip_prefix(&fuzz).unwrap_or(crash);
+            Some(
+                outcome
+                    .target
+                    .reproduce(&crash.display().to_string(), &options.sanitizer),
+            )
+        })
+        .collect();
+    if !crashes.is_empty() {
+        eprintln!("\nreproduce with:");
+        for command in &crashes {
+            eprintln!("  {command}");
+        }
+    }
     let failed = outcomes.iter().filter(|outcome| outcome.failed).count();
-    ensure!(
-        failed == 0,
-        "{failed} target(s) failed; reproduce one with \
-         `cargo fuzz run -s none TARGET CRASH_FILE` in fuzz/"
-    );
+    ensure!(failed == 0, "{failed} target(s) failed");
     Ok(())
 }
 
 fn run_target(
     fuzz: &Path,
-    target: &str,
+    target: &Target,
     logs: &Path,
     options: &Options,
 ) -> anyhow::Result<Outcome> {
-    let work = fuzz.join("target/corpus").join(target);
-    let seeds = fuzz.join("corpus").join(target);
+    let name = target.name();
+    let work = fuzz.join("target/corpus").join(&name);
+    let seeds = fuzz.join("corpus").join(&name);
+    // One folder per codec: cargo-fuzz's default, `artifacts/<kind>/`,
+    // would mix the codecs' crashes.
+    let artifacts = fuzz.join("artifacts").join(&name);
     fs::create_dir_all(&work)?;
-    let log_path = logs.join(format!("{target}.log"));
+    fs::create_dir_all(&artifacts)?;
+    let log_path = logs.join(format!("{name}.log"));
     let log = fs::File::create(&log_path)
         .with_context(|| format!("cannot write {}", log_path.display()))?;
     let mut command = cargo_fuzz(fuzz, "run", options);
     command
-        .arg(target)
+        .env(CODEC_VARIABLE, &target.codec)
+        .arg(target.kind)
         .arg(&work)
         .arg(&seeds)
         .arg("--")
         .arg(format!("-max_total_time={}", options.seconds))
         .args(["-print_final_stats=1", "-timeout=20"])
+        // libFuzzer takes the last of a repeated flag, so this one wins
+        // over cargo-fuzz's.
+        .arg(format!("-artifact_prefix={}/", artifacts.display()))
         .args(&options.libfuzzer)
         .stdout(log.try_clone()?)
         .stderr(log);
@@ -202,7 +258,7 @@ fn run_target(
         Some(fuzz.join(path.trim()).display().to_string())
     });
     Ok(Outcome {
-        target: target.to_owned(),
+        target: target.clone(),
         seconds,
         runs,
         crash,
@@ -215,6 +271,13 @@ fn run_target(
 fn fuzz_cargo(fuzz: &Path) -> Command {
     let mut command = cargo();
     command.current_dir(fuzz).env_remove("CARGO_TARGET_DIR");
+    command
+}
+
+/// The `seed_corpus` example with `flag`.
+fn seed_corpus(fuzz: &Path, flag: &str) -> Command {
+    let mut command = fuzz_cargo(fuzz);
+    command.args(["run", "--quiet", "--example", "seed_corpus", "--", flag]);
     command
 }
 
@@ -248,42 +311,54 @@ fn check_cargo_fuzz() -> anyhow::Result<()> {
     Ok(())
 }
 
-fn list_targets(fuzz: &Path) -> anyhow::Result<Vec<String>> {
-    let output = fuzz_cargo(fuzz).args(["fuzz", "list"]).output()?;
-    ensure!(
-        output.status.success(),
-        "cargo fuzz list failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    Ok(String::from_utf8(output.stdout)?
+/// The registry's codec ids, as the fuzz crate is built (every codec).
+fn list_codecs(fuzz: &Path) -> anyhow::Result<Vec<String>> {
+    let output = seed_corpus(fuzz, "--list")
+        .stderr(Stdio::inherit())
+        .output()
+        .context("cannot run cargo")?;
+    ensure!(output.status.success(), "cannot list the codecs to fuzz");
+    let codecs: Vec<String> = String::from_utf8(output.stdout)?
         .lines()
         .map(str::trim)
         .filter(|line| !line.is_empty())
         .map(str::to_owned)
-        .collect())
+        .collect();
+    ensure!(!codecs.is_empty(), "the registry lists no codec to fuzz");
+    Ok(codecs)
 }
 
-/// The targets a selection names: a target, a codec (`json`: both of its
-/// targets) or a kind (`decode`: every codec's).
-fn select(targets: &[String], selection: &[String]) -> anyhow::Result<Vec<String>> {
-    const KINDS: [&str; 2] = ["decode", "round_trip"];
+/// Every target: each codec under each kind, codec by codec.
+fn targets(codecs: &[String]) -> Vec<Target> {
+    codecs
+        .iter()
+        .flat_map(|codec| {
+            KINDS.into_iter().map(|kind| Target {
+                kind,
+                codec: codec.clone(),
+            })
+        })
+        .collect()
+}
+
+/// The targets a selection names: a target (`decode_json`), a codec
+/// (`json`: both of its targets) or a kind (`decode`: every codec's).
+fn select(codecs: &[String], selection: &[String]) -> anyhow::Result<Vec<Target>> {
+    let targets = targets(codecs);
     if selection.is_empty() {
-        return Ok(targets.to_vec());
+        return Ok(targets);
     }
-    let mut chosen: Vec<String> = Vec::new();
+    let mut chosen: Vec<Target> = Vec::new();
     for name in selection {
-        let named = |target: &String| {
-            target == name
-                || KINDS.iter().any(|kind| {
-                    *target == format!("{kind}_{name}")
-                        || (name == kind && target.starts_with(&format!("{kind}_")))
-                })
+        let named = |target: &&Target| {
+            target.name() == *name || target.codec == *name || target.kind == name
         };
-        let matching: Vec<&String> = targets.iter().filter(|target| named(target)).collect();
+        let matching: Vec<&Target> = targets.iter().filter(named).collect();
         if matching.is_empty() {
             bail!(
-                "{name:?} names no fuzz target; the targets are {}",
-                targets.join(", ")
+                "{name:?} names no fuzz target; the codecs are {}, the kinds {}",
+                codecs.join(", "),
+                KINDS.join(", ")
             );
         }
         for target in matching {
@@ -295,39 +370,86 @@ fn select(targets: &[String], selection: &[String]) -> anyhow::Result<Vec<String
     Ok(chosen)
 }
 
+/// The cargo-fuzz targets `targets` run, in order.
+fn kinds(targets: &[Target]) -> Vec<&'static str> {
+    let mut kinds = Vec::new();
+    for target in targets {
+        if !kinds.contains(&target.kind) {
+            kinds.push(target.kind);
+        }
+    }
+    kinds
+}
+
 fn shown(runs: Option<u64>) -> String {
     runs.map_or_else(|| "?".to_owned(), |runs| runs.to_string())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::select;
+    use super::{Target, kinds, select};
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|&name| name.to_owned()).collect()
     }
 
+    fn chosen(selection: &[&str]) -> Vec<String> {
+        let codecs = names(&["json", "xml"]);
+        let targets = select(&codecs, &names(selection)).unwrap();
+        targets.iter().map(Target::name).collect()
+    }
+
     #[test]
     fn selects_by_target_codec_or_kind() {
-        let targets = names(&[
-            "decode_json",
-            "round_trip_json",
-            "decode_xml",
-            "round_trip_xml",
-        ]);
-        assert_eq!(select(&targets, &[]).unwrap(), targets);
         assert_eq!(
-            select(&targets, &names(&["json"])).unwrap(),
+            chosen(&[]),
+            names(&[
+                "decode_json",
+                "round_trip_json",
+                "decode_xml",
+                "round_trip_xml",
+            ])
+        );
+        assert_eq!(
+            chosen(&["json"]),
             names(&["decode_json", "round_trip_json"])
         );
         assert_eq!(
-            select(&targets, &names(&["round_trip"])).unwrap(),
+            chosen(&["round_trip"]),
             names(&["round_trip_json", "round_trip_xml"])
         );
+        assert_eq!(chosen(&["decode_xml"]), names(&["decode_xml"]));
         assert_eq!(
-            select(&targets, &names(&["decode_xml"])).unwrap(),
-            names(&["decode_xml"])
+            chosen(&["decode_xml", "xml"]),
+            names(&["decode_xml", "round_trip_xml"])
         );
-        assert!(select(&targets, &names(&["yaml"])).is_err());
+        assert!(select(&names(&["json"]), &names(&["yaml"])).is_err());
+    }
+
+    #[test]
+    fn builds_only_the_kinds_selected() {
+        let codecs = names(&["json", "xml"]);
+        let decode = select(&codecs, &names(&["decode"])).unwrap();
+        assert_eq!(kinds(&decode), ["decode"]);
+        let json = select(&codecs, &names(&["json"])).unwrap();
+        assert_eq!(kinds(&json), ["decode", "round_trip"]);
+    }
+
+    #[test]
+    fn a_crash_reproduces_with_its_codec() {
+        let target = Target {
+            kind: "decode",
+            codec: "xml".to_owned(),
+        };
+        assert_eq!(
+            target.reproduce("artifacts/decode_xml/crash-1", "none"),
+            "cd fuzz && SERBENCH_FUZZ_CODEC=xml cargo fuzz run -s none decode \
+             artifacts/decode_xml/crash-1"
+        );
+        assert_eq!(
+            target.reproduce("artifacts/decode_xml/crash-1", "address"),
+            "cd fuzz && RUSTC_BOOTSTRAP=1 SERBENCH_FUZZ_CODEC=xml cargo fuzz run -s address \
+             --target-dir target/address decode artifacts/decode_xml/crash-1"
+        );
     }
 }

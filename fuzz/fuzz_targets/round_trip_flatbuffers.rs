@@ -1,5 +1,0 @@
-#![no_main]
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| serbench_fuzz::round_trip::<
-    serbench_flatbuffers::FlatBuffers,
->(data));
