@@ -1,8 +1,8 @@
 //! The wire layout the crate docs promise, the decode budget, and the error
 //! messages.
 
-use serbench_model::__private::forms::timestamp_parts;
 use serbench_binary::{Error, ErrorKind, bincode, postcard};
+use serbench_model::__private::forms::timestamp_parts;
 use serbench_model::{Dataset, MediaContent, Record, SensorReading, TaskHeader, TaskManager};
 
 /// An integer as one format writes it.

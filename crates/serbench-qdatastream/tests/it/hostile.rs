@@ -13,8 +13,8 @@
 //! dates, 16-bit color channels, and invalid UTF-16.
 
 use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager, Uuid};
-use serbench_testkit::{Class, Crafted, Crafts, HostileInputs};
 use serbench_qdatastream::{ErrorKind, to_vec};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs};
 
 use crate::layout::{SMALL_MANAGER, hex, manager, small_manager};
 
@@ -80,7 +80,6 @@ impl HostileInputs for Inputs {
     /// reserved for two bytes a byte of input left and doubled from there
     /// as items arrive (the old and new buffers both live while it grows).
     const EXPANSION: usize = 12;
-
 }
 
 impl Crafts<TaskManager> for Inputs {
@@ -102,7 +101,6 @@ impl Crafts<TaskManager> for Inputs {
         ]
         .concat()
     }
-
 }
 
 impl Crafts<SensorReading> for Inputs {
@@ -127,7 +125,6 @@ impl Crafts<SensorReading> for Inputs {
         ]);
         inputs
     }
-
 }
 
 impl Crafts<Graph> for Inputs {
@@ -153,7 +150,6 @@ impl Crafts<Graph> for Inputs {
         ));
         inputs
     }
-
 }
 
 impl Crafts<Record> for Inputs {
@@ -177,7 +173,6 @@ impl Crafts<Record> for Inputs {
         ));
         inputs
     }
-
 }
 
 impl Crafts<MediaContent> for Inputs {
