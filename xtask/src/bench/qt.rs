@@ -29,7 +29,7 @@ pub(crate) const COUNTERPARTS: [Counterpart; 4] = [
     Counterpart {
         qt: "QDataStream",
         id: "datastream",
-        format: "bincode",
+        format: "qdatastream",
         reference_ms: (2.7, 4.4),
     },
     Counterpart {
