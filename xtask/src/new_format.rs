@@ -10,6 +10,7 @@
 //! codec through the registry. When `crates/serbench-NAME/` already exists
 //! (a crate written by hand or copied), only the registration is done.
 
+use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
@@ -149,7 +150,7 @@ pub(crate) fn registered_manifest(manifest: &str, new: &NewFormat) -> anyhow::Re
             in_defaults = true;
         }
         if in_defaults && line.trim() == "]" {
-            out.push_str(&format!("    \"{}\",\n", new.name));
+            let _ = writeln!(out, "    \"{}\",", new.name);
             in_defaults = false;
         }
         out.push_str(line);

@@ -37,7 +37,7 @@ pub(crate) fn decode<D: Carried>(codec: &str, bytes: &[u8]) -> anyhow::Result<D>
 
     serbench_codecs::run::<D, _>(codec, Decode(bytes))
         .ok_or_else(|| unknown(codec))?
-        .map_err(one_line)
+        .map_err(|error| one_line(&error))
 }
 
 /// Answers `D`'s traverse question from `bytes` in codec `codec`.
@@ -54,13 +54,13 @@ pub(crate) fn traverse<D: Carried>(codec: &str, bytes: &[u8]) -> anyhow::Result<
 
     serbench_codecs::run::<D, _>(codec, Traverse(bytes))
         .ok_or_else(|| unknown(codec))?
-        .map_err(one_line)
+        .map_err(|error| one_line(&error))
 }
 
 /// A codec's error as its one printed line. Its message already holds the
 /// library's words, so the chain of sources (which `{:#}` would print
 /// after it) would say them twice.
-fn one_line(error: Error) -> anyhow::Error {
+fn one_line(error: &Error) -> anyhow::Error {
     anyhow::anyhow!("{error}")
 }
 

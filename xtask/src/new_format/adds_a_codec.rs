@@ -90,21 +90,12 @@ fn cargo_in(dir: &Path, target: &Path, args: &[&str]) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-#[test]
-#[ignore = "copies and builds the workspace (minutes); CI runs it"]
-fn a_copied_codec_joins_everything_with_one_registration() {
-    let root = project_root();
-    let work = target_dir().join("new-format");
-    let copy = work.join("workspace");
-    let target = work.join("target");
-    let _ = fs::remove_dir_all(&copy);
-    copy_tree(&root, &copy, &workspace_files(&root));
-
-    // The contributor's part: a crate of their own (here a copy of a small
-    // codec under a new id)...
+/// Copies `crates/serbench-ORIGINAL` of `root` to `crates/serbench-COPY`
+/// in `copy`, with the package, the id and the test line renamed.
+fn copy_codec(root: &Path, copy: &Path) {
     let original = copy.join(format!("crates/serbench-{ORIGINAL}"));
     let new = copy.join(format!("crates/serbench-{COPY}"));
-    let files: Vec<PathBuf> = workspace_files(&root)
+    let files: Vec<PathBuf> = workspace_files(root)
         .into_iter()
         .filter_map(|file| {
             file.strip_prefix(format!("crates/serbench-{ORIGINAL}"))
@@ -134,6 +125,21 @@ fn a_copied_codec_joins_everything_with_one_registration() {
         &format!("serbench_{ORIGINAL}::"),
         &format!("serbench_{}::", COPY.replace('-', "_")),
     );
+}
+
+#[test]
+#[ignore = "copies and builds the workspace (minutes); CI runs it"]
+fn a_copied_codec_joins_everything_with_one_registration() {
+    let root = project_root();
+    let work = target_dir().join("new-format");
+    let copy = work.join("workspace");
+    let target = work.join("target");
+    let _ = fs::remove_dir_all(&copy);
+    copy_tree(&root, &copy, &workspace_files(&root));
+
+    // The contributor's part: a crate of their own (here a copy of a small
+    // codec under a new id)...
+    copy_codec(&root, &copy);
     let before = snapshot(&copy);
 
     // ...and one command registers it.

@@ -165,7 +165,12 @@ fn dumps_are_unchanged() {
     let header: String = known
         .lines()
         .take_while(|l| l.starts_with('#'))
-        .map(|l| format!("{l}\n"))
+        .flat_map(|l| {
+            [
+                l, "
+",
+            ]
+        })
         .collect();
     let mut written: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
