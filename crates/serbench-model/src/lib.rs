@@ -49,6 +49,8 @@ mod random;
 mod records;
 #[cfg(feature = "serde")]
 mod serde_forms;
+#[cfg(feature = "serde")]
+mod strict;
 mod task_manager;
 mod telemetry;
 
@@ -78,6 +80,14 @@ pub mod __private {
     #[cfg(feature = "serde")]
     pub mod serde_forms {
         pub use crate::serde_forms::*;
+    }
+
+    /// A serde deserializer wrapper for compact binary codecs: strings
+    /// always borrowed, the model's error messages kept across libraries
+    /// that drop them, struct fields named in error paths.
+    #[cfg(feature = "serde")]
+    pub mod strict {
+        pub use crate::strict::*;
     }
 
     pub use crate::random::Random;
