@@ -19,9 +19,9 @@
 //! nothing more: the datasets and the [`Dataset`] trait, the [`Format`],
 //! [`Codec`] and [`NativeCodec`] traits a format crate implements for each
 //! dataset, [`Carries`] for what a format can hold beyond the portable
-//! values, and the one [`Error`] every codec returns. It knows no format;
-//! the one list of codecs, [`for_each_codec!`], names crates it does not
-//! depend on. With the `serde` feature every type implements `Serialize`
+//! values, and the one [`Error`] every codec returns. It knows no format:
+//! the one list of codecs lives in the registry crate, `serbench-codecs`,
+//! which depends on every codec crate. With the `serde` feature every type implements `Serialize`
 //! and `Deserialize`. The conformance kit that holds a codec to this
 //! contract is a crate of its own, `serbench-testkit`, which codec crates
 //! use as a dev-dependency.
