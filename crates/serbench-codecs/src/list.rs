@@ -12,8 +12,8 @@ codecs! {
     "json"        => serbench_json::Json,                  "JSON",         "serde_json",  "1.0.154",   stock;
     "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    "0.2.2",     stock;
     "xml"         => serbench_xml::Xml,                    "XML",          "quick-xml",   "0.42.0",    stock;
-    "bincode"     => serbench_binary::Bincode,             "bincode",      "bincode",     "2.0.1",     tuned;
-    "postcard"    => serbench_binary::Postcard,            "postcard",     "postcard",    "1.2.0",     stock;
+    "bincode"     => serbench_bincode::Bincode,            "bincode",      "bincode",     "2.0.1",     tuned;
+    "postcard"    => serbench_postcard::Postcard,          "postcard",     "postcard",    "1.2.0",     stock;
     "msgpack"     => serbench_msgpack::MsgPack,            "MessagePack",  "rmp-serde",   "1.3.1",     stock;
     "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       "0.14.6",    tuned, native;
     "capnp"       => serbench_capnp::Capnp,                "Cap'n Proto",  "capnp",       "0.27.3",    stock, native;

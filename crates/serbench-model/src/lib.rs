@@ -19,9 +19,9 @@
 //! nothing more: the datasets and the [`Dataset`] trait, the [`Format`],
 //! [`Codec`] and [`NativeCodec`] traits a format crate implements for each
 //! dataset, [`Carries`] for what a format can hold beyond the portable
-//! values, and the one [`Error`] every codec returns. It knows no format;
-//! the one list of codecs, [`for_each_codec!`], names crates it does not
-//! depend on. With the `serde` feature every type implements `Serialize`
+//! values, and the one [`Error`] every codec returns. It knows no format:
+//! the one list of codecs lives in the registry crate, `serbench-codecs`,
+//! which depends on every codec crate. With the `serde` feature every type implements `Serialize`
 //! and `Deserialize`. The conformance kit that holds a codec to this
 //! contract is a crate of its own, `serbench-testkit`, which codec crates
 //! use as a dev-dependency.
@@ -49,6 +49,8 @@ mod random;
 mod records;
 #[cfg(feature = "serde")]
 mod serde_forms;
+#[cfg(feature = "serde")]
+mod strict;
 mod task_manager;
 mod telemetry;
 
@@ -78,6 +80,14 @@ pub mod __private {
     #[cfg(feature = "serde")]
     pub mod serde_forms {
         pub use crate::serde_forms::*;
+    }
+
+    /// A serde deserializer wrapper for compact binary codecs: strings
+    /// always borrowed, the model's error messages kept across libraries
+    /// that drop them, struct fields named in error paths.
+    #[cfg(feature = "serde")]
+    pub mod strict {
+        pub use crate::strict::*;
     }
 
     pub use crate::random::Random;

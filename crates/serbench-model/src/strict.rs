@@ -1,5 +1,5 @@
-//! A serde deserializer wrapper that makes the two libraries safe and
-//! talkative on hostile input.
+//! A serde deserializer wrapper that makes compact binary libraries
+//! (bincode, postcard) safe and talkative on hostile input.
 //!
 //! [`Strict`] wraps a deserializer, and everything it hands out (visitors,
 //! seeds, sequence, map and enum access), so that at every level of the value:
@@ -22,7 +22,9 @@
 //!
 //! Each layer costs a little on every value, so the codecs use it only where
 //! it is needed: bincode when its plain decode hits its limit, both when
-//! describing an error.
+//! describing an error. It lives in the model, beside the serde impls it
+//! wraps, so the two codec crates share one copy without depending on each
+//! other.
 
 use std::cell::Cell;
 use std::fmt;
@@ -35,7 +37,7 @@ use serde::de::{
 
 /// What every layer of one [`Strict`] decode shares.
 #[derive(Default)]
-pub(crate) struct Context {
+pub struct Context {
     /// Carries an error message past a library whose error type drops it.
     message: Cell<Option<String>>,
     /// Whether structs are handed over as maps keyed by field name.
@@ -44,7 +46,8 @@ pub(crate) struct Context {
 
 impl Context {
     /// A context that also names struct fields; see the module docs.
-    pub(crate) fn naming_fields() -> Self {
+    #[must_use]
+    pub fn naming_fields() -> Self {
         Self {
             message: Cell::default(),
             name_fields: true,
@@ -55,8 +58,11 @@ impl Context {
 /// The error of a [`Strict`] deserializer: the library's own, or a message
 /// raised by the value's `Deserialize` code.
 #[derive(Debug)]
-pub(crate) enum Error<E> {
+pub enum Error<E> {
+    /// The library's own error, which no message was attached to.
     Library(E),
+    /// A message raised by the value's `Deserialize` code, such as one of
+    /// the model's checks.
     Message(String),
 }
 
@@ -77,9 +83,10 @@ impl<E: de::Error> de::Error for Error<E> {
     }
 }
 
-/// Hands an error to the library below, leaving its message in `context`.
+/// Hands an error to the library below, leaving its message in `context`,
+/// so that a [`Strict`] layer above takes it back out.
 #[cold]
-pub(crate) fn inward<E: de::Error>(context: &Context, error: Error<E>) -> E {
+pub fn inward<E: de::Error>(context: &Context, error: Error<E>) -> E {
     match error {
         Error::Library(error) => error,
         Error::Message(message) => {
@@ -101,14 +108,14 @@ fn outward<E>(context: &Context, error: E) -> Error<E> {
 }
 
 /// A deserializer, visitor, seed or access wrapped as the module docs say.
-pub(crate) struct Strict<'c, X> {
+pub struct Strict<'c, X> {
     inner: X,
     context: &'c Context,
 }
 
 impl<'c, X> Strict<'c, X> {
     /// Wraps `inner` for one decode sharing `context`.
-    pub(crate) fn new(inner: X, context: &'c Context) -> Self {
+    pub fn new(inner: X, context: &'c Context) -> Self {
         Self { inner, context }
     }
 

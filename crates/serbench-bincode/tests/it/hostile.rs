@@ -1,75 +1,40 @@
-//! bincode's and postcard's crafted hostile inputs, which the conformance
-//! kit runs on a small stack within its memory bound: each must fail with
-//! the kind given.
+//! bincode's crafted hostile inputs, which the conformance kit runs on a
+//! small stack within its memory bound: each must fail with the kind given.
 //!
-//! Each input is a valid encoding with one part replaced. Both layouts are
+//! Each input is a valid encoding with one part replaced. The layout is
 //! positional: no field names, no type tags, no containers but the ones the
 //! model's types imply. So nothing can nest deeper than the types do or
 //! appear twice, and the only type checks are a `bool` or `Option` tag
-//! other than 0 or 1. What they do declare is lengths, which is where the
+//! other than 0 or 1. What it does declare is lengths, which is where the
 //! inputs concentrate: every string, byte string and sequence of every
-//! dataset, at 2^32 and 2^63, and for bincode a length just inside its
-//! decode budget, the most it lets a lie allocate.
+//! dataset, at 2^32 and 2^63, and a length just inside the decode budget,
+//! the most it lets a lie allocate.
 
-use serbench_binary::{Bincode, ErrorKind, Postcard, bincode};
-use serbench_model::{
-    Codec, Dataset, Format, Graph, MediaContent, Record, SensorReading, TaskManager,
-};
+use serbench_bincode::{ErrorKind, from_slice, to_vec};
+use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
 use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, measure, replace_once};
 
-use crate::layout::{bincode_varint, postcard_varint};
+use crate::layout::varint;
 
-pub(crate) struct BincodeInputs;
-pub(crate) struct PostcardInputs;
+pub(crate) struct Inputs;
 
-/// What the inputs need to know of a format.
-trait Binary:
-    Format
-    + Codec<TaskManager>
-    + Codec<SensorReading>
-    + Codec<Graph>
-    + Codec<Record>
-    + Codec<MediaContent>
-{
-    /// An integer as the format writes it.
-    fn varint(value: u64) -> Vec<u8>;
-    /// The kind of error for a length past the input.
-    const PAST_THE_END: ErrorKind;
-    /// The kind of error for an integer too wide for its field.
-    const OUT_OF_RANGE: ErrorKind;
-}
-
-impl Binary for Bincode {
-    fn varint(value: u64) -> Vec<u8> {
-        bincode_varint(value)
-    }
-
-    // Claimed before it is read, a length past the budget fails first.
-    const PAST_THE_END: ErrorKind = ErrorKind::Limit;
-    // A varint whose marker announces a wider integer than the field's.
-    const OUT_OF_RANGE: ErrorKind = ErrorKind::Invalid;
-}
-
-impl Binary for Postcard {
-    fn varint(value: u64) -> Vec<u8> {
-        postcard_varint(value)
-    }
-
-    const PAST_THE_END: ErrorKind = ErrorKind::Truncated;
-    // A varint longer than the field's type allows.
-    const OUT_OF_RANGE: ErrorKind = ErrorKind::Syntax;
-}
+/// The kind of error for a length past the input: claimed before it is
+/// read, a length past the budget fails first.
+const PAST_THE_END: ErrorKind = ErrorKind::Limit;
+/// The kind of error for an integer too wide for its field: a varint whose
+/// marker announces a wider integer than the field's.
+const OUT_OF_RANGE: ErrorKind = ErrorKind::Invalid;
 
 /// A string or byte string: its length, then its bytes.
-fn bytes<F: Binary>(bytes: &[u8]) -> Vec<u8> {
-    [F::varint(bytes.len() as u64), bytes.to_vec()].concat()
+fn bytes(bytes: &[u8]) -> Vec<u8> {
+    [varint(bytes.len() as u64), bytes.to_vec()].concat()
 }
 
 /// For each of [`LENGTHS`], `valid` with the length `old` (between `before`
 /// and `after`, which make it unique) replaced by that length. A string's
-/// fails with `F::PAST_THE_END`; a sequence's elements are read one by one
+/// fails with [`PAST_THE_END`]; a sequence's elements are read one by one
 /// from the bytes that follow, which fail as they happen to.
-fn lengths<F: Binary>(
+fn lengths(
     valid: &[u8],
     what: &str,
     kind: ErrorKind,
@@ -79,20 +44,11 @@ fn lengths<F: Binary>(
     LENGTHS
         .iter()
         .map(|&n| {
-            let to = [before, &F::varint(n), after].concat();
+            let to = [before, &varint(n), after].concat();
             let what = format!("{what} declares 2^{}", n.trailing_zeros());
             Crafted::new(Class::Length, what, kind, replace_once(valid, &from, &to))
         })
         .collect()
-}
-
-/// `bincode` for bincode, `postcard` for postcard.
-fn either<F: Binary>(bincode: ErrorKind, postcard: ErrorKind) -> ErrorKind {
-    if F::NAME == "bincode" {
-        bincode
-    } else {
-        postcard
-    }
 }
 
 /// `valid` with `from` replaced by `to`.
@@ -136,34 +92,24 @@ const NOT_APPLICABLE: &[(Class, &str)] = &[
     ),
 ];
 
-fn task_manager<F: Binary>() -> Vec<Crafted> {
+fn task_manager() -> Vec<Crafted> {
     use Class::{Other, UnknownEnum, Utf8, WrongType};
-    use ErrorKind::{Invalid, Syntax, Truncated};
+    use ErrorKind::{Invalid, Truncated};
 
     let m = TaskManager::generate(1);
-    let v = &F::to_vec(&m).unwrap();
+    let v = &to_vec(&m).unwrap();
     let list_id = m.lists[0].header.id.as_bytes();
     let task_id = m.lists[0].tasks[0].header.id.as_bytes();
     let description = m.lists[0].tasks[0].description.as_bytes();
     let task = [&[16][..], task_id].concat();
     let mut inputs = [
-        lengths::<F>(v, "the user", F::PAST_THE_END, [&[], &[9], b"Demo User"]),
-        lengths::<F>(
-            v,
-            "the version",
-            either::<F>(Invalid, Syntax),
-            [b"User", &[3], &[1, 0, 0]],
-        ),
-        lengths::<F>(v, "the lists", Truncated, [&[1, 0, 0], &[1], &[16]]),
-        lengths::<F>(v, "a list's id", F::PAST_THE_END, [&[], &[16], list_id]),
-        lengths::<F>(v, "a list's name", F::PAST_THE_END, [&[], &[4], b"Work"]),
-        lengths::<F>(v, "the tasks", Truncated, [&[], &[1], &task]),
-        lengths::<F>(
-            v,
-            "a description",
-            F::PAST_THE_END,
-            [&[], &[23], description],
-        ),
+        lengths(v, "the user", PAST_THE_END, [&[], &[9], b"Demo User"]),
+        lengths(v, "the version", Invalid, [b"User", &[3], &[1, 0, 0]]),
+        lengths(v, "the lists", Truncated, [&[1, 0, 0], &[1], &[16]]),
+        lengths(v, "a list's id", PAST_THE_END, [&[], &[16], list_id]),
+        lengths(v, "a list's name", PAST_THE_END, [&[], &[4], b"Work"]),
+        lengths(v, "the tasks", Truncated, [&[], &[1], &task]),
+        lengths(v, "a description", PAST_THE_END, [&[], &[23], description]),
     ]
     .concat();
     // Every length declared in `lengths` above has a prefix of 1, which
@@ -182,20 +128,20 @@ fn task_manager<F: Binary>() -> Vec<Crafted> {
         patched(
             v,
             Other,
-            F::OUT_OF_RANGE,
+            OUT_OF_RANGE,
             "a version segment of 2^32",
             &[3, 1, 0, 0],
-            &[&[3][..], &F::varint(1 << 32), &[0, 0]].concat(),
+            &[&[3][..], &varint(1 << 32), &[0, 0]].concat(),
         ),
     ]);
     inputs
 }
 
-fn telemetry<F: Binary>() -> Vec<Crafted> {
+fn telemetry() -> Vec<Crafted> {
     let r = SensorReading::workload(1).remove(0);
-    let v = &F::to_vec(&r).unwrap();
+    let v = &to_vec(&r).unwrap();
     let id = r.sensor_id.as_bytes();
-    let mut inputs = lengths::<F>(v, "the sensor id", F::PAST_THE_END, [&[], &[8], id]);
+    let mut inputs = lengths(v, "the sensor id", PAST_THE_END, [&[], &[8], id]);
     inputs.push(patched(
         v,
         Class::Utf8,
@@ -207,26 +153,26 @@ fn telemetry<F: Binary>() -> Vec<Crafted> {
     inputs
 }
 
-fn graph<F: Binary>() -> Vec<Crafted> {
+fn graph() -> Vec<Crafted> {
     let g = Graph::generate(1);
-    let v = &F::to_vec(&g).unwrap();
-    let name = &bytes::<F>(g.nodes[0].name.as_bytes());
-    let weight = F::varint(g.edges[0].weight.into());
+    let v = &to_vec(&g).unwrap();
+    let name = &bytes(g.nodes[0].name.as_bytes());
+    let weight = varint(g.edges[0].weight.into());
     let mut inputs = [
-        lengths::<F>(
+        lengths(
             v,
             "the nodes",
             ErrorKind::Truncated,
             [&[], &[1], &[&[0][..], name].concat()],
         ),
-        lengths::<F>(
+        lengths(
             v,
             "a node name",
-            F::PAST_THE_END,
+            PAST_THE_END,
             [&[0], &name[..1], &name[1..]],
         ),
-        lengths::<F>(v, "out edges", ErrorKind::Truncated, [name, &[1], &[0]]),
-        lengths::<F>(
+        lengths(v, "out edges", ErrorKind::Truncated, [name, &[1], &[0]]),
+        lengths(
             v,
             "the edges",
             ErrorKind::Truncated,
@@ -246,22 +192,22 @@ fn graph<F: Binary>() -> Vec<Crafted> {
         patched(
             v,
             Class::Other,
-            F::OUT_OF_RANGE,
+            OUT_OF_RANGE,
             "a node id of 65 536",
             &[&[1, 0][..], name].concat(),
-            &[&[1][..], &F::varint(65_536), name].concat(),
+            &[&[1][..], &varint(65_536), name].concat(),
         ),
     ]);
     inputs
 }
 
-fn records<F: Binary>() -> Vec<Crafted> {
+fn records() -> Vec<Crafted> {
     // ids [7] (zigzag 14), strings ["s"].
     let record =
         |ids: &[u8], strings: &[u8], string: &[u8]| [ids, &[14], strings, string, b"s"].concat();
     let mut inputs = Vec::new();
     for n in LENGTHS {
-        let huge = F::varint(n);
+        let huge = varint(n);
         let power = n.trailing_zeros();
         inputs.extend([
             Crafted::new(
@@ -279,7 +225,7 @@ fn records<F: Binary>() -> Vec<Crafted> {
             Crafted::new(
                 Class::Length,
                 format!("a string declares 2^{power}"),
-                F::PAST_THE_END,
+                PAST_THE_END,
                 record(&[1], &[1], &huge),
             ),
         ]);
@@ -296,24 +242,19 @@ fn records<F: Binary>() -> Vec<Crafted> {
     inputs
 }
 
-fn media<F: Binary>() -> Vec<Crafted> {
+fn media() -> Vec<Crafted> {
     use ErrorKind::{Invalid, Truncated};
 
     let m = MediaContent::canonical();
-    let v = &F::to_vec(&m).unwrap();
+    let v = &to_vec(&m).unwrap();
     let uri = m.media.uri.as_bytes();
     let large = m.images[0].uri.as_bytes();
-    let small = &bytes::<F>(m.images[1].uri.as_bytes());
-    let bill = &bytes::<F>(b"Bill Gates");
+    let small = &bytes(m.images[1].uri.as_bytes());
+    let bill = &bytes(b"Bill Gates");
     let mut inputs = [
-        lengths::<F>(v, "the uri", F::PAST_THE_END, [&[], &[30], uri]),
-        lengths::<F>(
-            v,
-            "the persons",
-            either::<F>(Invalid, Truncated),
-            [&[], &[2], bill],
-        ),
-        lengths::<F>(v, "the images", Truncated, [&[], &[2], &bytes::<F>(large)]),
+        lengths(v, "the uri", PAST_THE_END, [&[], &[30], uri]),
+        lengths(v, "the persons", Invalid, [&[], &[2], bill]),
+        lengths(v, "the images", Truncated, [&[], &[2], &bytes(large)]),
     ]
     .concat();
     inputs.extend([
@@ -359,7 +300,7 @@ fn media<F: Binary>() -> Vec<Crafted> {
 /// Found by asking the decoder (a longer name passes step 1's budget, and
 /// step 2 borrows it without allocating), so it follows the budget.
 fn at_the_budget() -> Crafted {
-    let lie = Bincode::varint(1 << 32);
+    let lie = varint(1 << 32);
     let id = [&[16][..], &[0; 16]].concat();
     let input = |name_len: u64| {
         // user "", version [], the lists, the first's header (an id, an
@@ -372,12 +313,12 @@ fn at_the_budget() -> Crafted {
             &[0; 5],
             &lie,
             &id,
-            &Bincode::varint(name_len),
+            &varint(name_len),
         ]
         .concat()
     };
     let allocates = |len: u64| {
-        let (_, peak) = measure(|| bincode::from_slice::<TaskManager>(&input(len)));
+        let (_, peak) = measure(|| from_slice::<TaskManager>(&input(len)));
         peak as u64 >= len
     };
     let (mut low, mut high) = (0, 1 << 24);
@@ -402,74 +343,39 @@ fn at_the_budget() -> Crafted {
 /// vectors grown by doubling.
 const EXPANSION: usize = 48;
 
-impl HostileInputs for BincodeInputs {
+impl HostileInputs for Inputs {
     const NOT_APPLICABLE: &'static [(Class, &'static str)] = NOT_APPLICABLE;
     const EXPANSION: usize = EXPANSION;
 }
 
-impl Crafts<TaskManager> for BincodeInputs {
+impl Crafts<TaskManager> for Inputs {
     fn crafted() -> Vec<Crafted> {
-        let mut inputs = task_manager::<Bincode>();
+        let mut inputs = task_manager();
         inputs.push(at_the_budget());
         inputs
     }
 }
 
-impl Crafts<SensorReading> for BincodeInputs {
+impl Crafts<SensorReading> for Inputs {
     fn crafted() -> Vec<Crafted> {
-        telemetry::<Bincode>()
+        telemetry()
     }
 }
 
-impl Crafts<Graph> for BincodeInputs {
+impl Crafts<Graph> for Inputs {
     fn crafted() -> Vec<Crafted> {
-        graph::<Bincode>()
+        graph()
     }
 }
 
-impl Crafts<Record> for BincodeInputs {
+impl Crafts<Record> for Inputs {
     fn crafted() -> Vec<Crafted> {
-        records::<Bincode>()
+        records()
     }
 }
 
-impl Crafts<MediaContent> for BincodeInputs {
+impl Crafts<MediaContent> for Inputs {
     fn crafted() -> Vec<Crafted> {
-        media::<Bincode>()
-    }
-}
-
-impl HostileInputs for PostcardInputs {
-    const NOT_APPLICABLE: &'static [(Class, &'static str)] = NOT_APPLICABLE;
-    const EXPANSION: usize = EXPANSION;
-}
-
-impl Crafts<TaskManager> for PostcardInputs {
-    fn crafted() -> Vec<Crafted> {
-        task_manager::<Postcard>()
-    }
-}
-
-impl Crafts<SensorReading> for PostcardInputs {
-    fn crafted() -> Vec<Crafted> {
-        telemetry::<Postcard>()
-    }
-}
-
-impl Crafts<Graph> for PostcardInputs {
-    fn crafted() -> Vec<Crafted> {
-        graph::<Postcard>()
-    }
-}
-
-impl Crafts<Record> for PostcardInputs {
-    fn crafted() -> Vec<Crafted> {
-        records::<Postcard>()
-    }
-}
-
-impl Crafts<MediaContent> for PostcardInputs {
-    fn crafted() -> Vec<Crafted> {
-        media::<Postcard>()
+        media()
     }
 }

@@ -1,0 +1,207 @@
+//! bincode for the serbench model: bincode 2.0.1 with its standard
+//! configuration.
+//!
+//! bincode writes the values the model's serde impls describe and nothing
+//! else: no field names, no type tags, variable-length integers. With
+//! postcard it is the smallest and fastest serde format, the one a Rust
+//! program reaches for to store or send its own data, and the Rust
+//! counterpart of Qt's QDataStream. It does not describe itself, so reading
+//! needs the model.
+//!
+//! 2.0.1 is the last working release: 3.0.0 only raises a compile error and
+//! the crate is marked unmaintained (RUSTSEC-2025-0141). It stays because
+//! most Rust serialization benchmarks measure it; the version is pinned
+//! exactly, and every decode runs with a size limit derived from the input
+//! length (see [Decode limit and memory](#decode-limit-and-memory)). For new
+//! data, choose postcard (`serbench-postcard`), whose wire format is
+//! specified and maintained.
+//!
+//! ```
+//! use serbench_model::{Dataset, MediaContent, TaskManager};
+//!
+//! let manager = TaskManager::generate(100);
+//! let bytes = serbench_bincode::to_vec(&manager)?;
+//! // The user name: its length, then its UTF-8 bytes; then the version.
+//! assert!(bytes.starts_with(b"\x09Demo User\x03\x01\x00\x00"));
+//! let back: TaskManager = serbench_bincode::from_slice(&bytes)?;
+//! assert_eq!(back, manager);
+//!
+//! let bytes = serbench_bincode::to_vec(&MediaContent::canonical())?;
+//! // The first field, the uri: its length, 30, then its UTF-8 bytes.
+//! assert!(bytes.starts_with(b"\x1ehttp://javaone.com/keynote.mpg"));
+//! let back: MediaContent = serbench_bincode::from_slice(&bytes)?;
+//! assert_eq!(back, MediaContent::canonical());
+//! # Ok::<(), serbench_bincode::Error>(())
+//! ```
+//!
+//! # Wire layout
+//!
+//! - A struct is its fields in declaration order, with nothing between them.
+//! - A `Vec` is its length, then its elements; a `String` is its length in
+//!   bytes, then its UTF-8 bytes.
+//! - An `Option` is a byte 0 (`None`) or 1 followed by the value.
+//! - A `u8` or `bool` is one byte; an `f64` is its eight bytes, little-endian,
+//!   so every bit pattern (NaN payloads, −0.0, subnormals) survives.
+//! - A unit enum variant is its index as a varint: `Player` `JAVA` 0,
+//!   `FLASH` 1; `Size` `SMALL` 0, `LARGE` 1.
+//!
+//! `config::standard()` makes every integer wider than a byte (lengths
+//! included) a little-endian varint: a value below 251 is one byte;
+//! otherwise a marker byte 251, 252 or 253 is followed by the value as a
+//! little-endian `u16`, `u32` or `u64`. Signed integers are zigzag-encoded
+//! first (0, −1, 1, −2 … become 0, 1, 2, 3 …).
+//!
+//! The model's leaf values take the binary forms its serde impls give a
+//! format that is not human-readable: an id is a byte string, length 16 then
+//! the 16 bytes; a color is the `u32` `0xAARRGGBB` as a varint; `created` is
+//! three varints, seconds since 1970 (`i64`), nanoseconds (`u32`) and the UTC
+//! offset in seconds (`i32`), so every instant, nanosecond and offset the
+//! model holds round-trips; a version is a `Vec<u32>`; a priority is one byte
+//! 0 to 3.
+//!
+//! - **task-manager**: `user`, `version`, `lists`; a list is `header`,
+//!   `tasks`; a task is `header`, `description`, `priority`, `completed`; a
+//!   header is `id`, `name`, `color`, `created`. 10 000 tasks take 643 KB
+//!   (QDataStream: 1 127 KB).
+//! - **telemetry**: `sensor_id`, then the eight readings as `f64`: 73 bytes
+//!   a message.
+//! - **graph**: `nodes` (`id`, `name`, `out_edges`, `in_edges`), then `edges`
+//!   (`from`, `to`, `weight`). The seed graph takes 56.3 MB (postcard, whose
+//!   varints suit indices in the thousands and millions better: 39.0 MB).
+//! - **records**: `ids` as zigzag varints, then `strings`: 13 202 bytes.
+//! - **media**: `media` (`uri`, `title`, `width`, `height`, `format`,
+//!   `duration`, `size`, `bitrate`, `persons`, `player`, `copyright`), then
+//!   `images` (`uri`, `title`, `width`, `height`, `size`): 232 bytes.
+//!
+//! # Decode limit and memory
+//!
+//! bincode counts the bytes a decode *claims* and fails with
+//! [`ErrorKind::Limit`] past a limit. It claims the full width of an integer
+//! however short its varint (8 bytes for a one-byte `u64`, length or `i64`)
+//! and the length of every string, so a valid value claims up to eight
+//! bytes per byte it occupies. bincode 2.0.1 also reads an
+//! owned string by claiming its declared length, *allocating* that many
+//! bytes and only then reading: a 20-byte input declaring a 1 GiB string
+//! allocates as much as the limit allows before it fails.
+//!
+//! Every decode first takes a fast path (`src/native.rs`): bincode's own
+//! decoders read the dataset field by field, strings borrowed from the
+//! input (bincode checks a declared length against what is left before
+//! slicing) and sequences reserving at most 4 KiB ahead, so no declared
+//! length allocates more than the bytes that back it. It reads every valid
+//! encoding, in two thirds of the time the serde path takes. An input it
+//! does not read to its last byte goes to the serde path below
+//! (`src/decode.rs`), which decides, with the budget and the error
+//! messages described here.
+//!
+//! bincode's limit is a const generic, but a decode can claim part of it
+//! before it starts, which leaves a budget computed from the input length.
+//! Every decode runs with such a budget, in up to two steps:
+//!
+//! 1. Plain bincode with a budget of 4 × the input length + 48 KiB. A lying
+//!    string length then costs at most that much, in one allocation freed at
+//!    once. Valid values that claim up to four bytes per byte decode here at
+//!    bincode's full speed: the generated datasets claim 1.05 (the seed
+//!    graph) to 2.7 (tiny graphs), the task-manager 1.45.
+//! 2. If the budget runs out, the input is decoded again with a budget of
+//!    8 × its length + 64 KiB, which every valid value fits, and with every
+//!    string and byte string asked for borrowed: bincode slices those out of
+//!    the input after checking that enough input is left, so no declared
+//!    length allocates anything. This step takes about half again as long.
+//!
+//! Sequences reserve at most 4 KiB ahead of their elements (the model's
+//! serde impls trust a declared length no further), and a string sits in two
+//! sequences at most, so the 16 KiB that step 1's floor leaves short of
+//! 64 KiB cover their reservations: a short input that lies about its
+//! lengths makes a decode allocate at most 4 × its length + 64 KiB (the
+//! conformance kit's hostile inputs check it). A longer one allocates that
+//! on top of what the value decoded before the lie takes.
+//!
+//! # Errors
+//!
+//! Decoding refuses trailing bytes ([`ErrorKind::TrailingBytes`]), and
+//! says of a truncated input ([`ErrorKind::Truncated`]), a budget passed
+//! ([`ErrorKind::Limit`]) or a value that is not the model's
+//! ([`ErrorKind::Invalid`]) what was wrong; the error's
+//! [`position`](Error::position) holds the field path and the byte where
+//! decoding stopped, and it prints as ``invalid value: integer `9`,
+//! expected a priority 0 to 3 (at lists[0].tasks[1].priority, byte 160)``.
+//! bincode's own error is the [`source`](std::error::Error::source).
+//! Every value of the model encodes, so encoding does not fail.
+
+mod decode;
+mod input;
+mod native;
+
+use bincode::config;
+use bincode::enc::write::Writer;
+use bincode::error::EncodeError;
+use serbench_model::{Carries, Codec, Dataset, Format};
+pub use serbench_model::{Error, ErrorKind};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::native::Native;
+
+/// The bincode codec (bincode 2.0.1, standard configuration).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bincode;
+
+impl Format for Bincode {
+    const NAME: &'static str = "bincode";
+    const CARRIES: Carries = Carries::EVERYTHING;
+    type Error = Error;
+}
+
+/// Encodes `value` as bincode.
+pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
+where
+    Bincode: Codec<T>,
+{
+    Bincode::to_vec(value)
+}
+
+/// Decodes one bincode value that fills `bytes`.
+pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
+where
+    Bincode: Codec<T>,
+{
+    Bincode::decode(bytes)
+}
+
+impl<T> Codec<T> for Bincode
+where
+    T: Dataset + Serialize + DeserializeOwned + Native,
+{
+    fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        bincode::serde::encode_into_writer(value, Append(out), config::standard()).map_err(
+            |error| {
+                let message = match &error {
+                    EncodeError::OtherString(message) => message.clone(),
+                    other => format!("{other:?}"),
+                };
+                Error::new::<Self, T>(ErrorKind::Unsupported, message).with_source(error)
+            },
+        )
+    }
+
+    fn decode(bytes: &[u8]) -> Result<T, Error> {
+        // What the fast path does not read whole, the serde path decides,
+        // within its budget and with its messages.
+        match native::read_whole(bytes) {
+            Some(value) => Ok(value),
+            None => decode::with_serde(bytes),
+        }
+    }
+}
+
+/// Appends to the caller's buffer; bincode's own writers start a new one.
+struct Append<'a>(&'a mut Vec<u8>);
+
+impl Writer for Append<'_> {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) -> Result<(), EncodeError> {
+        self.0.extend_from_slice(bytes);
+        Ok(())
+    }
+}

@@ -1,0 +1,333 @@
+//! postcard's crafted hostile inputs, which the conformance kit runs on a
+//! small stack within its memory bound: each must fail with the kind given.
+//!
+//! Each input is a valid encoding with one part replaced. The layout is
+//! positional: no field names, no type tags, no containers but the ones the
+//! model's types imply. So nothing can nest deeper than the types do or
+//! appear twice, and the only type checks are a `bool` or `Option` tag
+//! other than 0 or 1. What it does declare is lengths, which is where the
+//! inputs concentrate: every string, byte string and sequence of every
+//! dataset, at 2^32 and 2^63.
+
+use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_postcard::{ErrorKind, to_vec};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, replace_once};
+
+use crate::layout::varint;
+
+pub(crate) struct Inputs;
+
+/// The kind of error for a length past the input.
+const PAST_THE_END: ErrorKind = ErrorKind::Truncated;
+/// The kind of error for an integer too wide for its field: a varint longer
+/// than the field's type allows.
+const OUT_OF_RANGE: ErrorKind = ErrorKind::Syntax;
+
+/// A string or byte string: its length, then its bytes.
+fn bytes(bytes: &[u8]) -> Vec<u8> {
+    [varint(bytes.len() as u64), bytes.to_vec()].concat()
+}
+
+/// For each of [`LENGTHS`], `valid` with the length `old` (between `before`
+/// and `after`, which make it unique) replaced by that length. A string's
+/// fails with [`PAST_THE_END`]; a sequence's elements are read one by one
+/// from the bytes that follow, which fail as they happen to.
+fn lengths(
+    valid: &[u8],
+    what: &str,
+    kind: ErrorKind,
+    [before, old, after]: [&[u8]; 3],
+) -> Vec<Crafted> {
+    let from = [before, old, after].concat();
+    LENGTHS
+        .iter()
+        .map(|&n| {
+            let to = [before, &varint(n), after].concat();
+            let what = format!("{what} declares 2^{}", n.trailing_zeros());
+            Crafted::new(Class::Length, what, kind, replace_once(valid, &from, &to))
+        })
+        .collect()
+}
+
+/// `valid` with `from` replaced by `to`.
+fn patched(
+    valid: &[u8],
+    class: Class,
+    kind: ErrorKind,
+    what: &str,
+    from: &[u8],
+    to: &[u8],
+) -> Crafted {
+    Crafted::new(class, what, kind, replace_once(valid, from, to))
+}
+
+/// `valid` with its last `len` bytes replaced by `to`.
+fn ending(
+    valid: &[u8],
+    class: Class,
+    kind: ErrorKind,
+    what: &str,
+    len: usize,
+    to: &[u8],
+) -> Crafted {
+    let bytes = [&valid[..valid.len() - len], to].concat();
+    Crafted::new(class, what, kind, bytes)
+}
+
+const NOT_APPLICABLE: &[(Class, &str)] = &[
+    (
+        Class::Nesting,
+        "the layout is positional, without self-describing containers: the model's types fix \
+         the nesting (seven levels at most), so no input nests deeper",
+    ),
+    (
+        Class::Duplicate,
+        "the layout is positional: each field is read once, in order, so none can appear twice",
+    ),
+    (
+        Class::Dtd,
+        "the format has no document type declarations or entities",
+    ),
+];
+
+fn task_manager() -> Vec<Crafted> {
+    use Class::{Other, UnknownEnum, Utf8, WrongType};
+    use ErrorKind::{Invalid, Syntax, Truncated};
+
+    let m = TaskManager::generate(1);
+    let v = &to_vec(&m).unwrap();
+    let list_id = m.lists[0].header.id.as_bytes();
+    let task_id = m.lists[0].tasks[0].header.id.as_bytes();
+    let description = m.lists[0].tasks[0].description.as_bytes();
+    let task = [&[16][..], task_id].concat();
+    let mut inputs = [
+        lengths(v, "the user", PAST_THE_END, [&[], &[9], b"Demo User"]),
+        lengths(v, "the version", Syntax, [b"User", &[3], &[1, 0, 0]]),
+        lengths(v, "the lists", Truncated, [&[1, 0, 0], &[1], &[16]]),
+        lengths(v, "a list's id", PAST_THE_END, [&[], &[16], list_id]),
+        lengths(v, "a list's name", PAST_THE_END, [&[], &[4], b"Work"]),
+        lengths(v, "the tasks", Truncated, [&[], &[1], &task]),
+        lengths(v, "a description", PAST_THE_END, [&[], &[23], description]),
+    ]
+    .concat();
+    // Every length declared in `lengths` above has a prefix of 1, which
+    // `replace_once` keeps unique only with the bytes around it.
+    inputs.extend([
+        patched(
+            v,
+            Utf8,
+            Invalid,
+            "a byte 0xff in the user",
+            b"Demo User",
+            b"Demo\xffUser",
+        ),
+        ending(v, WrongType, Invalid, "completed is 2", 1, &[2]),
+        ending(v, UnknownEnum, Invalid, "priority 9", 2, &[9, 1]),
+        patched(
+            v,
+            Other,
+            OUT_OF_RANGE,
+            "a version segment of 2^32",
+            &[3, 1, 0, 0],
+            &[&[3][..], &varint(1 << 32), &[0, 0]].concat(),
+        ),
+    ]);
+    inputs
+}
+
+fn telemetry() -> Vec<Crafted> {
+    let r = SensorReading::workload(1).remove(0);
+    let v = &to_vec(&r).unwrap();
+    let id = r.sensor_id.as_bytes();
+    let mut inputs = lengths(v, "the sensor id", PAST_THE_END, [&[], &[8], id]);
+    inputs.push(patched(
+        v,
+        Class::Utf8,
+        ErrorKind::Invalid,
+        "a byte 0xff in the sensor id",
+        id,
+        &[0xff; 8],
+    ));
+    inputs
+}
+
+fn graph() -> Vec<Crafted> {
+    let g = Graph::generate(1);
+    let v = &to_vec(&g).unwrap();
+    let name = &bytes(g.nodes[0].name.as_bytes());
+    let weight = varint(g.edges[0].weight.into());
+    let mut inputs = [
+        lengths(
+            v,
+            "the nodes",
+            ErrorKind::Truncated,
+            [&[], &[1], &[&[0][..], name].concat()],
+        ),
+        lengths(
+            v,
+            "a node name",
+            PAST_THE_END,
+            [&[0], &name[..1], &name[1..]],
+        ),
+        lengths(v, "out edges", ErrorKind::Truncated, [name, &[1], &[0]]),
+        lengths(
+            v,
+            "the edges",
+            ErrorKind::Truncated,
+            [&[], &[1], &[&[0, 0][..], &weight].concat()],
+        ),
+    ]
+    .concat();
+    inputs.extend([
+        patched(
+            v,
+            Class::Utf8,
+            ErrorKind::Invalid,
+            "a byte 0xff in a node name",
+            name,
+            &[&name[..2], b"\xff", &name[3..]].concat(),
+        ),
+        patched(
+            v,
+            Class::Other,
+            OUT_OF_RANGE,
+            "a node id of 65 536",
+            &[&[1, 0][..], name].concat(),
+            &[&[1][..], &varint(65_536), name].concat(),
+        ),
+    ]);
+    inputs
+}
+
+fn records() -> Vec<Crafted> {
+    // ids [7] (zigzag 14), strings ["s"].
+    let record =
+        |ids: &[u8], strings: &[u8], string: &[u8]| [ids, &[14], strings, string, b"s"].concat();
+    let mut inputs = Vec::new();
+    for n in LENGTHS {
+        let huge = varint(n);
+        let power = n.trailing_zeros();
+        inputs.extend([
+            Crafted::new(
+                Class::Length,
+                format!("the ids declare 2^{power}"),
+                ErrorKind::Truncated,
+                record(&huge, &[1], &[1]),
+            ),
+            Crafted::new(
+                Class::Length,
+                format!("the strings declare 2^{power}"),
+                ErrorKind::Truncated,
+                record(&[1], &huge, &[1]),
+            ),
+            Crafted::new(
+                Class::Length,
+                format!("a string declares 2^{power}"),
+                PAST_THE_END,
+                record(&[1], &[1], &huge),
+            ),
+        ]);
+    }
+    let v = &record(&[1], &[1], &[1]);
+    inputs.push(ending(
+        v,
+        Class::Utf8,
+        ErrorKind::Invalid,
+        "a byte 0xff in a string",
+        1,
+        &[0xff],
+    ));
+    inputs
+}
+
+fn media() -> Vec<Crafted> {
+    use ErrorKind::{Invalid, Truncated};
+
+    let m = MediaContent::canonical();
+    let v = &to_vec(&m).unwrap();
+    let uri = m.media.uri.as_bytes();
+    let large = m.images[0].uri.as_bytes();
+    let small = &bytes(m.images[1].uri.as_bytes());
+    let bill = &bytes(b"Bill Gates");
+    let mut inputs = [
+        lengths(v, "the uri", PAST_THE_END, [&[], &[30], uri]),
+        lengths(v, "the persons", Truncated, [&[], &[2], bill]),
+        lengths(v, "the images", Truncated, [&[], &[2], &bytes(large)]),
+    ]
+    .concat();
+    inputs.extend([
+        patched(
+            v,
+            Class::Utf8,
+            Invalid,
+            "a byte 0xff in the uri",
+            uri,
+            &[&uri[..29], b"\xff"].concat(),
+        ),
+        patched(
+            v,
+            Class::WrongType,
+            Invalid,
+            "the title's option tag is 2",
+            &[uri, &[1, 15]].concat(),
+            &[uri, &[2, 15]].concat(),
+        ),
+        patched(
+            v,
+            Class::UnknownEnum,
+            Invalid,
+            "player 7",
+            "Jobs스\0\0".as_bytes(),
+            "Jobs스\x07\0".as_bytes(),
+        ),
+        patched(
+            v,
+            Class::UnknownEnum,
+            Invalid,
+            "image size 7",
+            &[&[1][..], small].concat(),
+            &[&[7][..], small].concat(),
+        ),
+    ]);
+    inputs
+}
+
+/// The worst of the kit's dense values: empty strings and empty graph nodes,
+/// 1 and 4 bytes each, become 24-byte `String`s and 80-byte `Node`s in
+/// vectors grown by doubling.
+const EXPANSION: usize = 48;
+
+impl HostileInputs for Inputs {
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = NOT_APPLICABLE;
+    const EXPANSION: usize = EXPANSION;
+}
+
+impl Crafts<TaskManager> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        task_manager()
+    }
+}
+
+impl Crafts<SensorReading> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        telemetry()
+    }
+}
+
+impl Crafts<Graph> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        graph()
+    }
+}
+
+impl Crafts<Record> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        records()
+    }
+}
+
+impl Crafts<MediaContent> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        media()
+    }
+}

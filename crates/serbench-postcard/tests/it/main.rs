@@ -1,0 +1,10 @@
+//! The postcard codec's tests: the shared conformance kit with postcard's
+//! hostile inputs, then postcard's own.
+
+mod hostile;
+mod layout;
+
+serbench_testkit::conformance_tests!(
+    serbench_postcard::Postcard,
+    hostile = crate::hostile::Inputs
+);
