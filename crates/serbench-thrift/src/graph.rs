@@ -24,8 +24,8 @@ const NODE: &Fields = &[
     ("in_edges", TType::List),
 ];
 const EDGE: &Fields = &[
-    ("from", TType::I32),
-    ("to", TType::I32),
+    ("source", TType::I32),
+    ("target", TType::I32),
     ("weight", TType::I32),
 ];
 
