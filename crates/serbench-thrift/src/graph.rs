@@ -36,14 +36,26 @@ impl Thrift for Graph {
                 w.structure(|w| {
                     w.field(1, TType::I32, |w| w.i32(i32::from(node.id)))?;
                     w.string_field(2, &node.name, "a node's name")?;
-                    w.list_field(3, &node.out_edges, TType::I32, "a node's out-edges", index)?;
-                    w.list_field(4, &node.in_edges, TType::I32, "a node's in-edges", index)
+                    w.list_field(
+                        3,
+                        &node.out_edges,
+                        TType::I32,
+                        "a node's out-edges",
+                        |w, i| index(w, *i),
+                    )?;
+                    w.list_field(
+                        4,
+                        &node.in_edges,
+                        TType::I32,
+                        "a node's in-edges",
+                        |w, i| index(w, *i),
+                    )
                 })
             })?;
             w.list_field(2, &self.edges, TType::Struct, "the edges", |w, edge| {
                 w.structure(|w| {
-                    w.field(1, TType::I32, |w| w.i32(edge.from as i32))?;
-                    w.field(2, TType::I32, |w| w.i32(edge.to as i32))?;
+                    w.field(1, TType::I32, |w| w.i32(edge.from.cast_signed()))?;
+                    w.field(2, TType::I32, |w| w.i32(edge.to.cast_signed()))?;
                     w.field(3, TType::I32, |w| w.i32(i32::from(edge.weight)))
                 })
             })
@@ -69,13 +81,13 @@ impl Thrift for Graph {
 }
 
 /// An edge index: its 32 bits as an `i32`.
-fn index<P: Protocol>(w: &mut Writer<'_, P>, index: &u32) -> Result<(), Fail> {
-    w.i32(*index as i32)
+fn index<P: Protocol>(w: &mut Writer<'_, P>, index: u32) -> Result<(), Fail> {
+    w.i32(index.cast_signed())
 }
 
 fn read_indices<P: Protocol>(r: &mut Reader<'_, P>, what: &str) -> Result<Vec<u32>, Fault> {
     r.list(what, TType::I32, P::MIN_I32, |r| {
-        Ok(r.i32("an edge index")? as u32)
+        Ok(r.i32("an edge index")?.cast_unsigned())
     })
 }
 
@@ -117,8 +129,8 @@ fn read_edge<P: Protocol>(r: &mut Reader<'_, P>) -> Result<Edge, Fault> {
     let (mut from, mut to, mut weight) = (None, None, None);
     r.fields("Edge", EDGE, |r, field| {
         match field {
-            0 => from = Some(r.i32("an edge's source")? as u32),
-            1 => to = Some(r.i32("an edge's target")? as u32),
+            0 => from = Some(r.i32("an edge's source")?.cast_unsigned()),
+            1 => to = Some(r.i32("an edge's target")?.cast_unsigned()),
             _ => weight = Some(read_u16(r, "an edge's weight")?),
         }
         Ok(())

@@ -7,7 +7,7 @@
 //! list counts against the fewest bytes their items take.
 
 use serbench_model::ErrorKind;
-use thrift::protocol::{TInputProtocol, TType};
+use thrift::protocol::TType;
 
 use crate::error::Fault;
 use crate::input::Input;
@@ -66,11 +66,11 @@ impl<'i, P: Protocol> Reader<'i, P> {
         fields: &Fields,
         mut field: impl FnMut(&mut Self, usize) -> Result<(), Fault>,
     ) -> Result<(), Fault> {
-        self.call(what, |p| p.read_struct_begin())?;
+        self.call(what, thrift::protocol::TInputProtocol::read_struct_begin)?;
         let mut seen = 0u32;
         loop {
             let at = self.pos();
-            let header = self.call(what, |p| p.read_field_begin())?;
+            let header = self.call(what, thrift::protocol::TInputProtocol::read_field_begin)?;
             if header.field_type == TType::Stop {
                 break;
             }
@@ -106,25 +106,25 @@ impl<'i, P: Protocol> Reader<'i, P> {
             }
             seen |= 1 << index;
             field(self, index)?;
-            self.call(what, |p| p.read_field_end())?;
+            self.call(what, thrift::protocol::TInputProtocol::read_field_end)?;
         }
-        self.call(what, |p| p.read_struct_end())
+        self.call(what, thrift::protocol::TInputProtocol::read_struct_end)
     }
 
     pub(crate) fn bool(&mut self, what: &str) -> Result<bool, Fault> {
-        self.call(what, |p| p.read_bool())
+        self.call(what, thrift::protocol::TInputProtocol::read_bool)
     }
 
     pub(crate) fn i32(&mut self, what: &str) -> Result<i32, Fault> {
-        self.call(what, |p| p.read_i32())
+        self.call(what, thrift::protocol::TInputProtocol::read_i32)
     }
 
     pub(crate) fn i64(&mut self, what: &str) -> Result<i64, Fault> {
-        self.call(what, |p| p.read_i64())
+        self.call(what, thrift::protocol::TInputProtocol::read_i64)
     }
 
     pub(crate) fn double(&mut self, what: &str) -> Result<f64, Fault> {
-        self.call(what, |p| p.read_double())
+        self.call(what, thrift::protocol::TInputProtocol::read_double)
     }
 
     /// Checks the length of the string or binary value ahead: the protocol
@@ -142,7 +142,7 @@ impl<'i, P: Protocol> Reader<'i, P> {
                 ErrorKind::Syntax,
                 format!("{what} declares a negative length, {length}"),
             ))
-        } else if length as u64 > left as u64 {
+        } else if length.cast_unsigned() > left as u64 {
             Err(Fault::new(
                 self.pos(),
                 ErrorKind::Truncated,
@@ -155,14 +155,14 @@ impl<'i, P: Protocol> Reader<'i, P> {
 
     pub(crate) fn string(&mut self, what: &str) -> Result<String, Fault> {
         self.check_length(what)?;
-        self.call(what, |p| p.read_string())
+        self.call(what, thrift::protocol::TInputProtocol::read_string)
     }
 
     /// A binary value of exactly `N` bytes.
     pub(crate) fn bytes<const N: usize>(&mut self, what: &str) -> Result<[u8; N], Fault> {
         self.check_length(what)?;
         let at = self.pos();
-        let bytes = self.call(what, |p| p.read_bytes())?;
+        let bytes = self.call(what, thrift::protocol::TInputProtocol::read_bytes)?;
         <[u8; N]>::try_from(bytes).map_err(|bytes| {
             Fault::new(
                 at,
@@ -182,7 +182,7 @@ impl<'i, P: Protocol> Reader<'i, P> {
         mut item: impl FnMut(&mut Self) -> Result<T, Fault>,
     ) -> Result<Vec<T>, Fault> {
         let at = self.pos();
-        let header = self.call(what, |p| p.read_list_begin())?;
+        let header = self.call(what, thrift::protocol::TInputProtocol::read_list_begin)?;
         if header.element_type != element {
             return Err(Fault::new(
                 at,
@@ -216,7 +216,7 @@ impl<'i, P: Protocol> Reader<'i, P> {
         for _ in 0..count {
             items.push(item(self)?);
         }
-        self.call(what, |p| p.read_list_end())?;
+        self.call(what, thrift::protocol::TInputProtocol::read_list_end)?;
         Ok(items)
     }
 }

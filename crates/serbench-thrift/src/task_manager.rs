@@ -43,7 +43,7 @@ impl Thrift for TaskManager {
                 &self.version.segments,
                 TType::I32,
                 "the version",
-                |w, s| w.i32(*s as i32),
+                |w, s| w.i32(s.cast_signed()),
             )?;
             w.list_field(3, &self.lists, TType::Struct, "the lists", |w, list| {
                 w.structure(|w| {
@@ -62,7 +62,7 @@ impl Thrift for TaskManager {
                 0 => user = Some(r.string("the user")?),
                 1 => {
                     version = Some(r.list("the version", TType::I32, P::MIN_I32, |r| {
-                        Ok(r.i32("a version segment")? as u32)
+                        Ok(r.i32("a version segment")?.cast_unsigned())
                     })?);
                 }
                 _ => lists = Some(r.list("the lists", TType::Struct, MIN_STRUCT, read_list)?),
@@ -146,10 +146,10 @@ fn write_header<P: Protocol>(w: &mut Writer<'_, P>, header: &TaskHeader) -> Resu
     w.structure(|w| {
         w.field(1, TType::String, |w| w.bytes(header.id.as_bytes()))?;
         w.string_field(2, &header.name, "a header's name")?;
-        w.field(3, TType::I32, |w| w.i32(header.color.argb() as i32))?;
+        w.field(3, TType::I32, |w| w.i32(header.color.argb().cast_signed()))?;
         w.field(4, TType::I64, |w| w.i64(seconds))?;
         // Below 10^9, so always a non-negative i32.
-        w.field(5, TType::I32, |w| w.i32(nanos as i32))?;
+        w.field(5, TType::I32, |w| w.i32(nanos.cast_signed()))?;
         w.field(6, TType::I32, |w| w.i32(offset))
     })
 }
@@ -162,7 +162,7 @@ fn read_header<P: Protocol>(r: &mut Reader<'_, P>) -> Result<TaskHeader, Fault> 
         match field {
             0 => id = Some(Uuid::from_bytes(r.bytes::<16>("a header's id")?)),
             1 => name = Some(r.string("a header's name")?),
-            2 => color = Some(Color::from_argb(r.i32("a header's color")? as u32)),
+            2 => color = Some(Color::from_argb(r.i32("a header's color")?.cast_unsigned())),
             3 => seconds = Some(r.i64("a header's created_seconds")?),
             4 => nanos = Some(r.i32("a header's created_nanos")?),
             _ => offset = Some(r.i32("a header's created_offset_seconds")?),

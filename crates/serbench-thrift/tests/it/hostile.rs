@@ -68,122 +68,135 @@ where
     Self: HostileInputs,
 {
     fn crafted() -> Vec<Crafted> {
-        let mut inputs = Vec::new();
-        for (length, kind) in lengths::<W>() {
-            let mut bytes = W::field(Kind::List, 1);
-            bytes.extend(W::list(Kind::I64, 0));
-            bytes.extend(W::field(Kind::List, 2));
-            bytes.extend(W::list(Kind::String, 1));
-            bytes.extend(W::length(length));
-            bytes.extend(b"abc\0");
-            inputs.push(crafted(
-                Class::Length,
-                kind,
-                &format!("a string declares {length:#x} bytes"),
-                bytes,
-            ));
-        }
-        let mut huge_count = W::field(Kind::List, 1);
-        huge_count.extend(W::list(Kind::I64, 0x7fff_ffff));
-        huge_count.extend(W::i64(1));
-        inputs.push(crafted(
-            Class::Length,
-            ErrorKind::Truncated,
-            "the ids declare 0x7fffffff items",
-            huge_count,
-        ));
-        let mut negative = W::field(Kind::List, 1);
-        negative.extend(W::list(Kind::I64, 0xffff_ffff));
-        negative.extend(W::i64(1));
-        inputs.push(crafted(
-            Class::Length,
-            ErrorKind::Syntax,
-            "the ids declare -1 items",
-            negative,
-        ));
-
-        inputs.push(crafted(
-            Class::Utf8,
-            ErrorKind::Syntax,
-            "a string of invalid UTF-8",
-            record::<W>(&[1], &[b"ok", b"\xff\xfe"]),
-        ));
-
-        let mut int_field = W::field(Kind::I32, 1);
-        int_field.extend(W::i32(5));
-        int_field.push(W::STOP);
-        inputs.push(crafted(
-            Class::WrongType,
-            ErrorKind::Invalid,
-            "the ids are an i32",
-            int_field,
-        ));
-        let mut string_ids = W::field(Kind::List, 1);
-        string_ids.extend(W::list(Kind::String, 1));
-        string_ids.extend(W::string(b"1"));
-        inputs.push(crafted(
-            Class::WrongType,
-            ErrorKind::Invalid,
-            "the ids are a list of strings",
-            string_ids,
-        ));
-
-        let mut twice = record::<W>(&[1], &[b"a"]);
-        twice.pop();
-        twice.extend(W::field_long(Kind::List, 1));
-        twice.extend(W::list(Kind::I64, 1));
-        twice.extend(W::i64(2));
-        twice.push(W::STOP);
-        inputs.push(crafted(
-            Class::Duplicate,
-            ErrorKind::Invalid,
-            "the ids are given twice",
-            twice,
-        ));
-
-        // Thrift readers skip unknown fields; this one refuses them before
-        // reading their value, so no depth is ever reached.
-        let mut nested = Vec::with_capacity(NESTING * 4);
-        for _ in 0..NESTING {
-            nested.extend(W::field_long(Kind::Struct, 3));
-        }
-        nested.resize(nested.len() + NESTING, W::STOP);
-        inputs.push(crafted(
-            Class::Nesting,
-            ErrorKind::Invalid,
-            "an unknown field nests structs 100 000 deep",
-            nested,
-        ));
-
-        let mut missing = W::field(Kind::List, 1);
-        missing.extend(W::list(Kind::I64, 0));
-        missing.push(W::STOP);
-        inputs.push(crafted(
-            Class::Other,
-            ErrorKind::Invalid,
-            "the strings are missing",
-            missing,
-        ));
-        let mut trailing = record::<W>(&[1], &[b"a"]);
-        trailing.push(0);
-        inputs.push(crafted(
-            Class::Other,
-            ErrorKind::TrailingBytes,
-            "a byte follows the record",
-            trailing,
-        ));
-        inputs.push(crafted(
-            Class::Other,
-            ErrorKind::Truncated,
-            "no stop byte",
-            {
-                let mut cut = record::<W>(&[1], &[b"a"]);
-                cut.pop();
-                cut
-            },
-        ));
+        let mut inputs = record_lengths::<W>();
+        inputs.extend(record_fields::<W>());
         inputs
     }
+}
+
+/// Records whose string length or id count is past the input.
+fn record_lengths<W: Wire>() -> Vec<Crafted> {
+    let mut inputs = Vec::new();
+    for (length, kind) in lengths::<W>() {
+        let mut bytes = W::field(Kind::List, 1);
+        bytes.extend(W::list(Kind::I64, 0));
+        bytes.extend(W::field(Kind::List, 2));
+        bytes.extend(W::list(Kind::String, 1));
+        bytes.extend(W::length(length));
+        bytes.extend(b"abc\0");
+        inputs.push(crafted(
+            Class::Length,
+            kind,
+            &format!("a string declares {length:#x} bytes"),
+            bytes,
+        ));
+    }
+    let mut huge_count = W::field(Kind::List, 1);
+    huge_count.extend(W::list(Kind::I64, 0x7fff_ffff));
+    huge_count.extend(W::i64(1));
+    inputs.push(crafted(
+        Class::Length,
+        ErrorKind::Truncated,
+        "the ids declare 0x7fffffff items",
+        huge_count,
+    ));
+    let mut negative = W::field(Kind::List, 1);
+    negative.extend(W::list(Kind::I64, 0xffff_ffff));
+    negative.extend(W::i64(1));
+    inputs.push(crafted(
+        Class::Length,
+        ErrorKind::Syntax,
+        "the ids declare -1 items",
+        negative,
+    ));
+    inputs
+}
+
+/// Records with invalid text, fields of the wrong type, twice or missing,
+/// deep unknown fields, and a wrong end.
+fn record_fields<W: Wire>() -> Vec<Crafted> {
+    let mut inputs = Vec::new();
+    inputs.push(crafted(
+        Class::Utf8,
+        ErrorKind::Syntax,
+        "a string of invalid UTF-8",
+        record::<W>(&[1], &[b"ok", b"\xff\xfe"]),
+    ));
+
+    let mut int_field = W::field(Kind::I32, 1);
+    int_field.extend(W::i32(5));
+    int_field.push(W::STOP);
+    inputs.push(crafted(
+        Class::WrongType,
+        ErrorKind::Invalid,
+        "the ids are an i32",
+        int_field,
+    ));
+    let mut string_ids = W::field(Kind::List, 1);
+    string_ids.extend(W::list(Kind::String, 1));
+    string_ids.extend(W::string(b"1"));
+    inputs.push(crafted(
+        Class::WrongType,
+        ErrorKind::Invalid,
+        "the ids are a list of strings",
+        string_ids,
+    ));
+
+    let mut twice = record::<W>(&[1], &[b"a"]);
+    twice.pop();
+    twice.extend(W::field_long(Kind::List, 1));
+    twice.extend(W::list(Kind::I64, 1));
+    twice.extend(W::i64(2));
+    twice.push(W::STOP);
+    inputs.push(crafted(
+        Class::Duplicate,
+        ErrorKind::Invalid,
+        "the ids are given twice",
+        twice,
+    ));
+
+    // Thrift readers skip unknown fields; this one refuses them before
+    // reading their value, so no depth is ever reached.
+    let mut nested = Vec::with_capacity(NESTING * 4);
+    for _ in 0..NESTING {
+        nested.extend(W::field_long(Kind::Struct, 3));
+    }
+    nested.resize(nested.len() + NESTING, W::STOP);
+    inputs.push(crafted(
+        Class::Nesting,
+        ErrorKind::Invalid,
+        "an unknown field nests structs 100 000 deep",
+        nested,
+    ));
+
+    let mut missing = W::field(Kind::List, 1);
+    missing.extend(W::list(Kind::I64, 0));
+    missing.push(W::STOP);
+    inputs.push(crafted(
+        Class::Other,
+        ErrorKind::Invalid,
+        "the strings are missing",
+        missing,
+    ));
+    let mut trailing = record::<W>(&[1], &[b"a"]);
+    trailing.push(0);
+    inputs.push(crafted(
+        Class::Other,
+        ErrorKind::TrailingBytes,
+        "a byte follows the record",
+        trailing,
+    ));
+    inputs.push(crafted(
+        Class::Other,
+        ErrorKind::Truncated,
+        "no stop byte",
+        {
+            let mut cut = record::<W>(&[1], &[b"a"]);
+            cut.pop();
+            cut
+        },
+    ));
+    inputs
 }
 
 /// A task-manager of one list of one task, with the task's priority,
@@ -196,7 +209,7 @@ pub(crate) fn manager<W: Wire>(priority: i32, id_bytes: usize, nanos: i32) -> Ve
             W::field(Kind::String, 2),
             W::string(name),
             W::field(Kind::I32, 3),
-            W::i32(0xff00_ff00_u32 as i32),
+            W::i32(0xff00_ff00_u32.cast_signed()),
             W::field(Kind::I64, 4),
             W::i64(1_762_160_400),
             W::field(Kind::I32, 5),

@@ -103,7 +103,7 @@ pub(crate) fn varint(mut value: u64) -> Vec<u8> {
 }
 
 fn zigzag(value: i64) -> u64 {
-    ((value << 1) ^ (value >> 63)) as u64
+    ((value << 1) ^ (value >> 63)).cast_unsigned()
 }
 
 impl Wire for CompactWire {
