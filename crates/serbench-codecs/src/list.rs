@@ -19,4 +19,6 @@ codecs! {
     "capnp"       => serbench_capnp::Capnp,                "Cap'n Proto",  "capnp",       "0.27.3",    stock, native;
     "flatbuffers" => serbench_flatbuffers::FlatBuffers,    "FlatBuffers",  "flatbuffers", "25.12.19",  stock, native;
     "qdatastream" => serbench_qdatastream::QDataStream,    "QDataStream",  "serbench-qdatastream", "0.1.0", tuned;
+    "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      "0.17.0",    stock;
+    "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      "0.17.0",    stock;
 }
