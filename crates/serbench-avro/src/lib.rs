@@ -151,7 +151,7 @@ where
 impl<T: Dataset + Wire> Codec<T> for Avro {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         T::compiled()
-            .writer
+            .writer()
             .write_ser(out, &value.out())
             .map(drop)
             .map_err(|error| {
@@ -160,13 +160,12 @@ impl<T: Dataset + Wire> Codec<T> for Avro {
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        let compiled = T::compiled();
-        check::datum(compiled.schema, compiled.names.get_names(), bytes).map_err(|fault| {
+        check::datum(&T::SHAPE, bytes).map_err(|fault| {
             Error::new::<Self, T>(fault.kind, fault.message).at_offset(fault.offset)
         })?;
         let mut rest = bytes;
-        compiled
-            .reader
+        T::compiled()
+            .reader()
             .read_deser::<T::In>(&mut rest)
             .map(T::into_model)
             .map_err(|error| {

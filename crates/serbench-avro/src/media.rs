@@ -5,11 +5,34 @@ use std::sync::OnceLock;
 use serbench_model::{Image, Media, MediaContent, Player, Size};
 use serde::{Deserialize, Serialize};
 
+use crate::check::Shape;
 use crate::fields::{IntoModel, Items, items};
 use crate::wire::{self, Compiled, Wire};
 
 impl Wire for MediaContent {
     const SCHEMA: &'static str = include_str!("../../../schemas/media.avsc");
+    const SHAPE: Shape = Shape::Record(&[
+        Shape::Record(&[
+            Shape::String,
+            Shape::Nullable(&Shape::String),
+            Shape::Int,
+            Shape::Int,
+            Shape::String,
+            Shape::Long,
+            Shape::Long,
+            Shape::Nullable(&Shape::Int),
+            Shape::Array(&Shape::String),
+            Shape::Enum(2),
+            Shape::Nullable(&Shape::String),
+        ]),
+        Shape::Array(&Shape::Record(&[
+            Shape::String,
+            Shape::Nullable(&Shape::String),
+            Shape::Int,
+            Shape::Int,
+            Shape::Enum(2),
+        ])),
+    ]);
     type Out<'a> = ContentOut<'a>;
     type In = ContentIn;
 

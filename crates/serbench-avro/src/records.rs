@@ -5,10 +5,12 @@ use std::sync::OnceLock;
 use serbench_model::Record;
 use serde::{Deserialize, Serialize};
 
+use crate::check::Shape;
 use crate::wire::{self, Compiled, Wire};
 
 impl Wire for Record {
     const SCHEMA: &'static str = include_str!("../../../schemas/records.avsc");
+    const SHAPE: Shape = Shape::Record(&[Shape::Array(&Shape::Long), Shape::Array(&Shape::String)]);
     type Out<'a> = RecordOut<'a>;
     type In = RecordIn;
 

@@ -5,11 +5,34 @@ use std::sync::OnceLock;
 use serbench_model::{Priority, Task, TaskHeader, TaskList, TaskManager, Version};
 use serde::{Deserialize, Serialize};
 
+use crate::check::Shape;
 use crate::fields::{Argb, Created, Id, IntoModel, Items, items};
 use crate::wire::{self, Compiled, Wire};
 
+/// `TaskHeader`: id, name, color, and `Timestamp` (millis, nanos,
+/// offset_seconds).
+const HEADER: Shape = Shape::Record(&[
+    Shape::Fixed(16),
+    Shape::String,
+    Shape::Fixed(4),
+    Shape::Timestamp,
+]);
+
 impl Wire for TaskManager {
     const SCHEMA: &'static str = include_str!("../../../schemas/task-manager.avsc");
+    const SHAPE: Shape = Shape::Record(&[
+        Shape::String,
+        Shape::Array(&Shape::U32),
+        Shape::Array(&Shape::Record(&[
+            HEADER,
+            Shape::Array(&Shape::Record(&[
+                HEADER,
+                Shape::String,
+                Shape::Enum(4),
+                Shape::Boolean,
+            ])),
+        ])),
+    ]);
     type Out<'a> = ManagerOut<'a>;
     type In = ManagerIn;
 

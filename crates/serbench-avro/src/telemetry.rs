@@ -5,10 +5,22 @@ use std::sync::OnceLock;
 use serbench_model::SensorReading;
 use serde::{Deserialize, Serialize};
 
+use crate::check::Shape;
 use crate::wire::{self, Compiled, Wire};
 
 impl Wire for SensorReading {
     const SCHEMA: &'static str = include_str!("../../../schemas/telemetry.avsc");
+    const SHAPE: Shape = Shape::Record(&[
+        Shape::String,
+        Shape::Double,
+        Shape::Double,
+        Shape::Double,
+        Shape::Double,
+        Shape::Double,
+        Shape::Double,
+        Shape::Double,
+        Shape::Double,
+    ]);
     type Out<'a> = ReadingOut<'a>;
     type In = ReadingIn;
 

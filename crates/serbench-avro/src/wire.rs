@@ -5,16 +5,19 @@ use std::sync::OnceLock;
 
 use apache_avro::Schema;
 use apache_avro::reader::datum::GenericDatumReader;
-use apache_avro::schema::ResolvedSchema;
 use apache_avro::writer::datum::GenericDatumWriter;
 use serbench_model::Dataset;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::check::Shape;
+
 /// A dataset's Avro schema and forms.
 pub(crate) trait Wire: Dataset {
     /// The `.avsc` text shipped in `schemas/`.
     const SCHEMA: &'static str;
+    /// The same schema as the walk before decoding follows it.
+    const SHAPE: Shape;
     /// The form written: borrows the value, builds nothing.
     type Out<'a>: Serialize;
     /// The form read: owns what it reads, with every nested value already
@@ -27,19 +30,19 @@ pub(crate) trait Wire: Dataset {
     fn compiled() -> &'static Compiled;
 }
 
-/// A parsed schema with the apache-avro reader and writer over it.
+/// A parsed schema with the apache-avro reader and writer over it, each
+/// made on first use: a program that only decodes never resolves the
+/// schema for writing.
 pub(crate) struct Compiled {
-    pub(crate) schema: &'static Schema,
-    /// The named types, for the walk to follow references (`TaskHeader`).
-    pub(crate) names: ResolvedSchema<'static>,
-    pub(crate) reader: GenericDatumReader<'static>,
-    pub(crate) writer: GenericDatumWriter<'static>,
+    schema: &'static Schema,
+    reader: OnceLock<GenericDatumReader<'static>>,
+    writer: OnceLock<GenericDatumWriter<'static>>,
 }
 
 impl Compiled {
     /// Parses a shipped schema. The tests parse every one, so a failure
     /// here is a broken build, not a property of any input.
-    pub(crate) fn new(text: &str) -> Self {
+    fn new(text: &str) -> Self {
         // Leaked once per dataset and process: the reader and writer
         // borrow the schema for as long as the process runs.
         let schema: &'static Schema = Box::leak(Box::new(
@@ -47,18 +50,29 @@ impl Compiled {
         ));
         Self {
             schema,
-            names: ResolvedSchema::try_from(schema).expect("a shipped schema resolves"),
-            reader: GenericDatumReader::builder(schema)
-                .human_readable(false)
-                .build()
-                .expect("a shipped schema resolves"),
-            // One block per array, its count known up front: what Avro's
-            // own writers produce for an in-memory value.
-            writer: GenericDatumWriter::builder(schema)
-                .human_readable(false)
-                .build()
-                .expect("a shipped schema resolves"),
+            reader: OnceLock::new(),
+            writer: OnceLock::new(),
         }
+    }
+
+    pub(crate) fn reader(&self) -> &GenericDatumReader<'static> {
+        self.reader.get_or_init(|| {
+            GenericDatumReader::builder(self.schema)
+                .human_readable(false)
+                .build()
+                .expect("a shipped schema resolves")
+        })
+    }
+
+    pub(crate) fn writer(&self) -> &GenericDatumWriter<'static> {
+        self.writer.get_or_init(|| {
+            // No target block size: each array is one block, its count
+            // known up front, as Avro's writers do for an in-memory value.
+            GenericDatumWriter::builder(self.schema)
+                .human_readable(false)
+                .build()
+                .expect("a shipped schema resolves")
+        })
     }
 }
 

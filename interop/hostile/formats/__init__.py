@@ -15,9 +15,9 @@ A listed codec whose family has no module here fails the run: a format with
 no crafted inputs would otherwise pass on mutations alone.
 """
 
-from . import capnp, cbor, compact, flatbuffers, json, msgpack, protobuf, xml
+from . import avro, capnp, cbor, compact, flatbuffers, json, msgpack, protobuf, xml
 
-MODULES = (json, cbor, msgpack, compact, protobuf, capnp, flatbuffers, xml)
+MODULES = (json, cbor, msgpack, compact, protobuf, capnp, flatbuffers, xml, avro)
 
 
 def _by_family():

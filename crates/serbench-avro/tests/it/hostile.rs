@@ -107,7 +107,6 @@ impl Crafts<TaskManager> for Inputs {
     fn crafted() -> Vec<Crafted> {
         let ok_task = |priority, completed| task(header("t", 0, 0, 0), b"d", priority, completed);
         let with_task = |task: Vec<u8>| manager(&[long(1)], &[task]);
-        let with_header = |header: Vec<u8>| with_task(task(header, b"d", 0, 0));
         let mut inputs = [
             lengths("the user", |n| [long(n), b"u".to_vec()].concat()),
             counts("the version", |count| [string(b"u"), count].concat()),
@@ -168,36 +167,6 @@ impl Crafts<TaskManager> for Inputs {
             input(
                 Class::WrongType,
                 ErrorKind::Invalid,
-                "created.nanos past 32 bits",
-                with_header(header("t", 0, 1 << 31, 0)),
-            ),
-            input(
-                Class::Other,
-                ErrorKind::Invalid,
-                "created.nanos of 1 000 000 (a whole millisecond)",
-                with_header(header("t", 0, 1_000_000, 0)),
-            ),
-            input(
-                Class::Other,
-                ErrorKind::Invalid,
-                "created.nanos of -1",
-                with_header(header("t", 0, -1, 0)),
-            ),
-            input(
-                Class::Other,
-                ErrorKind::Invalid,
-                "created.offset_seconds of 26 hours",
-                with_header(header("t", 0, 0, 26 * 3600)),
-            ),
-            input(
-                Class::Other,
-                ErrorKind::Invalid,
-                "created.millis at the end of the 64-bit range",
-                with_header(header("t", i64::MAX, 0, 0)),
-            ),
-            input(
-                Class::WrongType,
-                ErrorKind::Invalid,
                 "a version segment of -1",
                 manager(&[long(-1)], &[]),
             ),
@@ -208,8 +177,50 @@ impl Crafts<TaskManager> for Inputs {
                 manager(&[long(1 << 32)], &[]),
             ),
         ]);
+        inputs.extend(created());
         inputs
     }
+}
+
+/// A task-manager whose one task has `header`.
+fn with_header(header: Vec<u8>) -> Vec<u8> {
+    manager(&[long(1)], &[task(header, b"d", 0, 0)])
+}
+
+/// Creation times the model cannot hold.
+fn created() -> Vec<Crafted> {
+    vec![
+        input(
+            Class::WrongType,
+            ErrorKind::Invalid,
+            "created.nanos past 32 bits",
+            with_header(header("t", 0, 1 << 31, 0)),
+        ),
+        input(
+            Class::Other,
+            ErrorKind::Invalid,
+            "created.nanos of 1 000 000 (a whole millisecond)",
+            with_header(header("t", 0, 1_000_000, 0)),
+        ),
+        input(
+            Class::Other,
+            ErrorKind::Invalid,
+            "created.nanos of -1",
+            with_header(header("t", 0, -1, 0)),
+        ),
+        input(
+            Class::Other,
+            ErrorKind::Invalid,
+            "created.offset_seconds of 26 hours",
+            with_header(header("t", 0, 0, 26 * 3600)),
+        ),
+        input(
+            Class::Other,
+            ErrorKind::Invalid,
+            "created.millis at the end of the 64-bit range",
+            with_header(header("t", i64::MAX, 0, 0)),
+        ),
+    ]
 }
 
 /// A telemetry reading: the id, then eight doubles.
