@@ -87,17 +87,20 @@
 //! without allocating: every string length and array count must fit in the
 //! bytes that remain (else [`ErrorKind::Truncated`]), varints must end
 //! within 64 bits and strings be UTF-8 ([`ErrorKind::Syntax`]), booleans
-//! must be 0 or 1, `int`s fit 32 bits and enum and union indexes name a
-//! symbol or branch ([`ErrorKind::Invalid`]), and the datum must end where
-//! the input does ([`ErrorKind::TrailingBytes`]); the error gives the byte
+//! must be 0 or 1, `int`s fit 32 bits, enum and union indexes name a
+//! symbol or branch, and numbers fit the model ([`ErrorKind::Invalid`]:
+//! version segments and edge indexes past 32 bits, node ids and weights
+//! past 16 bits, times out of range); and the datum must end where the
+//! input does ([`ErrorKind::TrailingBytes`]). The error gives the byte
 //! offset. apache-avro allocates a string's declared length before reading
-//! it, up to a limit (512 MiB by default) that is one setting for the whole
-//! process, set once: it cannot follow each input's length, so the walk
-//! bounds what it may allocate instead. apache-avro then reads the walked
-//! bytes into the model, refusing values the model cannot hold with
-//! [`ErrorKind::Invalid`]: version segments, edge indexes past 32 bits,
-//! node ids and weights past 16 bits, and times out of range.
-//!
+//! it, up to a limit (512 MiB by default) that is one setting for the
+//! whole process, set once: it cannot follow each input's length, so the
+//! walk bounds what it may allocate instead. The walk follows the schema as
+//! constant data, so refusing an input costs no schema parsing; apache-avro
+//! parses a dataset's schema (some 40 to 70 KiB, once per process) the
+//! first time a datum of it decodes, then reads the walked bytes into the
+//! model.
+
 //! Every value of the model encodes ([`Carries::EVERYTHING`]): doubles
 //! keep their bits, strings are UTF-8 of any content, times are integers.
 //!
