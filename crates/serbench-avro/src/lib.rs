@@ -100,7 +100,7 @@
 //! parses a dataset's schema (some 40 to 70 KiB, once per process) the
 //! first time a datum of it decodes, then reads the walked bytes into the
 //! model.
-
+//!
 //! Every value of the model encodes ([`Carries::EVERYTHING`]): doubles
 //! keep their bits, strings are UTF-8 of any content, times are integers.
 //!
