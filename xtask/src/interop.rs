@@ -7,7 +7,9 @@
 //! - Python's thriftpy2, loading `schemas/*.thrift` at run time, reads every
 //!   Thrift dump in both protocols as the JSON dump's values, with
 //!   `serbench check`'s answers, and writes our bytes back exactly
-//!   (`interop/check_thrift.py`).
+//!   (`interop/check_thrift.py`); fastavro reads every Avro dump with the
+//!   shipped `.avsc` as the JSON dump's values and writes back the same
+//!   bytes (`interop/check_avro.py`).
 //! - A Qt program reads the task-manager in JSON, XML and CBOR the way the Qt
 //!   benchmark does (QJsonDocument, QXmlStreamReader, QCborValue) and gets
 //!   `serbench check`'s answer; what it writes, `serbench` reads back as
@@ -21,9 +23,9 @@
 //!   `flatc --binary` make of their text, serbench reads as the same value.
 //!
 //! Needs python3 with `interop/requirements.txt` (cbor2, lxml, msgpack,
-//! thriftpy2 and flatc 25.12.19), g++ with Qt 6, protoc and capnp (Debian: `g++
-//! pkg-config qt6-base-dev protobuf-compiler capnproto`); `.ci/run`
-//! installs them.
+//! thriftpy2, fastavro and flatc 25.12.19), g++ with Qt 6, protoc and capnp
+//! (Debian: `g++ pkg-config qt6-base-dev protobuf-compiler capnproto`);
+//! `.ci/run` installs them.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -51,6 +53,13 @@ pub(crate) fn run() -> anyhow::Result<()> {
             .arg(&serbench),
     )
     .context("Python interop failed (needs: pip install cbor2 lxml msgpack)")?;
+    run_checked(
+        Command::new("python3")
+            .arg(root.join("interop/check_avro.py"))
+            .arg(&dumps)
+            .arg(&serbench),
+    )
+    .context("fastavro interop failed (needs: pip install fastavro)")?;
 
     eprintln!("interop: thriftpy2 reads the Thrift dumps with the shipped schemas");
     run_checked(

@@ -21,4 +21,5 @@ codecs! {
     "qdatastream" => serbench_qdatastream::QDataStream,    "QDataStream",  "serbench-qdatastream", "0.1.0", tuned;
     "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      "0.17.0",    stock;
     "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      "0.17.0",    stock;
+    "avro"        => serbench_avro::Avro,                  "Avro",         "apache-avro", "0.22.0",    stock;
 }

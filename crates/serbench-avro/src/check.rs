@@ -1,0 +1,348 @@
+//! The walk over a datum that runs before apache-avro reads it.
+//!
+//! apache-avro allocates what a length declares before reading the bytes
+//! (a string of `n` bytes is `vec![0; n]`), up to a process-wide limit of
+//! 512 MiB that can be set once and never per input, and serde reserves a
+//! vector for a declared block count. So a 16-byte input could make it
+//! allocate half a gigabyte. This walk reads the datum against the schema
+//! without allocating, and refuses it, with the byte offset, unless every
+//! length and count fits in the bytes that remain, every varint is well
+//! formed, every string is UTF-8, every enum and union index is in range
+//! and the datum ends exactly where the input does. What apache-avro then
+//! allocates is bounded by the input.
+//!
+//! The walk follows a [`Shape`], the schema as constant data, rather than
+//! apache-avro's parsed `Schema`: parsing a schema takes up to 70 KiB, and
+//! input the walk refuses should not cost more than the input itself. So
+//! the walk also refuses what the model cannot hold (integers past a
+//! `u16` or `u32`, times out of range), and apache-avro parses a schema
+//! only for a datum that decodes. A test holds each dataset's shape to its
+//! shipped `.avsc`.
+
+use std::ops::RangeInclusive;
+
+use serbench_model::__private::forms::check_timestamp_parts;
+use serbench_model::ErrorKind;
+
+/// What the walk needs of an Avro schema: the encoding of each type, and
+/// how many symbols an enum has.
+#[derive(Debug)]
+pub(crate) enum Shape {
+    Boolean,
+    Int,
+    /// An `int` the model holds as a `u16` (node ids, weights).
+    U16,
+    Long,
+    /// A `long` the model holds as a `u32` (version segments, edge indexes).
+    U32,
+    /// The `Timestamp` record: `millis` (`timestamp-millis`), `nanos` past
+    /// it (0 to 999 999), `offset_seconds`; a time the model holds.
+    Timestamp,
+    Double,
+    String,
+    /// `fixed` of this many bytes (and the `uuid` logical type on it).
+    Fixed(usize),
+    /// An enum with this many symbols.
+    Enum(usize),
+    /// `["null", T]`: the branch index, then the branch.
+    Nullable(&'static Shape),
+    Record(&'static [Shape]),
+    Array(&'static Shape),
+}
+
+/// Why a datum was refused, and where.
+#[derive(Debug)]
+pub(crate) struct Fault {
+    pub(crate) kind: ErrorKind,
+    pub(crate) message: String,
+    pub(crate) offset: usize,
+}
+
+/// Walks one datum of `shape` that must fill `bytes`.
+pub(crate) fn datum(shape: &Shape, bytes: &[u8]) -> Result<(), Fault> {
+    let mut walk = Walk { bytes, at: 0 };
+    walk.value(shape)?;
+    if walk.at == bytes.len() {
+        Ok(())
+    } else {
+        Err(walk.fault(
+            ErrorKind::TrailingBytes,
+            format!("{} bytes after the datum", bytes.len() - walk.at),
+        ))
+    }
+}
+
+struct Walk<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Walk<'_> {
+    fn fault(&self, kind: ErrorKind, message: impl Into<String>) -> Fault {
+        Fault {
+            kind,
+            message: message.into(),
+            offset: self.at,
+        }
+    }
+
+    fn remaining(&self) -> usize {
+        self.bytes.len() - self.at
+    }
+
+    fn value(&mut self, shape: &Shape) -> Result<(), Fault> {
+        match shape {
+            Shape::Boolean => {
+                if let [0 | 1] = self.take(1, "a boolean")? {
+                    Ok(())
+                } else {
+                    self.at -= 1;
+                    Err(self.fault(ErrorKind::Invalid, "a boolean that is neither 0 nor 1"))
+                }
+            }
+            Shape::Int => self.int("an int").map(drop),
+            Shape::U16 => self.ranged(0..=u16::MAX.into(), "an int"),
+            Shape::Long => self.long("a long").map(drop),
+            Shape::U32 => self.ranged(0..=u32::MAX.into(), "a long"),
+            Shape::Timestamp => self.timestamp(),
+            Shape::Double => self.take(8, "a double").map(drop),
+            Shape::String => self.string(),
+            Shape::Fixed(size) => self.take(*size, "a fixed").map(drop),
+            Shape::Enum(symbols) => self.index(*symbols, "enum symbol").map(drop),
+            Shape::Nullable(shape) => match self.index(2, "union branch")? {
+                0 => Ok(()),
+                _ => self.value(shape),
+            },
+            Shape::Record(fields) => fields.iter().try_for_each(|field| self.value(field)),
+            Shape::Array(items) => self.blocks(|walk| walk.value(items)),
+        }
+    }
+
+    /// A number the model holds in `range`.
+    fn ranged(&mut self, range: RangeInclusive<i64>, what: &str) -> Result<(), Fault> {
+        let start = self.at;
+        let value = self.long(what)?;
+        if range.contains(&value) {
+            Ok(())
+        } else {
+            self.at = start;
+            Err(self.fault(
+                ErrorKind::Invalid,
+                format!("{what} of {value}, outside {range:?}"),
+            ))
+        }
+    }
+
+    fn timestamp(&mut self) -> Result<(), Fault> {
+        let start = self.at;
+        let millis = self.long("created.millis")?;
+        let nanos = self.int("created.nanos")?;
+        let offset_seconds = self.int("created.offset_seconds")?;
+        let valid = u32::try_from(nanos)
+            .ok()
+            .filter(|nanos| *nanos < 1_000_000)
+            .ok_or_else(|| format!("created.nanos of {nanos}, not 0 to 999 999"))
+            .and_then(|nanos| {
+                let in_second = millis.rem_euclid(1000).cast_unsigned() as u32 * 1_000_000;
+                check_timestamp_parts(millis.div_euclid(1000), in_second + nanos, offset_seconds)
+                    .map_err(|error| format!("created: {error}"))
+            });
+        valid.map_err(|message| {
+            self.at = start;
+            self.fault(ErrorKind::Invalid, message)
+        })
+    }
+
+    /// An enum's symbol or a union's branch: an `int` below `count`.
+    fn index(&mut self, count: usize, what: &str) -> Result<usize, Fault> {
+        let start = self.at;
+        let index = self.int(what)?;
+        match usize::try_from(index) {
+            Ok(index) if index < count => Ok(index),
+            _ => {
+                self.at = start;
+                Err(self.fault(ErrorKind::Invalid, format!("{what} {index}, of {count}")))
+            }
+        }
+    }
+
+    /// An array's blocks: a count, items, until a count of 0. Every item
+    /// of the shipped schemas takes at least one byte, so a count past the
+    /// bytes that remain cannot be honest.
+    fn blocks(
+        &mut self,
+        mut item: impl FnMut(&mut Self) -> Result<(), Fault>,
+    ) -> Result<(), Fault> {
+        loop {
+            let start = self.at;
+            let count = self.long("a block count")?;
+            if count == 0 {
+                return Ok(());
+            }
+            if count < 0 {
+                // A negative count is followed by the block's size in bytes.
+                self.long("a block size")?;
+            }
+            let count = count.unsigned_abs();
+            if count > self.remaining() as u64 {
+                self.at = start;
+                return Err(self.fault(
+                    ErrorKind::Truncated,
+                    format!(
+                        "a block of {count} items in the {} bytes that remain",
+                        self.remaining()
+                    ),
+                ));
+            }
+            for _ in 0..count {
+                item(self)?;
+            }
+        }
+    }
+
+    fn string(&mut self) -> Result<(), Fault> {
+        let start = self.at;
+        let text = self.bytes("a string")?;
+        if std::str::from_utf8(text).is_err() {
+            self.at = start;
+            return Err(self.fault(ErrorKind::Syntax, "a string that is not UTF-8"));
+        }
+        Ok(())
+    }
+
+    /// A length, then that many bytes.
+    fn bytes(&mut self, what: &str) -> Result<&[u8], Fault> {
+        let start = self.at;
+        let len = self.long(what)?;
+        let Ok(len) = usize::try_from(len) else {
+            self.at = start;
+            return Err(self.fault(ErrorKind::Invalid, format!("{what} of length {len}")));
+        };
+        if len > self.remaining() {
+            self.at = start;
+            return Err(self.fault(
+                ErrorKind::Truncated,
+                format!(
+                    "{what} of {len} bytes in the {} that remain",
+                    self.remaining()
+                ),
+            ));
+        }
+        self.take(len, what)
+    }
+
+    fn take(&mut self, len: usize, what: &str) -> Result<&[u8], Fault> {
+        if len > self.remaining() {
+            return Err(self.fault(ErrorKind::Truncated, format!("{what} cut short")));
+        }
+        let taken = &self.bytes[self.at..self.at + len];
+        self.at += len;
+        Ok(taken)
+    }
+
+    fn int(&mut self, what: &str) -> Result<i32, Fault> {
+        let start = self.at;
+        let value = self.long(what)?;
+        i32::try_from(value).map_err(|_| {
+            self.at = start;
+            self.fault(
+                ErrorKind::Invalid,
+                format!("{what} of {value}, past 32 bits"),
+            )
+        })
+    }
+
+    /// A zigzag varint of at most 10 bytes (64 bits).
+    fn long(&mut self, what: &str) -> Result<i64, Fault> {
+        let start = self.at;
+        let mut raw: u64 = 0;
+        for shift in (0..70).step_by(7) {
+            let Some(&byte) = self.bytes.get(self.at) else {
+                return Err(self.fault(ErrorKind::Truncated, format!("{what} cut short")));
+            };
+            self.at += 1;
+            if shift == 63 && byte > 1 {
+                break;
+            }
+            raw |= u64::from(byte & 0x7f) << shift;
+            if byte & 0x80 == 0 {
+                return Ok((raw >> 1).cast_signed() ^ -(raw & 1).cast_signed());
+            }
+        }
+        self.at = start;
+        Err(self.fault(ErrorKind::Syntax, format!("{what}: a varint past 64 bits")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use apache_avro::Schema;
+    use apache_avro::schema::{ResolvedSchema, UuidSchema};
+    use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
+
+    use super::Shape;
+    use crate::wire::Wire;
+
+    /// Whether `shape` encodes as `schema` does.
+    fn same(shape: &Shape, schema: &Schema, resolved: &ResolvedSchema<'_>) -> bool {
+        match (shape, schema) {
+            (_, Schema::Ref { name }) => same(shape, resolved.get_names()[name], resolved),
+            (Shape::Boolean, Schema::Boolean)
+            | (Shape::Int | Shape::U16, Schema::Int)
+            | (Shape::Long | Shape::U32, Schema::Long)
+            | (Shape::Double, Schema::Double)
+            | (Shape::String, Schema::String) => true,
+            (Shape::Fixed(size), Schema::Fixed(fixed) | Schema::Uuid(UuidSchema::Fixed(fixed))) => {
+                *size == fixed.size
+            }
+            (Shape::Timestamp, Schema::Record(record)) => {
+                let fields: Vec<_> = record
+                    .fields
+                    .iter()
+                    .map(|f| (f.name.as_str(), &f.schema))
+                    .collect();
+                fields
+                    == [
+                        ("millis", &Schema::TimestampMillis),
+                        ("nanos", &Schema::Int),
+                        ("offset_seconds", &Schema::Int),
+                    ]
+            }
+            (Shape::Enum(symbols), Schema::Enum(schema)) => *symbols == schema.symbols.len(),
+            (Shape::Nullable(shape), Schema::Union(union)) => {
+                let variants = union.variants();
+                variants.len() == 2
+                    && variants[0] == Schema::Null
+                    && same(shape, &variants[1], resolved)
+            }
+            (Shape::Record(fields), Schema::Record(record)) => {
+                fields.len() == record.fields.len()
+                    && fields
+                        .iter()
+                        .zip(&record.fields)
+                        .all(|(shape, field)| same(shape, &field.schema, resolved))
+            }
+            (Shape::Array(items), Schema::Array(array)) => same(items, &array.items, resolved),
+            _ => false,
+        }
+    }
+
+    fn holds<T: Wire>() {
+        let schema = Schema::parse_str(T::SCHEMA).unwrap();
+        let resolved = ResolvedSchema::try_from(&schema).unwrap();
+        assert!(
+            same(&T::SHAPE, &schema, &resolved),
+            "{}: the walk's shape is not the .avsc",
+            T::NAME
+        );
+    }
+
+    #[test]
+    fn every_shape_is_its_schema() {
+        holds::<TaskManager>();
+        holds::<SensorReading>();
+        holds::<Graph>();
+        holds::<Record>();
+        holds::<MediaContent>();
+    }
+}

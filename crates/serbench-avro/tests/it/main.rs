@@ -1,0 +1,8 @@
+//! The Avro codec's tests: the shared conformance kit with Avro's crafted
+//! inputs, then the layout the specification gives, byte for byte.
+
+mod datum;
+mod hostile;
+mod layout;
+
+serbench_testkit::conformance_tests!(serbench_avro::Avro, hostile = crate::hostile::Inputs);
