@@ -21,7 +21,7 @@
 //! `SERBENCH_ALLOC=1` to count allocations).
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use divan::counter::BytesCount;
 use divan::{AllocProfiler, Bencher, black_box};
@@ -30,50 +30,60 @@ use serbench_codecs::{Carried, DatasetVisitor, Info, NativeJob, PairJob};
 use serbench_model::{
     Codec, Error, Graph, MediaContent, NativeCodec, Record, SensorReading, TaskManager,
 };
+use serbench_testkit::CountingAllocator;
 
-/// divan's allocation profiler when `SERBENCH_ALLOC=1`, else the system
-/// allocator. Counting costs every allocation a little, which would tilt
-/// the timings against allocation-heavy decoders, so `cargo xtask bench`
-/// times in one pass and counts allocations in a second.
+/// The system allocator, or, chosen once at start: divan's allocation
+/// profiler when `SERBENCH_ALLOC=1`, the conformance kit's per-thread
+/// counter in the safety pass. Counting costs every allocation a little,
+/// which would tilt the timings against allocation-heavy decoders, so
+/// `cargo xtask bench` times in one pass and counts in others.
 struct Allocator;
 
-static PROFILE: AtomicBool = AtomicBool::new(false);
-static PROFILER: AllocProfiler = AllocProfiler::system();
+const SYSTEM: u8 = 0;
+const PROFILE: u8 = 1;
+const KIT: u8 = 2;
 
-// SAFETY: both branches are the system allocator (the profiler wraps it and
-// only adds counting), so memory from either branch may be freed or resized
-// by the other; the contract of each method is passed straight through.
+static MODE: AtomicU8 = AtomicU8::new(SYSTEM);
+static PROFILER: AllocProfiler = AllocProfiler::system();
+static COUNTER: CountingAllocator = CountingAllocator;
+
+// SAFETY: every branch is the system allocator (the profiler and the kit's
+// counter wrap it and only add counting), so memory from one branch may be
+// freed or resized by another; the contract of each method is passed
+// straight through. Each method matches on the mode itself, so the timed
+// pass calls the system allocator directly, as it did before counting
+// existed.
 #[allow(unsafe_code, reason = "a global allocator is an unsafe trait")]
 unsafe impl GlobalAlloc for Allocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if PROFILE.load(Ordering::Relaxed) {
-            unsafe { PROFILER.alloc(layout) }
-        } else {
-            unsafe { System.alloc(layout) }
+        match MODE.load(Ordering::Relaxed) {
+            SYSTEM => unsafe { System.alloc(layout) },
+            PROFILE => unsafe { PROFILER.alloc(layout) },
+            _ => unsafe { COUNTER.alloc(layout) },
         }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        if PROFILE.load(Ordering::Relaxed) {
-            unsafe { PROFILER.alloc_zeroed(layout) }
-        } else {
-            unsafe { System.alloc_zeroed(layout) }
+        match MODE.load(Ordering::Relaxed) {
+            SYSTEM => unsafe { System.alloc_zeroed(layout) },
+            PROFILE => unsafe { PROFILER.alloc_zeroed(layout) },
+            _ => unsafe { COUNTER.alloc_zeroed(layout) },
         }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if PROFILE.load(Ordering::Relaxed) {
-            unsafe { PROFILER.realloc(ptr, layout, new_size) }
-        } else {
-            unsafe { System.realloc(ptr, layout, new_size) }
+        match MODE.load(Ordering::Relaxed) {
+            SYSTEM => unsafe { System.realloc(ptr, layout, new_size) },
+            PROFILE => unsafe { PROFILER.realloc(ptr, layout, new_size) },
+            _ => unsafe { COUNTER.realloc(ptr, layout, new_size) },
         }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        if PROFILE.load(Ordering::Relaxed) {
-            unsafe { PROFILER.dealloc(ptr, layout) }
-        } else {
-            unsafe { System.dealloc(ptr, layout) }
+        match MODE.load(Ordering::Relaxed) {
+            SYSTEM => unsafe { System.dealloc(ptr, layout) },
+            PROFILE => unsafe { PROFILER.dealloc(ptr, layout) },
+            _ => unsafe { COUNTER.dealloc(ptr, layout) },
         }
     }
 }
@@ -81,11 +91,18 @@ unsafe impl GlobalAlloc for Allocator {
 #[global_allocator]
 static ALLOC: Allocator = Allocator;
 
+mod safety;
+
 fn main() {
     let env = |name: &str, value: &str| std::env::var_os(name).is_some_and(|v| v == value);
-    PROFILE.store(env("SERBENCH_ALLOC", "1"), Ordering::Relaxed);
+    if env("SERBENCH_ALLOC", "1") {
+        MODE.store(PROFILE, Ordering::Relaxed);
+    }
     if env("SERBENCH_MODE", "sizes") {
         sizes();
+    } else if env("SERBENCH_MODE", "safety") {
+        MODE.store(KIT, Ordering::Relaxed);
+        safety::report();
     } else {
         divan::main();
     }

@@ -65,56 +65,111 @@ where
     C: Codec<D>,
     D: Dataset + Arbitrary,
 {
-    let mut samples = D::workload(quick_size::<D>());
-    samples.truncate(3);
-    samples.extend(D::edge_cases().into_iter().take(4));
-    // Values the format cannot carry have no encoding to damage.
-    let samples: Vec<(D, Vec<u8>)> = samples
-        .into_iter()
-        .filter_map(|value| C::to_vec(&value).ok().map(|bytes| (value, bytes)))
-        .collect();
-    let flips = FLIPS.div_ceil(samples.len().max(1));
-    let mut random = Random::new(SEED);
-    for (index, (value, bytes)) in samples.iter().enumerate() {
-        let len = bytes.len();
-        for cut in cuts(len, &mut random) {
-            let what = || format!("sample {index} cut to {cut} of {len} bytes (seed {SEED:#x})");
-            let outcome = decode_checked::<C, D>(&bytes[..cut], what)?;
-            // A format that cannot tell a cut message from a smaller one
-            // must at least not return the original.
-            let accepted = match &outcome.decoded {
-                Ok(decoded) => C::DETECTS_TRUNCATION || decoded == value,
-                Err(_) => false,
+    for (index, sample) in damaged_samples::<C, D>().iter().enumerate() {
+        for damage in &sample.damages {
+            let input = damage.apply(&sample.bytes);
+            let what = || damage.describe(index, sample.bytes.len());
+            let outcome = decode_checked::<C, D>(&input, what)?;
+            let accepted = match (damage, &outcome.decoded) {
+                (_, Err(_)) | (Damage::Flip { .. }, Ok(_)) => false,
+                // A format that cannot tell a cut message from a smaller
+                // one must at least not return the original.
+                (Damage::Cut(_), Ok(decoded)) => C::DETECTS_TRUNCATION || *decoded == sample.value,
+                (Damage::Trailer(_), Ok(_)) => true,
             };
             if accepted {
                 return Err(format!("{} decoded {} {}", C::NAME, D::NAME, what()));
             }
         }
-        // An empty encoding (protobuf's empty message) has no bit to flip.
-        for flip in 0..if len == 0 { 0 } else { flips } {
-            let bit = random.below(len as u64 * 8) as usize;
-            let mut flipped = bytes.clone();
-            flipped[bit / 8] ^= 1 << (bit % 8);
-            decode_checked::<C, D>(&flipped, || {
-                format!("sample {index} with bit {bit} flipped (flip {flip}, seed {SEED:#x})")
-            })?;
-        }
-        for trailer in [&b"\0"[..], b"x", b"\xff\xff\xff\xff"] {
-            let mut longer = bytes.clone();
-            longer.extend_from_slice(trailer);
-            let what = || format!("sample {index} followed by {trailer:?}");
-            let outcome = decode_checked::<C, D>(&longer, what)?;
-            if outcome.decoded.is_ok() {
-                return Err(format!(
-                    "{} accepted trailing bytes in {} {}",
-                    C::NAME,
-                    D::NAME,
-                    what()
-                ));
-            }
-        }
     }
     Ok(())
+}
+
+/// One way the kit damages a valid encoding.
+pub(crate) enum Damage {
+    /// The first this many bytes.
+    Cut(usize),
+    /// One bit flipped: the `flip`th flip of the sample.
+    Flip { bit: usize, flip: usize },
+    /// Bytes after the message.
+    Trailer(&'static [u8]),
+}
+
+impl Damage {
+    /// The damaged bytes.
+    pub(crate) fn apply(&self, bytes: &[u8]) -> Vec<u8> {
+        match *self {
+            Damage::Cut(cut) => bytes[..cut].to_vec(),
+            Damage::Flip { bit, .. } => {
+                let mut flipped = bytes.to_vec();
+                flipped[bit / 8] ^= 1 << (bit % 8);
+                flipped
+            }
+            Damage::Trailer(trailer) => [bytes, trailer].concat(),
+        }
+    }
+
+    /// Which input this is, enough to reproduce it.
+    pub(crate) fn describe(&self, index: usize, len: usize) -> String {
+        match *self {
+            Damage::Cut(cut) => {
+                format!("sample {index} cut to {cut} of {len} bytes (seed {SEED:#x})")
+            }
+            Damage::Flip { bit, flip } => {
+                format!("sample {index} with bit {bit} flipped (flip {flip}, seed {SEED:#x})")
+            }
+            Damage::Trailer(trailer) => format!("sample {index} followed by {trailer:?}"),
+        }
+    }
+}
+
+/// A valid encoding and the ways the kit damages it.
+pub(crate) struct Sample<D> {
+    pub(crate) value: D,
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) damages: Vec<Damage>,
+}
+
+/// The samples of the check, in a fixed order: a few workload messages and
+/// edge values the codec can carry, each with its damages: every
+/// truncation (seeded cuts of long encodings), its share of [`FLIPS`]
+/// seeded single-bit flips, and trailing bytes.
+pub(crate) fn damaged_samples<C, D>() -> Vec<Sample<D>>
+where
+    C: Codec<D>,
+    D: Dataset + Arbitrary,
+{
+    let mut values = D::workload(quick_size::<D>());
+    values.truncate(3);
+    values.extend(D::edge_cases().into_iter().take(4));
+    // Values the format cannot carry have no encoding to damage.
+    let encoded: Vec<(D, Vec<u8>)> = values
+        .into_iter()
+        .filter_map(|value| C::to_vec(&value).ok().map(|bytes| (value, bytes)))
+        .collect();
+    let flips = FLIPS.div_ceil(encoded.len().max(1));
+    let mut random = Random::new(SEED);
+    encoded
+        .into_iter()
+        .map(|(value, bytes)| {
+            let len = bytes.len();
+            let mut damages: Vec<Damage> = cuts(len, &mut random)
+                .into_iter()
+                .map(Damage::Cut)
+                .collect();
+            // An empty encoding (protobuf's empty message) has no bit to flip.
+            for flip in 0..if len == 0 { 0 } else { flips } {
+                let bit = random.below(len as u64 * 8) as usize;
+                damages.push(Damage::Flip { bit, flip });
+            }
+            damages.extend([&b"\0"[..], b"x", b"\xff\xff\xff\xff"].map(Damage::Trailer));
+            Sample {
+                value,
+                bytes,
+                damages,
+            }
+        })
+        .collect()
 }
 
 /// A result and the most bytes allocated at once while it was computed.

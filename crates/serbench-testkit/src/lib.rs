@@ -135,6 +135,7 @@
 mod arbitrary;
 mod crafted;
 mod dense;
+mod figures;
 mod hostile;
 mod memory;
 mod needs;
@@ -146,6 +147,7 @@ pub use self::crafted::{
     Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING, coverage, crafted, replace_once,
 };
 pub use self::dense::{Dense, expansion};
+pub use self::figures::{Safety, safety};
 pub use self::hostile::{EVERY_CUT_UP_TO, FLIPS, SAMPLED_CUTS, SEED, STACK, hostile};
 pub use self::memory::{CountingAllocator, bound, installed, measure};
 pub use self::needs::Needs;

@@ -1,0 +1,55 @@
+//! `SERBENCH_MODE=safety`: the conformance kit's memory checks as figures,
+//! one JSON line per dataset × codec, for the report's safety column.
+//!
+//! Each line holds the damaged encodings decoded, the worst peak of their
+//! decode or traverse as a share of the kit's bound (4 × input + 64 KiB),
+//! how many broke it or panicked, and the worst bytes held per byte of the
+//! kit's dense valid values. The kit's own tests hold every codec to these
+//! bounds; this shows the margin. The kit's samples are a few small
+//! messages per dataset, whatever the run's size, so this pass takes
+//! seconds.
+
+use serbench_codecs::{Info, PairJob};
+use serbench_model::{Codec, Error};
+use serbench_testkit::Safety;
+
+/// The figures of one pair.
+struct Measure;
+
+macro_rules! jobs {
+    ($($dataset:path),* $(,)?) => {
+        $(
+            impl PairJob<$dataset> for Measure {
+                type Output = ();
+
+                fn run<C: Codec<$dataset, Error = Error> + 'static>(self, info: &'static Info) {
+                    print_line::<$dataset>(info, &serbench_testkit::safety::<C, $dataset>());
+                }
+            }
+        )*
+
+        /// Prints every pair's line, dataset by dataset in report order.
+        pub(crate) fn report() {
+            $(
+                eprintln!("safety: {}", <$dataset as serbench_model::Dataset>::NAME);
+                for codec in serbench_codecs::codecs() {
+                    serbench_codecs::run::<$dataset, _>(codec.name, Measure);
+                }
+            )*
+        }
+    };
+}
+
+serbench_model::for_each_dataset!(jobs);
+
+fn print_line<D: serbench_model::Dataset>(info: &Info, safety: &Safety) {
+    let line = serde_json::json!({
+        "dataset": D::NAME,
+        "format": info.name,
+        "damaged": safety.damaged,
+        "worst_of_bound": safety.worst_of_bound,
+        "violations": safety.violations,
+        "dense_expansion": safety.dense_expansion,
+    });
+    println!("{line}");
+}
