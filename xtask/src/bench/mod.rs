@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{cargo, project_root, target_dir};
 use machine::Run;
-use results::{Record, SizeLine};
+use results::{Record, SafetyLine, SizeLine};
 
 pub(crate) const USAGE: &str = "\
 usage: cargo xtask bench [--dataset D]... [--format F]... [--quick] [--sweep]
@@ -145,6 +145,9 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         );
     }
 
+    eprintln!("bench: the conformance kit's memory checks, as figures (damaged and dense input)");
+    let safety = safety(&binary)?;
+
     let filters = divan_filters(&options, &sizes);
     let total = list(&binary, options.quick, &filters)?;
     eprintln!("bench: timing {total} benches with divan");
@@ -174,6 +177,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         sweep: results::sweep_points(&measurements),
         compile: Vec::new(),
     };
+    results::join_safety(&mut results.results, &safety);
     if results
         .results
         .iter()
@@ -261,6 +265,22 @@ fn sizes(binary: &Path, options: &Options) -> anyhow::Result<Vec<SizeLine>> {
         .filter(|l| options.datasets.is_empty() || options.datasets.contains(&l.dataset))
         .filter(|l| options.formats.is_empty() || options.formats.contains(&l.format))
         .collect())
+}
+
+/// The safety pass: the kit's memory checks on every pair, a line each
+/// (seconds: the kit's samples are small whatever the run's size).
+fn safety(binary: &Path) -> anyhow::Result<Vec<SafetyLine>> {
+    let output = bench_command(binary, true)
+        .env("SERBENCH_MODE", "safety")
+        .stderr(Stdio::inherit())
+        .output()
+        .context("cannot run the bench binary")?;
+    ensure!(output.status.success(), "the safety pass failed");
+    String::from_utf8(output.stdout)?
+        .lines()
+        .map(serde_json::from_str)
+        .collect::<Result<_, _>>()
+        .context("unreadable safety report")
 }
 
 /// divan's filters for the chosen pairs: bench paths are

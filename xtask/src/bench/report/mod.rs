@@ -75,6 +75,9 @@ pub(crate) fn markdown(results: &Report, charts: &[Chart]) -> String {
          written in serbench rather than its stock API. Each pair's round trip is verified \
          before it is timed.\n\n",
     );
+    text.push_str("## Codecs\n\n");
+    text.push_str(&sections::codecs_table(results));
+    text.push('\n');
     for dataset in datasets(results) {
         let _ = writeln!(text, "## {}\n", dataset.heading);
         text.push_str(&sections::dataset_table(results, dataset.id));

@@ -62,6 +62,8 @@ pub(crate) fn update_readme(
     section.push_str(&sections::against_qt(results));
     section.push_str("Size per message on every dataset:\n\n");
     section.push_str(&sections::size_table(results));
+    section.push('\n');
+    section.push_str(&sections::codecs_table(results));
     section.push_str(
         "\n⚡ traverses in place. Every figure, per dataset, is in the run's `report.md`.\n\n",
     );

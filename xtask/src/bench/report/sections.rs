@@ -25,6 +25,113 @@ fn library_cell(record: &Record) -> String {
     format!("{} {}{tuned}", record.library, record.version)
 }
 
+/// Each codec once, in the order of the run (the registry's, grouped by
+/// wire format), with the record of each dataset it ran on.
+fn codecs(results: &Report) -> Vec<Vec<&Record>> {
+    let mut codecs: Vec<Vec<&Record>> = Vec::new();
+    for record in &results.results {
+        match codecs
+            .iter_mut()
+            .find(|records| records[0].format == record.format)
+        {
+            Some(records) => records.push(record),
+            None => codecs.push(vec![record]),
+        }
+    }
+    codecs
+}
+
+/// Hostile input, from the kit's damaged encodings over every dataset:
+/// `bounded (≤ 31% of the bound, 41 230 inputs)`, or how many broke it.
+fn hostile_cell(records: &[&Record]) -> String {
+    let measured: Vec<&Record> = records
+        .iter()
+        .copied()
+        .filter(|r| r.safety.bounded().is_some())
+        .collect();
+    if measured.is_empty() {
+        return NONE.to_owned();
+    }
+    let inputs: u64 = measured.iter().filter_map(|r| r.safety.damaged).sum();
+    let violations: u64 = measured.iter().filter_map(|r| r.safety.violations).sum();
+    let worst = measured
+        .iter()
+        .filter_map(|r| r.safety.worst_of_bound)
+        .fold(0.0, f64::max);
+    if violations == 0 {
+        format!(
+            "bounded (≤ {:.0}% of the bound, {} inputs)",
+            worst * 100.0,
+            count_cell(inputs)
+        )
+    } else {
+        format!(
+            "⚠ NOT bounded: {} of {} inputs over the bound or panicked (worst {:.1}× the bound)",
+            count_cell(violations),
+            count_cell(inputs),
+            worst
+        )
+    }
+}
+
+/// `41 230`: a count with thin spaces between thousands.
+fn count_cell(value: u64) -> String {
+    let digits = value.to_string();
+    let mut text = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            text.push(' ');
+        }
+        text.push(digit);
+    }
+    text
+}
+
+/// The worst bytes held per byte of the kit's dense valid input, over
+/// every dataset.
+fn expansion_cell(records: &[&Record]) -> String {
+    records
+        .iter()
+        .filter_map(|r| r.safety.dense_expansion)
+        .reduce(f64::max)
+        .map_or_else(|| NONE.to_owned(), |worst| format!("{worst:.0}×"))
+}
+
+/// Every codec of the run: what it times (format, library, version, the
+/// library's stock API or a path written here) and how it holds up (the
+/// conformance kit's memory figures). The rows follow the registry, which
+/// groups them by wire format.
+pub(super) fn codecs_table(results: &Report) -> String {
+    let mut table = Table::new()
+        .left("format")
+        .left("codec")
+        .left("library")
+        .left("path")
+        .left("hostile input")
+        .right("valid input, worst expansion");
+    for records in codecs(results) {
+        let first = records[0];
+        table.push(vec![
+            first.family.clone(),
+            format_cell(first),
+            format!("{} {}", first.library, first.version),
+            if first.tuned { "tuned" } else { "stock" }.to_owned(),
+            hostile_cell(&records),
+            expansion_cell(&records),
+        ]);
+    }
+    format!(
+        "Codecs: *stock* times the library's own API, *tuned* a path written in serbench \
+         around it. *Hostile input*: the conformance kit's damaged encodings (every cut, \
+         seeded bit flips, trailing bytes) of every dataset, decoded and traversed; bounded \
+         when none panicked and none held more than 4 × its size + 64 KiB at once, with the \
+         worst peak as a share of that bound. *Worst expansion*: the most bytes a decode \
+         held at once per byte of the kit's densest valid values (many minimal elements); \
+         SECURITY.md gives each codec's limits.\n\n{}\n",
+        table.render()
+    )
+}
+
 /// Every figure of one dataset, a row per codec.
 pub(super) fn dataset_table(results: &Report, dataset: &str) -> String {
     let mut table = Table::new().left("format").left("library");
@@ -242,6 +349,7 @@ pub(super) fn compile_table(results: &Report) -> String {
 pub(super) fn headline_table(results: &Report, dataset: &str) -> String {
     let mut table = Table::new()
         .left("format")
+        .left("library")
         .right("encode")
         .right("decode")
         .right("traverse")
@@ -249,6 +357,7 @@ pub(super) fn headline_table(results: &Report, dataset: &str) -> String {
     for record in of(results, dataset).filter(|r| r.ok) {
         table.push(vec![
             format_cell(record),
+            library_cell(record),
             time(record.ns(Op::Encode)),
             time(record.ns(Op::Decode)),
             time(record.ns(Op::Traverse)),
@@ -302,6 +411,45 @@ mod tests {
         assert_eq!(table.matches("| json |").count(), 1, "{table}");
         assert!(table.contains("| json | 488 B | 19.2 KB |"), "{table}");
         assert!(table.contains("| cbor | 394 B | 13.5 KB |"), "{table}");
+    }
+
+    #[test]
+    fn codecs_table_sums_the_safety_figures_of_every_dataset() {
+        let safe = |dataset: &str, worst: f64, violations: u64, dense: Option<f64>| {
+            let mut record = record(dataset, "json", 100.0);
+            record.family = "JSON".to_owned();
+            record.safety = crate::bench::results::Safety {
+                damaged: Some(1_500),
+                worst_of_bound: Some(worst),
+                violations: Some(violations),
+                dense_expansion: dense,
+            };
+            record
+        };
+        let mut unmeasured = record("media", "cbor", 90.0);
+        unmeasured.tuned = true;
+        let bounded = report(vec![
+            safe("media", 0.12, 0, Some(7.4)),
+            safe("records", 0.31, 0, None),
+            unmeasured,
+        ]);
+        let table = codecs_table(&bounded);
+        assert!(
+            table.contains(
+                "| JSON | json | lib-json 1.0.0 | stock | bounded (≤ 31% of the bound, 3 000 inputs) | 7× |"
+            ),
+            "{table}"
+        );
+        assert!(
+            table.contains("| cbor | lib-cbor 1.0.0 | tuned | – | – |"),
+            "{table}"
+        );
+        let broken = report(vec![safe("media", 2.5, 3, Some(400.0))]);
+        assert!(
+            codecs_table(&broken).contains("NOT bounded: 3 of 1 500 inputs"),
+            "{}",
+            codecs_table(&broken)
+        );
     }
 
     #[test]

@@ -22,9 +22,13 @@
 //! `_mean_ns` and `_allocs`; `encode` and `decode` also `_alloc_bytes`, and
 //! `decode` `_peak_bytes` (the most bytes live at once); `floor` (a memcpy
 //! of the same bytes), `build` and `write` (the two halves of a native
-//! encode) keep `_ns`. [`Op::figures`] holds this list. Files written
-//! before `family`, `library`, `version`, `tuned` and `size_label` existed
-//! still read, with those facts empty.
+//! encode) keep `_ns`. [`Op::figures`] holds this list. Last, the
+//! safety pass's figures ([`Safety`]): `safety_damaged` (damaged
+//! encodings tried), `safety_worst_of_bound` (their worst peak allocation
+//! as a share of the kit's bound, 4 × input + 64 KiB), `safety_violations`
+//! and `dense_expansion` (bytes held per byte of dense valid input). Files written
+//! before `family`, `library`, `version`, `tuned`, `size_label` and the
+//! safety figures existed still read, with those facts empty.
 //!
 //! Times are nanoseconds per *message*, the median over divan's samples;
 //! a dataset's workload is `messages` messages (telemetry's 10 000, every
@@ -34,6 +38,7 @@
 //! trip failed (`ok: false`, `error` says why).
 
 mod ops;
+mod safety;
 
 use std::collections::BTreeMap;
 
@@ -41,6 +46,7 @@ use serde::{Deserialize, Serialize};
 
 use super::divan::Measurement;
 pub(crate) use ops::{Op, OpStats, Ops};
+pub(crate) use safety::{Safety, SafetyLine, join as join_safety};
 
 /// The sizes report line the bench binary prints per dataset × codec.
 #[derive(Clone, Debug, Deserialize)]
@@ -109,6 +115,9 @@ pub(crate) struct Record {
     /// The timed operations.
     #[serde(flatten)]
     pub(crate) ops: Ops,
+    /// The conformance kit's memory checks, as figures.
+    #[serde(flatten)]
+    pub(crate) safety: Safety,
 }
 
 impl Record {
@@ -270,6 +279,7 @@ fn csv_columns() -> Vec<String> {
                 .into_iter()
                 .flat_map(|op| op.keys().map(|(key, _)| key)),
         )
+        .chain(Safety::COLUMNS.into_iter().map(str::to_owned))
         .collect()
 }
 
