@@ -1,6 +1,7 @@
 //! The serde path: every input the fast path does not read whole is decoded
 //! here, within the decode budget the crate docs describe, and a failure is
-//! described with its kind, field path and byte offset.
+//! described with its kind, field path and byte offset. It is also all of
+//! [`BincodeStock`](crate::BincodeStock)'s decode.
 
 use std::marker::PhantomData;
 
@@ -10,16 +11,17 @@ use bincode::error::DecodeError;
 use bincode::serde::BorrowCompat;
 use serbench_model::__private::serde_forms::with_path;
 use serbench_model::__private::strict::{self, Context, Strict};
-use serbench_model::{Dataset, Error, ErrorKind};
+use serbench_model::{Dataset, Error, ErrorKind, Format};
 use serde::de::{self, Deserialize, DeserializeOwned, Deserializer};
 
-use crate::Bincode;
 use crate::input::Input;
 
 /// Decodes one value that fills `bytes` through bincode's serde support:
 /// step 1 with the plain budget, step 2 with strings borrowed if that runs
-/// out.
-pub(crate) fn with_serde<T: Dataset + DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+/// out. Errors name codec `F`.
+pub(crate) fn with_serde<F: Format, T: Dataset + DeserializeOwned>(
+    bytes: &[u8],
+) -> Result<T, Error> {
     let (value, end) = match decode_within::<T>(bytes, PLAIN) {
         (Err(DecodeError::LimitExceeded), _) => {
             let (value, end) = decode_within::<Borrowing<T>>(bytes, STRICT);
@@ -27,10 +29,10 @@ pub(crate) fn with_serde<T: Dataset + DeserializeOwned>(bytes: &[u8]) -> Result<
         }
         plain => plain,
     };
-    let value = value.map_err(|error| located::<T>(bytes, error, end))?;
+    let value = value.map_err(|error| located::<F, T>(bytes, error, end))?;
     if end < bytes.len() {
         let message = format!("{} bytes follow the value", bytes.len() - end);
-        return Err(Error::new::<Bincode, T>(ErrorKind::TrailingBytes, message).at_offset(end));
+        return Err(Error::new::<F, T>(ErrorKind::TrailingBytes, message).at_offset(end));
     }
     Ok(value)
 }
@@ -116,9 +118,13 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for PathOfFailure<T> {
 /// The error of a failed decode that stopped at byte `at`, with the field
 /// path found by decoding again (step 2's way, which claims what step 1
 /// does and fails where it fails).
-fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: DecodeError, at: usize) -> Error {
+fn located<F: Format, T: Dataset + DeserializeOwned>(
+    bytes: &[u8],
+    error: DecodeError,
+    at: usize,
+) -> Error {
     let (kind, what) = describe(&error, bytes.len());
-    let located = Error::new::<Bincode, T>(kind, what)
+    let located = Error::new::<F, T>(kind, what)
         .at_offset(at)
         .with_source(error);
     match decode_within::<PathOfFailure<T>>(bytes, STRICT) {

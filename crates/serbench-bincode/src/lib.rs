@@ -84,15 +84,17 @@
 //! bytes and only then reading: a 20-byte input declaring a 1 GiB string
 //! allocates as much as the limit allows before it fails.
 //!
-//! Every decode first takes a fast path (`src/native.rs`): bincode's own
-//! decoders read the dataset field by field, strings borrowed from the
+//! [`Bincode`]'s decode first takes a fast path (`src/native.rs`): bincode's
+//! own decoders read the dataset field by field, strings borrowed from the
 //! input (bincode checks a declared length against what is left before
 //! slicing) and sequences reserving at most 4 KiB ahead, so no declared
 //! length allocates more than the bytes that back it. It reads every valid
 //! encoding, in two thirds of the time the serde path takes. An input it
 //! does not read to its last byte goes to the serde path below
 //! (`src/decode.rs`), which decides, with the budget and the error
-//! messages described here.
+//! messages described here. [`BincodeStock`] has no fast path: every decode
+//! is the serde path, which is what a bincode user writes, so the two rows
+//! show what bincode gives and what the fast path adds.
 //!
 //! bincode's limit is a const generic, but a decode can claim part of it
 //! before it starts, which leaves a budget computed from the input length.
@@ -174,15 +176,7 @@ where
     T: Dataset + Serialize + DeserializeOwned + Native,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        bincode::serde::encode_into_writer(value, Append(out), config::standard()).map_err(
-            |error| {
-                let message = match &error {
-                    EncodeError::OtherString(message) => message.clone(),
-                    other => format!("{other:?}"),
-                };
-                Error::new::<Self, T>(ErrorKind::Unsupported, message).with_source(error)
-            },
-        )
+        encode::<Self, T>(value, out)
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
@@ -190,9 +184,54 @@ where
         // within its budget and with its messages.
         match native::read_whole(bytes) {
             Some(value) => Ok(value),
-            None => decode::with_serde(bytes),
+            None => decode::with_serde::<Self, T>(bytes),
         }
     }
+}
+
+/// bincode 2.0.1 as a bincode user writes it for types with serde impls:
+/// `bincode::serde` with the standard configuration and a size limit, and
+/// no fast path. The bytes are [`Bincode`]'s.
+///
+/// It times what the library gives; [`Bincode`] beside it times what this
+/// crate's fast path adds. The model's types implement serde's traits, not
+/// bincode's `Encode`/`Decode` (deriving those would make the model depend
+/// on bincode), so serde is the API a bincode user of these types has. The
+/// decode budget of [Decode limit and memory](crate#decode-limit-and-memory)
+/// is bincode's own limit, set from the input length; valid input never
+/// leaves its step 1, plain bincode.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BincodeStock;
+
+impl Format for BincodeStock {
+    const NAME: &'static str = "bincode-stock";
+    const CARRIES: Carries = Carries::EVERYTHING;
+    type Error = Error;
+}
+
+impl<T> Codec<T> for BincodeStock
+where
+    T: Dataset + Serialize + DeserializeOwned,
+{
+    fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        encode::<Self, T>(value, out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<T, Error> {
+        decode::with_serde::<Self, T>(bytes)
+    }
+}
+
+/// Appends `value` to `out` with bincode's serde encoder, errors naming
+/// codec `F`.
+fn encode<F: Format, T: Dataset + Serialize>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+    bincode::serde::encode_into_writer(value, Append(out), config::standard()).map_err(|error| {
+        let message = match &error {
+            EncodeError::OtherString(message) => message.clone(),
+            other => format!("{other:?}"),
+        };
+        Error::new::<F, T>(ErrorKind::Unsupported, message).with_source(error)
+    })
 }
 
 /// Appends to the caller's buffer; bincode's own writers start a new one.

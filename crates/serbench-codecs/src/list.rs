@@ -13,9 +13,11 @@ codecs! {
     "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    "0.2.2",     stock;
     "xml"         => serbench_xml::Xml,                    "XML",          "quick-xml",   "0.42.0",    stock;
     "bincode"     => serbench_bincode::Bincode,            "bincode",      "bincode",     "2.0.1",     tuned;
+    "bincode-stock"  => serbench_bincode::BincodeStock,    "bincode",      "bincode",     "2.0.1",     stock;
     "postcard"    => serbench_postcard::Postcard,          "postcard",     "postcard",    "1.2.0",     stock;
     "msgpack"     => serbench_msgpack::MsgPack,            "MessagePack",  "rmp-serde",   "1.3.1",     stock;
     "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       "0.14.6",    tuned, native;
+    "protobuf-stock" => serbench_protobuf::ProtobufStock,  "Protobuf",     "prost",       "0.14.6",    stock;
     "capnp"       => serbench_capnp::Capnp,                "Cap'n Proto",  "capnp",       "0.27.3",    stock, native;
     "flatbuffers" => serbench_flatbuffers::FlatBuffers,    "FlatBuffers",  "flatbuffers", "25.12.19",  stock, native;
     "qdatastream" => serbench_qdatastream::QDataStream,    "QDataStream",  "serbench-qdatastream", "0.1.0", tuned;

@@ -59,6 +59,41 @@ impl Wire for Graph {
             edges: edges.finish()?,
         })
     }
+
+    fn from_message(message: proto::Graph) -> Result<Self, ReadError> {
+        let nodes = message
+            .nodes
+            .into_iter()
+            .enumerate()
+            .map(|(index, node)| {
+                Ok(Node {
+                    id: narrow_u16(node.id).field("id").item("nodes", index)?,
+                    name: node.name,
+                    out_edges: node.out_edges,
+                    in_edges: node.in_edges,
+                })
+            })
+            .collect::<Result<_, ReadError>>()?;
+        let mut edges = Edges::default();
+        edges.edges.reserve_exact(message.edge_from.len());
+        for (column, values) in
+            Column::ALL
+                .into_iter()
+                .zip([message.edge_from, message.edge_to, message.edge_weight])
+        {
+            let mut values_of = ColumnValues {
+                edges: &mut edges,
+                column,
+            };
+            for value in values {
+                values_of.push(value).field(column.name())?;
+            }
+        }
+        Ok(Graph {
+            nodes,
+            edges: edges.finish()?,
+        })
+    }
 }
 
 fn read_node(wire_type: WireType, buf: &mut &[u8]) -> Result<Node, ReadError> {

@@ -58,6 +58,42 @@ impl Wire for MediaContent {
             images,
         })
     }
+
+    fn from_message(message: proto::MediaContent) -> Result<Self, ReadError> {
+        // Media first, as `read` refuses content without it before its
+        // images.
+        let media = required(message.media, "media")?;
+        let media = MediaFields {
+            uri: media.uri,
+            title: media.title,
+            width: media.width,
+            height: media.height,
+            format: media.format,
+            duration: media.duration,
+            size: media.size,
+            bitrate: media.bitrate,
+            persons: media.persons,
+            player: media.player,
+            copyright: media.copyright,
+        }
+        .finish()
+        .field("media")?;
+        let images = message
+            .images
+            .into_iter()
+            .enumerate()
+            .map(|(index, image)| {
+                Ok(Image {
+                    size: size_from(image.size).item("images", index)?,
+                    uri: image.uri,
+                    title: image.title,
+                    width: image.width,
+                    height: image.height,
+                })
+            })
+            .collect::<Result<_, ReadError>>()?;
+        Ok(MediaContent { media, images })
+    }
 }
 
 /// A `Media` message as its fields arrive. It becomes the model's media
@@ -183,17 +219,21 @@ fn read_image(wire_type: WireType, buf: &mut &[u8]) -> Result<Image, ReadError> 
         }
     }
     Ok(Image {
-        size: match proto::Size::try_from(size) {
-            Ok(proto::Size::Small) => Size::Small,
-            Ok(proto::Size::Large) => Size::Large,
-            Err(_) => {
-                let problem = format!("is {size}, not a Size (0 or 1)");
-                return Err(ReadError::invalid(problem).field("size"));
-            }
-        },
+        size: size_from(size)?,
         uri,
         title,
         width,
         height,
     })
+}
+
+fn size_from(size: i32) -> Result<Size, ReadError> {
+    match proto::Size::try_from(size) {
+        Ok(proto::Size::Small) => Ok(Size::Small),
+        Ok(proto::Size::Large) => Ok(Size::Large),
+        Err(_) => {
+            let problem = format!("is {size}, not a Size (0 or 1)");
+            Err(ReadError::invalid(problem).field("size"))
+        }
+    }
 }

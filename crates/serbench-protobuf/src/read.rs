@@ -20,9 +20,8 @@ use prost::DecodeError;
 use prost::encoding::{
     DecodeContext, WireType, check_wire_type, decode_key, decode_varint, skip_field,
 };
-use serbench_model::{Dataset, Error, ErrorKind};
+use serbench_model::{Dataset, Error, ErrorKind, Format};
 
-use crate::Protobuf;
 use crate::wire::Wire;
 
 /// The context prost's decoders take. Only `skip_field` uses it: to stop
@@ -271,9 +270,9 @@ impl ReadError {
         self
     }
 
-    /// The crate's error for decoding `T`, which stopped with `rest` of
-    /// `len` bytes unread.
-    pub(crate) fn into_error<T: Dataset + Wire>(self, len: usize, rest: usize) -> Error {
+    /// The crate's error for codec `F` decoding `T`, which stopped with
+    /// `rest` of `len` bytes unread.
+    pub(crate) fn into_error<F: Format, T: Dataset + Wire>(self, len: usize, rest: usize) -> Error {
         let path = (!self.path.is_empty()).then(|| Path(&self.path).to_string());
         let at_path = |error: Error| match path {
             Some(path) => error.at_path(path),
@@ -292,7 +291,7 @@ impl ReadError {
                 place.push_str(name);
             }
         }
-        let past_end = || {
+        let past_end = |place: &str| {
             (
                 ErrorKind::Truncated,
                 format!("the input ends inside {place}: a length or value runs past its end"),
@@ -303,25 +302,29 @@ impl ReadError {
             // Found after the bytes were read, so it has a field and no byte.
             Problem::Invalid(problem) => {
                 let message = format!("the field {problem}");
-                return at_path(Error::new::<Protobuf, T>(ErrorKind::Invalid, message));
+                return at_path(Error::new::<F, T>(ErrorKind::Invalid, message));
             }
-            Problem::PastEnd => past_end(),
+            Problem::PastEnd => past_end(&place),
             // prost's words, as before the reads were this crate's.
             Problem::Overrun => (
                 ErrorKind::Syntax,
                 format!("delimited length exceeded in {place}"),
             ),
             Problem::Prost(cause) => {
-                // prost exposes its error only as text, and this crate never
-                // adds to it: "failed to decode Protobuf message: " and the
-                // cause. prost is pinned to one version, and the tests pin
-                // this parsing.
+                // prost exposes its error only as text: "failed to decode
+                // Protobuf message: ", the fields a generated message's
+                // decode was in, and the cause. prost is pinned to one
+                // version, and the tests pin this parsing.
                 let text = cause.to_string();
-                let described = match text
+                let text = text
                     .strip_prefix("failed to decode Protobuf message: ")
-                    .unwrap_or(&text)
-                {
-                    "buffer underflow" => past_end(),
+                    .unwrap_or(&text);
+                // A generated message's decode names the fields it was in,
+                // innermost first (`TaskHeader.id: Task.header: `).
+                let (stack, cause_text) = prost_stack(text);
+                let place = stack.unwrap_or_else(|| place.clone());
+                let described = match cause_text {
+                    "buffer underflow" => past_end(&place),
                     "invalid varint" if rest == 0 => (
                         ErrorKind::Truncated,
                         format!("the input ends inside a varint of {place}"),
@@ -336,12 +339,38 @@ impl ReadError {
                 described
             }
         };
-        let error = Error::new::<Protobuf, T>(kind, message).at_offset(len - rest);
+        let error = Error::new::<F, T>(kind, message).at_offset(len - rest);
         at_path(match source {
             Some(source) => error.with_source(source),
             None => error,
         })
     }
+}
+
+/// Splits prost's error text after its prefix into the place a generated
+/// message's decode names, `TaskManager.lists.tasks.header.id` (none for
+/// prost's field decoders), and the cause.
+fn prost_stack(text: &str) -> (Option<String>, &str) {
+    let mut rest = text;
+    let mut steps = Vec::new();
+    // A step is `Message.field: `, a word with no space; causes have
+    // spaces before any colon (`invalid wire type: …`).
+    while let Some((step, after)) = rest.split_once(": ") {
+        match step.split_once('.') {
+            Some((message, field)) if !step.contains(' ') => steps.push((message, field)),
+            _ => break,
+        }
+        rest = after;
+    }
+    let Some(&(root, _)) = steps.last() else {
+        return (None, rest);
+    };
+    let mut place = root.to_owned();
+    for (_, field) in steps.iter().rev() {
+        place.push('.');
+        place.push_str(field);
+    }
+    (Some(place), rest)
 }
 
 /// A field path, `lists[1].tasks[3].header`, from steps innermost first.

@@ -38,4 +38,11 @@ impl Wire for Record {
         }
         Ok(record)
     }
+
+    fn from_message(message: proto::Record) -> Result<Self, ReadError> {
+        Ok(Record {
+            ids: message.ids,
+            strings: message.strings,
+        })
+    }
 }

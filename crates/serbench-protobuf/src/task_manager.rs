@@ -57,6 +57,58 @@ impl Wire for TaskManager {
         }
         Ok(manager)
     }
+
+    fn from_message(message: proto::TaskManager) -> Result<Self, ReadError> {
+        let lists = message
+            .lists
+            .into_iter()
+            .enumerate()
+            .map(|(index, list)| list_from(list).item("lists", index))
+            .collect::<Result<_, _>>()?;
+        Ok(TaskManager {
+            user: message.user,
+            version: Version {
+                segments: message.version,
+            },
+            lists,
+        })
+    }
+}
+
+fn list_from(list: proto::TaskList) -> Result<TaskList, ReadError> {
+    let header = header_from(list.header)?;
+    let tasks = list
+        .tasks
+        .into_iter()
+        .enumerate()
+        .map(|(index, task)| task_from(task).item("tasks", index))
+        .collect::<Result<_, _>>()?;
+    Ok(TaskList { header, tasks })
+}
+
+fn task_from(task: proto::Task) -> Result<Task, ReadError> {
+    Ok(Task {
+        header: header_from(task.header)?,
+        description: task.description,
+        priority: read_priority(task.priority)?,
+        completed: task.completed,
+    })
+}
+
+/// The model's header from a decoded message, checked as [`finish_header`]
+/// checks one read field by field.
+fn header_from(header: Option<proto::TaskHeader>) -> Result<TaskHeader, ReadError> {
+    let Some(header) = header else {
+        return finish_header(None);
+    };
+    finish_header(Some(Header {
+        id: &header.id,
+        name: header.name,
+        color: header.color,
+        seconds: header.created_seconds,
+        nanos: header.created_nanos,
+        offset: header.created_offset_seconds,
+    }))
 }
 
 fn read_list(wire_type: WireType, buf: &mut &[u8]) -> Result<TaskList, ReadError> {

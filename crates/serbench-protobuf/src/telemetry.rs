@@ -47,4 +47,22 @@ impl Wire for SensorReading {
         }
         Ok(SensorReading::from_readings(sensor_id, values))
     }
+
+    fn from_message(message: proto::SensorReading) -> Result<Self, ReadError> {
+        let readings = [
+            message.ambient_temperature,
+            message.object_temperature,
+            message.accelerometer_x,
+            message.accelerometer_y,
+            message.accelerometer_z,
+            message.altitude,
+            message.light,
+            message.humidity,
+        ];
+        let mut values = [0.0; 8];
+        for (index, value) in values.iter_mut().enumerate() {
+            *value = required(readings[index], SensorReading::READING_NAMES[index])?;
+        }
+        Ok(SensorReading::from_readings(message.sensor_id, values))
+    }
 }

@@ -7,8 +7,9 @@ use crate::read::ReadError;
 /// Public only inside this private module, so users cannot implement it:
 /// the datasets are the model's five.
 pub trait Wire: Sized {
-    /// The generated root message, which encoding writes.
-    type Message: prost::Message;
+    /// The generated root message, which encoding writes and the stock
+    /// codec decodes.
+    type Message: prost::Message + Default;
 
     /// The message holding this value. Every value of the model has one.
     fn build(&self) -> Self::Message;
@@ -17,4 +18,9 @@ pub trait Wire: Sized {
     /// into the model, checking what protobuf cannot (lengths, ranges, enum
     /// values, required fields). On error `buf` holds what was left unread.
     fn read(buf: &mut &[u8]) -> Result<Self, ReadError>;
+
+    /// The value a decoded root message holds, checking what `read` checks
+    /// beyond the wire (ids, ranges, enum values, required fields), with
+    /// the same errors: the stock codec's way, the one a prost user writes.
+    fn from_message(message: Self::Message) -> Result<Self, ReadError>;
 }

@@ -213,3 +213,34 @@ fn values_claiming_more_than_the_plain_budget_still_decode() {
         (ErrorKind::Truncated, Some("strings[999]"), Some(101_007))
     );
 }
+
+/// The stock codec writes the tuned codec's bytes, reads them to the same
+/// value, and fails where it fails: the rows differ only in decode speed.
+#[test]
+fn stock_writes_and_reads_what_the_tuned_codec_does() {
+    use serbench_bincode::{Bincode, BincodeStock};
+    use serbench_model::{Codec, Dataset, Graph};
+
+    fn same<T: Dataset>(value: &T)
+    where
+        Bincode: Codec<T>,
+        BincodeStock: Codec<T>,
+    {
+        let tuned = Bincode::to_vec(value).unwrap();
+        assert_eq!(BincodeStock::to_vec(value).unwrap(), tuned, "{}", T::NAME);
+        assert_eq!(&BincodeStock::decode(&tuned).unwrap(), value, "{}", T::NAME);
+        let cut = &tuned[..tuned.len() - 1];
+        let (stock, tuned) = (
+            BincodeStock::decode(cut).unwrap_err(),
+            Bincode::decode(cut).unwrap_err(),
+        );
+        assert_eq!(at_of(&stock), at_of(&tuned), "{}", T::NAME);
+        assert_eq!(stock.format(), "bincode-stock");
+    }
+
+    same(&TaskManager::generate(100));
+    same(&SensorReading::generate(1)[0]);
+    same(&Graph::generate(30));
+    same(&Record::canonical());
+    same(&MediaContent::canonical());
+}

@@ -1,7 +1,21 @@
-//! The bincode codec's tests: the shared conformance kit with bincode's
-//! hostile inputs, then bincode's own.
+//! The bincode codecs' tests: the shared conformance kit with bincode's
+//! hostile inputs, once for the tuned codec and once for the stock one
+//! (same bytes, so the same inputs), then bincode's own.
 
 mod hostile;
 mod layout;
 
-serbench_testkit::conformance_tests!(serbench_bincode::Bincode, hostile = crate::hostile::Inputs);
+mod tuned {
+    serbench_testkit::conformance_tests!(
+        serbench_bincode::Bincode,
+        hostile = crate::hostile::Inputs
+    );
+}
+
+mod stock {
+    serbench_testkit::conformance_tests!(
+        serbench_bincode::BincodeStock,
+        hostile = crate::hostile::Inputs,
+        global_allocator = false
+    );
+}
