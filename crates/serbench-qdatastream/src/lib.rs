@@ -147,6 +147,7 @@
 //! other than 0 or 1, and bytes after the value are errors; every error
 //! names the item and its byte offset.
 
+mod date_time;
 mod error;
 mod graph;
 mod media;
