@@ -9,6 +9,7 @@
 
 use serbench_model::__private::forms;
 use serbench_model::{ErrorKind, OffsetDateTime};
+use time::Time;
 
 use crate::error::Fault;
 use crate::read::Reader;
@@ -71,12 +72,12 @@ pub(crate) struct DateTimes {
 impl DateTimes {
     pub(crate) fn read(&mut self, r: &mut Reader<'_>, what: &str) -> Result<OffsetDateTime, Fault> {
         let at = r.pos();
-        // Date, time and spec in one piece; an offset or extension follows.
-        let bytes: [u8; MIN_DATE_TIME_BYTES] = r.array(what)?;
-        let [d0, d1, d2, d3, d4, d5, d6, d7, m0, m1, m2, m3, spec] = bytes;
-        let julian_day = i64::from_be_bytes([d0, d1, d2, d3, d4, d5, d6, d7]);
-        let ms = u32::from_be_bytes([m0, m1, m2, m3]);
-        let spec = spec.cast_signed();
+        // Date, time and spec checked for in one piece (the three reads'
+        // own checks then fold away); an offset or extension follows.
+        r.ensure(MIN_DATE_TIME_BYTES, what)?;
+        let julian_day = r.i64(what)?;
+        let ms = r.u32(what)?;
+        let spec = r.i8(what)?;
         if ms >= MS_PER_DAY {
             return Err(Reader::fault(
                 at + 8,
@@ -135,12 +136,11 @@ impl DateTimes {
 /// second; `None` if `time` refuses (it cannot, for a time the model's
 /// check has passed).
 fn same_day(day: OffsetDateTime, ms: u32, nanos: u32) -> Option<OffsetDateTime> {
-    let second_of_day = ms / 1000;
-    day.replace_hour((second_of_day / 3600) as u8)
-        .and_then(|time| time.replace_minute((second_of_day / 60 % 60) as u8))
-        .and_then(|time| time.replace_second((second_of_day % 60) as u8))
-        .and_then(|time| time.replace_nanosecond(nanos))
-        .ok()
+    let second = ms / 1000;
+    let hour = (second / 3600) as u8;
+    let minute = (second / 60 % 60) as u8;
+    let clock = Time::from_hms_nano(hour, minute, (second % 60) as u8, nanos).ok()?;
+    Some(day.replace_time(clock))
 }
 
 /// serbench's extension: the nanoseconds below the millisecond, 1 to

@@ -61,6 +61,16 @@ impl<'a> Reader<'a> {
         )
     }
 
+    /// Fails unless `len` bytes remain, with the message reading them
+    /// all at once would give: for an item read in several parts.
+    #[inline]
+    pub(crate) fn ensure(&self, len: usize, what: &str) -> Result<(), Fault> {
+        if len > self.remaining() {
+            return Err(self.truncated(len, what));
+        }
+        Ok(())
+    }
+
     #[inline]
     fn take(&mut self, len: usize, what: &str) -> Result<&'a [u8], Fault> {
         let Some((taken, rest)) = self.rest.split_at_checked(len) else {
@@ -288,9 +298,15 @@ fn ascii(units: &[u8]) -> Option<String> {
     let (words, tail) = units.as_chunks::<8>();
     let mut fours = Vec::with_capacity(units.len().div_ceil(8));
     fours.extend(words.iter().map(|word| narrow(*word)));
-    if !tail.is_empty() {
-        let mut last = [0; 8];
-        last[..tail.len()].copy_from_slice(tail);
+    // One to three units left (high and low bytes), padded with zero
+    // units to a word.
+    let last = match *tail {
+        [h0, l0] => Some([h0, l0, 0, 0, 0, 0, 0, 0]),
+        [h0, l0, h1, l1] => Some([h0, l0, h1, l1, 0, 0, 0, 0]),
+        [h0, l0, h1, l1, h2, l2] => Some([h0, l0, h1, l1, h2, l2, 0, 0]),
+        _ => None,
+    };
+    if let Some(last) = last {
         fours.push(narrow(last));
     }
     if all & NOT_ASCII != 0 {
