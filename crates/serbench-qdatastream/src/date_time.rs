@@ -42,11 +42,12 @@ const NANOS_PER_MS: u32 = 1_000_000;
 /// millisecond, which `QDateTime` cannot hold, set [`SUB_MILLISECOND`] on
 /// the spec and follow as a `quint32`.
 pub(crate) fn write_date_time(w: &mut Writer<'_>, time: &OffsetDateTime) {
-    let (seconds, nanos, offset) = forms::timestamp_parts(time);
-    let local = seconds + i64::from(offset);
-    let day = local.div_euclid(SECONDS_PER_DAY);
-    let second_of_day = local.rem_euclid(SECONDS_PER_DAY) as u32;
-    w.i64(day + UNIX_EPOCH_JULIAN_DAY);
+    // `OffsetDateTime` holds the local date and clock that Qt writes, so
+    // they are read off, not worked out from the Unix time.
+    let (hour, minute, second, nanos) = time.to_hms_nano();
+    let second_of_day = (u32::from(hour) * 60 + u32::from(minute)) * 60 + u32::from(second);
+    let offset = time.offset().whole_seconds();
+    w.i64(i64::from(time.to_julian_day()));
     w.u32(second_of_day * 1000 + nanos / NANOS_PER_MS);
     let below_ms = nanos % NANOS_PER_MS;
     let extension = if below_ms == 0 { 0 } else { SUB_MILLISECOND };

@@ -28,11 +28,9 @@ pub(crate) fn read_uuid(r: &mut Reader<'_>, what: &str) -> Result<Uuid, Fault> {
 /// (an 8-bit value `v` is `v * 0x101`, as `QColor::fromRgb` stores it),
 /// then a zero pad.
 pub(crate) fn write_color(w: &mut Writer<'_>, color: Color) {
-    w.i8(SPEC_RGB);
-    for channel in [color.a, color.r, color.g, color.b] {
-        w.u16(u16::from(channel) * 0x101);
-    }
-    w.u16(0);
+    let Color { a, r, g, b } = color;
+    let [spec] = SPEC_RGB.to_be_bytes();
+    w.bytes(&[spec, a, a, r, r, g, g, b, b, 0, 0]);
 }
 
 /// Read in one piece and checked with a few word operations: every

@@ -283,11 +283,19 @@ fn strings_are_utf16() {
             }
         }
     }
+    // The bytes as `encode_utf16` gives them, one unit at a time.
+    let mut expected = [0_u32.to_be_bytes(), (strings.len() as u32).to_be_bytes()].concat();
+    for text in &strings {
+        let units: Vec<u16> = text.encode_utf16().collect();
+        expected.extend((2 * units.len() as u32).to_be_bytes());
+        expected.extend(units.iter().flat_map(|unit| unit.to_be_bytes()));
+    }
     let record = Record {
         ids: Vec::new(),
         strings,
     };
     let bytes = to_vec(&record).unwrap();
+    assert_eq!(bytes, expected);
     assert_eq!(from_slice::<Record>(&bytes).unwrap(), record);
 }
 
