@@ -71,6 +71,8 @@ pub(crate) struct DateTimes {
 }
 
 impl DateTimes {
+    /// A `QDateTime` as [`write_date_time`] writes it; `what` names it in
+    /// errors.
     pub(crate) fn read(&mut self, r: &mut Reader<'_>, what: &str) -> Result<OffsetDateTime, Fault> {
         let at = r.pos();
         // Date, time and spec checked for in one piece (the three reads'
