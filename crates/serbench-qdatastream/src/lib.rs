@@ -134,6 +134,33 @@
 //! reads as the empty string where the model has no option; re-encoded, it
 //! is written as empty.
 //!
+//! # Speed
+//!
+//! A task-manager decode spends most of its time on what any decoder of
+//! the model must do: allocating its 20 000 strings and turning calendar
+//! dates into timestamps. The rest is kept small (callgrind, 10 000 tasks:
+//! 13.1 M instructions a decode, 6.1 M an encode; bincode's serde decode
+//! takes 13.6 M, its encode 5.1 M):
+//!
+//! - **Strings.** Text is nearly always ASCII, whose UTF-16 units are its
+//!   bytes with a zero byte before each. Four units at a time make one
+//!   64-bit word, narrowed (or, writing, widened) with two shifts and
+//!   masks; the words are ORed together so that ASCII is checked once per
+//!   string, not per unit, and anything else takes the standard library's
+//!   UTF-16 path. The string is allocated once, at its final size.
+//! - **Dates.** Turning a Julian day into a calendar date costs more than
+//!   all the other fields of a task. The reader remembers the last date
+//!   it built: a time on the same day at the same offset, as times that
+//!   cluster mostly are, only sets the clock. The model's range check
+//!   still runs on every time. Writing reads the local date and clock off
+//!   the timestamp, which holds them.
+//! - **Checks.** The reader is a slice cursor: each item's length is
+//!   checked once (a fixed-size item with one comparison), error messages
+//!   are built only in `#[cold]` functions, and a color is checked with a
+//!   few word operations, its fault found again only when there is one.
+//!
+//! `examples/profile.rs` is the program these counts come from.
+//!
 //! # Limits
 //!
 //! Decoding is safe on untrusted bytes and never panics. Nothing nests
@@ -147,6 +174,7 @@
 //! other than 0 or 1, and bytes after the value are errors; every error
 //! names the item and its byte offset.
 
+mod date_time;
 mod error;
 mod graph;
 mod media;

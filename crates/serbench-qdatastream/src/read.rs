@@ -5,27 +5,35 @@ use serbench_model::ErrorKind;
 
 use crate::error::Fault;
 
-/// A position in the input.
+/// A position in the input: the bytes not yet read. Each read checks the
+/// one length it needs against them; offsets are counted back from the
+/// end, so a successful read keeps no position of its own.
 pub(crate) struct Reader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
+    /// The length of the whole input.
+    len: usize,
+    rest: &'a [u8],
 }
 
 impl<'a> Reader<'a> {
     pub(crate) fn new(bytes: &'a [u8]) -> Self {
-        Self { bytes, pos: 0 }
+        Self {
+            len: bytes.len(),
+            rest: bytes,
+        }
     }
 
     /// Where the next item starts.
     pub(crate) fn pos(&self) -> usize {
-        self.pos
+        self.len - self.rest.len()
     }
 
     fn remaining(&self) -> usize {
-        self.bytes.len() - self.pos
+        self.rest.len()
     }
 
-    /// A failure of the item that started at `offset`.
+    /// A failure of the item that started at `offset`. Cold, so that the
+    /// message built for it stays out of the paths that succeed.
+    #[cold]
     pub(crate) fn fault(offset: usize, kind: ErrorKind, message: String) -> Fault {
         Fault::new(offset, kind, message)
     }
@@ -36,30 +44,50 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         Err(Self::fault(
-            self.pos,
+            self.pos(),
             ErrorKind::TrailingBytes,
             format!("{} bytes follow the value", self.remaining()),
         ))
     }
 
+    /// `what` needs `len` bytes and fewer remain.
+    #[cold]
+    #[inline(never)]
+    fn truncated(&self, len: usize, what: &str) -> Fault {
+        Self::fault(
+            self.pos(),
+            ErrorKind::Truncated,
+            format!("{what} needs {len} bytes but {} remain", self.remaining()),
+        )
+    }
+
+    /// Fails unless `len` bytes remain, with the message reading them
+    /// all at once would give: for an item read in several parts.
     #[inline]
-    fn take(&mut self, len: usize, what: &str) -> Result<&'a [u8], Fault> {
-        let Some(taken) = self.bytes.get(self.pos..).and_then(|rest| rest.get(..len)) else {
-            return Err(Self::fault(
-                self.pos,
-                ErrorKind::Truncated,
-                format!("{what} needs {len} bytes but {} remain", self.remaining()),
-            ));
-        };
-        self.pos += len;
-        Ok(taken)
+    pub(crate) fn ensure(&self, len: usize, what: &str) -> Result<(), Fault> {
+        if len > self.remaining() {
+            return Err(self.truncated(len, what));
+        }
+        Ok(())
     }
 
     #[inline]
+    fn take(&mut self, len: usize, what: &str) -> Result<&'a [u8], Fault> {
+        let Some((taken, rest)) = self.rest.split_at_checked(len) else {
+            return Err(self.truncated(len, what));
+        };
+        self.rest = rest;
+        Ok(taken)
+    }
+
+    /// The next `N` bytes, with one length check.
+    #[inline]
     pub(crate) fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], Fault> {
-        let mut array = [0; N];
-        array.copy_from_slice(self.take(N, what)?);
-        Ok(array)
+        let Some((taken, rest)) = self.rest.split_first_chunk::<N>() else {
+            return Err(self.truncated(N, what));
+        };
+        self.rest = rest;
+        Ok(*taken)
     }
 
     #[inline]
@@ -100,7 +128,7 @@ impl<'a> Reader<'a> {
     /// A `bool`. Qt reads any non-zero byte as true but only writes 0 and
     /// 1; anything else is refused, so each value has one encoding.
     pub(crate) fn bool(&mut self, what: &str) -> Result<bool, Fault> {
-        let at = self.pos;
+        let at = self.pos();
         match self.array::<1>(what)? {
             [0] => Ok(false),
             [1] => Ok(true),
@@ -115,7 +143,7 @@ impl<'a> Reader<'a> {
     /// A `QList`'s count of items that take at least `min_item` bytes
     /// each, refused at once when the rest of the input cannot hold them.
     fn count(&mut self, what: &str, min_item: usize) -> Result<usize, Fault> {
-        let at = self.pos;
+        let at = self.pos();
         let count = self.u32(what)? as usize;
         let fits = count
             .checked_mul(min_item)
@@ -155,82 +183,85 @@ impl<'a> Reader<'a> {
     /// A `QList` of 32-bit integers, read in one go.
     pub(crate) fn u32_list(&mut self, what: &str) -> Result<Vec<u32>, Fault> {
         let count = self.count(what, 4)?;
-        let bytes = self.take(count * 4, what)?;
-        Ok(bytes
-            .chunks_exact(4)
-            .map(|chunk| u32::from_be_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]))
-            .collect())
+        let (items, _) = self.take(count * 4, what)?.as_chunks();
+        Ok(items.iter().map(|item| u32::from_be_bytes(*item)).collect())
     }
 
     /// A `QList` of 64-bit integers, read in one go.
     pub(crate) fn i64_list(&mut self, what: &str) -> Result<Vec<i64>, Fault> {
         let count = self.count(what, 8)?;
-        let bytes = self.take(count * 8, what)?;
-        Ok(bytes
-            .chunks_exact(8)
-            .map(|chunk| {
-                let mut array = [0; 8];
-                array.copy_from_slice(chunk);
-                i64::from_be_bytes(array)
-            })
-            .collect())
+        let (items, _) = self.take(count * 8, what)?.as_chunks();
+        Ok(items.iter().map(|item| i64::from_be_bytes(*item)).collect())
     }
 
     /// A `QString`, `None` when null (size 0xFFFFFFFF).
     pub(crate) fn optional_string(&mut self, what: &str) -> Result<Option<String>, Fault> {
-        let at = self.pos;
-        let len = self.u32(what)?;
-        if len == u32::MAX {
-            return Ok(None);
+        let at = self.pos();
+        match self.u32(what)? {
+            u32::MAX => Ok(None),
+            len => self.text(at, len, what).map(Some),
         }
+    }
+
+    /// A `QString` where the model has no null: a null reads as empty, as
+    /// `QString::isEmpty` treats it.
+    pub(crate) fn string(&mut self, what: &str) -> Result<String, Fault> {
+        let at = self.pos();
+        match self.u32(what)? {
+            u32::MAX => Ok(String::new()),
+            len => self.text(at, len, what),
+        }
+    }
+
+    /// The `len` bytes of UTF-16 of the `QString` whose size starts at `at`.
+    #[inline]
+    fn text(&mut self, at: usize, len: u32, what: &str) -> Result<String, Fault> {
         let len = len as usize;
-        if !len.is_multiple_of(2) {
-            return Err(Self::fault(
-                at,
-                ErrorKind::Syntax,
-                format!("{what} declares {len} bytes, an odd number; UTF-16 takes two per unit"),
-            ));
+        if !len.is_multiple_of(2) || len > self.remaining() {
+            return Err(self.bad_string_size(at, len, what));
         }
-        if len > self.remaining() {
-            return Err(Self::fault(
+        let units = self.take(len, what)?;
+        utf16(units, at + 4, what)
+    }
+
+    /// Why a `QString` of `len` bytes, whose size starts at `at`, was refused.
+    #[cold]
+    #[inline(never)]
+    fn bad_string_size(&self, at: usize, len: usize, what: &str) -> Fault {
+        if len.is_multiple_of(2) {
+            Self::fault(
                 at,
                 ErrorKind::Truncated,
                 format!(
                     "{what} declares {len} bytes but {} remain",
                     self.remaining()
                 ),
-            ));
+            )
+        } else {
+            Self::fault(
+                at,
+                ErrorKind::Syntax,
+                format!("{what} declares {len} bytes, an odd number; UTF-16 takes two per unit"),
+            )
         }
-        let units = self.take(len, what)?;
-        utf16(units, at + 4, what).map(Some)
-    }
-
-    /// A `QString` where the model has no null: a null reads as empty, as
-    /// `QString::isEmpty` treats it.
-    pub(crate) fn string(&mut self, what: &str) -> Result<String, Fault> {
-        Ok(self.optional_string(what)?.unwrap_or_default())
     }
 }
 
-/// Big-endian UTF-16 (`units`, starting at byte `at`) as a `String`.
+/// Big-endian UTF-16 (`units`, an even number of bytes starting at byte
+/// `at`) as a `String`: ASCII, nearly all text, in one pass, anything else
+/// through the standard library's UTF-16 decoder.
 fn utf16(units: &[u8], at: usize, what: &str) -> Result<String, Fault> {
-    if let Some(bytes) = ascii(units) {
-        // ASCII is UTF-8, so this never fails; the error keeps it panic-free.
-        return String::from_utf8(bytes)
-            .map_err(|error| Reader::fault(at, ErrorKind::Syntax, format!("{what}: {error}")));
+    if let Some(text) = ascii(units) {
+        return Ok(text);
     }
-    let mut text = String::with_capacity(units.len() / 2);
-    let mut unit_index = 0;
-    let decoded = units
-        .chunks_exact(2)
-        .map(|unit| u16::from_be_bytes([unit[0], unit[1]]));
+    let (units, _) = units.as_chunks::<2>();
+    let mut text = String::with_capacity(units.len());
+    let decoded = units.iter().map(|unit| u16::from_be_bytes(*unit));
     for c in char::decode_utf16(decoded) {
         match c {
-            Ok(c) => {
-                text.push(c);
-                unit_index += c.len_utf16();
-            }
+            Ok(c) => text.push(c),
             Err(error) => {
+                let unit_index: usize = text.chars().map(char::len_utf16).sum();
                 return Err(Reader::fault(
                     at + 2 * unit_index,
                     ErrorKind::Syntax,
@@ -245,30 +276,45 @@ fn utf16(units: &[u8], at: usize, what: &str) -> Result<String, Fault> {
     Ok(text)
 }
 
-/// The bytes of big-endian UTF-16 `units` that are all ASCII (0x0000 to
-/// 0x007F), or `None`: four units at a time, each checked and narrowed
-/// with a few shifts and masks.
-fn ascii(units: &[u8]) -> Option<Vec<u8>> {
+/// Big-endian UTF-16 `units` as a `String`, if every unit is ASCII
+/// (0x0000 to 0x007F), whose UTF-8 is the unit's low byte.
+///
+/// Four units at a time, as one 64-bit word: its low bytes are gathered
+/// with two shifts and masks, and the words are ORed together so that the
+/// check that no unit was above 0x7F is made once, at the end. The groups
+/// of four bytes are collected from an iterator of known length, which
+/// reserves once and writes without checking for room; a last, partial
+/// word is padded with zero units, then cut off.
+fn ascii(units: &[u8]) -> Option<String> {
     const NOT_ASCII: u64 = 0xFF80_FF80_FF80_FF80;
-    let mut bytes = Vec::with_capacity(units.len() / 2);
-    let mut words = units.chunks_exact(8);
-    for word in words.by_ref() {
-        let mut array = [0; 8];
-        array.copy_from_slice(word);
-        let word = u64::from_be_bytes(array);
-        if word & NOT_ASCII != 0 {
-            return None;
-        }
-        // 00a0 0b00 0c0d (per byte: 0 a 0 b 0 c 0 d) to a b c d.
+    let mut all = 0;
+    let mut narrow = |word: [u8; 8]| {
+        let word = u64::from_be_bytes(word);
+        all |= word;
+        // Bytes 0a0b0c0d, then 00ab00cd, then abcd in the low half.
         let pairs = (word | (word >> 8)) & 0x0000_FFFF_0000_FFFF;
-        let four = (pairs | (pairs >> 16)) as u32;
-        bytes.extend_from_slice(&four.to_be_bytes());
+        ((pairs | (pairs >> 16)) as u32).to_be_bytes()
+    };
+    let (words, tail) = units.as_chunks::<8>();
+    let mut fours = Vec::with_capacity(units.len().div_ceil(8));
+    fours.extend(words.iter().map(|word| narrow(*word)));
+    // One to three units left (high and low bytes), padded with zero
+    // units to a word.
+    let last = match *tail {
+        [h0, l0] => Some([h0, l0, 0, 0, 0, 0, 0, 0]),
+        [h0, l0, h1, l1] => Some([h0, l0, h1, l1, 0, 0, 0, 0]),
+        [h0, l0, h1, l1, h2, l2] => Some([h0, l0, h1, l1, h2, l2, 0, 0]),
+        _ => None,
+    };
+    if let Some(last) = last {
+        fours.push(narrow(last));
     }
-    for unit in words.remainder().chunks_exact(2) {
-        if unit[0] != 0 || unit[1] >= 0x80 {
-            return None;
-        }
-        bytes.push(unit[1]);
+    if all & NOT_ASCII != 0 {
+        return None;
     }
-    Some(bytes)
+    let mut bytes = fours.into_flattened();
+    bytes.truncate(units.len() / 2);
+    // ASCII is UTF-8: this never fails, and were it to, the caller's
+    // decoder would read the same units.
+    String::from_utf8(bytes).ok()
 }

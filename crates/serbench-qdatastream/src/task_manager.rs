@@ -3,13 +3,14 @@
 use serbench_model::{ErrorKind, Priority, Task, TaskHeader, TaskList, TaskManager};
 
 use crate::Stream;
+use crate::date_time::{self, DateTimes, MIN_DATE_TIME_BYTES};
 use crate::error::{Fault, Unsupported};
 use crate::qt;
 use crate::read::Reader;
 use crate::write::Writer;
 
 /// The fewest bytes a header takes: id, empty name, created in UTC, color.
-const MIN_HEADER: usize = qt::UUID_BYTES + 4 + qt::MIN_DATE_TIME_BYTES + qt::COLOR_BYTES;
+const MIN_HEADER: usize = qt::UUID_BYTES + 4 + MIN_DATE_TIME_BYTES + qt::COLOR_BYTES;
 /// A header, an empty description, priority and completed.
 const MIN_TASK: usize = MIN_HEADER + 4 + 1 + 1;
 /// A header and an empty task list.
@@ -26,13 +27,14 @@ impl Stream for TaskManager {
     }
 
     fn read(r: &mut Reader<'_>) -> Result<Self, Fault> {
+        let mut times = DateTimes::default();
         Ok(TaskManager {
             user: r.string("the user")?,
             version: qt::read_version(r)?,
             lists: r.list("the list of task lists", MIN_LIST, |r| {
                 Ok(TaskList {
-                    header: read_header(r, &LIST_HEADER)?,
-                    tasks: r.list("a list's tasks", MIN_TASK, read_task)?,
+                    header: read_header(r, &mut times, &LIST_HEADER)?,
+                    tasks: r.list("a list's tasks", MIN_TASK, |r| read_task(r, &mut times))?,
                 })
             })?,
         })
@@ -43,7 +45,7 @@ impl Stream for TaskManager {
 fn write_header(w: &mut Writer<'_>, header: &TaskHeader) -> Result<(), Unsupported> {
     qt::write_uuid(w, &header.id);
     w.string(&header.name, "a header's name")?;
-    qt::write_date_time(w, &header.created);
+    date_time::write_date_time(w, &header.created);
     qt::write_color(w, header.color);
     Ok(())
 }
@@ -71,11 +73,15 @@ const TASK_HEADER: HeaderFields = HeaderFields {
     color: "a task's color",
 };
 
-fn read_header(r: &mut Reader<'_>, fields: &HeaderFields) -> Result<TaskHeader, Fault> {
+fn read_header(
+    r: &mut Reader<'_>,
+    times: &mut DateTimes,
+    fields: &HeaderFields,
+) -> Result<TaskHeader, Fault> {
     Ok(TaskHeader {
         id: qt::read_uuid(r, fields.id)?,
         name: r.string(fields.name)?,
-        created: qt::read_date_time(r, fields.created)?,
+        created: times.read(r, fields.created)?,
         color: qt::read_color(r, fields.color)?,
     })
 }
@@ -89,8 +95,8 @@ fn write_task(w: &mut Writer<'_>, task: &Task) -> Result<(), Unsupported> {
     Ok(())
 }
 
-fn read_task(r: &mut Reader<'_>) -> Result<Task, Fault> {
-    let header = read_header(r, &TASK_HEADER)?;
+fn read_task(r: &mut Reader<'_>, times: &mut DateTimes) -> Result<Task, Fault> {
+    let header = read_header(r, times, &TASK_HEADER)?;
     let description = r.string("a task's description")?;
     let at = r.pos();
     let priority = r.i8("a task's priority")?;

@@ -82,15 +82,8 @@ impl<'a> Writer<'a> {
     pub(crate) fn string(&mut self, text: &str, what: &str) -> Result<(), Unsupported> {
         let start = self.out.len();
         self.u32(0);
-        if text.is_ascii() {
-            // One zero byte before each ASCII byte: filled in place, which
-            // the compiler vectorises.
-            let at = self.out.len();
-            self.out.resize(at + 2 * text.len(), 0);
-            for (unit, &byte) in self.out[at..].chunks_exact_mut(2).zip(text.as_bytes()) {
-                unit[1] = byte;
-            }
-        } else {
+        if !self.ascii(text.as_bytes()) {
+            self.out.truncate(start + 4);
             self.out.reserve(2 * text.len());
             for unit in text.encode_utf16() {
                 self.u16(unit);
@@ -99,6 +92,46 @@ impl<'a> Writer<'a> {
         let len = size(self.out.len() - start - 4, "bytes of UTF-16", what)?;
         self.out[start..start + 4].copy_from_slice(&len.to_be_bytes());
         Ok(())
+    }
+
+    /// Appends `text` as UTF-16 if it is all ASCII, whose units are its
+    /// bytes with a zero byte before each; says whether it was. Four bytes
+    /// at a time: spread apart into a 64-bit word with two shifts and
+    /// masks, and ORed together so that ASCII is checked once, at the end
+    /// (what was written is cut off by the caller if not).
+    fn ascii(&mut self, text: &[u8]) -> bool {
+        const NOT_ASCII: u32 = 0x8080_8080;
+        let mut all = 0;
+        let mut widen = |four: [u8; 4]| {
+            let four = u32::from_be_bytes(four);
+            all |= four;
+            // Bytes abcd, then 00ab00cd, then 0a0b0c0d.
+            let four = u64::from(four);
+            let pairs = (four | (four << 16)) & 0x0000_FFFF_0000_FFFF;
+            ((pairs | (pairs << 8)) & 0x00FF_00FF_00FF_00FF).to_be_bytes()
+        };
+        self.out.reserve(2 * text.len());
+        let (fours, rest) = text.as_chunks::<4>();
+        for four in fours {
+            self.out.extend_from_slice(&widen(*four));
+        }
+        // One to three bytes left: widened as a word padded with zeros,
+        // of which a slice of fixed length is kept (a length only known
+        // at run time would be a call to `memcpy`).
+        let last = match *rest {
+            [a] => [a, 0, 0, 0],
+            [a, b] => [a, b, 0, 0],
+            [a, b, c] => [a, b, c, 0],
+            _ => [0; 4],
+        };
+        let last = widen(last);
+        match rest.len() {
+            1 => self.out.extend_from_slice(&last[..2]),
+            2 => self.out.extend_from_slice(&last[..4]),
+            3 => self.out.extend_from_slice(&last[..6]),
+            _ => {}
+        }
+        all & NOT_ASCII == 0
     }
 
     /// A null `QString`, which Qt tells apart from an empty one.

@@ -144,6 +144,65 @@ fn date_time_layouts() {
     );
 }
 
+/// [`small_manager`] with one task for each of `times`.
+fn created_at(times: &[OffsetDateTime]) -> TaskManager {
+    let mut manager = small_manager();
+    let task = manager.lists[0].tasks[0].clone();
+    manager.lists[0].tasks = times
+        .iter()
+        .map(|&created| {
+            let mut task = task.clone();
+            task.header.created = created;
+            task
+        })
+        .collect();
+    manager
+}
+
+#[test]
+fn times_on_one_day_reuse_its_date() {
+    // The reader builds a date once for a run of times on one local day
+    // at one offset; times that keep, change or come back to either read
+    // back as written.
+    const DAY: i64 = 1_762_128_000; // 2025-11-03T00:00:00Z
+    let manager = created_at(&[
+        at(DAY, 0, 0),
+        at(DAY + 86_399, 999_999_999, 0),
+        at(DAY + 3_600, 1, 0),
+        at(DAY + 3_600, 0, 3_600),
+        at(DAY - 3_600, 5_000_000, 3_600),
+        at(DAY + 86_400, 0, 3_600),
+        at(DAY + 7_200, 0, 0),
+        at(DAY + 7_200, 0, -50_400),
+        at(DAY + 7_200, 0, 0),
+    ]);
+    let bytes = to_vec(&manager).unwrap();
+    assert_eq!(from_slice::<TaskManager>(&bytes).unwrap(), manager);
+}
+
+#[test]
+fn a_clock_on_a_day_already_read_is_still_range_checked() {
+    // 9999-12-31, the model's last day, at -05:00: 01:00 is in range
+    // (06:00 UTC), 20:00 is not (01:00 UTC in the year 10000).
+    const LAST_DAY: i64 = 253_402_214_400;
+    let offset = -18_000;
+    let manager = created_at(&[
+        at(LAST_DAY + 18_000, 0, offset),
+        at(LAST_DAY + 18_000 + 3_600, 0, offset),
+    ]);
+    let mut bytes = to_vec(&manager).unwrap();
+    let second = [
+        &5_373_484_i64.to_be_bytes()[..],
+        &3_600_000_u32.to_be_bytes(),
+    ]
+    .concat();
+    let time = bytes.windows(12).position(|w| w == second).unwrap();
+    bytes[time + 8..time + 12].copy_from_slice(&72_000_000_u32.to_be_bytes());
+    let error = from_slice::<TaskManager>(&bytes).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Invalid);
+    assert_eq!(error.position().offset(), Some(time));
+}
+
 #[test]
 fn telemetry_layout_keeps_every_bit() {
     let reading = SensorReading::from_readings(
@@ -207,6 +266,36 @@ fn strings_are_utf16() {
         strings: strings.map(str::to_owned).to_vec(),
     };
     let bytes = to_vec(&record).unwrap();
+    assert_eq!(from_slice::<Record>(&bytes).unwrap(), record);
+
+    // Every length up to four words and a remainder, with each of the
+    // units around the ASCII limit at each place.
+    let mut strings = Vec::new();
+    for len in 0..=17 {
+        strings.push("a".repeat(len));
+        for place in 0..len {
+            for unit in [
+                '\u{7f}', '\u{80}', '\u{ff}', '\u{100}', '\u{17f}', '\u{7f00}', '\u{ff7f}',
+            ] {
+                let mut text: Vec<char> = "a".repeat(len).chars().collect();
+                text[place] = unit;
+                strings.push(text.into_iter().collect());
+            }
+        }
+    }
+    // The bytes as `encode_utf16` gives them, one unit at a time.
+    let mut expected = [0_u32.to_be_bytes(), (strings.len() as u32).to_be_bytes()].concat();
+    for text in &strings {
+        let units: Vec<u16> = text.encode_utf16().collect();
+        expected.extend((2 * units.len() as u32).to_be_bytes());
+        expected.extend(units.iter().flat_map(|unit| unit.to_be_bytes()));
+    }
+    let record = Record {
+        ids: Vec::new(),
+        strings,
+    };
+    let bytes = to_vec(&record).unwrap();
+    assert_eq!(bytes, expected);
     assert_eq!(from_slice::<Record>(&bytes).unwrap(), record);
 }
 
