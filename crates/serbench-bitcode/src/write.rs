@@ -3,6 +3,12 @@
 //! `&str` but no other borrowed slice, so integer lists are copied). Each
 //! type writes the same bytes as its owned twin in `read`.
 
+#![allow(
+    clippy::ref_option_ref,
+    reason = "bitcode's derive takes each field by reference, and an `Option<&str>` field is what \
+              borrows an optional string"
+)]
+
 use bitcode::Encode;
 use serbench_model::__private::forms;
 use serbench_model::{self as model, Color};

@@ -89,15 +89,16 @@ impl Walk<'_> {
             .ok()
             .filter(|&n| n.checked_mul(least).is_some_and(|need| need <= self.left()));
         fits.ok_or_else(|| {
-            let unit = if least == 1 { "byte" } else { "element" };
-            Stop::TooLong(TooLong {
-                offset,
-                message: format!(
-                    "{what} declares {length} {unit}s of at least {least} bytes, past the {} \
-                     bytes left",
-                    self.left()
-                ),
-            })
+            let left = self.left();
+            let message = if least == 1 {
+                format!("{what} declares {length} bytes, past the {left} bytes left")
+            } else {
+                format!(
+                    "{what} declares {length} elements of at least {least} bytes each, past the \
+                     {left} bytes left"
+                )
+            };
+            Stop::TooLong(TooLong { offset, message })
         })
     }
 
@@ -108,7 +109,7 @@ impl Walk<'_> {
 
     fn strings(&mut self, what: &str) -> Result<(), Stop> {
         for _ in 0..self.count(what, least::LENGTH)? {
-            self.string(what)?;
+            self.string("a string")?;
         }
         Ok(())
     }

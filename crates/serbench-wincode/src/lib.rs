@@ -125,10 +125,8 @@ where
 /// preallocation limit: the limit also refuses to write or read any `Vec`
 /// of more than 4 MiB (the seed graph's edges take 38 MB), and the length
 /// check bounds what wincode reserves instead.
-type Config = wincode::config::Configuration<
-    true,
-    { wincode::config::PREALLOCATION_SIZE_LIMIT_DISABLED },
->;
+type Config =
+    wincode::config::Configuration<true, { wincode::config::PREALLOCATION_SIZE_LIMIT_DISABLED }>;
 
 const CONFIG: Config = wincode::config::DefaultConfig::new().disable_preallocation_size_limit();
 

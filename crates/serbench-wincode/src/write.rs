@@ -2,9 +2,9 @@
 //! strings and integer lists are borrowed, so encoding copies no text.
 //! Each type writes the same bytes as its owned twin in `read`.
 
-use wincode::SchemaWrite;
 use serbench_model::__private::forms;
 use serbench_model::{self as model, Color};
+use wincode::SchemaWrite;
 
 use crate::read::{Created, Edge, Player, Priority, Size};
 
