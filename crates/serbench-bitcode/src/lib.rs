@@ -27,8 +27,17 @@
 //!
 //! let media = MediaContent::canonical();
 //! let bytes = BitcodeSerde::to_vec(&media)?;
-//! assert_eq!(BitcodeSerde::decode(&bytes)?, media);
-//! // Changing a byte that only pads a column is refused (see Limits).
+//! let back: MediaContent = BitcodeSerde::decode(&bytes)?;
+//! assert_eq!(back, media);
+//!
+//! // One task: its `completed` is the last column, one bit in a byte.
+//! // bitcode reads the byte with an unused bit set as the same value;
+//! // the codecs refuse it (see Limits).
+//! let mut bytes = serbench_bitcode::to_vec(&TaskManager::generate(1))?;
+//! assert_eq!(bytes.last(), Some(&1));
+//! let last = bytes.len() - 1;
+//! bytes[last] |= 2;
+//! assert!(serbench_bitcode::from_slice::<TaskManager>(&bytes).is_err());
 //! # Ok::<(), serbench_bitcode::Error>(())
 //! ```
 //!

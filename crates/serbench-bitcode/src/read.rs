@@ -41,7 +41,9 @@ fn each<M, T>(
     items
         .into_iter()
         .enumerate()
-        .map(|(index, item)| convert(item).map_err(|error| error.within(&format!("{field}[{index}]"))))
+        .map(|(index, item)| {
+            convert(item).map_err(|error| error.within(&format!("{field}[{index}]")))
+        })
         .collect()
 }
 
@@ -130,12 +132,13 @@ impl Header {
             nanos,
             offset_seconds,
         } = self.created;
-        let created = forms::timestamp_from_parts(seconds, nanos, offset_seconds).map_err(|error| {
-            Invalid {
-                path: "created".to_owned(),
-                message: error.to_string(),
-            }
-        })?;
+        let created =
+            forms::timestamp_from_parts(seconds, nanos, offset_seconds).map_err(|error| {
+                Invalid {
+                    path: "created".to_owned(),
+                    message: error.to_string(),
+                }
+            })?;
         Ok(model::TaskHeader {
             id: Uuid::from_bytes(self.id),
             name: self.name,
@@ -170,7 +173,10 @@ pub(crate) struct SensorReading {
 }
 
 impl SensorReading {
-    #[expect(clippy::unnecessary_wraps, reason = "every mirror converts the same way")]
+    #[expect(
+        clippy::unnecessary_wraps,
+        reason = "every mirror converts the same way"
+    )]
     pub(crate) fn into_model(self) -> Result<model::SensorReading, Invalid> {
         Ok(model::SensorReading {
             sensor_id: self.sensor_id,
@@ -208,7 +214,10 @@ pub(crate) struct Edge {
 }
 
 impl Graph {
-    #[expect(clippy::unnecessary_wraps, reason = "every mirror converts the same way")]
+    #[expect(
+        clippy::unnecessary_wraps,
+        reason = "every mirror converts the same way"
+    )]
     pub(crate) fn into_model(self) -> Result<model::Graph, Invalid> {
         Ok(model::Graph {
             nodes: self
@@ -241,7 +250,10 @@ pub(crate) struct Record {
 }
 
 impl Record {
-    #[expect(clippy::unnecessary_wraps, reason = "every mirror converts the same way")]
+    #[expect(
+        clippy::unnecessary_wraps,
+        reason = "every mirror converts the same way"
+    )]
     pub(crate) fn into_model(self) -> Result<model::Record, Invalid> {
         Ok(model::Record {
             ids: self.ids,
@@ -293,7 +305,10 @@ pub(crate) enum Size {
 }
 
 impl MediaContent {
-    #[expect(clippy::unnecessary_wraps, reason = "every mirror converts the same way")]
+    #[expect(
+        clippy::unnecessary_wraps,
+        reason = "every mirror converts the same way"
+    )]
     pub(crate) fn into_model(self) -> Result<model::MediaContent, Invalid> {
         let media = self.media;
         Ok(model::MediaContent {

@@ -7,14 +7,14 @@ mod hostile;
 mod derive {
     serbench_testkit::conformance_tests!(
         serbench_bitcode::Bitcode,
-        hostile = crate::hostile::Inputs
+        hostile = crate::hostile::Derive
     );
 }
 
 mod serde {
     serbench_testkit::conformance_tests!(
         serbench_bitcode::BitcodeSerde,
-        hostile = crate::hostile::Inputs,
+        hostile = crate::hostile::Serde,
         global_allocator = false
     );
 }
