@@ -52,27 +52,31 @@
 //!   make one column per field of the element;
 //! - a `Vec` or `String` adds a column of lengths before its elements: one
 //!   byte per length under 255 (packed as below), 255 marking a length
-//!   stored in a following column of `u64`s; a `String`'s bytes follow as
-//!   one byte column, checked to be UTF-8;
-//! - a column of bytes (`u8`, enum variants, lengths) is stored raw up to
-//!   two values, else behind a packing byte: 1, 2, 3 or 4 bits per value
-//!   when its values (less their minimum) fit, else 8;
-//! - a column of wider integers is a packing byte and the values in the
-//!   fewest whole bytes (1, 2, 4 or 8) their range (less the minimum) needs,
-//!   little-endian; signed ones zigzag-encoded first;
-//! - a `bool` column is one bit per value; an `Option` is a `bool` column
-//!   (present or not), then the columns of the values present;
-//! - an enum is a column of variant indices; `f64` is its eight bytes,
-//!   little-endian, so every bit pattern (NaN payloads, −0.0) survives.
+//!   stored in a following integer column; a `String`'s bytes follow as one
+//!   byte column, checked to be UTF-8;
+//! - a column of bytes (`u8`, lengths) is stored raw up to two values, else
+//!   behind a packing byte: values below 2, 3, 4, 6 or 16 (less the
+//!   column's minimum, when that helps) pack 8, 5, 4, 3 or 2 to a byte,
+//!   others take a byte each;
+//! - a column of wider integers is a packing byte, the column's minimum
+//!   when the values are stored as their distance from it, then each value
+//!   in the fewest whole bytes (1, 2, 4 or 8) that hold them, little-endian;
+//!   an `f64` is its bit pattern in such a column, so every bit pattern
+//!   (NaN payloads, −0.0) survives;
+//! - a `bool` column packs 8 values to a byte; an `Option` is a `bool`
+//!   column (present or not), then the columns of the values present;
+//! - an enum is a column of variant indices packed by the number of
+//!   variants, without a packing byte: 4 to a byte for a priority, 8 for a
+//!   player or image size.
 //!
 //! Leaf values: an id is 16 bytes (a `[u8; 16]`, bitcode's fixed array:
-//! 16 byte columns of one value each, no length); a color the `u32`
+//! 16 values of a byte column, no length); a color the `u32`
 //! `0xAARRGGBB`; `created` three integers, seconds since 1970 (`i64`),
 //! nanoseconds (`u32`) and the UTC offset in seconds (`i32`); a version a
 //! `Vec<u32>`; a priority, player or size the variant index. The serde
 //! codec writes the model's serde forms, which have the same leaves except
-//! the id, a byte string (a length column, then 16 byte values), and the
-//! priority, a `u8` 0 to 3.
+//! the id, a byte string (its length, then 16 values of a byte column),
+//! and the priority, a `u8` 0 to 3.
 //!
 //! - **task-manager**: `user`, `version`, `lists`; a list is `header`,
 //!   `tasks`; a task is `header`, `description`, `priority`, `completed`; a
@@ -82,8 +86,9 @@
 //! - **telemetry**: `sensor_id` (length, then 8 bytes), then the eight
 //!   readings as `f64`: 74 bytes a message.
 //! - **graph**: `nodes` (`id`, `name`, `out_edges`, `in_edges`), then
-//!   `edges` (`from`, `to`, `weight`); edge indices below 65 536 take two
-//!   bytes each.
+//!   `edges` (`from`, `to`, `weight`): the edges' node indices (below
+//!   1 870) take two bytes each, the nodes' edge indices (up to 3.15 M)
+//!   four.
 //! - **records**: `ids` (one integer column), then `strings`.
 //! - **media**: `media` (`uri`, `title`, `width`, `height`, `format`,
 //!   `duration`, `size`, `bitrate`, `persons`, `player`, `copyright`), then

@@ -71,10 +71,11 @@
 //! the input left (`n` elements of at least `m` bytes need `n × m` bytes;
 //! [`ErrorKind::Truncated`] at the length otherwise), which bounds what
 //! wincode reserves to about three times the input. The walk reads only
-//! lengths and tags; it costs a few percent of a decode and is timed with
-//! it. It guards wincode's own reading rather than replacing it, so the
-//! row stays marked `stock` (the registry's `tuned` marks a timed path that
-//! replaces the library's decoding with code written here).
+//! lengths and tags, skipping everything else by its size, and is timed
+//! with the decode. It guards wincode's own reading rather than replacing
+//! it, so the row stays marked `stock` (the registry's `tuned` marks a
+//! timed path that replaces the library's decoding with code written
+//! here).
 //!
 //! # Errors
 //!
