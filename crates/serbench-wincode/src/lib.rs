@@ -48,15 +48,16 @@
 //!
 //! - **task-manager**: `user`, `version`, `lists`; a list is `header`,
 //!   `tasks`; a task is `header`, `description`, `priority`, `completed`; a
-//!   header is `id`, `name`, `color`, `created`.
+//!   header is `id`, `name`, `color`, `created`. 10 000 tasks take 882 KB
+//!   (postcard 643 KB: every length and tag takes its full width here).
 //! - **telemetry**: `sensor_id` (8-byte length, 8 bytes), then the eight
 //!   readings: 80 bytes a message.
 //! - **graph**: `nodes` (`id`, `name`, `out_edges`, `in_edges`), then
-//!   `edges` (`from`, `to`, `weight`: 10 bytes each).
-//! - **records**: `ids` (8 bytes each), then `strings`.
+//!   `edges` (`from`, `to`, `weight`: 10 bytes each): 56.7 MB.
+//! - **records**: `ids` (8 bytes each), then `strings`: 17 416 bytes.
 //! - **media**: `media` (`uri`, `title`, `width`, `height`, `format`,
 //!   `duration`, `size`, `bitrate`, `persons`, `player`, `copyright`), then
-//!   `images` (`uri`, `title`, `width`, `height`, `size`).
+//!   `images` (`uri`, `title`, `width`, `height`, `size`): 329 bytes.
 //!
 //! # Limits
 //!
