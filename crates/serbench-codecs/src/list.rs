@@ -24,4 +24,7 @@ codecs! {
     "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      "0.17.0",    stock;
     "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      "0.17.0",    stock;
     "avro"        => serbench_avro::Avro,                  "Avro",         "apache-avro", "0.22.0",    stock;
+    "bitcode"     => serbench_bitcode::Bitcode,            "bitcode",      "bitcode",     "0.6.9",     stock;
+    "bitcode-serde" => serbench_bitcode::BitcodeSerde,     "bitcode",      "bitcode",     "0.6.9",     stock;
+    "wincode"     => serbench_wincode::Wincode,            "wincode",      "wincode",     "0.6.3",     stock;
 }

@@ -1,0 +1,202 @@
+//! bitcode for the serbench model: bitcode 0.6, the smallest Rust binary
+//! encoding and among the fastest, in two codecs:
+//!
+//! - [`Bitcode`] (`bitcode`): bitcode's own derive, `Encode` and `Decode`,
+//!   on types of the model's shape, as a bitcode user writes them; the
+//!   model converts to and from them (the conversions are timed);
+//! - [`BitcodeSerde`] (`bitcode-serde`): bitcode's serde support over the
+//!   model's serde forms, for a program that already has serde types.
+//!
+//! bitcode packs where other binary formats lay out: it splits a value
+//! into columns, one per primitive field, and stores each column with the
+//! fewest bits its values need. Its output is the smallest here before
+//! compression and compresses well after, and neither reading nor writing
+//! needs a schema file; but the format is private to the library and "may
+//! change between major versions", so it suits messages between programs
+//! built from the same source, not files kept for years. The version is
+//! pinned exactly.
+//!
+//! ```
+//! use serbench_model::{Codec, MediaContent, TaskManager};
+//! use serbench_bitcode::BitcodeSerde;
+//!
+//! let manager = TaskManager::generate(100);
+//! let bytes = serbench_bitcode::to_vec(&manager)?;
+//! let back: TaskManager = serbench_bitcode::from_slice(&bytes)?;
+//! assert_eq!(back, manager);
+//!
+//! let media = MediaContent::canonical();
+//! let bytes = BitcodeSerde::to_vec(&media)?;
+//! let back: MediaContent = BitcodeSerde::decode(&bytes)?;
+//! assert_eq!(back, media);
+//!
+//! // One task: its `completed` is the last column, one bit in a byte.
+//! // bitcode reads the byte with an unused bit set as the same value;
+//! // the codecs refuse it (see Limits).
+//! let mut bytes = serbench_bitcode::to_vec(&TaskManager::generate(1))?;
+//! assert_eq!(bytes.last(), Some(&1));
+//! let last = bytes.len() - 1;
+//! bytes[last] |= 2;
+//! assert!(serbench_bitcode::from_slice::<TaskManager>(&bytes).is_err());
+//! # Ok::<(), serbench_bitcode::Error>(())
+//! ```
+//!
+//! # Wire layout
+//!
+//! The two codecs write the same kinds of columns, in the order of the
+//! fields, depth first:
+//!
+//! - a struct is its fields' columns in declaration order, with nothing
+//!   between them; one value is a column of length 1, and the elements of a
+//!   `Vec` (of every `Vec` at that place in the value, one after another)
+//!   make one column per field of the element;
+//! - a `Vec` or `String` adds a column of lengths before its elements: one
+//!   byte per length under 255 (packed as below), 255 marking a length
+//!   stored in a following integer column; a `String`'s bytes follow as one
+//!   byte column, checked to be UTF-8;
+//! - a column of bytes (`u8`, lengths) is stored raw up to two values, else
+//!   behind a packing byte: values below 2, 3, 4, 6 or 16 (less the
+//!   column's minimum, when that helps) pack 8, 5, 4, 3 or 2 to a byte,
+//!   others take a byte each;
+//! - a column of wider integers is a packing byte, the column's minimum
+//!   when the values are stored as their distance from it, then each value
+//!   in the fewest whole bytes (1, 2, 4 or 8) that hold them, little-endian;
+//!   an `f64` is its bit pattern in such a column, so every bit pattern
+//!   (NaN payloads, −0.0) survives;
+//! - a `bool` column packs 8 values to a byte; an `Option` is a `bool`
+//!   column (present or not), then the columns of the values present;
+//! - an enum is a column of variant indices packed by the number of
+//!   variants, without a packing byte: 4 to a byte for a priority, 8 for a
+//!   player or image size.
+//!
+//! Leaf values: an id is 16 bytes (a `[u8; 16]`, bitcode's fixed array:
+//! 16 values of a byte column, no length); a color the `u32`
+//! `0xAARRGGBB`; `created` three integers, seconds since 1970 (`i64`),
+//! nanoseconds (`u32`) and the UTC offset in seconds (`i32`); a version a
+//! `Vec<u32>`; a priority, player or size the variant index. The serde
+//! codec writes the model's serde forms, which have the same leaves except
+//! the id, a byte string (its length, then 16 values of a byte column),
+//! and the priority, a `u8` 0 to 3.
+//!
+//! - **task-manager**: `user`, `version`, `lists`; a list is `header`,
+//!   `tasks`; a task is `header`, `description`, `priority`, `completed`; a
+//!   header is `id`, `name`, `color`, `created`. 10 000 tasks take 567 KB
+//!   (serde: 569 KB; postcard 643 KB): a priority takes two bits, a
+//!   `completed` one, while the random ids and the text take their bytes.
+//! - **telemetry**: `sensor_id` (length, then 8 bytes), then the eight
+//!   readings as `f64`, each a column of one value behind its packing byte:
+//!   81 bytes a message.
+//! - **graph**: `nodes` (`id`, `name`, `out_edges`, `in_edges`), then
+//!   `edges` (`from`, `to`, `weight`): the edges' node indices (below
+//!   1 870) take two bytes each, the nodes' edge indices (up to 3.15 M)
+//!   four, so the seed graph takes 44.1 MB, more than postcard's 39.0 MB,
+//!   whose varints spend three bytes on most of those indices.
+//! - **records**: `ids` (one integer column, eight bytes each, as they
+//!   span the `i64` range), then `strings`: 16 621 bytes.
+//! - **media**: `media` (`uri`, `title`, `width`, `height`, `format`,
+//!   `duration`, `size`, `bitrate`, `persons`, `player`, `copyright`), then
+//!   `images` (`uri`, `title`, `width`, `height`, `size`): 228 bytes (serde:
+//!   230).
+//!
+//! # Limits
+//!
+//! bitcode checks every declared length against the input before it
+//! allocates for it: a column of `n` values must find its packed bytes in
+//! the input, and lengths summing past 2^51 are refused. It does not check
+//! that the bits a column leaves unused are zero, nor that a column is
+//! packed the way its encoder would pack it: a `bool` stored in a byte `2`
+//! reads as `false`. Both codecs therefore encode what they decoded and
+//! refuse the input unless it is byte for byte the encoding bitcode writes
+//! for that value ([`ErrorKind::Syntax`], at the first byte that differs):
+//! every value has one encoding, as in the other binary codecs here. The
+//! check costs one encode per decode, timed with it; it is a layer of
+//! bitcode's own calls, not a decoder written here, so the rows stay
+//! marked `stock` (the registry's `tuned` marks a timed path that replaces
+//! the library's decoding).
+//!
+//! Memory is the part bitcode cannot be held to: a column packed at one
+//! bit per value decodes to a byte per value at once, and its values then
+//! become 24-byte `String`s or `Vec`s. A valid input made of many empty
+//! strings or minimal elements decodes to up to 400 times its size
+//! (SECURITY.md has the measured figures), where the other codecs stay
+//! under 48. Bounding it would mean a second reader of bitcode's columns
+//! written here, ahead of bitcode's own; SECURITY.md explains why that is
+//! not done and what the bound is on hostile input.
+//!
+//! # Errors
+//!
+//! bitcode's errors carry no reason in builds without debug assertions
+//! (release builds print "bitcode error"), so every error bitcode gives is
+//! an [`ErrorKind::Syntax`] error naming the dataset, with bitcode's error
+//! as the [`source`](std::error::Error::source); a timestamp out of range
+//! is an [`ErrorKind::Invalid`] error with the field path
+//! (`lists[0].tasks[1].header.created`). The serde codec's model checks
+//! run inside bitcode, whose error keeps no message in release builds: its
+//! errors are all [`ErrorKind::Syntax`]. Every value of the model encodes,
+//! so encoding does not fail.
+
+mod derive;
+mod read;
+mod serde;
+mod write;
+
+use serbench_model::{Carries, Codec, Dataset, Format};
+pub use serbench_model::{Error, ErrorKind};
+
+/// The bitcode codec over bitcode's own derive.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bitcode;
+
+impl Format for Bitcode {
+    const NAME: &'static str = "bitcode";
+    const CARRIES: Carries = Carries::EVERYTHING;
+    type Error = Error;
+}
+
+/// The bitcode codec over the model's serde forms.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BitcodeSerde;
+
+impl Format for BitcodeSerde {
+    const NAME: &'static str = "bitcode-serde";
+    const CARRIES: Carries = Carries::EVERYTHING;
+    type Error = Error;
+}
+
+/// Encodes `value` with bitcode's derive.
+pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
+where
+    Bitcode: Codec<T>,
+{
+    Bitcode::to_vec(value)
+}
+
+/// Decodes one value that fills `bytes`, with bitcode's derive.
+pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
+where
+    Bitcode: Codec<T>,
+{
+    Bitcode::decode(bytes)
+}
+
+/// The error of bitcode refusing the bytes.
+fn refused<C: Format, T: Dataset>(error: bitcode::Error) -> Error {
+    let message = format!("not a bitcode {} value: {error}", T::NAME);
+    Error::new::<C, T>(ErrorKind::Syntax, message).with_source(error)
+}
+
+/// Refuses `bytes` unless they are `again`, the encoding bitcode writes
+/// for the value they decoded to.
+fn canonical<C: Format, T: Dataset>(bytes: &[u8], again: &[u8]) -> Result<(), Error> {
+    if bytes == again {
+        return Ok(());
+    }
+    let at = bytes
+        .iter()
+        .zip(again)
+        .position(|(byte, canonical)| byte != canonical)
+        .unwrap_or(bytes.len().min(again.len()));
+    let message = "the bytes decode, but are not the encoding bitcode writes for their value \
+                   (bits a column leaves unused are set, or a column is packed another way)";
+    Err(Error::new::<C, T>(ErrorKind::Syntax, message).at_offset(at))
+}

@@ -1,0 +1,254 @@
+//! bitcode's crafted hostile inputs, one set per codec, which the
+//! conformance kit runs on a small stack within its memory bound: each must
+//! fail with the kind given.
+//!
+//! bitcode's layout is columnar and positional: no field names, no type
+//! tags, no containers but the ones the types imply, so nothing nests
+//! deeper than the types or appears twice. What an input can lie about is
+//! lengths, bytes, variants and the bits a column leaves unused. Each
+//! dataset's encoding starts with a column of one length (the user, the
+//! sensor id, the nodes, the ids, the uri), where the inputs declare 2^32
+//! and 2^63 as bitcode writes a length past 254: a byte 255, then the
+//! length in a column of its own. The other inputs are found by encoding
+//! two values that differ in one field and changing the byte that differs.
+//!
+//! bitcode's errors say nothing in release builds, so every input bitcode
+//! refuses fails with [`ErrorKind::Syntax`]; only the derive codec's own
+//! timestamp check gives [`ErrorKind::Invalid`].
+
+use std::marker::PhantomData;
+
+use serbench_bitcode::{Bitcode, BitcodeSerde, ErrorKind};
+use serbench_model::{
+    Codec, Dataset, Edge, Graph, MediaContent, Node, Player, Priority, Record, SensorReading,
+    TaskManager,
+};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, replace_once};
+
+pub(crate) struct Inputs<C>(PhantomData<C>);
+pub(crate) type Derive = Inputs<Bitcode>;
+pub(crate) type Serde = Inputs<BitcodeSerde>;
+
+/// What differs between the two codecs' inputs.
+pub(crate) trait PerCodec {
+    /// The kind where the model refuses a value: the derive codec checks
+    /// its mirror types itself ([`ErrorKind::Invalid`]); the serde codec's
+    /// model checks fail inside bitcode, whose error keeps no message
+    /// ([`ErrorKind::Syntax`]).
+    const MODEL_CHECK: ErrorKind;
+    /// The codec's [`HostileInputs::EXPANSION`].
+    const EXPANSION: usize;
+}
+
+impl PerCodec for Bitcode {
+    const MODEL_CHECK: ErrorKind = ErrorKind::Invalid;
+    /// Measured: 201 per byte for 16 385 empty strings (records' strings,
+    /// media's persons): one bit each on the wire, a byte each while the
+    /// column is unpacked, then a 24-byte `String` each, in the mirror and
+    /// again in the model. bitcode cannot be held to less; SECURITY.md.
+    const EXPANSION: usize = 220;
+}
+
+impl PerCodec for BitcodeSerde {
+    const MODEL_CHECK: ErrorKind = ErrorKind::Syntax;
+    /// Measured: 392 per byte for nodes without names or edges, 389 for
+    /// empty strings: bitcode's serde decoder keeps a decoder per field
+    /// and grows its vectors as they fill. SECURITY.md.
+    const EXPANSION: usize = 420;
+}
+
+impl<C: PerCodec> HostileInputs for Inputs<C> {
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[
+        (
+            Class::Nesting,
+            "the layout is positional, without self-describing containers: the model's types \
+             fix the nesting, so no input nests deeper",
+        ),
+        (
+            Class::Duplicate,
+            "the layout is positional: each field's column is read once, in order, so none can \
+             appear twice",
+        ),
+        (
+            Class::Dtd,
+            "the format has no document type declarations or entities",
+        ),
+    ];
+    const EXPANSION: usize = C::EXPANSION;
+}
+
+/// `bytes`, whose first byte is a length under 255, declaring each of
+/// [`LENGTHS`] there instead, as bitcode writes a longer length.
+fn first_length(bytes: &[u8], what: &str) -> Vec<Crafted> {
+    assert!(bytes[0] < 255, "the first column is not a short length");
+    LENGTHS
+        .iter()
+        .map(|&n| {
+            let what = format!("{what} declares 2^{}", n.trailing_zeros());
+            let crafted = [&[255][..], &bitcode::encode(&n), &bytes[1..]].concat();
+            Crafted::new(Class::Length, what, ErrorKind::Syntax, crafted)
+        })
+        .collect()
+}
+
+/// The one byte at which `a` and `b`, the encodings of two values that
+/// differ in one field, differ.
+fn differing(a: &[u8], b: &[u8]) -> usize {
+    assert_eq!(a.len(), b.len(), "the two encodings differ in length");
+    let mut at = (0..a.len()).filter(|&i| a[i] != b[i]);
+    let (Some(first), None) = (at.next(), at.next()) else {
+        panic!("the two encodings do not differ in exactly one byte");
+    };
+    first
+}
+
+/// `bytes` with the byte at `at` set to `to`.
+fn with_byte(bytes: &[u8], at: usize, to: u8) -> Vec<u8> {
+    let mut bytes = bytes.to_vec();
+    bytes[at] = to;
+    bytes
+}
+
+fn encode<C: Codec<D>, D: Dataset>(value: &D) -> Vec<u8> {
+    C::to_vec(value).expect("the model encodes")
+}
+
+impl<C: Codec<TaskManager> + PerCodec> Crafts<TaskManager> for Inputs<C> {
+    fn crafted() -> Vec<Crafted> {
+        let manager = TaskManager::generate(1);
+        let done = encode::<C, _>(&manager);
+        let mut open = manager.clone();
+        open.lists[0].tasks[0].completed = false;
+        let open_bytes = encode::<C, _>(&open);
+        let completed = differing(&done, &open_bytes);
+        let mut medium = manager.clone();
+        medium.lists[0].tasks[0].priority = Priority::Medium;
+        let priority = differing(&done, &encode::<C, _>(&medium));
+        let mut late = manager;
+        late.lists[0].tasks[0].header.created = late.lists[0].tasks[0]
+            .header
+            .created
+            .replace_nanosecond(999_999_999)
+            .expect("a valid nanosecond");
+        let late = encode::<C, _>(&late);
+        let mut inputs = first_length(&done, "the user");
+        inputs.extend([
+            Crafted::new(
+                Class::Utf8,
+                "a byte 0xff in the user",
+                ErrorKind::Syntax,
+                replace_once(&done, b"Demo User", b"Demo \xffser"),
+            ),
+            Crafted::new(
+                Class::WrongType,
+                "completed is false in a byte 2 (bit 1 set where bitcode writes 0)",
+                ErrorKind::Syntax,
+                with_byte(&open_bytes, completed, 2),
+            ),
+            Crafted::new(
+                Class::UnknownEnum,
+                "priority 9",
+                ErrorKind::Syntax,
+                with_byte(&done, priority, 9),
+            ),
+            Crafted::new(
+                Class::Other,
+                "a task created at nanosecond 2 000 000 000",
+                C::MODEL_CHECK,
+                replace_once(
+                    &late,
+                    &999_999_999u32.to_le_bytes(),
+                    &2_000_000_000u32.to_le_bytes(),
+                ),
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl<C: Codec<SensorReading> + PerCodec> Crafts<SensorReading> for Inputs<C> {
+    fn crafted() -> Vec<Crafted> {
+        let mut reading = SensorReading::workload(1).remove(0);
+        "Sensor-1".clone_into(&mut reading.sensor_id);
+        let bytes = encode::<C, _>(&reading);
+        let mut inputs = first_length(&bytes, "the sensor id");
+        inputs.push(Crafted::new(
+            Class::Utf8,
+            "a lone 0xc0 in the sensor id",
+            ErrorKind::Syntax,
+            replace_once(&bytes, b"Sensor-1", b"Sen\xc0or-1"),
+        ));
+        inputs
+    }
+}
+
+impl<C: Codec<Graph> + PerCodec> Crafts<Graph> for Inputs<C> {
+    fn crafted() -> Vec<Crafted> {
+        let graph = Graph {
+            nodes: vec![Node {
+                id: 0,
+                name: "Alpha Node".to_owned(),
+                out_edges: vec![0],
+                in_edges: vec![0],
+            }],
+            edges: vec![Edge {
+                from: 0,
+                to: 0,
+                weight: 7,
+            }],
+        };
+        let bytes = encode::<C, _>(&graph);
+        let mut inputs = first_length(&bytes, "the nodes");
+        inputs.push(Crafted::new(
+            Class::Utf8,
+            "a byte 0xff in a node's name",
+            ErrorKind::Syntax,
+            replace_once(&bytes, b"Alpha Node", b"Alpha\xffNode"),
+        ));
+        inputs
+    }
+}
+
+impl<C: Codec<Record> + PerCodec> Crafts<Record> for Inputs<C> {
+    fn crafted() -> Vec<Crafted> {
+        let record = Record {
+            ids: vec![5, -5],
+            strings: vec!["Hello, world".to_owned()],
+        };
+        let bytes = encode::<C, _>(&record);
+        let mut inputs = first_length(&bytes, "the ids");
+        inputs.push(Crafted::new(
+            Class::Utf8,
+            "a byte 0xff in a string",
+            ErrorKind::Syntax,
+            replace_once(&bytes, b"Hello, world", b"Hello,\xffworld"),
+        ));
+        inputs
+    }
+}
+
+impl<C: Codec<MediaContent> + PerCodec> Crafts<MediaContent> for Inputs<C> {
+    fn crafted() -> Vec<Crafted> {
+        let media = MediaContent::canonical();
+        let java = encode::<C, _>(&media);
+        let mut flash = media;
+        flash.media.player = Player::Flash;
+        let player = differing(&java, &encode::<C, _>(&flash));
+        let mut inputs = first_length(&java, "the uri");
+        inputs.extend([
+            Crafted::new(
+                Class::UnknownEnum,
+                "player 7",
+                ErrorKind::Syntax,
+                with_byte(&java, player, 7),
+            ),
+            Crafted::new(
+                Class::Utf8,
+                "a byte 0xff in a person",
+                ErrorKind::Syntax,
+                replace_once(&java, b"Bill Gates", b"Bill\xffGates"),
+            ),
+        ]);
+        inputs
+    }
+}

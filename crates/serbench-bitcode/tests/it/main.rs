@@ -1,0 +1,20 @@
+//! The bitcode codecs' tests: the shared conformance kit, once per codec
+//! with its crafted hostile inputs, then the layouts and the canonical
+//! check.
+
+mod hostile;
+
+mod derive {
+    serbench_testkit::conformance_tests!(
+        serbench_bitcode::Bitcode,
+        hostile = crate::hostile::Derive
+    );
+}
+
+mod serde {
+    serbench_testkit::conformance_tests!(
+        serbench_bitcode::BitcodeSerde,
+        hostile = crate::hostile::Serde,
+        global_allocator = false
+    );
+}
