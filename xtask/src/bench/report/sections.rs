@@ -14,7 +14,9 @@ use super::super::verdict::{Ratio, Verdict};
 use super::{datasets, of};
 
 /// The legend of the time cells, for the paragraphs under the tables.
-pub(super) const LEGEND: &str = "Each time reads *median ±noise [fastest sample]*; ≈ marks a      noise above 10 %, ‽ a figure that contradicts another of its row beyond noise (traverse      below decode for a format that decodes before it walks; the memcpy floor above encode).";
+pub(super) const LEGEND: &str = "Each time reads *median ±noise [fastest sample]*; ≈ marks a \
+     noise above 10 %, ‽ a figure that contradicts another of its row beyond noise (traverse \
+     below decode for a format that decodes before it walks; the memcpy floor above encode).";
 
 /// `2.07 ms ±40% ≈ [1.24 ms]`: one operation's median, noise and fastest
 /// sample, marked when noisy or contradicted.

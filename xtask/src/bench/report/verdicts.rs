@@ -76,7 +76,7 @@ fn name(codecs: &[&Record], id: &str) -> String {
 /// from.
 fn speed(results: &Report, codecs: &[&Record], op: Op) -> String {
     if let [only] = codecs {
-        return format!("{} (only codec)", name(codecs, &only.format));
+        return format!("{}, only codec", name(codecs, &only.format));
     }
     let Some(first) = codecs.first() else {
         return String::new();
@@ -241,7 +241,7 @@ mod tests {
             "{full}"
         );
         assert!(full.contains("| simd-json 470 B |"), "{full}");
-        assert!(full.contains("cbor (ciborium) (only codec)"), "{full}");
+        assert!(full.contains("cbor (ciborium), only codec"), "{full}");
         assert!(!table(&results, true).contains("CBOR"));
         assert!(table(&report(Vec::new()), true).is_empty());
     }
