@@ -69,12 +69,19 @@ impl Invocation<'_> {
         if self.reverse {
             command.args(["--sortr", "name"]);
         }
+        // A round is one of hundreds: divan's greeting on stderr for each
+        // would bury the progress lines.
+        let stderr = if self.samples == Samples::Round {
+            Stdio::null()
+        } else {
+            Stdio::inherit()
+        };
         let mut child = command
             .arg("--bench")
             .args(self.samples.args(self.quick))
             .args(self.filters)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .context("cannot run the bench binary")?;
         let stdout = child.stdout.take().context("no output")?;

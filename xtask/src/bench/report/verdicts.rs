@@ -87,8 +87,8 @@ fn speed(results: &Report, codecs: &[&Record], op: Op) -> String {
             && codecs.iter().all(|r| rounds.side(&r.format).is_some())
     });
     let (fastest, how) = match paired {
-        Some(rounds) => (verdict::fastest(rounds), "paired rounds"),
-        None => (from_medians(codecs, op), "medians"),
+        Some(rounds) => (verdict::fastest(rounds), ""),
+        None => (from_medians(codecs, op), " (from medians, no rounds)"),
     };
     let Some(fastest) = fastest else {
         return String::new();
@@ -130,11 +130,11 @@ fn describe(codecs: &[&Record], fastest: &Fastest<'_>, how: &str) -> String {
     if !fastest.tied.is_empty() {
         let mut names = vec![name(codecs, fastest.winner)];
         names.extend(fastest.tied.iter().map(|id| name(codecs, id)));
-        return format!("{} within noise ({how})", names.join(" ≈ "));
+        return format!("{} within noise{how}", names.join(" ≈ "));
     }
     match fastest.lead {
         Some((nearest, ratio)) => format!(
-            "{}, {:.2}× ahead of {} ({how})",
+            "{}, {:.2}× ahead of {}{how}",
             name(codecs, fastest.winner),
             ratio.median,
             name(codecs, nearest)
@@ -213,7 +213,7 @@ mod tests {
         )];
         let table = table(&results, true);
         assert!(
-            table.contains("| simd-json, 1.43× ahead of json (serde_json) (paired rounds) |"),
+            table.contains("| simd-json, 1.43× ahead of json (serde_json) |"),
             "{table}"
         );
         assert!(table.contains("| all 488 B (same bytes) |"), "{table}");
@@ -237,7 +237,7 @@ mod tests {
         ]);
         let full = table(&results, false);
         assert!(
-            full.contains("simd-json ≈ json (serde_json) within noise (medians)"),
+            full.contains("simd-json ≈ json (serde_json) within noise (from medians, no rounds)"),
             "{full}"
         );
         assert!(full.contains("| simd-json 470 B |"), "{full}");
