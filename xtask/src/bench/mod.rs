@@ -194,7 +194,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         quick: options.quick,
         samples: Samples::Counted,
         filters: &filters,
-        reverse: false,
+        turn: 0,
     }
     .run(|_| {})?;
     std::fs::write(out.join("divan-allocations.txt"), &allocations)?;

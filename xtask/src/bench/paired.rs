@@ -38,7 +38,7 @@ pub(crate) struct Bench<'a> {
 impl Bench<'_> {
     /// One short round of a codec's `encode` and `decode` of a dataset:
     /// nanoseconds per message of each.
-    fn round(&self, record: &Record, reverse: bool) -> anyhow::Result<(f64, f64)> {
+    fn round(&self, record: &Record, turn: usize) -> anyhow::Result<(f64, f64)> {
         let filters = [pair_filter(
             &record.dataset,
             "(encode|decode)",
@@ -50,7 +50,7 @@ impl Bench<'_> {
             quick: self.quick,
             samples: Samples::Round,
             filters: &filters,
-            reverse,
+            turn,
         }
         .run(|_| {})?;
         let median = |op: &str| -> anyhow::Result<f64> {
@@ -129,7 +129,7 @@ fn family_rounds(bench: &Bench<'_>, codecs: &[&Record]) -> anyhow::Result<Vec<Ro
     for round in 0..rounds(bench.quick) {
         for offset in 0..codecs.len() {
             let index = (round + offset) % codecs.len();
-            let (e, d) = bench.round(codecs[index], round % 2 == 1)?;
+            let (e, d) = bench.round(codecs[index], round)?;
             encode[index].ns.push(e);
             decode[index].ns.push(d);
         }
@@ -176,7 +176,7 @@ pub(crate) fn qt(
             if qt_first {
                 theirs.push(program.round(counterpart.id, runs)?);
             }
-            let (encode, decode) = bench.round(record, round % 2 == 1)?;
+            let (encode, decode) = bench.round(record, round)?;
             ours.0.push(encode);
             ours.1.push(decode);
             if !qt_first {

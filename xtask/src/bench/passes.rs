@@ -4,11 +4,13 @@
 //! A timed pass runs the bench binary once per dataset × codec, a filter
 //! selecting that pair's rows (its `encode`, `decode`, `traverse`, `floor`
 //! and native rows). The first pass takes the pairs in the run's order;
-//! each further pass shuffles them, and every other pass asks divan to run
-//! a pair's rows in reverse order, so that no row always follows the same
-//! neighbour or always runs first in a fresh process. What one pass does
-//! to a row (a build starting next door, a frequency step) then shows as
-//! spread across passes instead of hiding in a median.
+//! each further pass shuffles them, and the order of a pair's rows turns
+//! from pass to pass ([`sort_args`]), so that no row always follows the
+//! same neighbour or always runs first in a fresh process (where a row
+//! measured slower in one run: decode, always first by name, came out
+//! slower than traverse, which decodes too). What one pass does to a row
+//! (a build starting next door, a frequency step) then shows as spread
+//! across passes instead of hiding in a median.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -51,8 +53,8 @@ pub(crate) struct Invocation<'a> {
     pub(crate) quick: bool,
     pub(crate) samples: Samples,
     pub(crate) filters: &'a [String],
-    /// Run the selected benches in reverse name order.
-    pub(crate) reverse: bool,
+    /// The pass or round number, which picks the order of the rows.
+    pub(crate) turn: usize,
 }
 
 impl Invocation<'_> {
@@ -66,9 +68,7 @@ impl Invocation<'_> {
         if self.samples == Samples::Counted {
             command.env("SERBENCH_ALLOC", "1");
         }
-        if self.reverse {
-            command.args(["--sortr", "name"]);
-        }
+        command.args(sort_args(self.turn));
         // A round is one of hundreds: divan's greeting on stderr for each
         // would bury the progress lines.
         let stderr = if self.samples == Samples::Round {
@@ -103,6 +103,20 @@ impl Invocation<'_> {
     }
 }
 
+/// The order divan runs an invocation's rows in, turn by turn: by name
+/// (decode first), by name reversed (traverse first), by source location
+/// (divan 0.1.21 puts floor first, the rows sharing one macro's location),
+/// and that reversed; over three passes decode, traverse and floor each run
+/// first once.
+fn sort_args(turn: usize) -> [&'static str; 2] {
+    match turn % 4 {
+        0 => ["--sort", "name"],
+        1 => ["--sortr", "name"],
+        2 => ["--sort", "location"],
+        _ => ["--sortr", "location"],
+    }
+}
+
 /// The filter selecting one bench module's rows of one codec:
 /// `codecs::[native::]<dataset>::<op>::<codec>`, `ops` a regex alternative
 /// such as `[a-z]+` or `(encode|decode)`.
@@ -134,7 +148,7 @@ pub(crate) fn timed(
                 quick,
                 samples: Samples::Timed,
                 filters: &groups[index],
-                reverse: pass % 2 == 1,
+                turn: pass,
             }
             .run(|bench| {
                 done += 1;
@@ -251,6 +265,15 @@ mod tests {
             pair_filter("task-manager", "(encode|decode)", "json", false),
             "^codecs::task_manager::(encode|decode)::json$"
         );
+    }
+
+    #[test]
+    fn the_rows_order_turns() {
+        let firsts: Vec<[&str; 2]> = (0..5).map(sort_args).collect();
+        assert_eq!(firsts[0], ["--sort", "name"]);
+        assert_eq!(firsts[1], ["--sortr", "name"]);
+        assert_eq!(firsts[3], ["--sortr", "location"]);
+        assert_eq!(firsts[4], firsts[0]);
     }
 
     #[test]
