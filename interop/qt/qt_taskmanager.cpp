@@ -5,13 +5,15 @@
 //
 //   qt_taskmanager read FORMAT FILE      print the traverse answer
 //   qt_taskmanager write FORMAT IN OUT   read IN (json), write OUT in FORMAT
-//   qt_taskmanager bench IN RUNS         time every format on IN (json)
+//   qt_taskmanager bench IN RUNS [FORMAT]  time every format (or FORMAT) on IN (json)
 //
 // FORMAT is json, xml, cbor or datastream (QDataStream at Qt_6_4, the
 // stream version serbench-qdatastream writes). The answer line has serbench check's form:
 // {"tasks":…,"completed":…,"by_priority":[…],"text_bytes":…}. `bench`
 // prints, per format (datastream, xml, json, cbor), the median serialize
-// and deserialize time in nanoseconds over RUNS runs and the size in bytes.
+// and deserialize time in nanoseconds over RUNS runs and the size in bytes;
+// with FORMAT, only that one, so that `cargo xtask bench` can alternate
+// short rounds of Qt with rounds of serbench and compare them round by round.
 // Built and run by `cargo xtask interop` and `cargo xtask bench`.
 
 #include <QBuffer>
@@ -370,7 +372,7 @@ static qint64 medianNanos(int runs, F work)
     return times[times.size() / 2];
 }
 
-static void bench(const TaskManager &manager, int runs)
+static void bench(const TaskManager &manager, int runs, const char *only)
 {
     struct Format {
         const char *name;
@@ -381,7 +383,11 @@ static void bench(const TaskManager &manager, int runs)
                               {"xml", toXml, fromXml},
                               {"json", toJson, fromJson},
                               {"cbor", toCbor, fromCbor}};
+    bool found = false;
     for (const Format &format : formats) {
+        if (only && std::strcmp(only, format.name))
+            continue;
+        found = true;
         QByteArray bytes = format.serialize(manager);
         qint64 tasks = 0;
         for (const TaskList &list : format.deserialize(bytes).lists)
@@ -395,6 +401,8 @@ static void bench(const TaskManager &manager, int runs)
         std::printf("%s %lld %lld %lld\n", format.name, serialize, deserialize,
                     qint64(bytes.size()));
     }
+    if (!found)
+        fail(QStringLiteral("unknown format %1").arg(only));
 }
 
 // ---------------------------------------------------------------------------
@@ -461,11 +469,12 @@ int main(int argc, char **argv)
             fail(QStringLiteral("cannot write %1").arg(argv[4]));
         return 0;
     }
-    if (argc == 4 && !std::strcmp(argv[1], "bench")) {
-        bench(fromJson(readFile(argv[2])), std::max(1, std::atoi(argv[3])));
+    if ((argc == 4 || argc == 5) && !std::strcmp(argv[1], "bench")) {
+        bench(fromJson(readFile(argv[2])), std::max(1, std::atoi(argv[3])),
+              argc == 5 ? argv[4] : nullptr);
         return 0;
     }
     std::fprintf(stderr, "usage: qt_taskmanager read FORMAT FILE | write FORMAT IN.json OUT"
-                         " | bench IN.json RUNS\n");
+                         " | bench IN.json RUNS [FORMAT]\n");
     return 2;
 }

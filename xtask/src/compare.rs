@@ -1,19 +1,26 @@
 //! `cargo xtask compare OLD.json NEW.json`: how two runs differ, pair by
 //! pair, with the changes larger than the runs' own noise flagged.
 //!
-//! A run's noise for one figure is how far its median sits above its
-//! fastest sample, relative to the median (slow outliers do not widen it).
-//! A change counts when the new median differs from the old by more than
-//! three times the larger of the two noises, and by at least 5 %.
+//! A run's noise for one figure is the one `results.json` records
+//! (`<op>_noise`: the larger of the median's lead over the fastest sample
+//! and, with `--repeat`, the range of the passes' medians, both relative to
+//! the median); files written before it existed give the first of the two,
+//! computed here. A change counts when the new median differs from the old
+//! by more than twice the larger of the two noises, and by at least 5 %. A
+//! flagged figure that either run marked noisy says so: such a change may
+//! be the machine's rather than the code's.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::bench::load;
 use crate::bench::results::{Op, OpStats, Record};
+use crate::bench::stats::{NOISY, within_pass};
 
 /// The smallest change worth flagging, whatever the noise.
 const MIN_CHANGE: f64 = 0.05;
+/// How many noises apart two medians must be to differ.
+const NOISES: f64 = 2.0;
 
 pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let [old, new] = args else {
@@ -25,14 +32,17 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
 }
 
 fn noise(stats: &OpStats) -> Option<f64> {
-    let fastest = stats.min_ns?;
-    (stats.median_ns > 0.0).then(|| (stats.median_ns - fastest) / stats.median_ns)
+    stats
+        .noise
+        .or_else(|| within_pass(stats.min_ns?, stats.median_ns))
 }
 
 /// One figure of a pair in both runs.
 struct Change {
     ratio: f64,
     significant: bool,
+    /// Either run's noise is above the mark.
+    noisy: bool,
 }
 
 fn change(old: Option<&OpStats>, new: Option<&OpStats>) -> Option<Change> {
@@ -44,13 +54,14 @@ fn change(old: Option<&OpStats>, new: Option<&OpStats>) -> Option<Change> {
     let noise = noise(old).unwrap_or(0.0).max(noise(new).unwrap_or(0.0));
     Some(Change {
         ratio,
-        significant: (ratio - 1.0).abs() > (3.0 * noise).max(MIN_CHANGE),
+        significant: (ratio - 1.0).abs() > (NOISES * noise).max(MIN_CHANGE),
+        noisy: noise > NOISY,
     })
 }
 
 fn compare(old: &[Record], new: &[Record]) -> String {
     let mut text = format!(
-        "{:<14} {:<12} {:>12} {:>12} {:>12} {:>9}\n",
+        "{:<14} {:<14} {:>18} {:>18} {:>18} {:>9}\n",
         "dataset", "format", "encode", "decode", "traverse", "size"
     );
     let mut flagged = 0;
@@ -61,7 +72,7 @@ fn compare(old: &[Record], new: &[Record]) -> String {
         else {
             let _ = writeln!(
                 text,
-                "{:<14} {:<12} new in this run",
+                "{:<14} {:<14} new in this run",
                 after.dataset, after.format
             );
             continue;
@@ -73,10 +84,12 @@ fn compare(old: &[Record], new: &[Record]) -> String {
                 Some(Change {
                     ratio,
                     significant: true,
+                    noisy,
                 }) => {
                     flagged += 1;
                     let word = if ratio < 1.0 { "faster" } else { "SLOWER" };
-                    format!("{ratio:.2}× {word}")
+                    let noisy = if noisy { " ≈" } else { "" };
+                    format!("{ratio:.2}× {word}{noisy}")
                 }
                 Some(Change { ratio, .. }) => format!("{ratio:.2}×"),
             });
@@ -87,13 +100,16 @@ fn compare(old: &[Record], new: &[Record]) -> String {
         };
         let _ = writeln!(
             text,
-            "{:<14} {:<12} {:>12} {:>12} {:>12} {:>9}",
+            "{:<14} {:<14} {:>18} {:>18} {:>18} {:>9}",
             after.dataset, after.format, cells[0], cells[1], cells[2], size
         );
     }
     let _ = writeln!(
         text,
-        "\nratios are new ÷ old (below 1 is faster); {flagged} change(s) beyond the runs' noise"
+        "\nratios are new ÷ old (below 1 is faster); {flagged} change(s) beyond twice the \
+         runs' noise; ≈: one of the runs marked the figure noisy (above {:.0} %), so the \
+         change may be the machine's",
+        NOISY * 100.0
     );
     text
 }
@@ -126,9 +142,30 @@ mod tests {
         // 2 % noise: a 10 % slowdown counts.
         let text = compare(&[record(1000.0, 980.0)], &[record(1100.0, 1080.0)]);
         assert!(text.contains("1.10× SLOWER"), "{text}");
+        assert!(!text.contains("SLOWER ≈"), "{text}");
         // 20 % noise: the same slowdown does not.
         let text = compare(&[record(1000.0, 800.0)], &[record(1100.0, 900.0)]);
         assert!(text.contains("1.10×") && !text.contains("SLOWER"), "{text}");
         assert!(text.contains("0 change(s)"));
+    }
+
+    /// The noise a run records (its passes' spread) wins over the figure
+    /// computed from the fastest sample.
+    #[test]
+    fn uses_the_recorded_noise() {
+        let with_noise = |median: f64, noise: f64| {
+            let mut record = record(median, median);
+            if let Some(encode) = record.ops.encode.as_mut() {
+                encode.noise = Some(noise);
+            }
+            record
+        };
+        // Fastest equals median, but the passes spread 15 %: a 25 % change
+        // is within twice that.
+        let text = compare(&[with_noise(1000.0, 0.15)], &[with_noise(1250.0, 0.02)]);
+        assert!(text.contains("1.25×") && !text.contains("SLOWER"), "{text}");
+        // A 40 % change is beyond it, and marked as measured on a noisy row.
+        let text = compare(&[with_noise(1000.0, 0.15)], &[with_noise(1400.0, 0.02)]);
+        assert!(text.contains("1.40× SLOWER ≈"), "{text}");
     }
 }

@@ -7,6 +7,7 @@ use std::process::Command;
 
 use serde::{Deserialize, Serialize};
 
+use super::load::MachineCheck;
 use crate::project_root;
 
 /// The conditions of a run.
@@ -28,6 +29,9 @@ pub(crate) struct Run {
     pub(crate) commit: String,
     /// The codecs' libraries and their versions, from the sizes report.
     pub(crate) versions: BTreeMap<String, String>,
+    /// What the machine check saw before timing (schema 2).
+    #[serde(default)]
+    pub(crate) check: Option<MachineCheck>,
 }
 
 /// The bench profile in the root `Cargo.toml`, which `cargo bench` uses:
@@ -54,6 +58,7 @@ impl Run {
             profile: PROFILE.to_owned(),
             commit: commit(),
             versions,
+            check: None,
         }
     }
 }

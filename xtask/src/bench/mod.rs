@@ -6,15 +6,22 @@
 //!    zstd and gzip sizes measured; each line also says what the xtask must
 //!    not know itself: the codec's format family, library, version and
 //!    stock or tuned path, and the dataset's own label for its size;
-//! 3. runs divan twice on the pairs chosen (bench paths name codecs by
-//!    their ids, so `--format` needs no mapping), reading its output as it
-//!    prints ([`divan`]): once for time, showing progress, and once under
-//!    divan's allocation profiler for the allocation counts (counting slows
-//!    allocation, so it is kept out of the timed pass);
-//! 4. when Qt 6 is installed, times Qt's own implementations on the same
-//!    task-manager ([`qt`]), and with `--compile-times` builds each codec
-//!    crate from clean ([`compile`]);
-//! 5. writes `target/serbench/<timestamp>/` and `target/serbench/latest/`:
+//! 3. looks at the machine ([`load`]): if other processes are using the
+//!    CPU it says so, here and in the report's header, and goes on;
+//! 4. runs divan on the pairs chosen (bench paths name codecs by their
+//!    ids, so `--format` needs no mapping), reading its output as it
+//!    prints ([`divan`]): `--repeat N` timed passes, a divan invocation per
+//!    dataset × codec in an order shuffled from pass to pass ([`passes`]),
+//!    each row's figures and noise combined over the passes ([`stats`]);
+//!    then once under divan's allocation profiler for the allocation
+//!    counts (counting slows allocation, so it is kept out of the timed
+//!    passes);
+//! 5. decides the report's verdicts from paired rounds ([`paired`],
+//!    [`verdict`]): the libraries of each format family against each other,
+//!    and, when Qt 6 is installed, Qt's own implementations against their
+//!    serbench counterparts on the same task-manager ([`qt`]); with
+//!    `--compile-times` builds each codec crate from clean ([`compile`]);
+//! 6. writes `target/serbench/<timestamp>/` and `target/serbench/latest/`:
 //!    `report.md` ([`report`]), `results.json` (schema in [`results`]),
 //!    `results.csv`, SVG charts, and divan's log; then prints the summary
 //!    table.
@@ -22,14 +29,18 @@
 mod charts;
 mod compile;
 pub(crate) mod divan;
+mod load;
 mod machine;
+mod paired;
+mod passes;
 mod qt;
 mod report;
 pub(crate) mod results;
+pub(crate) mod stats;
 mod table;
 mod units;
+pub(crate) mod verdict;
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -38,16 +49,19 @@ use serde::{Deserialize, Serialize};
 
 use crate::{cargo, project_root, target_dir};
 use machine::Run;
+use passes::{Invocation, Samples};
 use results::{Record, SafetyLine, SizeLine};
 
 pub(crate) const USAGE: &str = "\
 usage: cargo xtask bench [--dataset D]... [--format F]... [--quick] [--sweep]
-                         [--compile-times] [--readme]
+                         [--repeat N] [--compile-times] [--readme]
 
   --dataset D       only this dataset (repeatable)
   --format F        only this codec, by id such as json (repeatable)
   --quick           few samples and the graph at 200 nodes: minutes, not more
   --sweep           also the task-manager from 100 to 100 000 tasks
+  --repeat N        time every row in N passes, shuffled between passes, and
+                    report each row's spread across them (default 1)
   --compile-times   also a clean release build of each codec crate
   --readme          write the results into README.md and docs/results/
 ";
@@ -65,11 +79,16 @@ struct Options {
     sweep: bool,
     compile_times: bool,
     readme: bool,
+    /// Timed passes, at least one.
+    repeat: usize,
 }
 
 impl Options {
     fn parse(args: &[String]) -> anyhow::Result<Self> {
-        let mut options = Options::default();
+        let mut options = Options {
+            repeat: 1,
+            ..Options::default()
+        };
         let mut args = args.iter();
         while let Some(arg) = args.next() {
             match arg.as_str() {
@@ -83,6 +102,12 @@ impl Options {
                 "--sweep" => options.sweep = true,
                 "--compile-times" => options.compile_times = true,
                 "--readme" => options.readme = true,
+                "--repeat" => {
+                    let value = args.next().context("--repeat needs a value")?;
+                    options.repeat = value.parse().ok().filter(|n| *n > 0).with_context(|| {
+                        format!("--repeat {value:?}: a count of passes, 1 or more")
+                    })?;
+                }
                 other => bail!("unknown option {other:?}\n{USAGE}"),
             }
         }
@@ -91,8 +116,10 @@ impl Options {
 
     fn filters(&self) -> Vec<String> {
         let datasets = self.datasets.iter().map(|d| format!("--dataset {d}"));
+        let repeat = (self.repeat > 1).then(|| format!("--repeat {}", self.repeat));
         datasets
             .chain(self.formats.iter().map(|f| format!("--format {f}")))
+            .chain(repeat)
             .collect()
     }
 }
@@ -107,6 +134,9 @@ pub(crate) struct Report {
     /// Qt's implementations timed here, if Qt 6 was installed.
     #[serde(default)]
     pub(crate) qt: Vec<qt::Measured>,
+    /// The paired rounds the verdicts are read from (schema 2).
+    #[serde(default)]
+    pub(crate) rounds: Vec<verdict::Rounds>,
     /// `--sweep`: task-manager cost per task by size.
     #[serde(default)]
     pub(crate) sweep: Vec<results::SweepPoint>,
@@ -148,13 +178,28 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     eprintln!("bench: the conformance kit's memory checks, as figures (damaged and dense input)");
     let safety = safety(&binary)?;
 
-    let filters = divan_filters(&options, &sizes);
-    let total = list(&binary, options.quick, &filters)?;
-    eprintln!("bench: timing {total} benches with divan");
-    let (log, mut measurements) = divan_run(&binary, options.quick, &filters, Pass::Time, total)?;
+    let check = load::MachineCheck::run();
+    eprintln!("bench: machine check: {}", check.describe());
+
+    let groups = passes::groups(&sizes, options.sweep);
+    let filters: Vec<String> = groups.concat();
+    let total = passes::list(&binary, options.quick, &filters)?;
+    eprintln!(
+        "bench: timing {total} benches with divan, {} pass(es)",
+        options.repeat
+    );
+    let (log, mut measurements) =
+        passes::timed(&binary, options.quick, &groups, options.repeat, total)?;
     std::fs::write(out.join("divan.txt"), &log)?;
     eprintln!("bench: counting their allocations (one iteration each, profiled)");
-    let (allocations, counted) = divan_run(&binary, options.quick, &filters, Pass::Count, total)?;
+    let (allocations, counted) = Invocation {
+        binary: &binary,
+        quick: options.quick,
+        samples: Samples::Counted,
+        filters: &filters,
+        turn: 0,
+    }
+    .run(|_| {})?;
     std::fs::write(out.join("divan-allocations.txt"), &allocations)?;
     for measurement in &mut measurements {
         if let Some(count) = counted.iter().find(|c| c.path == measurement.path) {
@@ -164,26 +209,36 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         }
     }
 
+    let mut run = Run::describe(
+        started,
+        options.quick,
+        options.filters(),
+        results::versions(&sizes),
+    );
+    run.check = Some(check);
     let mut results = Report {
-        schema: 1,
-        run: Run::describe(
-            started,
-            options.quick,
-            options.filters(),
-            results::versions(&sizes),
-        ),
+        schema: 2,
+        run,
         results: results::join(&sizes, &measurements),
         qt: Vec::new(),
+        rounds: Vec::new(),
         sweep: results::sweep_points(&measurements),
         compile: Vec::new(),
     };
     results::join_safety(&mut results.results, &safety);
+    let bench = paired::Bench {
+        binary: &binary,
+        quick: options.quick,
+    };
+    results.rounds = paired::formats(&bench, &results.results);
     if results
         .results
         .iter()
         .any(|r| r.dataset == qt::DATASET && r.ok)
     {
-        results.qt = measure_qt(options.quick);
+        let (measured, mut rounds) = measure_qt(&bench, &results.results);
+        results.qt = measured;
+        results.rounds.append(&mut rounds);
     }
     if options.compile_times {
         results.compile = compile::measure()?;
@@ -283,114 +338,13 @@ fn safety(binary: &Path) -> anyhow::Result<Vec<SafetyLine>> {
         .context("unreadable safety report")
 }
 
-/// divan's filters for the chosen pairs: bench paths are
-/// `codecs::[native::]<dataset>::<op>::<codec>` and
-/// `codecs::sweep::<op>::<tasks>::<codec>`, codec ids being divan's args.
-fn divan_filters(options: &Options, sizes: &[SizeLine]) -> Vec<String> {
-    let mut codecs: Vec<&str> = sizes.iter().map(|l| l.format.as_str()).collect();
-    codecs.sort_unstable();
-    codecs.dedup();
-    let mut modules: Vec<String> = sizes.iter().map(|l| l.dataset.replace('-', "_")).collect();
-    modules.sort_unstable();
-    modules.dedup();
-    let mut filters = vec![format!(
-        "^codecs::(native::)?({})::[a-z]+::({})$",
-        modules.join("|"),
-        codecs.join("|")
-    )];
-    if options.sweep {
-        filters.push(format!(
-            "^codecs::sweep::[a-z]+::[0-9]+::({})$",
-            codecs.join("|")
-        ));
-    }
-    filters
-}
-
-/// The two runs of the benches.
-#[derive(Clone, Copy, PartialEq)]
-enum Pass {
-    /// Medians, with allocations not counted.
-    Time,
-    /// Allocations, counted by divan's profiler over one iteration.
-    Count,
-}
-
-/// Runs divan on the chosen benches, printing a line per finished one;
-/// returns divan's log and what it measured.
-fn divan_run(
-    binary: &Path,
-    quick: bool,
-    filters: &[String],
-    pass: Pass,
-    total: usize,
-) -> anyhow::Result<(String, Vec<divan::Measurement>)> {
-    // A full run takes enough samples for stable medians without letting the
-    // seed-size graph take minutes per bench; a quick run takes ten.
-    let samples: &[&str] = match (pass, quick) {
-        (Pass::Count, _) => &["--sample-count", "1", "--sample-size", "1"],
-        (Pass::Time, true) => &["--sample-count", "10", "--max-time", "0.3"],
-        (Pass::Time, false) => &["--sample-count", "100", "--max-time", "5"],
-    };
-    let mut command = bench_command(binary, quick);
-    if pass == Pass::Count {
-        command.env("SERBENCH_ALLOC", "1");
-    }
-    let mut child = command
-        .arg("--bench")
-        .args(samples)
-        .args(filters)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .context("cannot run the bench binary")?;
-    let stdout = child.stdout.take().context("no output")?;
-    let mut log = String::new();
-    let mut parser = divan::Parser::default();
-    let mut done = 0;
-    for line in BufReader::new(stdout).lines() {
-        let line = line?;
-        log.push_str(&line);
-        log.push('\n');
-        let finished = parser
-            .line(&line)
-            .context("unreadable divan output (is divan still the pinned version?)")?;
-        if let (Some(bench), Pass::Time) = (finished, pass) {
-            done += 1;
-            eprintln!(
-                "bench: [{done}/{total}] {} median {}",
-                bench.path.join(" "),
-                units::time(Some(bench.median_ns))
-            );
-        }
-    }
-    ensure!(child.wait()?.success(), "the benches failed");
-    Ok((log, parser.finish()?))
-}
-
-/// How many benches the filters select: divan's terse list, a line per
-/// bench and codec (the tree `--list` prints leaves out divan's args). divan
-/// offers the terse form to cargo-nextest only, which it knows by
-/// `NEXTEST=1`.
-fn list(binary: &Path, quick: bool, filters: &[String]) -> anyhow::Result<usize> {
-    let output = bench_command(binary, quick)
-        .env("NEXTEST", "1")
-        .args(["--bench", "--list", "--format", "terse"])
-        .args(filters)
-        .output()?;
-    ensure!(output.status.success(), "cannot list the benches");
-    Ok(count_runs(&String::from_utf8(output.stdout)?))
-}
-
-/// The benches in divan's terse list.
-fn count_runs(list: &str) -> usize {
-    list.lines()
-        .filter(|line| line.ends_with(": benchmark"))
-        .count()
-}
-
-fn measure_qt(quick: bool) -> Vec<qt::Measured> {
-    let attempt = || -> anyhow::Result<Vec<qt::Measured>> {
+/// Qt's implementations in paired rounds with serbench's, when Qt 6 is
+/// installed; nothing (and a note) otherwise.
+fn measure_qt(
+    bench: &paired::Bench<'_>,
+    records: &[Record],
+) -> (Vec<qt::Measured>, Vec<verdict::Rounds>) {
+    let attempt = || -> anyhow::Result<(Vec<qt::Measured>, Vec<verdict::Rounds>)> {
         let dumps = target_dir().join("serbench").join("qt");
         let status = Command::new(crate::build_serbench()?)
             .args([
@@ -405,16 +359,14 @@ fn measure_qt(quick: bool) -> Vec<qt::Measured> {
             .current_dir(project_root())
             .status()?;
         ensure!(status.success(), "cannot dump the task-manager");
-        qt::measure(
-            &dumps,
-            &dumps.join(format!("{}.json", qt::DATASET)),
-            if quick { 5 } else { 30 },
-        )
+        let json = dumps.join(format!("{}.json", qt::DATASET));
+        let program = qt::Program::build(&dumps, json)?;
+        paired::qt(bench, &program, records)
     };
-    eprintln!("bench: timing Qt's implementations on the same task-manager");
+    eprintln!("bench: timing Qt's implementations on the same task-manager, in rounds with ours");
     attempt().unwrap_or_else(|error| {
         eprintln!("bench: Qt 6 not measured ({error:#}); the report gives the reference figures");
-        Vec::new()
+        (Vec::new(), Vec::new())
     })
 }
 
@@ -453,39 +405,29 @@ pub(crate) fn load(path: &Path) -> anyhow::Result<Report> {
 mod tests {
     use super::*;
 
+    /// A schema-1 `results.json` (before noise, rounds and the machine
+    /// check) still reads, with those empty.
     #[test]
-    fn counts_every_codec_of_the_terse_list() {
-        let list = "codecs::media::decode::bincode: benchmark\n\
-                    codecs::media::decode::simd-json: benchmark\n\
-                    codecs::sweep::decode::100::json: benchmark\n";
-        assert_eq!(count_runs(list), 3);
-    }
-
-    #[test]
-    fn filters_name_codec_ids() {
-        let sizes: Vec<SizeLine> = [("task-manager", "simd-json"), ("media", "json")]
-            .into_iter()
-            .map(|(dataset, format)| {
-                serde_json::from_value(serde_json::json!({
-                    "dataset": dataset, "format": format, "family": "JSON",
-                    "library": "serde_json", "version": "1.0.145", "tuned": false,
-                    "zero_copy": false, "native": false, "size": 1,
-                    "size_label": "one value", "messages": 1, "ok": true
-                }))
-                .unwrap()
-            })
-            .collect();
-        let options = Options {
-            sweep: true,
-            ..Options::default()
-        };
+    fn reads_a_schema_1_file() {
+        let old = r#"{
+            "schema": 1,
+            "run": { "started": "2026-11-30 10:00:00", "quick": true, "filters": [],
+                     "machine": "m", "compiler": "c", "profile": "p", "commit": "abc",
+                     "versions": { "serde_json": "1.0.145" } },
+            "results": [ { "dataset": "media", "format": "json", "zero_copy": false,
+                           "ok": true, "error": null, "size": 1, "messages": 1,
+                           "size_bytes": 488.0, "zstd_bytes": 330.0, "gzip_bytes": 318.0,
+                           "encode_ns": 296.3, "encode_min_ns": 287.9 } ],
+            "qt": [ { "id": "json", "serialize_ns": 5.6e7, "deserialize_ns": 2.4e7,
+                      "size_bytes": 2005273 } ]
+        }"#;
+        let report: Report = serde_json::from_str(old).unwrap();
+        assert!(report.rounds.is_empty() && report.run.check.is_none());
         assert_eq!(
-            divan_filters(&options, &sizes),
-            [
-                "^codecs::(native::)?(media|task_manager)::[a-z]+::(json|simd-json)$",
-                "^codecs::sweep::[a-z]+::[0-9]+::(json|simd-json)$"
-            ]
+            report.results[0].op(results::Op::Encode).unwrap().noise,
+            None
         );
+        assert_eq!(report.qt[0].id, "json");
     }
 
     #[test]
@@ -495,7 +437,12 @@ mod tests {
             .into();
         let options = Options::parse(&args).unwrap();
         assert!(options.quick && !options.sweep);
+        assert_eq!(options.repeat, 1);
         assert_eq!(options.filters(), ["--dataset media", "--format json"]);
+        let repeated = Options::parse(&["--repeat".to_owned(), "3".to_owned()]).unwrap();
+        assert_eq!(repeated.repeat, 3);
+        assert_eq!(repeated.filters(), ["--repeat 3"]);
+        assert!(Options::parse(&["--repeat".to_owned(), "0".to_owned()]).is_err());
         assert!(Options::parse(&["--fast".to_owned()]).is_err());
         assert!(Options::parse(&["--dataset".to_owned()]).is_err());
     }

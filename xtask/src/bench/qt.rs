@@ -1,8 +1,10 @@
 //! The Qt side of the task-manager comparison: the figures the issue gives
 //! for Qt's own implementations, and the same programs measured here when
-//! Qt 6 is installed (`interop/qt/qt_taskmanager.cpp`, `bench` mode).
+//! Qt 6 is installed (`interop/qt/qt_taskmanager.cpp`, `bench` mode, one
+//! implementation per invocation so that its rounds alternate with
+//! serbench's, see [`super::paired`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, ensure};
@@ -55,7 +57,8 @@ pub(crate) const COUNTERPARTS: [Counterpart; 4] = [
 /// How much faster than Qt each codec aims to be, on both operations.
 pub(crate) const AIM: f64 = 4.0;
 
-/// One Qt implementation measured here.
+/// One Qt implementation measured here: the median over its rounds of
+/// each round's median.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(crate) struct Measured {
     pub(crate) id: String,
@@ -64,34 +67,79 @@ pub(crate) struct Measured {
     pub(crate) size_bytes: u64,
 }
 
-/// Builds the Qt program and times every Qt implementation on the
-/// task-manager in `json` (serbench's dump), `runs` times each.
-pub(crate) fn measure(work: &Path, json: &Path, runs: u32) -> anyhow::Result<Vec<Measured>> {
-    let program = crate::interop::build_qt(&crate::project_root(), work)?;
-    let output = Command::new(&program)
-        .arg("bench")
-        .arg(json)
-        .arg(runs.to_string())
-        .output()
-        .with_context(|| format!("cannot run {}", program.display()))?;
-    ensure!(
-        output.status.success(),
-        "the Qt benchmark failed: {}",
-        String::from_utf8_lossy(&output.stderr).trim()
-    );
-    String::from_utf8(output.stdout)?
-        .lines()
-        .map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            let [id, serialize, deserialize, size] = fields[..] else {
-                anyhow::bail!("unexpected Qt benchmark line {line:?}");
-            };
-            Ok(Measured {
-                id: id.to_owned(),
-                serialize_ns: serialize.parse()?,
-                deserialize_ns: deserialize.parse()?,
-                size_bytes: size.parse()?,
-            })
-        })
-        .collect()
+/// The paired side id of a Qt implementation: `qt-json`.
+pub(crate) fn side_id(id: &str) -> String {
+    format!("qt-{id}")
+}
+
+/// The Qt program, built once, and the task-manager it times.
+pub(crate) struct Program {
+    pub(crate) binary: PathBuf,
+    /// serbench's task-manager dump in JSON, which the program reads.
+    pub(crate) json: PathBuf,
+}
+
+impl Program {
+    /// Builds the Qt program into `work`.
+    pub(crate) fn build(work: &Path, json: PathBuf) -> anyhow::Result<Self> {
+        let binary = crate::interop::build_qt(&crate::project_root(), work)?;
+        Ok(Self { binary, json })
+    }
+
+    /// One round of one Qt implementation (`id`, such as `json`): the
+    /// median of `runs` runs of each operation.
+    pub(crate) fn round(&self, id: &str, runs: u32) -> anyhow::Result<Measured> {
+        let output = Command::new(&self.binary)
+            .arg("bench")
+            .arg(&self.json)
+            .arg(runs.to_string())
+            .arg(id)
+            .output()
+            .with_context(|| format!("cannot run {}", self.binary.display()))?;
+        ensure!(
+            output.status.success(),
+            "the Qt benchmark failed: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        );
+        let text = String::from_utf8(output.stdout)?;
+        let line = text
+            .lines()
+            .next()
+            .context("the Qt benchmark printed nothing")?;
+        parse(line)
+    }
+}
+
+/// A `bench` line: `id serialize_ns deserialize_ns size_bytes`.
+fn parse(line: &str) -> anyhow::Result<Measured> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let [id, serialize, deserialize, size] = fields[..] else {
+        anyhow::bail!("unexpected Qt benchmark line {line:?}");
+    };
+    Ok(Measured {
+        id: id.to_owned(),
+        serialize_ns: serialize.parse().context("serialize time")?,
+        deserialize_ns: deserialize.parse().context("deserialize time")?,
+        size_bytes: size.parse().context("size")?,
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::float_cmp, reason = "the figures are read from exact text")]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_bench_line() {
+        let measured = parse("datastream 512000 1040000 1127000").unwrap();
+        assert_eq!(measured.id, "datastream");
+        assert_eq!(
+            (measured.serialize_ns, measured.deserialize_ns),
+            (512_000.0, 1_040_000.0)
+        );
+        assert_eq!(measured.size_bytes, 1_127_000);
+        assert!(parse("json 1 2").is_err());
+        assert!(parse("json fast 2 3").is_err());
+        assert_eq!(side_id("cbor"), "qt-cbor");
+    }
 }

@@ -6,6 +6,7 @@
 
 mod readme;
 mod sections;
+mod verdicts;
 
 use std::fmt::Write as _;
 
@@ -64,8 +65,21 @@ fn of<'a>(results: &'a Report, dataset: &'a str) -> impl Iterator<Item = &'a Rec
 pub(crate) fn markdown(results: &Report, charts: &[Chart]) -> String {
     let mut text = String::from("# serbench report\n\n");
     text.push_str(&header(results));
+    let verdicts = verdicts::table(results, false);
+    if !verdicts.is_empty() {
+        text.push_str(
+            "## Per-format verdict\n\nPer dataset and format, the fastest codec for encode and \
+             for decode and the smallest encoding. Where a format has several codecs, speed is \
+             judged from short rounds that alternate the codecs, the ratio taken round by round: \
+             a codec is named fastest only when the middle half of its rivals' ratios clears \
+             it by 3 %; otherwise the codecs are *within noise* of each other.\n\n",
+        );
+        text.push_str(&verdicts);
+        text.push('\n');
+    }
     text.push_str(
-        "Medians over divan's samples (the min–max spread is in `results.json`). *encode*: \
+        "Medians over divan's samples (of several passes with `--repeat`, the median of the \
+         passes' medians), with the row's noise and its fastest sample. *encode*: \
          model to bytes into a reused buffer; *decode*: bytes to an owned model value; \
          *traverse*: the dataset's question from the bytes (in place for zero-copy formats, \
          marked ⚡, else decode then walk); *floor*: a memcpy of the same bytes. Sizes are \
@@ -73,7 +87,13 @@ pub(crate) fn markdown(results: &Report, charts: &[Chart]) -> String {
          per message from divan's allocation profiler, in a second pass so that counting \
          does not slow the timed one. A library marked *tuned* is called through a path \
          written in serbench rather than its stock API. Each pair's round trip is verified \
-         before it is timed.\n\n",
+         before it is timed. ",
+    );
+    text.push_str(sections::LEGEND);
+    text.push_str(
+        " The noise is the larger of the median's lead over the fastest sample and, with \
+         `--repeat`, the range of the passes' medians, both relative to the median; two \
+         figures closer than their noise cannot be told apart.\n\n",
     );
     text.push_str("## Codecs\n\n");
     text.push_str(&sections::codecs_table(results));
@@ -129,35 +149,55 @@ fn header(results: &Report) -> String {
     let _ = writeln!(text, "- **Compiler**: {}", run.compiler);
     let _ = writeln!(text, "- **Build**: {}", run.profile);
     let _ = writeln!(text, "- **Commit**: {}", run.commit);
+    if let Some(check) = &run.check {
+        let _ = writeln!(text, "- **Machine check**: {}", check.describe());
+    }
     let _ = writeln!(text, "- **Libraries**: {}\n", versions.join(", "));
     text
 }
 
-/// The table printed at the end of a run.
+/// The table printed at the end of a run: medians with their noise.
 pub(crate) fn summary(results: &Report) -> String {
+    let cell = |record: &Record, op: Op| {
+        record.op(op).map_or_else(
+            || time(None),
+            |stats| match stats.noise {
+                Some(noise) => format!("{} ±{:.0}%", time(Some(stats.median_ns)), noise * 100.0),
+                None => time(Some(stats.median_ns)),
+            },
+        )
+    };
     let mut text = String::new();
     for dataset in datasets(results) {
         let _ = writeln!(text, "\n{}", dataset.heading);
         let _ = writeln!(
             text,
-            "  {:<12} {:>10} {:>10} {:>10} {:>10}",
+            "  {:<14} {:>16} {:>16} {:>16} {:>10}",
             "format", "encode", "decode", "traverse", "size"
         );
         for record in of(results, dataset.id) {
             if record.ok {
                 let _ = writeln!(
                     text,
-                    "  {:<12} {:>10} {:>10} {:>10} {:>10}",
+                    "  {:<14} {:>16} {:>16} {:>16} {:>10}{}",
                     record.format,
-                    time(record.ns(Op::Encode)),
-                    time(record.ns(Op::Decode)),
-                    time(record.ns(Op::Traverse)),
-                    bytes(record.size_bytes)
+                    cell(record, Op::Encode),
+                    cell(record, Op::Decode),
+                    cell(record, Op::Traverse),
+                    bytes(record.size_bytes),
+                    if record.contradictions.is_empty() {
+                        String::new()
+                    } else {
+                        format!("  contradicts: {}", record.contradictions.join(", "))
+                    }
                 );
             } else {
-                let _ = writeln!(text, "  {:<12} failed its round trip", record.format);
+                let _ = writeln!(text, "  {:<14} failed its round trip", record.format);
             }
         }
+    }
+    if let Some(check) = results.run.check.as_ref().filter(|check| check.busy) {
+        let _ = writeln!(text, "\nmachine check: {}", check.describe());
     }
     text
 }
@@ -187,6 +227,7 @@ pub(super) mod tests {
             run: crate::bench::machine::Run::default(),
             results,
             qt: Vec::new(),
+            rounds: Vec::new(),
             sweep: Vec::new(),
             compile: Vec::new(),
         }

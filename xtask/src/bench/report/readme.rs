@@ -52,13 +52,27 @@ pub(crate) fn update_readme(
         run.commit,
         run.profile
     );
+    if let Some(check) = run.check.as_ref().filter(|check| check.busy) {
+        let _ = writeln!(section, "Machine check: {}.\n", check.describe());
+    }
     let _ = writeln!(
         section,
-        "{}, median per operation:\n",
+        "{}, median per operation with its noise and fastest sample:\n",
         capitalized(&headline.heading)
     );
     section.push_str(&sections::headline_table(results, headline.id));
     section.push('\n');
+    section.push_str(sections::LEGEND);
+    section.push_str("\n\n");
+    let verdicts = super::verdicts::table(results, true);
+    if !verdicts.is_empty() {
+        section.push_str(
+            "Per-format verdict, for the formats with several codecs (from alternating \
+             rounds; the full table is in `report.md`):\n\n",
+        );
+        section.push_str(&verdicts);
+        section.push('\n');
+    }
     section.push_str(&sections::against_qt(results));
     section.push_str("Size per message on every dataset:\n\n");
     section.push_str(&sections::size_table(results));

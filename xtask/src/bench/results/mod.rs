@@ -4,11 +4,12 @@
 //! # `results.json`
 //!
 //! ```text
-//! { "schema": 1,
+//! { "schema": 2,
 //!   "run": { "started", "quick", "filters", "machine", "compiler",
 //!            "profile", "commit", "versions": { library: version } },
 //!   "results": [ Record, ... ],
-//!   "qt": [ ... ], "sweep": [ SweepPoint, ... ], "compile": [ ... ] }
+//!   "qt": [ ... ], "rounds": [ Rounds, ... ],
+//!   "sweep": [ SweepPoint, ... ], "compile": [ ... ] }
 //! ```
 //!
 //! A record is a flat object. Its facts: `dataset`, `format` (the codec id),
@@ -22,21 +23,29 @@
 //! `_mean_ns` and `_allocs`; `encode` and `decode` also `_alloc_bytes`, and
 //! `decode` `_peak_bytes` (the most bytes live at once); `floor` (a memcpy
 //! of the same bytes), `build` and `write` (the two halves of a native
-//! encode) keep `_ns`. [`Op::figures`] holds this list. Last, the
-//! safety pass's figures ([`Safety`]): `safety_damaged` (damaged
-//! encodings tried), `safety_worst_of_bound` (their worst peak allocation
-//! as a share of the kit's bound, 4 × input + 64 KiB), `safety_violations`
-//! and `dense_expansion` (bytes held per byte of dense valid input). Files written
-//! before `family`, `library`, `version`, `tuned`, `size_label` and the
-//! safety figures existed still read, with those facts empty.
+//! encode) keep `_ns` and `_min_ns`. Every operation also keeps `_noise`
+//! (the row's noise relative to its median, see [`super::stats`]),
+//! `_spread` (the range of the `--repeat` passes' medians relative to their
+//! median, `null` for one pass) and `_runs` (the passes). [`Op::figures`]
+//! holds this list. `contradictions` names the figures a stable
+//! measurement cannot show ([`checks`]). Last, the safety pass's figures
+//! ([`Safety`]): `safety_damaged` (damaged encodings tried),
+//! `safety_worst_of_bound` (their worst peak allocation as a share of the
+//! kit's bound, 4 × input + 64 KiB), `safety_violations` and
+//! `dense_expansion` (bytes held per byte of dense valid input). Files
+//! written before `family`, `library`, `version`, `tuned`, `size_label`,
+//! the noise and the safety figures existed (schema 1) still read, with
+//! those facts empty.
 //!
-//! Times are nanoseconds per *message*, the median over divan's samples;
+//! Times are nanoseconds per *message*, the median over divan's samples
+//! (of several passes, the median of the passes' medians);
 //! a dataset's workload is `messages` messages (telemetry's 10 000, every
 //! other one's 1). Sizes and allocation counts are per message too. A figure
 //! that was not measured is `null`: `build`/`write` exist only for codecs
 //! with generated message types, and nothing is timed for a pair whose round
 //! trip failed (`ok: false`, `error` says why).
 
+mod checks;
 mod ops;
 mod safety;
 
@@ -45,6 +54,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::divan::Measurement;
+use super::stats;
+pub(crate) use checks::{FLOOR_ABOVE_ENCODE, TRAVERSE_BELOW_DECODE};
 pub(crate) use ops::{Op, OpStats, Ops};
 pub(crate) use safety::{Safety, SafetyLine, join as join_safety};
 
@@ -112,6 +123,10 @@ pub(crate) struct Record {
     pub(crate) zstd_bytes: f64,
     /// The same compressed with gzip (level 6), per message.
     pub(crate) gzip_bytes: f64,
+    /// The figures of this record that contradict each other beyond noise
+    /// (`traverse_below_decode`, `floor_above_encode`).
+    #[serde(default)]
+    pub(crate) contradictions: Vec<String>,
     /// The timed operations.
     #[serde(flatten)]
     pub(crate) ops: Ops,
@@ -131,6 +146,13 @@ impl Record {
         self.op(op).map(|stats| stats.median_ns)
     }
 
+    /// Whether an operation's noise is above [`stats::NOISY`].
+    pub(crate) fn noisy(&self, op: Op) -> bool {
+        self.op(op)
+            .and_then(|stats| stats.noise)
+            .is_some_and(|noise| noise > stats::NOISY)
+    }
+
     /// Encoded bytes per second of an operation.
     pub(crate) fn throughput(&self, op: Op) -> Option<f64> {
         self.ns(op)
@@ -139,8 +161,9 @@ impl Record {
     }
 }
 
-/// Joins the sizes report with divan's measurements. Bench paths (below
-/// divan's `codecs` root) are `<dataset>::<op>::<codec>` and
+/// Joins the sizes report with divan's measurements, which hold a
+/// measurement per bench and pass (`--repeat`), combined here. Bench paths
+/// (below divan's `codecs` root) are `<dataset>::<op>::<codec>` and
 /// `native::<dataset>::<op>::<codec>`, the dataset with `_` for `-`.
 pub(crate) fn join(sizes: &[SizeLine], measurements: &[Measurement]) -> Vec<Record> {
     sizes
@@ -169,11 +192,14 @@ pub(crate) fn join(sizes: &[SizeLine], measurements: &[Measurement]) -> Vec<Reco
             record.zstd_bytes = line.zstd_bytes as f64 / messages;
             record.gzip_bytes = line.gzip_bytes as f64 / messages;
             let module = line.dataset.replace('-', "_");
-            for measurement in measurements {
-                if let Some(op) = op_of(&measurement.path, &module, &line.format) {
-                    *record.ops.slot(op) = Some(per_message(measurement, messages));
-                }
+            for op in Op::ALL {
+                let passes: Vec<&Measurement> = measurements
+                    .iter()
+                    .filter(|m| op_of(&m.path, &module, &line.format) == Some(op))
+                    .collect();
+                *record.ops.slot(op) = per_message(&passes, messages);
             }
+            record.contradictions = checks::contradictions(&record);
             record
         })
         .collect()
@@ -198,20 +224,36 @@ fn op_of(path: &[String], module: &str, codec: &str) -> Option<Op> {
     }
 }
 
-fn per_message(measurement: &Measurement, messages: f64) -> OpStats {
+/// One operation's figures per message from every pass that timed it.
+fn per_message(passes: &[&Measurement], messages: f64) -> Option<OpStats> {
+    let timed: Vec<stats::Pass> = passes
+        .iter()
+        .map(|m| stats::Pass {
+            fastest: m.fastest_ns,
+            slowest: m.slowest_ns,
+            median: m.median_ns,
+            mean: m.mean_ns,
+        })
+        .collect();
+    let combined = stats::combine(&timed)?;
+    // Every pass carries the same counts, from the one profiled pass.
+    let counted = passes[0];
     let per_message = |value: f64| value / messages;
-    OpStats {
-        median_ns: per_message(measurement.median_ns),
-        min_ns: Some(per_message(measurement.fastest_ns)),
-        max_ns: Some(per_message(measurement.slowest_ns)),
-        mean_ns: Some(per_message(measurement.mean_ns)),
+    Some(OpStats {
+        median_ns: per_message(combined.median),
+        min_ns: Some(per_message(combined.fastest)),
+        max_ns: Some(per_message(combined.slowest)),
+        mean_ns: Some(per_message(combined.mean)),
+        noise: Some(combined.noise),
+        spread: combined.spread,
+        runs: Some(combined.passes as f64),
         // The benches always profile allocations, and divan leaves out the
         // rows of a count that is zero.
-        allocs: Some(per_message(measurement.allocs.unwrap_or(0.0))),
-        alloc_bytes: Some(per_message(measurement.alloc_bytes.unwrap_or(0.0))),
+        allocs: Some(per_message(counted.allocs.unwrap_or(0.0))),
+        alloc_bytes: Some(per_message(counted.alloc_bytes.unwrap_or(0.0))),
         // The peak of one run, which holds a single message at a time.
-        peak_bytes: Some(measurement.peak_bytes.unwrap_or(0.0)),
-    }
+        peak_bytes: Some(counted.peak_bytes.unwrap_or(0.0)),
+    })
 }
 
 /// One `--sweep` figure: a codec's encode or decode of the sweep's dataset
@@ -234,21 +276,37 @@ impl SweepPoint {
     }
 }
 
-/// The sweep's figures: bench paths `sweep::<op>::<tasks>::<codec>`.
+/// The sweep's figures: bench paths `sweep::<op>::<tasks>::<codec>`, the
+/// median of the passes that timed each.
 pub(crate) fn sweep_points(measurements: &[Measurement]) -> Vec<SweepPoint> {
-    measurements
-        .iter()
-        .filter_map(
-            |m| match m.path.iter().map(String::as_str).collect::<Vec<_>>()[..] {
-                ["sweep", op, tasks, codec] => Some(SweepPoint {
-                    format: codec.to_owned(),
-                    op: op.to_owned(),
-                    tasks: tasks.parse().ok()?,
-                    ns: m.median_ns,
-                }),
-                _ => None,
-            },
-        )
+    let mut points: Vec<(SweepPoint, Vec<f64>)> = Vec::new();
+    for m in measurements {
+        let ["sweep", op, tasks, codec] = m.path.iter().map(String::as_str).collect::<Vec<_>>()[..]
+        else {
+            continue;
+        };
+        let Ok(tasks) = tasks.parse() else {
+            continue;
+        };
+        let same = |p: &SweepPoint| p.format == codec && p.op == op && p.tasks == tasks;
+        if let Some((_, medians)) = points.iter_mut().find(|(p, _)| same(p)) {
+            medians.push(m.median_ns);
+        } else {
+            let point = SweepPoint {
+                format: codec.to_owned(),
+                op: op.to_owned(),
+                tasks,
+                ns: 0.0,
+            };
+            points.push((point, vec![m.median_ns]));
+        }
+    }
+    points
+        .into_iter()
+        .map(|(point, medians)| SweepPoint {
+            ns: stats::median(&medians).unwrap_or(0.0),
+            ..point
+        })
         .collect()
 }
 
@@ -270,6 +328,7 @@ fn csv_columns() -> Vec<String> {
         "size_bytes",
         "zstd_bytes",
         "gzip_bytes",
+        "contradictions",
     ];
     facts
         .into_iter()
@@ -294,9 +353,14 @@ pub(crate) fn csv(records: &[Record]) -> anyhow::Result<String> {
             .iter()
             .map(|column| match &value[column] {
                 serde_json::Value::Null => String::new(),
-                serde_json::Value::String(text) => {
-                    format!("\"{}\"", text.replace('"', "\"\""))
-                }
+                serde_json::Value::String(text) => quoted(text),
+                serde_json::Value::Array(items) => quoted(
+                    &items
+                        .iter()
+                        .filter_map(serde_json::Value::as_str)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
                 other => other.to_string(),
             })
             .collect();
@@ -304,6 +368,11 @@ pub(crate) fn csv(records: &[Record]) -> anyhow::Result<String> {
         text.push('\n');
     }
     Ok(text)
+}
+
+/// A CSV cell holding text.
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
 }
 
 #[cfg(test)]
@@ -393,6 +462,8 @@ mod tests {
         assert_eq!(record.op(Op::Traverse).unwrap().allocs, Some(11.0));
         assert_eq!(record.ns(Op::Floor), Some(12.5));
         assert_eq!(record.op(Op::Build), None);
+        assert_eq!(decode.noise, None);
+        assert!(record.contradictions.is_empty() && !record.noisy(Op::Decode));
         // Written again, it has the same figures under the same keys.
         let again = serde_json::to_value(&record).unwrap();
         let old: serde_json::Value = serde_json::from_str(old).unwrap();
@@ -447,6 +518,44 @@ mod tests {
         assert_eq!(json.ns(Op::Decode), Some(1_109.0));
         assert_eq!(json.op(Op::Decode).unwrap().peak_bytes, Some(266.0));
         assert_eq!(sweep_points(&measurements).len(), 2 * 4 * codecs.len());
+    }
+
+    /// Three passes of one row: the median of their medians, the fastest
+    /// sample of any, and the passes' spread as the noise when it is the
+    /// larger; the counts come from the profiled pass.
+    #[test]
+    fn combines_the_passes_of_a_row() {
+        let pass = |fastest: f64, median: f64| Measurement {
+            path: vec!["telemetry".into(), "decode".into(), "json".into()],
+            median_ns: median,
+            fastest_ns: fastest,
+            slowest_ns: median * 1.5,
+            mean_ns: median,
+            samples: 10,
+            iterations: 10,
+            allocs: Some(20_000.0),
+            ..Measurement::default()
+        };
+        let passes = [
+            pass(4_900_000.0, 5_000_000.0),
+            pass(5_900_000.0, 6_000_000.0),
+            pass(5_400_000.0, 5_500_000.0),
+        ];
+        let records = join(&[line()], &passes);
+        let decode = records[0].op(Op::Decode).unwrap();
+        assert_eq!(decode.median_ns, 550.0);
+        assert_eq!(decode.min_ns, Some(490.0));
+        assert_eq!(decode.max_ns, Some(900.0));
+        assert_eq!(decode.runs, Some(3.0));
+        let spread = 1_000_000.0 / 5_500_000.0;
+        assert!(
+            (decode.spread.unwrap() - spread).abs() < 1e-12,
+            "{decode:?}"
+        );
+        assert_eq!(decode.noise, decode.spread);
+        assert_eq!(decode.allocs, Some(2.0));
+        assert!(records[0].noisy(Op::Decode));
+        assert!(records[0].contradictions.is_empty());
     }
 
     #[test]

@@ -47,16 +47,21 @@ impl Op {
         Op::ALL.into_iter().find(|op| op.name() == name)
     }
 
-    /// The figures `results.json` keeps of this operation (schema 1): the
-    /// spread and allocations of the three the report shows, the median
-    /// alone of the others.
+    /// The figures `results.json` keeps of this operation: the spread and
+    /// allocations of the three the report shows; the median of the others
+    /// (schema 1), and, since schema 2, the fastest sample and the noise
+    /// figures of every operation.
     pub(crate) fn figures(self) -> &'static [Figure] {
-        use Figure::{AllocBytes, Allocs, Max, Mean, Median, Min, PeakBytes};
+        use Figure::{AllocBytes, Allocs, Max, Mean, Median, Min, Noise, PeakBytes, Runs, Spread};
         match self {
-            Op::Encode => &[Median, Min, Max, Mean, Allocs, AllocBytes],
-            Op::Decode => &[Median, Min, Max, Mean, Allocs, AllocBytes, PeakBytes],
-            Op::Traverse => &[Median, Min, Max, Mean, Allocs],
-            Op::Floor | Op::Build | Op::Write => &[Median],
+            Op::Encode => &[
+                Median, Min, Max, Mean, Noise, Spread, Runs, Allocs, AllocBytes,
+            ],
+            Op::Decode => &[
+                Median, Min, Max, Mean, Noise, Spread, Runs, Allocs, AllocBytes, PeakBytes,
+            ],
+            Op::Traverse => &[Median, Min, Max, Mean, Noise, Spread, Runs, Allocs],
+            Op::Floor | Op::Build | Op::Write => &[Median, Min, Noise, Spread, Runs],
         }
     }
 
@@ -79,6 +84,15 @@ pub(crate) struct OpStats {
     /// The slowest sample.
     pub(crate) max_ns: Option<f64>,
     pub(crate) mean_ns: Option<f64>,
+    /// The row's noise, relative to the median (0.05 is 5 %): the larger
+    /// of the spread within a pass and across passes ([`super::super::stats`]).
+    /// `None` in files written before it existed.
+    pub(crate) noise: Option<f64>,
+    /// The range of the passes' medians relative to their median, when
+    /// `--repeat` timed the row more than once.
+    pub(crate) spread: Option<f64>,
+    /// How many timed passes the figures come from.
+    pub(crate) runs: Option<f64>,
     pub(crate) allocs: Option<f64>,
     pub(crate) alloc_bytes: Option<f64>,
     /// The most bytes live at once during one run of the operation.
@@ -92,6 +106,9 @@ pub(crate) enum Figure {
     Min,
     Max,
     Mean,
+    Noise,
+    Spread,
+    Runs,
     Allocs,
     AllocBytes,
     PeakBytes,
@@ -104,6 +121,9 @@ impl Figure {
             Figure::Min => "_min_ns",
             Figure::Max => "_max_ns",
             Figure::Mean => "_mean_ns",
+            Figure::Noise => "_noise",
+            Figure::Spread => "_spread",
+            Figure::Runs => "_runs",
             Figure::Allocs => "_allocs",
             Figure::AllocBytes => "_alloc_bytes",
             Figure::PeakBytes => "_peak_bytes",
@@ -116,6 +136,9 @@ impl Figure {
             Figure::Min => stats.min_ns,
             Figure::Max => stats.max_ns,
             Figure::Mean => stats.mean_ns,
+            Figure::Noise => stats.noise,
+            Figure::Spread => stats.spread,
+            Figure::Runs => stats.runs,
             Figure::Allocs => stats.allocs,
             Figure::AllocBytes => stats.alloc_bytes,
             Figure::PeakBytes => stats.peak_bytes,
@@ -128,6 +151,9 @@ impl Figure {
             Figure::Min => stats.min_ns = Some(value),
             Figure::Max => stats.max_ns = Some(value),
             Figure::Mean => stats.mean_ns = Some(value),
+            Figure::Noise => stats.noise = Some(value),
+            Figure::Spread => stats.spread = Some(value),
+            Figure::Runs => stats.runs = Some(value),
             Figure::Allocs => stats.allocs = Some(value),
             Figure::AllocBytes => stats.alloc_bytes = Some(value),
             Figure::PeakBytes => stats.peak_bytes = Some(value),
@@ -249,14 +275,19 @@ mod tests {
             floor: Some(OpStats {
                 median_ns: 3.0,
                 min_ns: Some(2.0),
+                max_ns: Some(9.0),
+                noise: Some(0.25),
                 ..OpStats::default()
             }),
             ..Ops::default()
         };
         let value = serde_json::to_value(&ops).unwrap();
         assert_eq!(value["floor_ns"], 3.0);
-        assert!(value.get("floor_min_ns").is_none());
+        assert_eq!(value["floor_min_ns"], 2.0);
+        assert_eq!(value["floor_noise"], 0.25);
+        assert!(value.get("floor_max_ns").is_none());
         assert!(value["encode_ns"].is_null() && value["decode_peak_bytes"].is_null());
+        assert!(value["encode_noise"].is_null() && value["traverse_spread"].is_null());
         let back: Ops = serde_json::from_value(value).unwrap();
         assert_eq!(back.get(Op::Floor).map(|s| s.median_ns), Some(3.0));
         assert_eq!(back.get(Op::Encode), None);

@@ -1,0 +1,176 @@
+//! The statistics behind every figure the reports show: quartiles of a
+//! handful of values, and the noise of a timed row.
+//!
+//! divan prints, per bench, its fastest, slowest, median and mean sample,
+//! not its quartiles; so a row's noise is built from what is there:
+//!
+//! - *within a pass*, how far the median sits above the fastest sample,
+//!   relative to the median: `(median − fastest) / median`. On a busy
+//!   machine the fastest sample is the one the other processes disturbed
+//!   least, and the gap to the median is how much they cost the typical
+//!   sample; slow outliers (a page fault, a preemption) do not widen it.
+//!   Of several passes, the median of this figure is kept.
+//! - *across passes* (`--repeat N`), the range of the passes' medians
+//!   relative to their median: what a second run of the same row moves by,
+//!   measured rather than guessed.
+//!
+//! A row's noise is the larger of the two. It is a relative half-width in
+//! the sense the comparisons use it: two medians of one row whose
+//! difference is within the noise cannot be told apart.
+
+/// A row noisier than this is marked in the reports.
+pub(crate) const NOISY: f64 = 0.10;
+
+/// The median of `values`; `None` when there are none.
+pub(crate) fn median(values: &[f64]) -> Option<f64> {
+    quantile(values, 0.5)
+}
+
+/// The `q` quantile (0 to 1) by linear interpolation between the sorted
+/// values (the usual "type 7"): with five values the quartiles are the
+/// second and fourth, with three they lie halfway to the extremes.
+pub(crate) fn quantile(values: &[f64], q: f64) -> Option<f64> {
+    let mut sorted: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
+    if sorted.is_empty() {
+        return None;
+    }
+    sorted.sort_by(f64::total_cmp);
+    let last = sorted.len() - 1;
+    let position = q.clamp(0.0, 1.0) * last as f64;
+    #[allow(
+        clippy::cast_sign_loss,
+        clippy::cast_possible_truncation,
+        reason = "position lies in 0..=last"
+    )]
+    let below = position.floor() as usize;
+    let above = (below + 1).min(last);
+    let fraction = position - below as f64;
+    Some(sorted[below] + (sorted[above] - sorted[below]) * fraction)
+}
+
+/// `(median − fastest) / median`, the noise of one pass of one row.
+pub(crate) fn within_pass(fastest: f64, median: f64) -> Option<f64> {
+    (median > 0.0 && fastest.is_finite()).then(|| ((median - fastest) / median).max(0.0))
+}
+
+/// The range of several passes' medians relative to their median; `None`
+/// for a single pass, which has no spread across passes.
+pub(crate) fn across_passes(medians: &[f64]) -> Option<f64> {
+    if medians.len() < 2 {
+        return None;
+    }
+    let middle = median(medians).filter(|m| *m > 0.0)?;
+    let low = medians.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = medians.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    Some((high - low) / middle)
+}
+
+/// One row's figures over every pass that timed it.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Combined {
+    /// The median of the passes' medians.
+    pub(crate) median: f64,
+    /// The fastest sample of any pass.
+    pub(crate) fastest: f64,
+    /// The slowest sample of any pass.
+    pub(crate) slowest: f64,
+    /// The mean of the passes' means.
+    pub(crate) mean: f64,
+    /// The row's noise: the larger of the within-pass and across-pass
+    /// figures.
+    pub(crate) noise: f64,
+    /// The across-pass figure alone, when there were several passes.
+    pub(crate) spread: Option<f64>,
+    /// How many passes timed the row.
+    pub(crate) passes: usize,
+}
+
+/// One pass's figures of a row, as divan printed them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pass {
+    pub(crate) fastest: f64,
+    pub(crate) slowest: f64,
+    pub(crate) median: f64,
+    pub(crate) mean: f64,
+}
+
+/// Combines the passes of one row; `None` when there are none.
+pub(crate) fn combine(passes: &[Pass]) -> Option<Combined> {
+    let medians: Vec<f64> = passes.iter().map(|p| p.median).collect();
+    let median = median(&medians)?;
+    let within: Vec<f64> = passes
+        .iter()
+        .filter_map(|p| within_pass(p.fastest, p.median))
+        .collect();
+    let spread = across_passes(&medians);
+    let noise = self::median(&within)
+        .unwrap_or(0.0)
+        .max(spread.unwrap_or(0.0));
+    Some(Combined {
+        median,
+        fastest: passes
+            .iter()
+            .map(|p| p.fastest)
+            .fold(f64::INFINITY, f64::min),
+        slowest: passes
+            .iter()
+            .map(|p| p.slowest)
+            .fold(f64::NEG_INFINITY, f64::max),
+        mean: passes.iter().map(|p| p.mean).sum::<f64>() / passes.len() as f64,
+        noise,
+        spread,
+        passes: passes.len(),
+    })
+}
+
+#[cfg(test)]
+#[allow(clippy::float_cmp, reason = "the expected figures are exact")]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quartiles_interpolate() {
+        let five = [5.0, 1.0, 4.0, 2.0, 3.0];
+        assert_eq!(median(&five), Some(3.0));
+        assert_eq!(quantile(&five, 0.25), Some(2.0));
+        assert_eq!(quantile(&five, 0.75), Some(4.0));
+        let three = [1.0, 2.0, 4.0];
+        assert_eq!(quantile(&three, 0.25), Some(1.5));
+        assert_eq!(quantile(&three, 0.75), Some(3.0));
+        assert_eq!(median(&[1.0, 2.0]), Some(1.5));
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[f64::NAN, 7.0]), Some(7.0));
+    }
+
+    #[test]
+    fn noise_of_one_pass_is_the_median_s_lead_over_the_fastest() {
+        // The bincode decode: fastest 1.24 ms, median 2.07 ms.
+        let noise = within_pass(1.24, 2.07).unwrap();
+        assert!((noise - 0.401).abs() < 1e-3, "{noise}");
+        assert_eq!(within_pass(1.0, 0.0), None);
+        assert!(across_passes(&[3.0]).is_none());
+        assert_eq!(across_passes(&[90.0, 100.0, 110.0]), Some(0.2));
+    }
+
+    #[test]
+    fn combines_passes_with_the_larger_noise() {
+        let pass = |fastest, median| Pass {
+            fastest,
+            slowest: median * 2.0,
+            median,
+            mean: median,
+        };
+        // Quiet inside each pass (1 %), but the passes disagree by 20 %.
+        let combined =
+            combine(&[pass(99.0, 100.0), pass(118.8, 120.0), pass(108.9, 110.0)]).unwrap();
+        assert_eq!(combined.median, 110.0);
+        assert_eq!(combined.fastest, 99.0);
+        assert_eq!(combined.slowest, 240.0);
+        assert_eq!(combined.passes, 3);
+        assert!((combined.noise - 20.0 / 110.0).abs() < 1e-9);
+        // A single pass: the within-pass figure alone.
+        let single = combine(&[pass(80.0, 100.0)]).unwrap();
+        assert_eq!((single.noise, single.spread), (0.2, None));
+        assert!(combine(&[]).is_none());
+    }
+}
