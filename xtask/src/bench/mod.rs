@@ -175,9 +175,6 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         );
     }
 
-    eprintln!("bench: the conformance kit's memory checks, as figures (damaged and dense input)");
-    let safety = safety(&binary)?;
-
     let check = load::MachineCheck::run();
     eprintln!("bench: machine check: {}", check.describe());
 
@@ -225,7 +222,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         sweep: results::sweep_points(&measurements),
         compile: Vec::new(),
     };
-    results::join_safety(&mut results.results, &safety);
+    results::join_safety(&mut results.results, &safety(&binary)?);
     let bench = paired::Bench {
         binary: &binary,
         quick: options.quick,
@@ -325,6 +322,7 @@ fn sizes(binary: &Path, options: &Options) -> anyhow::Result<Vec<SizeLine>> {
 /// The safety pass: the kit's memory checks on every pair, a line each
 /// (seconds: the kit's samples are small whatever the run's size).
 fn safety(binary: &Path) -> anyhow::Result<Vec<SafetyLine>> {
+    eprintln!("bench: the conformance kit's memory checks, as figures (damaged and dense input)");
     let output = bench_command(binary, true)
         .env("SERBENCH_MODE", "safety")
         .stderr(Stdio::inherit())
