@@ -1,0 +1,6 @@
+//! The rkyv codec's tests: the shared conformance kit with its crafted
+//! hostile inputs, then the format's own (layouts, errors).
+
+mod hostile;
+
+serbench_testkit::conformance_tests!(serbench_rkyv::Rkyv, hostile = crate::hostile::Inputs);
