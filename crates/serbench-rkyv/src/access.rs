@@ -14,7 +14,10 @@ use crate::wire::{Failure, Wire};
 const ALIGN: usize = 8;
 
 /// Appends the archive of `mirror` to `out` and fills in its length.
-pub(crate) fn write<F: Format, T: Wire>(mirror: &T::Mirror, out: &mut Vec<u8>) -> Result<(), Error> {
+pub(crate) fn write<F: Format, T: Wire>(
+    mirror: &T::Mirror,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
     if out.is_empty() {
         return write_fresh::<F, T>(mirror, out);
     }

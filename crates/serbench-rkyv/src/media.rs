@@ -147,7 +147,11 @@ impl Wire for MediaContent {
             text_bytes: (media.uri.len()
                 + optional(&media.title)
                 + media.format.len()
-                + media.persons.iter().map(|person| person.len()).sum::<usize>()
+                + media
+                    .persons
+                    .iter()
+                    .map(|person| person.len())
+                    .sum::<usize>()
                 + optional(&media.copyright)) as u64,
             ..MediaAnswer::default()
         };

@@ -29,7 +29,10 @@ where
     let mut shifted = vec![0; bytes.len() + 1];
     shifted[1..].copy_from_slice(&bytes);
     assert_eq!(&Rkyv::decode(&shifted[1..]).expect("decodes"), value);
-    assert_eq!(Rkyv::traverse(&shifted[1..]).expect("traverses"), value.traverse());
+    assert_eq!(
+        Rkyv::traverse(&shifted[1..]).expect("traverses"),
+        value.traverse()
+    );
 }
 
 #[test]

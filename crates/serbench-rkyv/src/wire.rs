@@ -11,7 +11,8 @@ use serbench_model::{Dataset, Error, ErrorKind, Format, OffsetDateTime};
 
 /// The serializer every archive is written with: rkyv's high-level one,
 /// appending to the caller's buffer.
-pub(crate) type Writer<'a, 'b> = HighSerializer<&'b mut Vec<u8>, ArenaHandle<'a>, rkyv::rancor::Error>;
+pub(crate) type Writer<'a, 'b> =
+    HighSerializer<&'b mut Vec<u8>, ArenaHandle<'a>, rkyv::rancor::Error>;
 
 /// A dataset with an archive layout.
 ///
