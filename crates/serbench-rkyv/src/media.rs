@@ -54,7 +54,7 @@ enum Scale {
 }
 
 fn text(option: &rkyv::option::ArchivedOption<rkyv::string::ArchivedString>) -> Option<&str> {
-    option.as_ref().map(|text| text.as_str())
+    option.as_ref().map(rkyv::string::ArchivedString::as_str)
 }
 
 impl Wire for MediaContent {

@@ -17,7 +17,7 @@ pub struct Reading {
 
 impl ArchivedReading {
     fn readings(&self) -> [f64; 8] {
-        self.readings.map(|reading| reading.to_native())
+        self.readings.map(rkyv::rend::f64_le::to_native)
     }
 }
 

@@ -16,7 +16,7 @@ use serbench_model::Error;
 
 use crate::RkyvUnvalidated;
 use crate::access;
-use crate::wire::Wire;
+use crate::wire::{Failure, Wire};
 
 /// One trusted archive: its length, and the datasets it validated as.
 struct Trusted {
@@ -91,7 +91,7 @@ pub(crate) fn traverse<T: Wire>(bytes: &[u8]) -> Result<T::Answer, Error> {
             // so they are those bytes; `validated` lists `T` only after
             // `rkyv::access` validated them as `T::Archive` (below).
             let archive = unsafe { rkyv::access_unchecked::<T::Archive>(bytes) };
-            T::answer(archive).map_err(|failure| failure.into_error::<RkyvUnvalidated, T>())
+            T::answer(archive).map_err(Failure::into_error::<RkyvUnvalidated, T>)
         }
         Standing::Trusted => {
             let answer = access::with_archive::<RkyvUnvalidated, T, _>(bytes, T::answer)?;

@@ -44,13 +44,13 @@ where
 }
 
 /// Where the root starts: the last 8-aligned place holding the archive's
-/// length.
+/// length (an archive ends with its root, whose size is a multiple of 8).
 fn root(bytes: &[u8]) -> usize {
     let len = (bytes.len() as u64).to_le_bytes();
-    (0..bytes.len() - 7)
+    (0..=bytes.len() - 8)
         .rev()
-        .step_by(1)
-        .find(|&at| at % 8 == bytes.len() % 8 && bytes[at..at + 8] == len)
+        .step_by(8)
+        .find(|&at| bytes[at..at + 8] == len)
         .unwrap()
 }
 
