@@ -15,9 +15,9 @@ A listed codec whose family has no module here fails the run: a format with
 no crafted inputs would otherwise pass on mutations alone.
 """
 
-from . import avro, capnp, cbor, compact, flatbuffers, json, msgpack, protobuf, qdatastream, thrift, xml
+from . import avro, capnp, cbor, compact, flatbuffers, json, msgpack, protobuf, qdatastream, rkyv, thrift, xml
 
-MODULES = (json, cbor, msgpack, compact, protobuf, capnp, flatbuffers, thrift, avro, xml, qdatastream)
+MODULES = (json, cbor, msgpack, compact, protobuf, capnp, flatbuffers, rkyv, thrift, avro, xml, qdatastream)
 
 
 def _by_family():
