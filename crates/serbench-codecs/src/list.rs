@@ -22,5 +22,7 @@ codecs! {
     "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      "0.17.0",    stock;
     "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      "0.17.0",    stock;
     "avro"        => serbench_avro::Avro,                  "Avro",         "apache-avro", "0.22.0",    stock;
-    "rkyv" => serbench_rkyv::Rkyv, "rkyv", "rkyv", "0.0.0", stock;
+    "rkyv"        => serbench_rkyv::Rkyv,                  "rkyv",         "rkyv",        "0.8.18",    stock, native;
+    // Traverse without validation, on bytes trusted and validated once.
+    "rkyv-unvalidated" => serbench_rkyv::RkyvUnvalidated,  "rkyv",         "rkyv",        "0.8.18",    tuned;
 }
