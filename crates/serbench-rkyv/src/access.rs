@@ -1,8 +1,6 @@
 //! Bytes in and out: writing an archive and its length, and reading one
 //! back through the length check, alignment and bytecheck validation.
 
-use std::fmt::Display;
-
 use rkyv::rancor;
 use rkyv::util::AlignedVec;
 use serbench_model::{Error, ErrorKind, Format};
@@ -120,7 +118,6 @@ pub(crate) fn check_length<F: Format, T: Wire>(bytes: &[u8]) -> Result<(), Error
     .at_offset(root))
 }
 
-fn invalid<F: Format, T: Wire>(what: &str, error: impl Display + Into<rancor::Error>) -> Error {
-    let message = format!("{what}: {error}");
-    Error::new::<F, T>(ErrorKind::Invalid, message).with_source(error.into())
+fn invalid<F: Format, T: Wire>(what: &str, error: rancor::Error) -> Error {
+    Error::new::<F, T>(ErrorKind::Invalid, format!("{what}: {error}")).with_source(error)
 }
