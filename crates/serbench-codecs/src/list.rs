@@ -27,4 +27,7 @@ codecs! {
     "bitcode"     => serbench_bitcode::Bitcode,            "bitcode",      "bitcode",     "0.6.9",     stock;
     "bitcode-serde" => serbench_bitcode::BitcodeSerde,     "bitcode",      "bitcode",     "0.6.9",     stock;
     "wincode"     => serbench_wincode::Wincode,            "wincode",      "wincode",     "0.6.3",     stock;
+    "rkyv"        => serbench_rkyv::Rkyv,                  "rkyv",         "rkyv",        "0.8.18",    stock, native;
+    // Traverse without validation, on bytes trusted and validated once.
+    "rkyv-unvalidated" => serbench_rkyv::RkyvUnvalidated,  "rkyv",         "rkyv",        "0.8.18",    tuned;
 }

@@ -15,9 +15,9 @@ A listed codec whose family has no module here fails the run: a format with
 no crafted inputs would otherwise pass on mutations alone.
 """
 
-from . import avro, bitcode, capnp, cbor, compact, flatbuffers, json, msgpack, protobuf, qdatastream, thrift, wincode, xml
+from . import avro, bitcode, capnp, cbor, compact, flatbuffers, json, msgpack, protobuf, qdatastream, rkyv, thrift, wincode, xml
 
-MODULES = (json, cbor, msgpack, compact, protobuf, capnp, flatbuffers, thrift, avro, xml, qdatastream, bitcode, wincode)
+MODULES = (json, cbor, msgpack, compact, protobuf, capnp, flatbuffers, rkyv, thrift, avro, xml, qdatastream, bitcode, wincode)
 
 
 def _by_family():
