@@ -23,8 +23,8 @@ use std::convert::Infallible;
 use cbor4ii::core::dec::{Read, Reference};
 use cbor4ii::core::utils::SliceReader;
 use serbench_model::{
-    Carries, Codec, Dataset, Error, ErrorKind, Format, Graph, MediaContent, Record,
-    SensorReading, TaskManager,
+    Carries, Codec, Dataset, Error, ErrorKind, Format, Graph, MediaContent, Record, SensorReading,
+    TaskManager,
 };
 
 use crate::{In, Out, Wire};

@@ -12,9 +12,16 @@ use serbench_model::{
 use super::{Ctx, decoded, fields, float, items, need, optional, text, write_optional};
 
 impl Encode<Ctx> for SensorReading {
-    fn encode<W: Write>(&self, e: &mut Encoder<W>, _: &mut Ctx) -> Result<(), EncodeError<W::Error>> {
+    fn encode<W: Write>(
+        &self,
+        e: &mut Encoder<W>,
+        _: &mut Ctx,
+    ) -> Result<(), EncodeError<W::Error>> {
         e.map(9)?.str("sensor_id")?.str(&self.sensor_id)?;
-        for (name, value) in SensorReading::READING_NAMES.into_iter().zip(self.readings()) {
+        for (name, value) in SensorReading::READING_NAMES
+            .into_iter()
+            .zip(self.readings())
+        {
             e.str(name)?;
             float(e, value)?;
         }
@@ -48,12 +55,19 @@ impl<'b> Decode<'b, Ctx> for SensorReading {
         for ((value, reading), name) in values.iter_mut().zip(readings).zip(&NAMES[1..]) {
             *value = need(reading, name, d)?;
         }
-        Ok(SensorReading::from_readings(need(sensor_id, "sensor_id", d)?, values))
+        Ok(SensorReading::from_readings(
+            need(sensor_id, "sensor_id", d)?,
+            values,
+        ))
     }
 }
 
 impl Encode<Ctx> for Graph {
-    fn encode<W: Write>(&self, e: &mut Encoder<W>, ctx: &mut Ctx) -> Result<(), EncodeError<W::Error>> {
+    fn encode<W: Write>(
+        &self,
+        e: &mut Encoder<W>,
+        ctx: &mut Ctx,
+    ) -> Result<(), EncodeError<W::Error>> {
         e.map(2)?.str("nodes")?.encode_with(&self.nodes, ctx)?;
         e.str("edges")?.encode_with(&self.edges, ctx)?;
         Ok(())
@@ -78,7 +92,11 @@ impl<'b> Decode<'b, Ctx> for Graph {
 }
 
 impl Encode<Ctx> for Node {
-    fn encode<W: Write>(&self, e: &mut Encoder<W>, ctx: &mut Ctx) -> Result<(), EncodeError<W::Error>> {
+    fn encode<W: Write>(
+        &self,
+        e: &mut Encoder<W>,
+        ctx: &mut Ctx,
+    ) -> Result<(), EncodeError<W::Error>> {
         e.map(4)?.str("id")?.u16(self.id)?;
         e.str("name")?.str(&self.name)?;
         e.str("out_edges")?.encode_with(&self.out_edges, ctx)?;
@@ -109,7 +127,11 @@ impl<'b> Decode<'b, Ctx> for Node {
 }
 
 impl Encode<Ctx> for Edge {
-    fn encode<W: Write>(&self, e: &mut Encoder<W>, _: &mut Ctx) -> Result<(), EncodeError<W::Error>> {
+    fn encode<W: Write>(
+        &self,
+        e: &mut Encoder<W>,
+        _: &mut Ctx,
+    ) -> Result<(), EncodeError<W::Error>> {
         e.map(3)?.str("from")?.u32(self.from)?;
         e.str("to")?.u32(self.to)?;
         e.str("weight")?.u16(self.weight)?;
@@ -137,7 +159,11 @@ impl<'b> Decode<'b, Ctx> for Edge {
 }
 
 impl Encode<Ctx> for Record {
-    fn encode<W: Write>(&self, e: &mut Encoder<W>, ctx: &mut Ctx) -> Result<(), EncodeError<W::Error>> {
+    fn encode<W: Write>(
+        &self,
+        e: &mut Encoder<W>,
+        ctx: &mut Ctx,
+    ) -> Result<(), EncodeError<W::Error>> {
         e.map(2)?.str("ids")?.encode_with(&self.ids, ctx)?;
         e.str("strings")?.encode_with(&self.strings, ctx)?;
         Ok(())
@@ -162,7 +188,11 @@ impl<'b> Decode<'b, Ctx> for Record {
 }
 
 impl Encode<Ctx> for MediaContent {
-    fn encode<W: Write>(&self, e: &mut Encoder<W>, ctx: &mut Ctx) -> Result<(), EncodeError<W::Error>> {
+    fn encode<W: Write>(
+        &self,
+        e: &mut Encoder<W>,
+        ctx: &mut Ctx,
+    ) -> Result<(), EncodeError<W::Error>> {
         e.map(2)?.str("media")?.encode_with(&self.media, ctx)?;
         e.str("images")?.encode_with(&self.images, ctx)?;
         Ok(())
@@ -187,14 +217,26 @@ impl<'b> Decode<'b, Ctx> for MediaContent {
 }
 
 impl Encode<Ctx> for Media {
-    fn encode<W: Write>(&self, e: &mut Encoder<W>, _: &mut Ctx) -> Result<(), EncodeError<W::Error>> {
+    fn encode<W: Write>(
+        &self,
+        e: &mut Encoder<W>,
+        _: &mut Ctx,
+    ) -> Result<(), EncodeError<W::Error>> {
         e.map(11)?.str("uri")?.str(&self.uri)?.str("title")?;
         write_optional(e, self.title.as_ref(), |e, title| e.str(title).map(|_| ()))?;
-        e.str("width")?.i32(self.width)?.str("height")?.i32(self.height)?;
+        e.str("width")?
+            .i32(self.width)?
+            .str("height")?
+            .i32(self.height)?;
         e.str("format")?.str(&self.format)?;
-        e.str("duration")?.i64(self.duration)?.str("size")?.i64(self.size)?;
+        e.str("duration")?
+            .i64(self.duration)?
+            .str("size")?
+            .i64(self.size)?;
         e.str("bitrate")?;
-        write_optional(e, self.bitrate.as_ref(), |e, bitrate| e.i32(*bitrate).map(|_| ()))?;
+        write_optional(e, self.bitrate.as_ref(), |e, bitrate| {
+            e.i32(*bitrate).map(|_| ())
+        })?;
         e.str("persons")?.array(self.persons.len() as u64)?;
         for person in &self.persons {
             e.str(person)?;
@@ -204,17 +246,29 @@ impl Encode<Ctx> for Media {
             Player::Flash => "FLASH",
         };
         e.str("player")?.str(player)?.str("copyright")?;
-        write_optional(e, self.copyright.as_ref(), |e, copyright| e.str(copyright).map(|_| ()))
+        write_optional(e, self.copyright.as_ref(), |e, copyright| {
+            e.str(copyright).map(|_| ())
+        })
     }
 }
 
 impl<'b> Decode<'b, Ctx> for Media {
     fn decode(d: &mut Decoder<'b>, _: &mut Ctx) -> Result<Self, DecodeError> {
         const NAMES: [&str; 11] = [
-            "uri", "title", "width", "height", "format", "duration", "size", "bitrate",
-            "persons", "player", "copyright",
+            "uri",
+            "title",
+            "width",
+            "height",
+            "format",
+            "duration",
+            "size",
+            "bitrate",
+            "persons",
+            "player",
+            "copyright",
         ];
-        let (mut uri, mut title, mut width, mut height, mut format) = (None, None, None, None, None);
+        let (mut uri, mut title, mut width, mut height, mut format) =
+            (None, None, None, None, None);
         let (mut duration, mut size, mut bitrate, mut persons) = (None, None, None, None);
         let (mut player, mut copyright) = (None, None);
         fields(d, &NAMES, |field, d| {
@@ -228,7 +282,12 @@ impl<'b> Decode<'b, Ctx> for Media {
                 6 => size = Some(d.i64()?),
                 7 => bitrate = Some(optional(d, Decoder::i32)?),
                 8 => persons = Some(items(d, |d| text(d).map(Into::into))?),
-                9 => player = Some(variant(d, &[("JAVA", Player::Java), ("FLASH", Player::Flash)])?),
+                9 => {
+                    player = Some(variant(
+                        d,
+                        &[("JAVA", Player::Java), ("FLASH", Player::Flash)],
+                    )?)
+                }
                 _ => copyright = Some(optional(d, |d| text(d).map(Into::into))?),
             }
             Ok(())
@@ -250,10 +309,17 @@ impl<'b> Decode<'b, Ctx> for Media {
 }
 
 impl Encode<Ctx> for Image {
-    fn encode<W: Write>(&self, e: &mut Encoder<W>, _: &mut Ctx) -> Result<(), EncodeError<W::Error>> {
+    fn encode<W: Write>(
+        &self,
+        e: &mut Encoder<W>,
+        _: &mut Ctx,
+    ) -> Result<(), EncodeError<W::Error>> {
         e.map(5)?.str("uri")?.str(&self.uri)?.str("title")?;
         write_optional(e, self.title.as_ref(), |e, title| e.str(title).map(|_| ()))?;
-        e.str("width")?.i32(self.width)?.str("height")?.i32(self.height)?;
+        e.str("width")?
+            .i32(self.width)?
+            .str("height")?
+            .i32(self.height)?;
         let size = match self.size {
             Size::Small => "SMALL",
             Size::Large => "LARGE",
@@ -266,16 +332,25 @@ impl Encode<Ctx> for Image {
 impl<'b> Decode<'b, Ctx> for Image {
     fn decode(d: &mut Decoder<'b>, _: &mut Ctx) -> Result<Self, DecodeError> {
         let (mut uri, mut title, mut width, mut height, mut size) = (None, None, None, None, None);
-        fields(d, &["uri", "title", "width", "height", "size"], |field, d| {
-            match field {
-                0 => uri = Some(text(d)?.into_owned()),
-                1 => title = Some(optional(d, |d| text(d).map(Into::into))?),
-                2 => width = Some(d.i32()?),
-                3 => height = Some(d.i32()?),
-                _ => size = Some(variant(d, &[("SMALL", Size::Small), ("LARGE", Size::Large)])?),
-            }
-            Ok(())
-        })?;
+        fields(
+            d,
+            &["uri", "title", "width", "height", "size"],
+            |field, d| {
+                match field {
+                    0 => uri = Some(text(d)?.into_owned()),
+                    1 => title = Some(optional(d, |d| text(d).map(Into::into))?),
+                    2 => width = Some(d.i32()?),
+                    3 => height = Some(d.i32()?),
+                    _ => {
+                        size = Some(variant(
+                            d,
+                            &[("SMALL", Size::Small), ("LARGE", Size::Large)],
+                        )?)
+                    }
+                }
+                Ok(())
+            },
+        )?;
         Ok(Image {
             uri: need(uri, "uri", d)?,
             title: need(title, "title", d)?,

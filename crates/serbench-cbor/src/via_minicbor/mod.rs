@@ -187,9 +187,7 @@ fn decoded<'b, T: Decode<'b, Ctx>>(d: &mut Decoder<'b>) -> Result<Vec<T>, Decode
 
 /// A field that must be there.
 fn need<T>(value: Option<T>, name: &str, d: &Decoder<'_>) -> Result<T, DecodeError> {
-    value.ok_or_else(|| {
-        DecodeError::message(format!("missing field `{name}`")).at(d.position())
-    })
+    value.ok_or_else(|| DecodeError::message(format!("missing field `{name}`")).at(d.position()))
 }
 
 /// Reads a map whose keys are `names`, calling `field` with the index of
@@ -203,9 +201,10 @@ fn fields<'b, const N: usize>(
     let mut entry = |d: &mut Decoder<'b>| {
         let at = d.position();
         let key = text(d)?;
-        let index = names.iter().position(|name| **name == *key).ok_or_else(|| {
-            DecodeError::message(format!("unknown field `{key}`")).at(at)
-        })?;
+        let index = names
+            .iter()
+            .position(|name| **name == *key)
+            .ok_or_else(|| DecodeError::message(format!("unknown field `{key}`")).at(at))?;
         if std::mem::replace(&mut seen[index], true) {
             return Err(DecodeError::message(format!("duplicate field `{key}`")).at(at));
         }

@@ -20,7 +20,11 @@ const TAG_DATE_TIME: u64 = 0;
 const TAG_UUID: u64 = 37;
 
 impl Encode<Ctx> for TaskManager {
-    fn encode<W: Write>(&self, e: &mut Encoder<W>, ctx: &mut Ctx) -> Result<(), EncodeError<W::Error>> {
+    fn encode<W: Write>(
+        &self,
+        e: &mut Encoder<W>,
+        ctx: &mut Ctx,
+    ) -> Result<(), EncodeError<W::Error>> {
         e.map(3)?.str("user")?.str(&self.user)?;
         e.str("version")?.str(&self.version.to_string())?;
         e.str("lists")?.encode_with(&self.lists, ctx)?;
@@ -54,7 +58,11 @@ impl<'b> Decode<'b, Ctx> for TaskManager {
 }
 
 impl Encode<Ctx> for TaskList {
-    fn encode<W: Write>(&self, e: &mut Encoder<W>, ctx: &mut Ctx) -> Result<(), EncodeError<W::Error>> {
+    fn encode<W: Write>(
+        &self,
+        e: &mut Encoder<W>,
+        ctx: &mut Ctx,
+    ) -> Result<(), EncodeError<W::Error>> {
         e.map(2)?.str("header")?.encode_with(&self.header, ctx)?;
         e.str("tasks")?.encode_with(&self.tasks, ctx)?;
         Ok(())
@@ -79,7 +87,11 @@ impl<'b> Decode<'b, Ctx> for TaskList {
 }
 
 impl Encode<Ctx> for Task {
-    fn encode<W: Write>(&self, e: &mut Encoder<W>, ctx: &mut Ctx) -> Result<(), EncodeError<W::Error>> {
+    fn encode<W: Write>(
+        &self,
+        e: &mut Encoder<W>,
+        ctx: &mut Ctx,
+    ) -> Result<(), EncodeError<W::Error>> {
         e.map(4)?.str("header")?.encode_with(&self.header, ctx)?;
         e.str("description")?.str(&self.description)?;
         e.str("priority")?.u8(self.priority as u8)?;
@@ -91,22 +103,27 @@ impl Encode<Ctx> for Task {
 impl<'b> Decode<'b, Ctx> for Task {
     fn decode(d: &mut Decoder<'b>, ctx: &mut Ctx) -> Result<Self, DecodeError> {
         let (mut header, mut description, mut priority, mut completed) = (None, None, None, None);
-        fields(d, &["header", "description", "priority", "completed"], |field, d| {
-            match field {
-                0 => header = Some(TaskHeader::decode(d, ctx)?),
-                1 => description = Some(text(d)?.into_owned()),
-                2 => {
-                    let at = d.position();
-                    let value = d.u8()?;
-                    let known = Priority::from_u8(value).ok_or_else(|| {
-                        DecodeError::message(format!("priority {value}, expected 0 to 3")).at(at)
-                    })?;
-                    priority = Some(known);
+        fields(
+            d,
+            &["header", "description", "priority", "completed"],
+            |field, d| {
+                match field {
+                    0 => header = Some(TaskHeader::decode(d, ctx)?),
+                    1 => description = Some(text(d)?.into_owned()),
+                    2 => {
+                        let at = d.position();
+                        let value = d.u8()?;
+                        let known = Priority::from_u8(value).ok_or_else(|| {
+                            DecodeError::message(format!("priority {value}, expected 0 to 3"))
+                                .at(at)
+                        })?;
+                        priority = Some(known);
+                    }
+                    _ => completed = Some(d.bool()?),
                 }
-                _ => completed = Some(d.bool()?),
-            }
-            Ok(())
-        })?;
+                Ok(())
+            },
+        )?;
         Ok(Task {
             header: need(header, "header", d)?,
             description: need(description, "description", d)?,
@@ -117,12 +134,21 @@ impl<'b> Decode<'b, Ctx> for Task {
 }
 
 impl Encode<Ctx> for TaskHeader {
-    fn encode<W: Write>(&self, e: &mut Encoder<W>, _: &mut Ctx) -> Result<(), EncodeError<W::Error>> {
+    fn encode<W: Write>(
+        &self,
+        e: &mut Encoder<W>,
+        _: &mut Ctx,
+    ) -> Result<(), EncodeError<W::Error>> {
         let created = forms::timestamp_text(&self.created).map_err(EncodeError::custom)?;
-        e.map(4)?.str("id")?.tag(Tag::new(TAG_UUID))?.bytes(self.id.as_bytes())?;
+        e.map(4)?
+            .str("id")?
+            .tag(Tag::new(TAG_UUID))?
+            .bytes(self.id.as_bytes())?;
         e.str("name")?.str(&self.name)?;
         e.str("color")?.str(&forms::color_text(self.color))?;
-        e.str("created")?.tag(Tag::new(TAG_DATE_TIME))?.str(&created)?;
+        e.str("created")?
+            .tag(Tag::new(TAG_DATE_TIME))?
+            .str(&created)?;
         Ok(())
     }
 }
