@@ -282,12 +282,7 @@ impl<'b> Decode<'b, Ctx> for Media {
                 6 => size = Some(d.i64()?),
                 7 => bitrate = Some(optional(d, Decoder::i32)?),
                 8 => persons = Some(items(d, |d| text(d).map(Into::into))?),
-                9 => {
-                    player = Some(variant(
-                        d,
-                        &[("JAVA", Player::Java), ("FLASH", Player::Flash)],
-                    )?)
-                }
+                9 => player = Some(variant(d, &PLAYERS)?),
                 _ => copyright = Some(optional(d, |d| text(d).map(Into::into))?),
             }
             Ok(())
@@ -341,12 +336,7 @@ impl<'b> Decode<'b, Ctx> for Image {
                     1 => title = Some(optional(d, |d| text(d).map(Into::into))?),
                     2 => width = Some(d.i32()?),
                     3 => height = Some(d.i32()?),
-                    _ => {
-                        size = Some(variant(
-                            d,
-                            &[("SMALL", Size::Small), ("LARGE", Size::Large)],
-                        )?)
-                    }
+                    _ => size = Some(variant(d, &SIZES)?),
                 }
                 Ok(())
             },
@@ -360,6 +350,12 @@ impl<'b> Decode<'b, Ctx> for Image {
         })
     }
 }
+
+/// The players by the names the model's serde derive writes.
+const PLAYERS: [(&str, Player); 2] = [("JAVA", Player::Java), ("FLASH", Player::Flash)];
+
+/// The image sizes by the names the model's serde derive writes.
+const SIZES: [(&str, Size); 2] = [("SMALL", Size::Small), ("LARGE", Size::Large)];
 
 /// A unit enum variant, by its name as text.
 fn variant<T: Copy>(d: &mut Decoder<'_>, variants: &[(&str, T)]) -> Result<T, DecodeError> {

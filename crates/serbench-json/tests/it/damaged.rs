@@ -24,11 +24,10 @@ pub(crate) fn damaged<C: Codec<D>, D: Dataset + Arbitrary>(expansion: usize) {
             .spawn_scoped(scope, || check::<C, D>(expansion))
             .expect("a thread can start")
             .join()
+            .unwrap_or_else(|_| Err(format!("the check of {name} panicked")))
     });
-    match outcome {
-        Ok(Ok(())) => {}
-        Ok(Err(problem)) => panic!("{problem}"),
-        Err(_) => panic!("the check of {name} panicked"),
+    if let Err(problem) = outcome {
+        panic!("{problem}");
     }
 }
 
