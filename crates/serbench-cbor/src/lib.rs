@@ -112,7 +112,9 @@
 //! and trailing bytes are errors too. Every decode error's
 //! [`position`](Error::position) holds the byte offset and, below the top
 //! level, the field path; ciborium's error, where it found the fault, is
-//! the [`source`](std::error::Error::source).
+//! the [`source`](std::error::Error::source). cbor4ii and minicbor check
+//! the same after the pass, and their errors hold the byte offset where
+//! they stopped, without a field path.
 //!
 //! What stays accepted, all of it well formed: keys in any order;
 //! indefinite lengths; integers, lengths and floats in a longer head than

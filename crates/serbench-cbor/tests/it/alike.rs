@@ -48,3 +48,22 @@ fn full_task_manager_is_byte_identical() {
     assert!(CborCbor4ii::to_vec(&manager).unwrap() == first);
     assert!(CborMinicbor::to_vec(&manager).unwrap() == first);
 }
+
+/// The one difference: cbor4ii writes every float as a double and reads
+/// only doubles where an `f64` belongs; ciborium and minicbor write the
+/// shortest float that keeps the bits.
+#[test]
+fn cbor4ii_writes_floats_as_doubles() {
+    let mut reading = SensorReading::generate(1).remove(0);
+    reading.light = 0.0;
+    reading.humidity = 21.5;
+    let first = Cbor::to_vec(&reading).unwrap();
+    assert!(CborMinicbor::to_vec(&reading).unwrap() == first);
+    let doubles = CborCbor4ii::to_vec(&reading).unwrap();
+    // 0.0 takes 3 bytes as a half, 21.5 too: 6 more bytes each as doubles.
+    assert_eq!(doubles.len(), first.len() + 12);
+    assert!(Cbor::decode(&doubles).is_ok_and(|back| back == reading));
+    assert!(CborMinicbor::decode(&doubles).is_ok_and(|back| back == reading));
+    let error = CborCbor4ii::decode(&first).unwrap_err();
+    assert_eq!(error.kind(), serbench_cbor::ErrorKind::Invalid, "{error}");
+}
