@@ -67,17 +67,22 @@
 //! path when the text is JSON but not the dataset's; its
 //! [`source`](std::error::Error::source) is serde_json's error.
 //!
-//! The other libraries differ in where they stop, not in what they accept:
+//! The other libraries differ in where they stop, and sonic-rs in one
+//! value:
 //!
+//! - Before either reads, a pass over the bytes refuses arrays and objects
+//!   nested more than 16 levels ([`ErrorKind::Limit`], where serde_json
+//!   finds the wrong type first): simd-json finds every structural
+//!   character of the input before it checks nesting, in buffers sized by
+//!   the input, and sonic-rs's frames overflow a small stack below its own
+//!   limit of 255.
 //! - simd-json's errors hold the byte offset instead of the line and
-//!   column. simd-json finds every structural character of the input before
-//!   it checks nesting, with buffers sized by the input, so a pass before
-//!   it refuses input nested more than 128 levels ([`ErrorKind::Limit`])
-//!   without allocating; its decode copies the input, which it rewrites
-//!   while parsing.
-//! - sonic-rs's errors hold the line and column; it limits nesting to 255
-//!   levels itself. It would write NaN and infinities as `null`; they are
-//!   refused before it writes, as for serde_json.
+//!   column; its decode copies the input, which it rewrites while parsing,
+//!   and holds more memory than serde_json's (SECURITY.md).
+//! - sonic-rs's errors hold the line and column. It would write NaN and
+//!   infinities as `null`; they are refused before it writes, as for
+//!   serde_json. It reads every negative zero as `0.0`, so writing a
+//!   reading of `-0.0` is an [`ErrorKind::Unsupported`] error with it.
 
 mod depth;
 mod simd;
