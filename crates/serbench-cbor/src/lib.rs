@@ -1,4 +1,4 @@
-//! CBOR for the serbench model, with [ciborium].
+//! CBOR for the serbench model, with [ciborium], [cbor4ii] and [minicbor].
 //!
 //! CBOR (RFC 8949) is JSON's data model in binary: self-describing like JSON,
 //! with byte strings, exact integers and floats, and tags that give an item a
@@ -19,6 +19,32 @@
 //! assert_eq!(back, manager);
 //! # Ok::<(), serbench_cbor::Error>(())
 //! ```
+//!
+//! Three codecs write that layout, one per library, so a comparison of
+//! CBOR with other formats can use CBOR's fastest library, and a comparison
+//! of the libraries compares them on the same bytes:
+//!
+//! - [`Cbor`] (`cbor`): ciborium through serde, the reference;
+//! - [`CborCbor4ii`] (`cbor-cbor4ii`): cbor4ii through its serde support,
+//!   and through its core `Encode`/`Decode` traits for the task-manager,
+//!   whose tags its serde support cannot write or read;
+//! - [`CborMinicbor`] (`cbor-minicbor`): minicbor through its `Encode` and
+//!   `Decode` traits, implemented here for the model's types (minicbor's
+//!   derive keys maps by integers, not by names).
+//!
+//! All three write the same bytes for every dataset's workload, which a
+//! test holds them to, and read each other's. One difference remains, in
+//! floats: ciborium and minicbor write each float in the shortest of half,
+//! single and double precision that keeps its bits, while cbor4ii writes
+//! every float as a double (9 bytes) and reads only a double where an `f64`
+//! belongs. The telemetry workload's readings all need a double, so its
+//! bytes agree; a reading such as `0.0` or `21.5` takes 3 bytes from
+//! ciborium and minicbor and 9 from cbor4ii, and cbor4ii refuses the
+//! shorter form ([`ErrorKind::Invalid`]). Every codec reads its own bytes
+//! back exactly.
+//!
+//! [cbor4ii]: https://docs.rs/cbor4ii
+//! [minicbor]: https://docs.rs/minicbor
 //!
 //! # Wire layout
 //!
@@ -62,8 +88,10 @@
 //! and byte strings grow as their bytes arrive, and arrays reserve at most
 //! 4 KiB ahead).
 //!
-//! Before ciborium reads anything, one pass over the input (a loop, not
-//! recursion, with a fixed stack) checks what ciborium lets through:
+//! Before any of the three libraries reads anything, one pass over the
+//! input (a loop, not recursion, with a fixed stack) checks what ciborium
+//! lets through. cbor4ii and minicbor read behind the same pass, so the
+//! three accept and refuse the same inputs up to the messages:
 //!
 //! - the input is one well-formed CBOR item (RFC 8949 §3): no reserved
 //!   additional information (28 to 30), no integer or tag of indefinite
@@ -84,7 +112,9 @@
 //! and trailing bytes are errors too. Every decode error's
 //! [`position`](Error::position) holds the byte offset and, below the top
 //! level, the field path; ciborium's error, where it found the fault, is
-//! the [`source`](std::error::Error::source).
+//! the [`source`](std::error::Error::source). cbor4ii and minicbor check
+//! the same after the pass, and their errors hold the byte offset where
+//! they stopped, without a field path.
 //!
 //! What stays accepted, all of it well formed: keys in any order;
 //! indefinite lengths; integers, lengths and floats in a longer head than
@@ -99,6 +129,8 @@
 
 mod media;
 mod task_manager;
+mod via_cbor4ii;
+mod via_minicbor;
 mod wellformed;
 
 use std::marker::PhantomData;
@@ -108,7 +140,10 @@ use serbench_model::{Carries, Codec, Dataset, Format, Graph, Record, SensorReadi
 pub use serbench_model::{Error, ErrorKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// The CBOR codec.
+pub use crate::via_cbor4ii::CborCbor4ii;
+pub use crate::via_minicbor::CborMinicbor;
+
+/// The CBOR codec, with ciborium.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Cbor;
 
@@ -212,23 +247,32 @@ impl<T: Dataset + Wire> Codec<T> for Cbor {
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         // ciborium reads only what this pass has found well formed, keyed
         // by text and tagged as the layout says.
-        let end = wellformed::check(bytes, T::TAGS).map_err(|problem| {
-            let error = Error::new::<Self, T>(problem.kind, problem.message).at_offset(problem.at);
-            at_path(error, problem.path)
-        })?;
-        if end < bytes.len() {
-            let follow = match bytes.len() - end {
-                1 => "1 byte follows the value".to_owned(),
-                more => format!("{more} bytes follow the value"),
-            };
-            return Err(Error::new::<Self, T>(ErrorKind::TrailingBytes, follow).at_offset(end));
-        }
+        checked::<Self, T>(bytes)?;
         // Reading from a slice we hold shows how far ciborium read.
         let mut rest = bytes;
         ciborium::from_reader::<In<T>, _>(&mut rest)
             .map(|In(value)| value)
             .map_err(|error| decode_error::<T>(bytes, bytes.len() - rest.len(), error))
     }
+}
+
+/// The pass every decoder of this crate runs before its library reads:
+/// `bytes` hold exactly one well-formed item, nested at most 16 levels,
+/// keyed by text and tagged as `T`'s layout says ([`wellformed`]), so no
+/// library reads a length the input cannot hold.
+fn checked<C: Format, T: Dataset + Wire>(bytes: &[u8]) -> Result<(), Error> {
+    let end = wellformed::check(bytes, T::TAGS).map_err(|problem| {
+        let error = Error::new::<C, T>(problem.kind, problem.message).at_offset(problem.at);
+        at_path(error, problem.path)
+    })?;
+    if end < bytes.len() {
+        let follow = match bytes.len() - end {
+            1 => "1 byte follows the value".to_owned(),
+            more => format!("{more} bytes follow the value"),
+        };
+        return Err(Error::new::<C, T>(ErrorKind::TrailingBytes, follow).at_offset(end));
+    }
+    Ok(())
 }
 
 /// `error` at field `path`, unless the path is empty (the top level).

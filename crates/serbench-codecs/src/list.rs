@@ -10,7 +10,11 @@
 codecs! {
     // feature       codec type                            format          library        version      path
     "json"        => serbench_json::Json,                  "JSON",         "serde_json",  "1.0.154",   stock;
+    "json-simd"   => serbench_json::JsonSimd,              "JSON",         "simd-json",   "0.19.0",    stock;
+    "json-sonic"  => serbench_json::JsonSonic,             "JSON",         "sonic-rs",    "0.5.10",    stock;
     "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    "0.2.2",     stock;
+    "cbor-cbor4ii"  => serbench_cbor::CborCbor4ii,         "CBOR",         "cbor4ii",     "1.2.4",     stock;
+    "cbor-minicbor" => serbench_cbor::CborMinicbor,        "CBOR",         "minicbor",    "2.3.1",     stock;
     "xml"         => serbench_xml::Xml,                    "XML",          "quick-xml",   "0.42.0",    stock;
     "bincode"     => serbench_bincode::Bincode,            "bincode",      "bincode",     "2.0.1",     tuned;
     "bincode-stock"  => serbench_bincode::BincodeStock,    "bincode",      "bincode",     "2.0.1",     stock;

@@ -1,9 +1,33 @@
-//! JSON for the serbench model, with [serde_json].
+//! JSON for the serbench model, with [serde_json], [simd-json] and
+//! [sonic-rs].
 //!
 //! JSON is the format everything reads. This crate writes the serbench
 //! datasets as compact JSON, and the task-manager exactly as the Qt
 //! serialization benchmark's `QJsonDocument` code does, so a Qt program
 //! reads what it writes and the other way round.
+//!
+//! Three codecs write that layout, one per library, so a comparison of
+//! JSON with other formats can use JSON's fastest library, and a comparison
+//! of the libraries compares them on the same bytes:
+//!
+//! - [`Json`] (`json`): serde_json, the reference;
+//! - [`JsonSimd`] (`json-simd`): simd-json, which parses with SIMD
+//!   instructions into a tape first, in place in a mutable copy of the
+//!   input;
+//! - [`JsonSonic`] (`json-sonic`): sonic-rs, which scans with SIMD
+//!   instructions straight into serde.
+//!
+//! All three go through the same serde forms of the model, so they write
+//! the same key order, the same string escapes, and floats in the same
+//! shortest digits that read back to the same bits: the same bytes for
+//! every dataset's workload and edge cases, which a test holds them to.
+//! One difference remains: simd-json writes a positive exponent without
+//! its sign, `1e300` where serde_json and sonic-rs write `1e+300`, which
+//! only floats of magnitude 10^16 and more have. Each reads the others'
+//! bytes back exactly.
+//!
+//! [simd-json]: https://docs.rs/simd-json
+//! [sonic-rs]: https://docs.rs/sonic-rs
 //!
 //! ```
 //! use serbench_model::{Dataset, TaskManager};
@@ -42,6 +66,27 @@
 //! [`position`](Error::position) holds the line and column, and the field
 //! path when the text is JSON but not the dataset's; its
 //! [`source`](std::error::Error::source) is serde_json's error.
+//!
+//! The other libraries differ in where they stop, and sonic-rs in one
+//! value:
+//!
+//! - Before either reads, a pass over the bytes refuses arrays and objects
+//!   nested more than 16 levels ([`ErrorKind::Limit`], where serde_json
+//!   finds the wrong type first): simd-json finds every structural
+//!   character of the input before it checks nesting, in buffers sized by
+//!   the input, and sonic-rs's frames overflow a small stack below its own
+//!   limit of 255.
+//! - simd-json's errors hold the byte offset instead of the line and
+//!   column; its decode copies the input, which it rewrites while parsing,
+//!   and holds more memory than serde_json's (SECURITY.md).
+//! - sonic-rs's errors hold the line and column. It would write NaN and
+//!   infinities as `null`; they are refused before it writes, as for
+//!   serde_json. It reads every negative zero as `0.0`, so writing a
+//!   reading of `-0.0` is an [`ErrorKind::Unsupported`] error with it.
+
+mod depth;
+mod simd;
+mod sonic;
 
 use serbench_model::__private::serde_forms::with_path;
 use serbench_model::{
@@ -51,7 +96,10 @@ pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-/// The JSON codec.
+pub use crate::simd::JsonSimd;
+pub use crate::sonic::JsonSonic;
+
+/// The JSON codec, with serde_json.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Json;
 
@@ -90,6 +138,12 @@ mod private {
         fn unsupported(&self) -> Option<(&'static str, String)> {
             None
         }
+
+        /// The field holding a negative zero, which sonic-rs reads back
+        /// as a positive one.
+        fn negative_zero(&self) -> Option<&'static str> {
+            None
+        }
     }
 }
 
@@ -106,6 +160,14 @@ impl private::Portable for SensorReading {
             .find(|(_, value)| !value.is_finite())
             .map(|(name, value)| (name, format!("{value}, and JSON has no NaN or infinity")))
     }
+
+    fn negative_zero(&self) -> Option<&'static str> {
+        SensorReading::READING_NAMES
+            .into_iter()
+            .zip(self.readings())
+            .find(|(_, value)| *value == 0.0 && value.is_sign_negative())
+            .map(|(name, _)| name)
+    }
 }
 
 impl<T> Codec<T> for Json
@@ -113,9 +175,7 @@ where
     T: Dataset + Serialize + DeserializeOwned + private::Portable,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        if let Some((path, problem)) = value.unsupported() {
-            return Err(Error::new::<Self, T>(ErrorKind::Unsupported, problem).at_path(path));
-        }
+        refuse_unportable::<Self, T>(value)?;
         serde_json::to_writer(out, value).map_err(|error| {
             Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
         })
@@ -129,6 +189,17 @@ where
             .end()
             .map_err(|error| library_error::<T>(ErrorKind::TrailingBytes, error))?;
         Ok(value)
+    }
+}
+
+/// An [`ErrorKind::Unsupported`] error of codec `C` if `value` holds what
+/// JSON cannot carry.
+fn refuse_unportable<C: Format, T: Dataset + private::Portable>(value: &T) -> Result<(), Error> {
+    match value.unsupported() {
+        Some((path, problem)) => {
+            Err(Error::new::<C, T>(ErrorKind::Unsupported, problem).at_path(path))
+        }
+        None => Ok(()),
     }
 }
 

@@ -744,3 +744,47 @@ impl Crafts<MediaContent> for Inputs {
         inputs
     }
 }
+
+/// ciborium's crafted inputs for another library, which reads the same
+/// bytes: `$kind` gives the kind it reports for each, where that differs.
+macro_rules! alike {
+    ($(#[$doc:meta])* $name:ident, expansion = $expansion:expr, kind = $kind:expr) => {
+        $(#[$doc])*
+        pub(crate) struct $name;
+
+        impl HostileInputs for $name {
+            const NOT_APPLICABLE: &'static [(Class, &'static str)] = Inputs::NOT_APPLICABLE;
+            const EXPANSION: usize = $expansion;
+        }
+
+        impl<D: Dataset> Crafts<D> for $name
+        where
+            Inputs: Crafts<D>,
+        {
+            fn crafted() -> Vec<Crafted> {
+                let kind: fn(&Crafted) -> ErrorKind = $kind;
+                <Inputs as Crafts<D>>::crafted()
+                    .into_iter()
+                    .map(|input| Crafted {
+                        kind: kind(&input),
+                        ..input
+                    })
+                    .collect()
+            }
+        }
+    };
+}
+
+alike!(
+    /// cbor4ii's view of the inputs.
+    Cbor4ii,
+    expansion = 48,
+    kind = |input| input.kind
+);
+
+alike!(
+    /// minicbor's view of the inputs.
+    Minicbor,
+    expansion = 48,
+    kind = |input| input.kind
+);

@@ -404,3 +404,57 @@ impl Crafts<MediaContent> for Inputs {
         ]
     }
 }
+
+/// serde_json's crafted inputs for another library, which reads the same
+/// bytes: `$kind` gives the kind it reports for each, where that differs.
+macro_rules! alike {
+    ($(#[$doc:meta])* $name:ident, expansion = $expansion:expr, kind = $kind:expr) => {
+        $(#[$doc])*
+        pub(crate) struct $name;
+
+        impl HostileInputs for $name {
+            const NOT_APPLICABLE: &'static [(Class, &'static str)] = Inputs::NOT_APPLICABLE;
+            const EXPANSION: usize = $expansion;
+        }
+
+        impl<D: Dataset> Crafts<D> for $name
+        where
+            Inputs: Crafts<D>,
+        {
+            fn crafted() -> Vec<Crafted> {
+                let kind: fn(&Crafted) -> ErrorKind = $kind;
+                <Inputs as Crafts<D>>::crafted()
+                    .into_iter()
+                    .map(|input| Crafted {
+                        kind: kind(&input),
+                        ..input
+                    })
+                    .collect()
+            }
+        }
+    };
+}
+
+alike!(
+    /// simd-json's view of the inputs: nesting stops at the depth pass
+    /// before it (serde_json finds the wrong type first), and an integer
+    /// past 64 bits is to simd-json an invalid number, a syntax error.
+    Simd,
+    expansion = 40,
+    kind = |input| match input.class {
+        Class::Nesting => ErrorKind::Limit,
+        _ if input.what == "an id of 2^64" => ErrorKind::Syntax,
+        _ => input.kind,
+    }
+);
+
+alike!(
+    /// sonic-rs's view of the inputs: nesting stops at the depth pass
+    /// before it (serde_json finds the wrong type first).
+    Sonic,
+    expansion = 24,
+    kind = |input| match input.class {
+        Class::Nesting => ErrorKind::Limit,
+        _ => input.kind,
+    }
+);

@@ -1,7 +1,11 @@
-//! The JSON codec's tests: the shared conformance kit with JSON's hostile
-//! inputs, then JSON's own.
+//! The JSON codecs' tests: the shared conformance kit with JSON's hostile
+//! inputs for each library, then JSON's own.
 
+mod alike;
+mod damaged;
 mod hostile;
 mod layout;
+mod simd;
+mod sonic;
 
 serbench_testkit::conformance_tests!(serbench_json::Json, hostile = crate::hostile::Inputs);

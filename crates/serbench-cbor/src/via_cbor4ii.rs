@@ -1,0 +1,148 @@
+//! The cbor4ii codec: the same bytes as [`Cbor`](crate::Cbor), through
+//! cbor4ii's serde support, and through cbor4ii's own `Encode`/`Decode`
+//! traits for the task-manager, whose tags serde cannot carry.
+//!
+//! cbor4ii's serde data model has no tags: its serializer has no way to
+//! write tag 37 or tag 0, and its deserializer refuses a tag where a byte
+//! or text string belongs. A cbor4ii user who needs the Qt layout writes
+//! it with the library's core API (`types::Tag`, `types::Map`, the
+//! primitive `Encode`/`Decode` impls), as [`task_manager`] does. The other
+//! datasets go through serde and the same forms as ciborium.
+//!
+//! cbor4ii writes every float as a double (9 bytes) and reads a float only
+//! from a double where an `f64` belongs. ciborium writes the shortest of
+//! half, single and double precision that keeps the bits: the two agree on
+//! every value that needs a double (all of the telemetry workload), and
+//! differ on values such as `0.0` or `21.5`, which ciborium writes in 3
+//! bytes; each reads its own bytes back exactly.
+
+mod task_manager;
+
+use std::convert::Infallible;
+
+use cbor4ii::core::dec::{Read, Reference};
+use cbor4ii::core::utils::SliceReader;
+use serbench_model::{
+    Carries, Codec, Dataset, Error, ErrorKind, Format, Graph, MediaContent, Record, SensorReading,
+    TaskManager,
+};
+
+use crate::{In, Out, Wire};
+
+/// CBOR through cbor4ii: the same layout as [`Cbor`](crate::Cbor).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CborCbor4ii;
+
+impl Format for CborCbor4ii {
+    const NAME: &'static str = "cbor-cbor4ii";
+    const CARRIES: Carries = crate::Cbor::CARRIES;
+    type Error = Error;
+}
+
+/// A fault cbor4ii reports: what was wrong, and the kind it is.
+pub struct Fault {
+    kind: ErrorKind,
+    message: String,
+}
+
+impl Fault {
+    pub(crate) fn invalid(message: impl Into<String>) -> Self {
+        Fault {
+            kind: ErrorKind::Invalid,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<cbor4ii::core::error::DecodeError<Infallible>> for Fault {
+    fn from(error: cbor4ii::core::error::DecodeError<Infallible>) -> Self {
+        use cbor4ii::core::error::DecodeError as E;
+
+        let kind = match &error {
+            E::Eof { .. } => ErrorKind::Truncated,
+            E::RequireUtf8 { .. } => ErrorKind::Syntax,
+            E::DepthOverflow { .. } => ErrorKind::Limit,
+            _ => ErrorKind::Invalid,
+        };
+        Fault {
+            kind,
+            message: error.to_string(),
+        }
+    }
+}
+
+impl From<cbor4ii::serde::DecodeError<Infallible>> for Fault {
+    fn from(error: cbor4ii::serde::DecodeError<Infallible>) -> Self {
+        match error {
+            cbor4ii::serde::DecodeError::Core(error) => error.into(),
+            cbor4ii::serde::DecodeError::Custom(message) => Fault::invalid(message),
+        }
+    }
+}
+
+mod private {
+    use cbor4ii::core::utils::SliceReader;
+
+    use super::Fault;
+
+    /// How a dataset meets cbor4ii: serde for most, the core API for the
+    /// task-manager.
+    pub trait Cbor4iiWire: Sized {
+        fn write_cbor4ii(&self, out: &mut Vec<u8>) -> Result<(), String>;
+        fn read_cbor4ii(reader: &mut SliceReader<'_>) -> Result<Self, Fault>;
+    }
+}
+
+use private::Cbor4iiWire;
+
+/// Datasets that cbor4ii's serde support reads and writes, through the same
+/// serde forms as ciborium.
+macro_rules! through_serde {
+    ($($dataset:ty),*) => {$(
+        impl Cbor4iiWire for $dataset {
+            fn write_cbor4ii(&self, out: &mut Vec<u8>) -> Result<(), String> {
+                cbor4ii::serde::to_writer(out, &Out(self)).map_err(|error| error.to_string())
+            }
+
+            fn read_cbor4ii(reader: &mut SliceReader<'_>) -> Result<Self, Fault> {
+                let mut deserializer = cbor4ii::serde::Deserializer::new(reader);
+                let In(value) = serde::Deserialize::deserialize(&mut deserializer)?;
+                Ok(value)
+            }
+        }
+    )*};
+}
+
+through_serde!(SensorReading, Graph, Record, MediaContent);
+
+impl Cbor4iiWire for TaskManager {
+    fn write_cbor4ii(&self, out: &mut Vec<u8>) -> Result<(), String> {
+        task_manager::write(self, out)
+    }
+
+    fn read_cbor4ii(reader: &mut SliceReader<'_>) -> Result<Self, Fault> {
+        task_manager::read(reader)
+    }
+}
+
+impl<T: Dataset + Wire + Cbor4iiWire> Codec<T> for CborCbor4ii {
+    fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        value
+            .write_cbor4ii(out)
+            .map_err(|message| Error::new::<Self, T>(ErrorKind::Unsupported, message))
+    }
+
+    fn decode(bytes: &[u8]) -> Result<T, Error> {
+        // The same pass as ciborium's: no length cbor4ii reads can pass
+        // the end of the input, and nesting is at most 16 deep.
+        crate::checked::<Self, T>(bytes)?;
+        let mut reader = SliceReader::new(bytes);
+        T::read_cbor4ii(&mut reader).map_err(|fault| {
+            let left = match reader.fill(usize::MAX) {
+                Ok(Reference::Long(rest) | Reference::Short(rest)) => rest.len(),
+                Err(never) => match never {},
+            };
+            Error::new::<Self, T>(fault.kind, fault.message).at_offset(bytes.len() - left)
+        })
+    }
+}

@@ -1,0 +1,226 @@
+//! The minicbor codec: the same bytes as [`Cbor`](crate::Cbor), through
+//! minicbor's own `Encode` and `Decode` traits, written here for each model
+//! type.
+//!
+//! minicbor's derive keys maps by integers (`#[n(0)]`), not by names, so it
+//! cannot write the layout ciborium writes; a minicbor user who needs
+//! text keys implements the traits by hand over minicbor's `Encoder` and
+//! `Decoder`, as this module does. The model's types are not this crate's,
+//! so the impls take a context type of this crate, [`Ctx`], as minicbor's
+//! trait parameter (which the orphan rule then allows).
+//!
+//! Floats take the shortest of half, single and double precision that
+//! keeps their bits, as ciborium writes them; minicbor reads all three.
+
+mod datasets;
+mod task_manager;
+
+use std::borrow::Cow;
+
+use minicbor::data::Type;
+use minicbor::decode::Error as DecodeError;
+use minicbor::{Decode, Decoder, Encode, Encoder};
+use serbench_model::{Carries, Codec, Dataset, Error, ErrorKind, Format};
+
+use crate::Wire;
+
+/// CBOR through minicbor: the same layout as [`Cbor`](crate::Cbor).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CborMinicbor;
+
+impl Format for CborMinicbor {
+    const NAME: &'static str = "cbor-minicbor";
+    const CARRIES: Carries = crate::Cbor::CARRIES;
+    type Error = Error;
+}
+
+/// The context of this crate's `Encode` and `Decode` impls: it carries
+/// nothing, and being local it lets this crate implement minicbor's traits
+/// for the model's types.
+pub struct Ctx;
+
+impl<T> Codec<T> for CborMinicbor
+where
+    T: Dataset + Wire + Encode<Ctx> + for<'b> Decode<'b, Ctx>,
+{
+    fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        minicbor::encode_with(value, out, &mut Ctx).map_err(|error| {
+            Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
+        })
+    }
+
+    fn decode(bytes: &[u8]) -> Result<T, Error> {
+        // The same pass as ciborium's: no length minicbor reads can pass
+        // the end of the input, nesting is at most 16 deep, and nothing
+        // follows the value.
+        crate::checked::<Self, T>(bytes)?;
+        minicbor::decode_with(bytes, &mut Ctx).map_err(|error: DecodeError| {
+            let kind = if error.is_end_of_input() {
+                ErrorKind::Truncated
+            } else if error.to_string().contains("utf-8") {
+                ErrorKind::Syntax
+            } else {
+                ErrorKind::Invalid
+            };
+            let at = error.position().unwrap_or(0);
+            Error::new::<Self, T>(kind, error.to_string())
+                .at_offset(at)
+                .with_source(error)
+        })
+    }
+}
+
+/// Writes `value` in the shortest of half, single and double precision that
+/// reads back to the same bits.
+fn float<W: minicbor::encode::Write>(
+    e: &mut Encoder<W>,
+    value: f64,
+) -> Result<(), minicbor::encode::Error<W::Error>> {
+    let single = value as f32;
+    if f64::from(single).to_bits() != value.to_bits() {
+        e.f64(value)?;
+        return Ok(());
+    }
+    // Whether half precision keeps the bits, asked of minicbor itself: it
+    // writes and reads half precision, so a value it reads back the same
+    // is one it may write in 3 bytes.
+    let mut half = [0u8; 3];
+    let fits = Encoder::new(&mut half[..]).f16(single).is_ok()
+        && Decoder::new(&half)
+            .f64()
+            .is_ok_and(|back| back.to_bits() == value.to_bits());
+    if fits {
+        e.f16(single)?;
+    } else {
+        e.f32(single)?;
+    }
+    Ok(())
+}
+
+/// A text string, of definite or indefinite length.
+fn text<'b>(d: &mut Decoder<'b>) -> Result<Cow<'b, str>, DecodeError> {
+    if d.datatype()? != Type::StringIndef {
+        return d.str().map(Cow::Borrowed);
+    }
+    let mut whole = String::new();
+    for chunk in d.str_iter()? {
+        whole.push_str(chunk?);
+    }
+    Ok(Cow::Owned(whole))
+}
+
+/// A byte string, of definite or indefinite length.
+fn bytes<'b>(d: &mut Decoder<'b>) -> Result<Cow<'b, [u8]>, DecodeError> {
+    if d.datatype()? != Type::BytesIndef {
+        return d.bytes().map(Cow::Borrowed);
+    }
+    let mut whole = Vec::new();
+    for chunk in d.bytes_iter()? {
+        whole.extend_from_slice(chunk?);
+    }
+    Ok(Cow::Owned(whole))
+}
+
+/// An optional value: `null` (or `undefined`, as ciborium reads it) is
+/// `None`.
+fn optional<'b, T>(
+    d: &mut Decoder<'b>,
+    value: impl FnOnce(&mut Decoder<'b>) -> Result<T, DecodeError>,
+) -> Result<Option<T>, DecodeError> {
+    match d.datatype()? {
+        Type::Null => d.null().map(|()| None),
+        Type::Undefined => d.undefined().map(|()| None),
+        _ => value(d).map(Some),
+    }
+}
+
+/// Writes `value` or `null`.
+fn write_optional<W: minicbor::encode::Write, T>(
+    e: &mut Encoder<W>,
+    value: Option<&T>,
+    write: impl FnOnce(&mut Encoder<W>, &T) -> Result<(), minicbor::encode::Error<W::Error>>,
+) -> Result<(), minicbor::encode::Error<W::Error>> {
+    match value {
+        Some(value) => write(e, value),
+        None => e.null().map(|_| ()),
+    }
+}
+
+/// An array of items, reserving at most 4 KiB ahead of what arrives.
+fn items<'b, T>(
+    d: &mut Decoder<'b>,
+    mut item: impl FnMut(&mut Decoder<'b>) -> Result<T, DecodeError>,
+) -> Result<Vec<T>, DecodeError> {
+    let len = d.array()?;
+    let most = 4096 / size_of::<T>().max(1);
+    let declared = len.map_or(0, |len| usize::try_from(len).unwrap_or(usize::MAX));
+    let mut items = Vec::with_capacity(declared.min(most));
+    match len {
+        Some(len) => {
+            for _ in 0..len {
+                items.push(item(d)?);
+            }
+        }
+        None => {
+            while !at_break(d)? {
+                items.push(item(d)?);
+            }
+        }
+    }
+    Ok(items)
+}
+
+/// Whether the next item is the break that ends a container of indefinite
+/// length; if so, steps over it (minicbor has no call that reads a break).
+fn at_break(d: &mut Decoder<'_>) -> Result<bool, DecodeError> {
+    if d.datatype()? == Type::Break {
+        d.set_position(d.position() + 1);
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// Items decoded by their `Decode` impl.
+fn decoded<'b, T: Decode<'b, Ctx>>(d: &mut Decoder<'b>) -> Result<Vec<T>, DecodeError> {
+    items(d, |d| T::decode(d, &mut Ctx))
+}
+
+/// A field that must be there.
+fn need<T>(value: Option<T>, name: &str, d: &Decoder<'_>) -> Result<T, DecodeError> {
+    value.ok_or_else(|| DecodeError::message(format!("missing field `{name}`")).at(d.position()))
+}
+
+/// Reads a map whose keys are `names`, calling `field` with the index of
+/// each key read; an unknown or repeated key is an error.
+fn fields<'b, const N: usize>(
+    d: &mut Decoder<'b>,
+    names: &[&str; N],
+    mut field: impl FnMut(usize, &mut Decoder<'b>) -> Result<(), DecodeError>,
+) -> Result<(), DecodeError> {
+    let mut seen = [false; N];
+    let mut entry = |d: &mut Decoder<'b>| {
+        let at = d.position();
+        let key = text(d)?;
+        let index = names
+            .iter()
+            .position(|name| **name == *key)
+            .ok_or_else(|| DecodeError::message(format!("unknown field `{key}`")).at(at))?;
+        if std::mem::replace(&mut seen[index], true) {
+            return Err(DecodeError::message(format!("duplicate field `{key}`")).at(at));
+        }
+        field(index, d)
+    };
+    match d.map()? {
+        Some(len) => {
+            for _ in 0..len {
+                entry(d)?;
+            }
+        }
+        None => {
+            while !at_break(d)? {
+                entry(d)?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,82 @@
+//! The sonic-rs codec: the same bytes as [`Json`](crate::Json), written and
+//! read by sonic-rs's serde support.
+//!
+//! sonic-rs reads from `&[u8]` with SIMD scanning and checks UTF-8 and
+//! trailing bytes. It limits nesting to 255 levels, but its frames are
+//! large: 100 000 nested arrays where a field's value belongs overflow a
+//! 256 KiB stack before the limit is reached. The same pass as simd-json's
+//! ([`crate::depth`]) refuses such input first.
+//!
+//! sonic-rs 0.5.10 reads every negative zero (`-0.0`, `-0`, `-0e0`) as a
+//! positive zero, so no JSON text carries `-0.0` through it. Rather than
+//! change the value silently, encoding a reading of `-0.0` is an
+//! [`ErrorKind::Unsupported`] error; serde_json and simd-json carry it.
+
+use serbench_model::__private::serde_forms::with_path;
+use serbench_model::{Carries, Codec, Dataset, Error, ErrorKind, Format};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use sonic_rs::error::Category;
+
+use crate::private::Portable;
+
+/// JSON through sonic-rs: the same layout and bytes as [`Json`](crate::Json).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct JsonSonic;
+
+impl Format for JsonSonic {
+    const NAME: &'static str = "json-sonic";
+    const CARRIES: Carries = crate::Json::CARRIES;
+    type Error = Error;
+}
+
+impl<T> Codec<T> for JsonSonic
+where
+    T: Dataset + Serialize + DeserializeOwned + Portable,
+{
+    fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        // sonic-rs writes NaN and infinities as `null`, which would read
+        // back as an error: they are refused here first.
+        crate::refuse_unportable::<Self, T>(value)?;
+        if let Some(path) = value.negative_zero() {
+            let message = "-0.0, which sonic-rs reads back as 0.0";
+            return Err(Error::new::<Self, T>(ErrorKind::Unsupported, message).at_path(path));
+        }
+        sonic_rs::to_writer(out, value).map_err(|error| {
+            Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
+        })
+    }
+
+    fn decode(bytes: &[u8]) -> Result<T, Error> {
+        crate::depth::check::<Self, T>(bytes)?;
+        sonic_rs::from_slice(bytes).map_err(|error| located::<T>(bytes, error))
+    }
+}
+
+/// sonic-rs's error as ours, at its line and column, with the field path
+/// found by decoding again while tracking it.
+fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: sonic_rs::Error) -> Error {
+    let text = error.to_string();
+    // sonic-rs names trailing bytes and too deep nesting only in its
+    // message: both are syntax errors to its `classify`.
+    let kind = match error.classify() {
+        Category::Eof => ErrorKind::Truncated,
+        Category::TypeUnmatched | Category::NotFound => ErrorKind::Invalid,
+        _ if text.contains("trailing") => ErrorKind::TrailingBytes,
+        _ if text.contains("recursion limit") => ErrorKind::Limit,
+        _ => ErrorKind::Syntax,
+    };
+    let mut deserializer = sonic_rs::Deserializer::from_slice(bytes);
+    let path = match with_path::<_, T>(&mut deserializer) {
+        Err((path, _)) if path != "." => Some(path),
+        _ => None,
+    };
+    let (line, column) = (error.line(), error.column());
+    let located = Error::new::<JsonSonic, T>(kind, text)
+        .at_line_column(line, column)
+        .with_source(error);
+    match path {
+        Some(path) => located.at_path(path),
+        None => located,
+    }
+}

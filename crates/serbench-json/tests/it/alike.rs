@@ -1,0 +1,90 @@
+//! The libraries write the same bytes: simd-json's and sonic-rs's encoding
+//! of every dataset's workload and edge cases is serde_json's (but for the
+//! sign of simd-json's large exponents), and each reads serde_json's.
+
+use serbench_json::{Json, JsonSimd, JsonSonic};
+use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_testkit::Arbitrary;
+
+/// Every message of `D`'s quick workload and every edge case `C` encodes,
+/// encoded by `C`, is `Json`'s encoding (after `alike`, which evens out a
+/// known difference), and `C` reads `Json`'s bytes back to the value.
+fn same_bytes<C: Codec<D>, D: Dataset + Arbitrary>(alike: fn(&[u8]) -> Vec<u8>)
+where
+    Json: Codec<D>,
+{
+    let workload = D::workload(D::QUICK_SIZE);
+    let edges = D::edge_cases()
+        .into_iter()
+        .filter(|value| C::to_vec(value).is_ok());
+    for (index, message) in workload.into_iter().chain(edges).enumerate() {
+        let message = &message;
+        let first = alike(&Json::to_vec(message).unwrap());
+        let other = C::to_vec(message).unwrap_or_else(|_| panic!("{} encodes", C::NAME));
+        assert!(
+            first == other,
+            "{} writes {} value {index} unlike serde_json",
+            C::NAME,
+            D::NAME
+        );
+        let first = Json::to_vec(message).unwrap();
+        assert!(C::decode(&first).is_ok_and(|back| back == *message));
+    }
+}
+
+macro_rules! alike {
+    ($($name:ident: $dataset:ty),*) => {$(
+        #[test]
+        fn $name() {
+            same_bytes::<JsonSimd, $dataset>(without_exponent_plus);
+            same_bytes::<JsonSonic, $dataset>(<[u8]>::to_vec);
+        }
+    )*};
+}
+
+alike!(
+    task_manager: TaskManager,
+    telemetry: SensorReading,
+    graph: Graph,
+    records: Record,
+    media: MediaContent
+);
+
+/// serde_json's bytes as simd-json writes them: simd-json (through ryu)
+/// writes a float's positive exponent without its sign, `1e300` where
+/// serde_json writes `1e+300`. Only floats of magnitude 10^16 and more
+/// take an exponent of that sign; the values read back the same.
+fn without_exponent_plus(json: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(json.len());
+    for (at, &byte) in json.iter().enumerate() {
+        let exponent_sign = byte == b'+'
+            && json.get(at.wrapping_sub(1)) == Some(&b'e')
+            && json.get(at.wrapping_sub(2)).is_some_and(u8::is_ascii_digit)
+            && json.get(at + 1).is_some_and(u8::is_ascii_digit);
+        if !exponent_sign {
+            out.push(byte);
+        }
+    }
+    out
+}
+
+#[test]
+fn simd_json_drops_the_plus_of_large_exponents() {
+    let reading = SensorReading::from_readings("huge".to_owned(), [1e300; 8]);
+    let first = String::from_utf8(Json::to_vec(&reading).unwrap()).unwrap();
+    let simd = String::from_utf8(JsonSimd::to_vec(&reading).unwrap()).unwrap();
+    assert!(
+        first.contains(":1e+300,") && simd.contains(":1e300,"),
+        "{first}\n{simd}"
+    );
+    assert!(JsonSimd::decode(first.as_bytes()).is_ok_and(|back: SensorReading| back == reading));
+    assert!(Json::decode(simd.as_bytes()).is_ok_and(|back: SensorReading| back == reading));
+}
+
+#[test]
+fn full_task_manager_is_byte_identical() {
+    let manager = TaskManager::generate(TaskManager::DEFAULT_SIZE);
+    let first = Json::to_vec(&manager).unwrap();
+    assert!(JsonSimd::to_vec(&manager).unwrap() == first);
+    assert!(JsonSonic::to_vec(&manager).unwrap() == first);
+}
