@@ -138,7 +138,7 @@ fn watch(tab: &Arc<Tab>) -> anyhow::Result<Arc<Mutex<Seen>>> {
         let Ok(mut log) = log.lock() else { return };
         match event {
             Event::NetworkRequestWillBeSent(sent) => {
-                log.requests.push(sent.params.request.url.clone())
+                log.requests.push(sent.params.request.url.clone());
             }
             Event::RuntimeExceptionThrown(thrown) => log
                 .errors
