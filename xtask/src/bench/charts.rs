@@ -60,14 +60,10 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
             .collect();
         if dataset == qt::DATASET {
             // Qt's own implementations on the same value, as bars of their
-            // own beside the codecs they are held against.
+            // own after the codecs, named short (`Qt json`) to fit a group.
             times.extend(results.qt.iter().map(|m| {
-                let name = qt::COUNTERPARTS
-                    .iter()
-                    .find(|c| c.id == m.id)
-                    .map_or(m.id.as_str(), |c| c.qt);
                 (
-                    format!("Qt {name}"),
+                    format!("Qt {}", m.id),
                     vec![Some(m.serialize_ns), Some(m.deserialize_ns), None, None],
                 )
             }));

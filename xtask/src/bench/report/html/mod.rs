@@ -6,7 +6,7 @@
 //! The page is built by maud templates from the run's `Report` (what
 //! `results.json` holds): every figure is in server-rendered tables that
 //! read well with JavaScript off, each row carrying its raw figures as
-//! `data-` attributes. The small script in [`page.js`](self) only sorts and
+//! `data-` attributes. The small script in `page.js` only sorts and
 //! filters those rows and computes the throughput view from them.
 //!
 //! [`run`] is one run's page, [`compare`] two runs side by side, and
