@@ -253,13 +253,15 @@ fn bandwidth_moves_throughput(tab: &Tab) -> anyhow::Result<()> {
     )?;
     tab.type_str("0.001")?;
     let after = throughput(tab)?;
+    // The first cells say enough when a check fails.
+    let shown = &after[..after.len().min(6)];
     ensure!(
         before != after,
-        "the throughput view did not follow the bandwidth: {after:?}"
+        "the throughput view did not follow the bandwidth: {shown:?}…"
     );
     ensure!(
         after.iter().all(|(_, binds)| binds == "link"),
-        "at 1 kbit/s the link should bind every format: {after:?}"
+        "at 1 kbit/s the link should bind every format: {shown:?}…"
     );
     Ok(())
 }
