@@ -311,3 +311,41 @@ pub(super) fn compile(results: &Report) -> Markup {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::tests::{record, report};
+    use super::*;
+    use crate::bench::qt::Measured;
+
+    #[test]
+    fn groups_codecs_by_format_and_marks_qt() {
+        let family = |format: &str, family: &str| Record {
+            family: family.to_owned(),
+            ..record(qt::DATASET, format, 100.0)
+        };
+        let records = [
+            family("json", "JSON"),
+            family("cbor", "CBOR"),
+            family("simd-json", "JSON"),
+        ];
+        let mut results = report(records.to_vec());
+        results.qt.push(Measured {
+            id: "json".to_owned(),
+            serialize_ns: 56e6,
+            deserialize_ns: 24e6,
+            size_bytes: 2_005_273,
+        });
+        let table =
+            figures(&results, qt::DATASET, &records.iter().collect::<Vec<_>>()).into_string();
+        let at = |codec: &str| table.find(&format!("data-codec=\"{codec}\"")).unwrap();
+        assert!(
+            at("json") < at("simd-json") && at("simd-json") < at("cbor"),
+            "{table}"
+        );
+        assert!(
+            table.contains(r#"<tr class="qt" data-format="Qt QJsonDocument""#),
+            "{table}"
+        );
+    }
+}
