@@ -9,25 +9,39 @@
 //! by more than twice the larger of the two noises, and by at least 5 %. A
 //! flagged figure that either run marked noisy says so: such a change may
 //! be the machine's rather than the code's.
+//!
+//! With `--html OUT` it also writes the two runs side by side as a page
+//! ([`crate::bench::html_comparison`]), highlighting the same changes.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::bench::load;
+use anyhow::Context;
+
 use crate::bench::results::{Op, OpStats, Record};
 use crate::bench::stats::{NOISY, within_pass};
+use crate::bench::{html_comparison, load};
 
 /// The smallest change worth flagging, whatever the noise.
 const MIN_CHANGE: f64 = 0.05;
 /// How many noises apart two medians must be to differ.
 const NOISES: f64 = 2.0;
 
+const USAGE: &str = "usage: cargo xtask compare OLD.json NEW.json [--html OUT.html]";
+
 pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
-    let [old, new] = args else {
-        anyhow::bail!("usage: cargo xtask compare OLD.json NEW.json");
+    let (old, new, html) = match args {
+        [old, new] => (old, new, None),
+        [old, new, flag, out] if flag == "--html" => (old, new, Some(Path::new(out))),
+        _ => anyhow::bail!(USAGE),
     };
     let (old, new) = (load(Path::new(old))?, load(Path::new(new))?);
     print!("{}", compare(&old.results, &new.results));
+    if let Some(out) = html {
+        std::fs::write(out, html_comparison(&old, &new))
+            .with_context(|| format!("cannot write {}", out.display()))?;
+        eprintln!("compare: wrote {}", out.display());
+    }
     Ok(())
 }
 
@@ -38,14 +52,17 @@ fn noise(stats: &OpStats) -> Option<f64> {
 }
 
 /// One figure of a pair in both runs.
-struct Change {
-    ratio: f64,
-    significant: bool,
+pub(crate) struct Change {
+    /// New ÷ old.
+    pub(crate) ratio: f64,
+    /// Whether the change is beyond both runs' noise.
+    pub(crate) significant: bool,
     /// Either run's noise is above the mark.
-    noisy: bool,
+    pub(crate) noisy: bool,
 }
 
-fn change(old: Option<&OpStats>, new: Option<&OpStats>) -> Option<Change> {
+/// How a pair's figure changed, if both runs timed it.
+pub(crate) fn change(old: Option<&OpStats>, new: Option<&OpStats>) -> Option<Change> {
     let (old, new) = (old?, new?);
     if old.median_ns <= 0.0 {
         return None;

@@ -22,7 +22,10 @@ usage: cargo xtask <task> [args]
 tasks:
   bench [OPTIONS]   every codec on every dataset: reports in target/serbench/
                     (see `cargo xtask bench --help`)
-  compare OLD NEW   compare two results.json files
+  compare OLD NEW [--html OUT]   compare two results.json files (OUT: as a page)
+  report DIR        write a run's reports again from DIR/results.json
+  check-report PAGE   a report.html in headless Chromium: rows, sorting,
+                    throughput view, no requests (needs chromium)
   dump ARGS      serbench dump ARGS (release build)
   check ARGS     serbench check ARGS
   convert ARGS   serbench convert ARGS
@@ -58,6 +61,16 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         }
         "bench" => bench::run(rest).map(|()| ExitCode::SUCCESS),
         "compare" => compare::run(rest).map(|()| ExitCode::SUCCESS),
+        "report" => match rest {
+            [dir] => bench::rewrite(Path::new(dir)),
+            _ => bail!("usage: cargo xtask report DIR"),
+        }
+        .map(|()| ExitCode::SUCCESS),
+        "check-report" => match rest {
+            [page] => bench::check_html(Path::new(page)),
+            _ => bail!("usage: cargo xtask check-report PAGE"),
+        }
+        .map(|()| ExitCode::SUCCESS),
         "fuzz" => fuzz::run(rest).map(|()| ExitCode::SUCCESS),
         "hostile" => hostile::run(rest).map(|()| ExitCode::SUCCESS),
         "new-format" => new_format::run(rest).map(|()| ExitCode::SUCCESS),

@@ -1,5 +1,7 @@
 //! SVG charts of a run, drawn with plotters: per dataset the time of each
 //! operation and the size of each format, and the sweep's cost per task.
+//! Each is written next to the report and kept as text, so report.html can
+//! carry it inline.
 
 use std::path::Path;
 
@@ -11,7 +13,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::results::{Op, Record};
-use super::{Report, units};
+use super::{Report, qt, units};
 
 /// A chart written next to the report.
 pub(crate) struct Chart {
@@ -20,6 +22,8 @@ pub(crate) struct Chart {
     pub(crate) title: String,
     /// File name within the run's folder.
     pub(crate) file: String,
+    /// The drawing itself.
+    pub(crate) svg: String,
 }
 
 const WIDTH: u32 = 960;
@@ -43,22 +47,35 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
         if records.is_empty() {
             continue;
         }
-        let times: Vec<(&str, Vec<Option<f64>>)> = records
+        let mut times: Vec<(String, Vec<Option<f64>>)> = records
             .iter()
             .map(|r| {
                 (
-                    r.format.as_str(),
-                    [Op::Encode, Op::Decode, Op::Traverse]
+                    r.format.clone(),
+                    [Op::Encode, Op::Decode, Op::Traverse, Op::Floor]
                         .map(|op| r.ns(op))
                         .to_vec(),
                 )
             })
             .collect();
+        if dataset == qt::DATASET {
+            // Qt's own implementations on the same value, as bars of their
+            // own after the codecs, named short (`Qt json`) to fit a group.
+            times.extend(results.qt.iter().map(|m| {
+                (
+                    format!("Qt {}", m.id),
+                    vec![Some(m.serialize_ns), Some(m.deserialize_ns), None, None],
+                )
+            }));
+        }
+        let times: Vec<(&str, Vec<Option<f64>>)> = times
+            .iter()
+            .map(|(name, values)| (name.as_str(), values.clone()))
+            .collect();
         let file = format!("time-{dataset}.svg");
-        grouped_bars(
-            &out.join(&file),
+        let svg = grouped_bars(
             &format!("{dataset}: time per message (log scale)"),
-            &["encode", "decode", "traverse"],
+            &["encode", "decode", "traverse", "floor (memcpy)"],
             &times,
             true,
             &|ns| units::time(Some(ns)),
@@ -67,6 +84,7 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
             dataset: Some(dataset.to_owned()),
             title: format!("{dataset} time"),
             file,
+            svg,
         });
 
         let sizes: Vec<(&str, Vec<Option<f64>>)> = records
@@ -79,8 +97,7 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
             })
             .collect();
         let file = format!("size-{dataset}.svg");
-        grouped_bars(
-            &out.join(&file),
+        let svg = grouped_bars(
             &format!("{dataset}: size per message"),
             &["encoded", "zstd", "gzip"],
             &sizes,
@@ -91,18 +108,21 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
             dataset: Some(dataset.to_owned()),
             title: format!("{dataset} size"),
             file,
+            svg,
         });
     }
     for op in ["encode", "decode"] {
         if results.sweep.iter().any(|p| p.op == op) {
-            let file = format!("sweep-{op}.svg");
-            sweep(&out.join(&file), results, op)?;
             charts.push(Chart {
                 dataset: None,
                 title: format!("task-manager {op} cost per task"),
-                file,
+                file: format!("sweep-{op}.svg"),
+                svg: sweep(results, op)?,
             });
         }
+    }
+    for chart in &charts {
+        std::fs::write(out.join(&chart.file), &chart.svg)?;
     }
     Ok(charts)
 }
@@ -111,8 +131,8 @@ fn plot_error<E: std::fmt::Debug>(error: E) -> anyhow::Error {
     anyhow!("cannot draw a chart: {error:?}")
 }
 
-fn canvas(path: &Path) -> anyhow::Result<DrawingArea<SVGBackend<'_>, Shift>> {
-    let root = SVGBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
+fn canvas(svg: &mut String) -> anyhow::Result<DrawingArea<SVGBackend<'_>, Shift>> {
+    let root = SVGBackend::with_string(svg, (WIDTH, HEIGHT)).into_drawing_area();
     root.fill(&WHITE).map_err(plot_error)?;
     Ok(root)
 }
@@ -120,14 +140,14 @@ fn canvas(path: &Path) -> anyhow::Result<DrawingArea<SVGBackend<'_>, Shift>> {
 /// One group of bars per format, one bar per series; `log` draws the value
 /// axis on a log scale, labelled with `label`.
 fn grouped_bars(
-    path: &Path,
     title: &str,
     series: &[&str],
     groups: &[(&str, Vec<Option<f64>>)],
     log: bool,
     label: &dyn Fn(f64) -> String,
-) -> anyhow::Result<()> {
-    let root = canvas(path)?;
+) -> anyhow::Result<String> {
+    let mut svg = String::new();
+    let root = canvas(&mut svg)?;
     let values = groups.iter().flat_map(|(_, v)| v.iter().flatten().copied());
     let (low, high) = values.fold((f64::MAX, 0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
     let count = groups.len() as f64;
@@ -150,7 +170,9 @@ fn grouped_bars(
             .map_err(plot_error)?;
         fill(&root, chart, series, groups, 0.0, label)?;
     }
-    root.present().map_err(plot_error)
+    root.present().map_err(plot_error)?;
+    drop(root);
+    Ok(svg)
 }
 
 /// Draws the mesh, the bars from `base`, the format names under their
@@ -211,8 +233,9 @@ where
 }
 
 /// Nanoseconds per task against tasks, one line per format (log–log).
-fn sweep(path: &Path, results: &Report, op: &str) -> anyhow::Result<()> {
-    let root = canvas(path)?;
+fn sweep(results: &Report, op: &str) -> anyhow::Result<String> {
+    let mut svg = String::new();
+    let root = canvas(&mut svg)?;
     let points: Vec<_> = results.sweep.iter().filter(|p| p.op == op).collect();
     let (low, high) = points.iter().fold((f64::MAX, 0f64), |(lo, hi), p| {
         (lo.min(p.ns_per_task()), hi.max(p.ns_per_task()))
@@ -269,5 +292,7 @@ fn sweep(path: &Path, results: &Report, op: &str) -> anyhow::Result<()> {
         .background_style(WHITE)
         .draw()
         .map_err(plot_error)?;
-    root.present().map_err(plot_error)
+    root.present().map_err(plot_error)?;
+    drop((chart, root));
+    Ok(svg)
 }

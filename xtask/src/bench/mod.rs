@@ -22,9 +22,9 @@
 //!    serbench counterparts on the same task-manager ([`qt`]); with
 //!    `--compile-times` builds each codec crate from clean ([`compile`]);
 //! 6. writes `target/serbench/<timestamp>/` and `target/serbench/latest/`:
-//!    `report.md` ([`report`]), `results.json` (schema in [`results`]),
-//!    `results.csv`, SVG charts, and divan's log; then prints the summary
-//!    table.
+//!    `report.md` and `report.html` ([`report`]), `results.json` (schema
+//!    in [`results`]), `results.csv`, SVG charts, and divan's log; then
+//!    prints the summary table.
 
 mod charts;
 mod compile;
@@ -50,6 +50,7 @@ use serde::{Deserialize, Serialize};
 use crate::{cargo, project_root, target_dir};
 use machine::Run;
 use passes::{Invocation, Samples};
+pub(crate) use report::{check_html, html_comparison};
 use results::{Record, SafetyLine, SizeLine};
 
 pub(crate) const USAGE: &str = "\
@@ -377,7 +378,17 @@ fn write(out: &Path, results: &Report) -> anyhow::Result<Vec<charts::Chart>> {
     std::fs::write(out.join("results.csv"), results::csv(&results.results)?)?;
     let charts = charts::draw(out, results)?;
     std::fs::write(out.join("report.md"), report::markdown(results, &charts))?;
+    std::fs::write(out.join("report.html"), report::html_page(results, &charts))?;
     Ok(charts)
+}
+
+/// `cargo xtask report DIR`: a run's reports and charts written again from
+/// its `results.json`, as this version of the xtask writes them.
+pub(crate) fn rewrite(dir: &Path) -> anyhow::Result<()> {
+    let results = load(&dir.join("results.json"))?;
+    write(dir, &results)?;
+    eprintln!("report: wrote the reports of {}", dir.display());
+    Ok(())
 }
 
 fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {

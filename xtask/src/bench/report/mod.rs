@@ -1,9 +1,11 @@
-//! The reports a person reads: `report.md`, the summary printed at the end
-//! of a run, and the README's results section ([`readme`]). Their tables
+//! The reports a person reads: `report.md`, `report.html` ([`html`]), the
+//! summary printed at the end of a run, and the README's results section
+//! ([`readme`]). Their tables
 //! are built in [`sections`]; what a dataset is called and how big it was
 //! comes from the benches (each record's `size_label`), so no dataset is
 //! described here.
 
+mod html;
 mod readme;
 mod sections;
 mod verdicts;
@@ -14,6 +16,9 @@ use super::Report;
 use super::charts::Chart;
 use super::results::{Op, Record};
 use super::units::{bytes, time};
+pub(crate) use html::browser::check as check_html;
+pub(crate) use html::compare::page as html_comparison;
+pub(crate) use html::page as html_page;
 pub(crate) use readme::update_readme;
 
 /// A dataset of the run, in report order.

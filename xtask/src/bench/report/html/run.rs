@@ -1,0 +1,128 @@
+//! One run's page: the run's conditions, the throughput inputs, then per
+//! dataset its figures, its throughput table and its charts, then the
+//! sweep and compile times when the run has them.
+
+use maud::{Markup, PreEscaped, html};
+
+use super::super::super::Report;
+use super::super::super::charts::Chart;
+use super::super::{datasets, of};
+use super::{controls, document, facts, tables};
+
+/// The link and CPU the throughput view starts from: a 100 Mbit/s link
+/// and one whole core.
+const BANDWIDTH_MBITS: f64 = 100.0;
+const CPU_PERCENT: f64 = 100.0;
+
+/// `report.html` of a run whose charts are `charts`.
+pub(crate) fn page(results: &Report, charts: &[Chart]) -> String {
+    let datasets = datasets(results);
+    let ids: Vec<&str> = datasets.iter().map(|d| d.id).collect();
+    let body = html! {
+        header {
+            h1 { "serbench report" }
+            dl.facts {
+                @for (term, value) in facts(&results.run) { dt { (term) } dd { (value) } }
+            }
+            p.about {
+                "Medians over divan's samples, per message. " em { "encode" } ": model to bytes into a reused buffer; "
+                em { "decode" } ": bytes to an owned model value; " em { "traverse" } ": the dataset's question from the bytes "
+                "(in place for zero-copy formats, marked ⚡, else decode then walk); " em { "floor" } ": a memcpy of the same bytes. "
+                "Sizes are bytes per message (KB = 1000 B). Allocations are counts per message from divan's allocation profiler. "
+                "Each pair's round trip is verified before it is timed."
+            }
+        }
+        (controls(&ids))
+        (throughput_inputs())
+        @for dataset in &datasets {
+            @let records: Vec<_> = of(results, dataset.id).collect();
+            section.dataset data-dataset=(dataset.id) id=(format!("dataset-{}", dataset.id)) {
+                h2 { (dataset.heading) }
+                (tables::figures(results, dataset.id, &records))
+                (tables::throughput(dataset.id, &records))
+                div.charts {
+                    @for chart in charts.iter().filter(|c| c.dataset.as_deref() == Some(dataset.id)) {
+                        figure { (PreEscaped(&chart.svg)) figcaption { (chart.title) } }
+                    }
+                }
+            }
+        }
+        @if !results.sweep.is_empty() {
+            section #sweep {
+                h2 { "Task-manager sweep" }
+                (tables::sweep(results))
+                div.charts {
+                    @for chart in charts.iter().filter(|c| c.dataset.is_none()) {
+                        figure { (PreEscaped(&chart.svg)) figcaption { (chart.title) } }
+                    }
+                }
+            }
+        }
+        @if !results.compile.is_empty() {
+            section #compile {
+                h2 { "Compile times" }
+                (tables::compile(results))
+            }
+        }
+    };
+    document("serbench report", &body)
+}
+
+/// The throughput view's inputs. Each dataset's throughput table answers
+/// for them: a sender can send no more messages per second than the link
+/// carries (bandwidth ÷ bits per message) nor than its CPU share encodes
+/// (share ÷ encode time), a receiver likewise with decode; the smaller
+/// binds.
+fn throughput_inputs() -> Markup {
+    html! {
+        form #throughput {
+            h2 { "Throughput view" }
+            p {
+                "Messages per second each format allows over a link of "
+                label { input #bandwidth type="number" min="0" step="any" value=(BANDWIDTH_MBITS); " Mbit/s" }
+                " with "
+                label { input #cpu type="number" min="0" max="100" step="any" value=(CPU_PERCENT); " % of a core" }
+                " for encoding or decoding: the link or the CPU, whichever binds. "
+                "The tables under each dataset follow these figures."
+            }
+            noscript { p { "The throughput view is computed in the page and needs JavaScript; every other table reads without it." } }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::tests::{record, report};
+    use super::*;
+    use crate::bench::results::{OpStats, Ops};
+
+    #[test]
+    fn every_pair_has_a_row_with_its_figures() {
+        let mut json = record("media", "json", 488.0);
+        json.family = "JSON".to_owned();
+        json.ops = Ops {
+            decode: Some(OpStats {
+                median_ns: 1109.0,
+                min_ns: Some(1001.0),
+                max_ns: Some(1226.0),
+                ..OpStats::default()
+            }),
+            ..Ops::default()
+        };
+        let mut failed = record("records", "xml", 0.0);
+        failed.ok = false;
+        failed.error = Some("<bad>".to_owned());
+        let page = page(&report(vec![json, failed]), &[]);
+        assert!(
+            page.contains(r#"data-dataset="media" data-codec="json" data-format="JSON json""#),
+            "{page}"
+        );
+        assert!(page.contains(r#"data-decode="1109""#), "{page}");
+        assert!(page.contains("decode 1.00 µs–1.23 µs"), "{page}");
+        assert!(page.contains("not timed: &lt;bad&gt;"), "{page}");
+        assert!(
+            page.contains(r#"<section class="dataset" data-dataset="records""#),
+            "{page}"
+        );
+    }
+}
