@@ -1,4 +1,5 @@
-//! The list: one line per codec, in report order.
+//! The list: one line per codec, in report order, grouped by wire format
+//! (the report shows a format's libraries together).
 //!
 //! Each line names the cargo feature (the codec's id), the codec type, the
 //! wire format it writes, the library it times and that library's exact
@@ -13,24 +14,24 @@ codecs! {
     "json-simd"   => serbench_json::JsonSimd,              "JSON",         "simd-json",   "0.19.0",    stock;
     "json-sonic"  => serbench_json::JsonSonic,             "JSON",         "sonic-rs",    "0.5.10",    stock;
     "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    "0.2.2",     stock;
-    "cbor-cbor4ii"  => serbench_cbor::CborCbor4ii,         "CBOR",         "cbor4ii",     "1.2.4",     stock;
     "cbor-minicbor" => serbench_cbor::CborMinicbor,        "CBOR",         "minicbor",    "2.3.1",     stock;
+    "cbor-cbor4ii"  => serbench_cbor::CborCbor4ii,         "CBOR",         "cbor4ii",     "1.2.4",     stock;
     "xml"         => serbench_xml::Xml,                    "XML",          "quick-xml",   "0.42.0",    stock;
+    "msgpack"     => serbench_msgpack::MsgPack,            "MessagePack",  "rmp-serde",   "1.3.1",     stock;
     "bincode"     => serbench_bincode::Bincode,            "bincode",      "bincode",     "2.0.1",     tuned;
     "bincode-stock"  => serbench_bincode::BincodeStock,    "bincode",      "bincode",     "2.0.1",     stock;
     "postcard"    => serbench_postcard::Postcard,          "postcard",     "postcard",    "1.2.0",     stock;
-    "msgpack"     => serbench_msgpack::MsgPack,            "MessagePack",  "rmp-serde",   "1.3.1",     stock;
-    "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       "0.14.6",    tuned, native;
-    "protobuf-stock" => serbench_protobuf::ProtobufStock,  "Protobuf",     "prost",       "0.14.6",    stock;
-    "capnp"       => serbench_capnp::Capnp,                "Cap'n Proto",  "capnp",       "0.27.3",    stock, native;
-    "flatbuffers" => serbench_flatbuffers::FlatBuffers,    "FlatBuffers",  "flatbuffers", "25.12.19",  stock, native;
-    "qdatastream" => serbench_qdatastream::QDataStream,    "QDataStream",  "serbench-qdatastream", "0.1.0", tuned;
-    "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      "0.17.0",    stock;
-    "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      "0.17.0",    stock;
-    "avro"        => serbench_avro::Avro,                  "Avro",         "apache-avro", "0.22.0",    stock;
     "bitcode"     => serbench_bitcode::Bitcode,            "bitcode",      "bitcode",     "0.6.9",     stock;
     "bitcode-serde" => serbench_bitcode::BitcodeSerde,     "bitcode",      "bitcode",     "0.6.9",     stock;
     "wincode"     => serbench_wincode::Wincode,            "wincode",      "wincode",     "0.6.3",     stock;
+    "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       "0.14.6",    tuned, native;
+    "protobuf-stock" => serbench_protobuf::ProtobufStock,  "Protobuf",     "prost",       "0.14.6",    stock;
+    "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      "0.17.0",    stock;
+    "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      "0.17.0",    stock;
+    "avro"        => serbench_avro::Avro,                  "Avro",         "apache-avro", "0.22.0",    stock;
+    "qdatastream" => serbench_qdatastream::QDataStream,    "QDataStream",  "serbench-qdatastream", "0.1.0", tuned;
+    "capnp"       => serbench_capnp::Capnp,                "Cap'n Proto",  "capnp",       "0.27.3",    stock, native;
+    "flatbuffers" => serbench_flatbuffers::FlatBuffers,    "FlatBuffers",  "flatbuffers", "25.12.19",  stock, native;
     "rkyv"        => serbench_rkyv::Rkyv,                  "rkyv",         "rkyv",        "0.8.18",    stock, native;
     // Traverse without validation, on bytes trusted and validated once.
     "rkyv-unvalidated" => serbench_rkyv::RkyvUnvalidated,  "rkyv",         "rkyv",        "0.8.18",    tuned;
