@@ -19,7 +19,7 @@ struct Column {
     about: &'static str,
 }
 
-const FIGURES: [Column; 13] = [
+const FIGURES: [Column; 14] = [
     Column {
         title: "format",
         key: "format",
@@ -83,7 +83,14 @@ const FIGURES: [Column; 13] = [
     Column {
         title: "spread",
         key: "spread",
-        about: "fastest–slowest sample per operation (sorts by decode's width)",
+        about: "fastest–slowest sample and noise (± of the median) per operation; sorts by \
+                decode's noise",
+    },
+    Column {
+        title: "safety",
+        key: "safety",
+        about: "the conformance kit's damaged encodings of this dataset: worst peak memory as a \
+                share of the bound (4 × input + 64 KiB), and bytes per byte of dense valid input",
     },
 ];
 
@@ -98,23 +105,45 @@ fn head(columns: &[Column]) -> Markup {
     }
 }
 
-/// `decode 1.10–1.31 µs`: an operation's fastest and slowest sample.
+/// `decode 1.10–1.31 µs ±9%`: an operation's fastest and slowest sample,
+/// and its noise when the run measured one.
 fn spread(record: &Record, op: Op) -> Option<String> {
     let stats = record.op(op)?;
     let (min, max) = (stats.min_ns?, stats.max_ns?);
+    let noise = stats
+        .noise
+        .map_or_else(String::new, |noise| format!(" ±{:.0}%", noise * 100.0));
     Some(format!(
-        "{} {}–{}",
+        "{} {}–{}{noise}",
         op.name(),
         time(Some(min)),
         time(Some(max))
     ))
 }
 
-/// How wide decode's spread is, relative to its median.
+/// What decode's spread sorts by: its noise, else the fastest-to-slowest
+/// width relative to the median (files written before noise existed).
 fn spread_width(record: &Record) -> Option<f64> {
     let stats = record.op(Op::Decode)?;
+    if stats.noise.is_some() {
+        return stats.noise;
+    }
     let (min, max) = (stats.min_ns?, stats.max_ns?);
     (stats.median_ns > 0.0).then(|| (max - min) / stats.median_ns)
+}
+
+/// `bounded, 12% · 24×/B`, or a warning when a damaged input broke the
+/// bound.
+fn safety(record: &Record) -> String {
+    let figures = &record.safety;
+    let dense = figures
+        .dense_expansion
+        .map_or_else(String::new, |dense| format!(" · {dense:.0}×/B valid"));
+    match (figures.bounded(), figures.worst_of_bound) {
+        (Some(true), Some(worst)) => format!("bounded, {:.0}%{dense}", worst * 100.0),
+        (Some(false), Some(worst)) => format!("⚠ past the bound, {worst:.1}×{dense}"),
+        _ => NONE.to_owned(),
+    }
 }
 
 fn allocs(record: &Record, op: Op) -> Option<f64> {
@@ -178,7 +207,7 @@ pub(super) fn figures(results: &Report, dataset: &str, records: &[&Record]) -> M
                         td.num { (time(Some(measured.deserialize_ns))) }
                         td.num { (NONE) } td.num { (NONE) }
                         td.num { (bytes(measured.size_bytes as f64)) }
-                        td.num { (NONE) } td.num { (NONE) } td.num { (NONE) } td { }
+                        td.num { (NONE) } td.num { (NONE) } td.num { (NONE) } td { } td { }
                     }
                 }
             }
@@ -197,7 +226,8 @@ fn row(record: &Record) -> Markup {
             data-traverse=[record.ns(Op::Traverse)] data-floor=[record.ns(Op::Floor)]
             data-size=(record.size_bytes) data-zstd=(record.zstd_bytes)
             data-gzip=(record.gzip_bytes) data-allocs=[allocs(record, Op::Decode)]
-            data-spread=[spread_width(record)] {
+            data-spread=[spread_width(record)]
+            data-safety=[record.safety.worst_of_bound] {
             td { (format_cell(record)) }
             td { (record.library) }
             td { (record.version) }
@@ -215,6 +245,7 @@ fn row(record: &Record) -> Markup {
                     @if let Some(text) = spread(record, op) { span { (text) } br; }
                 }
             }
+            td { (safety(record)) }
         }
     }
 }
