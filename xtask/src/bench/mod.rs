@@ -6,7 +6,7 @@
 //!    zstd and gzip sizes measured; each line also says what the xtask must
 //!    not know itself: the codec's format family, library, version and
 //!    stock or tuned path, and the dataset's own label for its size;
-//! 3. looks at the machine ([`load`]): if other processes are using the
+//! 3. looks at the machine ([`mod@load`]): if other processes are using the
 //!    CPU it says so, here and in the report's header, and goes on;
 //! 4. runs divan on the pairs chosen (bench paths name codecs by their
 //!    ids, so `--format` needs no mapping), reading its output as it
