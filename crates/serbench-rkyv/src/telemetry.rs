@@ -34,27 +34,10 @@ impl Wire for SensorReading {
     }
 
     fn read(archive: &ArchivedReading) -> Result<Self, Failure> {
-        let [
-            ambient_temperature,
-            object_temperature,
-            accelerometer_x,
-            accelerometer_y,
-            accelerometer_z,
-            altitude,
-            light,
-            humidity,
-        ] = archive.readings();
-        Ok(SensorReading {
-            sensor_id: archive.sensor_id.as_str().to_owned(),
-            ambient_temperature,
-            object_temperature,
-            accelerometer_x,
-            accelerometer_y,
-            accelerometer_z,
-            altitude,
-            light,
-            humidity,
-        })
+        Ok(SensorReading::from_readings(
+            archive.sensor_id.as_str().to_owned(),
+            archive.readings(),
+        ))
     }
 
     fn answer(archive: &ArchivedReading) -> Result<TelemetryAnswer, Failure> {
