@@ -45,6 +45,7 @@ mod forms;
 mod graph;
 mod macros;
 mod media;
+mod mirror;
 mod random;
 mod records;
 #[cfg(feature = "serde")]
@@ -91,4 +92,7 @@ pub mod __private {
     }
 
     pub use crate::random::Random;
+
+    /// Owned types of the model's shape with the caller's derives.
+    pub use crate::__owned_mirror as owned_mirror;
 }
