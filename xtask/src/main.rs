@@ -23,7 +23,8 @@ tasks:
   bench [OPTIONS]   every codec on every dataset: reports in target/serbench/
                     (see `cargo xtask bench --help`)
   compare OLD NEW [--html OUT]   compare two results.json files (OUT: as a page)
-  report DIR        write a run's reports again from DIR/results.json
+  report DIR [--readme]   write a run's reports again from DIR/results.json
+                    (--readme: and the README's results from it)
   check-report PAGE   a report.html in headless Chromium: rows, sorting,
                     throughput view, no requests (needs chromium)
   dump ARGS      serbench dump ARGS (release build)
@@ -62,8 +63,9 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         "bench" => bench::run(rest).map(|()| ExitCode::SUCCESS),
         "compare" => compare::run(rest).map(|()| ExitCode::SUCCESS),
         "report" => match rest {
-            [dir] => bench::rewrite(Path::new(dir)),
-            _ => bail!("usage: cargo xtask report DIR"),
+            [dir] => bench::rewrite(Path::new(dir), false),
+            [dir, flag] if flag == "--readme" => bench::rewrite(Path::new(dir), true),
+            _ => bail!("usage: cargo xtask report DIR [--readme]"),
         }
         .map(|()| ExitCode::SUCCESS),
         "check-report" => match rest {

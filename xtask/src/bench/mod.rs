@@ -382,12 +382,18 @@ fn write(out: &Path, results: &Report) -> anyhow::Result<Vec<charts::Chart>> {
     Ok(charts)
 }
 
-/// `cargo xtask report DIR`: a run's reports and charts written again from
-/// its `results.json`, as this version of the xtask writes them.
-pub(crate) fn rewrite(dir: &Path) -> anyhow::Result<()> {
+/// `cargo xtask report DIR [--readme]`: a run's reports and charts written
+/// again from its `results.json`, as this version of the xtask writes them,
+/// and with `readme` the README's results too: the same measurements, so a
+/// change to how they are presented needs no new run.
+pub(crate) fn rewrite(dir: &Path, readme: bool) -> anyhow::Result<()> {
     let results = load(&dir.join("results.json"))?;
-    write(dir, &results)?;
+    let charts = write(dir, &results)?;
     eprintln!("report: wrote the reports of {}", dir.display());
+    if readme {
+        report::update_readme(&project_root(), dir, &results, &charts)?;
+        eprintln!("report: README.md results and docs/results/ updated");
+    }
     Ok(())
 }
 

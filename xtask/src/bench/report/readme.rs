@@ -44,8 +44,11 @@ pub(crate) fn update_readme(
 
     let run = &results.run;
     let mut section = format!(
-        "{BEGIN}\n\nMeasured by `cargo xtask bench{}` on {} ({}), {}, commit {}; {}.\n\n",
+        "{BEGIN}\n\nMeasured by `cargo xtask bench{}{}` on {} ({}), {}, commit {}; {}.\n\n",
         if run.quick { " --quick" } else { "" },
+        run.filters
+            .iter()
+            .fold(String::new(), |line, filter| line + " " + filter),
         run.machine,
         run.compiler,
         run.started,
