@@ -22,6 +22,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::time::{Duration, Instant};
 
 use divan::counter::BytesCount;
 use divan::{AllocProfiler, Bencher, black_box};
@@ -120,15 +121,13 @@ impl<D: Carried> PairJob<D> for Encode<'_, '_> {
         };
         let messages = messages::<D>();
         let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
-        self.0
-            .counter(BytesCount::new(total_bytes(encoded)))
-            .bench_local(|| {
-                for message in messages {
-                    out.clear();
-                    black_box(C::encode(black_box(message), &mut out)).ok();
-                    black_box(&out);
-                }
-            });
+        timed(self.0, total_bytes(encoded), || {
+            for message in messages {
+                out.clear();
+                black_box(C::encode(black_box(message), &mut out)).ok();
+                black_box(&out);
+            }
+        });
     }
 }
 
@@ -142,13 +141,11 @@ impl<D: Carried> PairJob<D> for Decode<'_, '_> {
         let Some(encoded) = verified::<C, D>() else {
             return;
         };
-        self.0
-            .counter(BytesCount::new(total_bytes(encoded)))
-            .bench_local(|| {
-                for bytes in encoded {
-                    black_box(C::decode(black_box(bytes))).ok();
-                }
-            });
+        timed(self.0, total_bytes(encoded), || {
+            for bytes in encoded {
+                black_box(C::decode(black_box(bytes))).ok();
+            }
+        });
     }
 }
 
@@ -169,13 +166,11 @@ impl<D: Carried> PairJob<D> for Traverse<'_, '_> {
             serbench_codecs::trust(info.name, bytes);
             black_box(C::traverse(bytes)).ok();
         }
-        self.0
-            .counter(BytesCount::new(total_bytes(encoded)))
-            .bench_local(|| {
-                for bytes in encoded {
-                    black_box(C::traverse(black_box(bytes))).ok();
-                }
-            });
+        timed(self.0, total_bytes(encoded), || {
+            for bytes in encoded {
+                black_box(C::traverse(black_box(bytes))).ok();
+            }
+        });
     }
 }
 
@@ -190,15 +185,13 @@ impl<D: Carried> PairJob<D> for Floor<'_, '_> {
             return;
         };
         let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
-        self.0
-            .counter(BytesCount::new(total_bytes(encoded)))
-            .bench_local(|| {
-                for bytes in encoded {
-                    out.clear();
-                    out.extend_from_slice(black_box(bytes));
-                    black_box(&out);
-                }
-            });
+        timed(self.0, total_bytes(encoded), || {
+            for bytes in encoded {
+                out.clear();
+                out.extend_from_slice(black_box(bytes));
+                black_box(&out);
+            }
+        });
     }
 }
 
@@ -213,13 +206,11 @@ impl<D: Carried> NativeJob<D> for Build<'_, '_> {
             return;
         };
         let messages = messages::<D>();
-        self.0
-            .counter(BytesCount::new(total_bytes(encoded)))
-            .bench_local(|| {
-                for message in messages {
-                    black_box(C::build(black_box(message))).ok();
-                }
-            });
+        timed(self.0, total_bytes(encoded), || {
+            for message in messages {
+                black_box(C::build(black_box(message))).ok();
+            }
+        });
     }
 }
 
@@ -241,16 +232,35 @@ impl<D: Carried> NativeJob<D> for Write<'_, '_> {
             return;
         };
         let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
-        self.0
-            .counter(BytesCount::new(total_bytes(encoded)))
-            .bench_local(|| {
-                for message in &built {
-                    out.clear();
-                    black_box(C::write(black_box(message), &mut out)).ok();
-                    black_box(&out);
-                }
-            });
+        timed(self.0, total_bytes(encoded), || {
+            for message in &built {
+                out.clear();
+                black_box(C::write(black_box(message), &mut out)).ok();
+                black_box(&out);
+            }
+        });
     }
+}
+
+/// How long a row's workload runs untimed before divan times it.
+const WARM_UP: Duration = Duration::from_millis(1);
+
+/// Times `body`, a pass over `bytes` encoded bytes, with divan, after
+/// running it untimed for [`WARM_UP`] (at least once). divan sizes its
+/// samples from the first run it times: a cold first run (caches, the
+/// allocator's first pages) slower than 100 timer ticks left a
+/// sub-microsecond row at one iteration per sample, so the timer's own
+/// cost and jitter were a large share of every sample (media's postcard
+/// encode: 140 ns timed one by one).
+fn timed<O>(bencher: Bencher<'_, '_>, bytes: usize, mut body: impl FnMut() -> O) {
+    let start = Instant::now();
+    loop {
+        black_box(body());
+        if start.elapsed() >= WARM_UP {
+            break;
+        }
+    }
+    bencher.counter(BytesCount::new(bytes)).bench_local(body);
 }
 
 /// Runs a pair job for the codec divan passes as the argument.
@@ -342,12 +352,10 @@ impl<const TASKS: usize> PairJob<TaskManager> for SweepEncode<'_, '_, TASKS> {
             return;
         };
         let mut out = Vec::with_capacity(bytes.len());
-        self.0
-            .counter(BytesCount::new(bytes.len()))
-            .bench_local(|| {
-                out.clear();
-                black_box(C::encode(black_box(&manager), &mut out)).ok();
-            });
+        timed(self.0, bytes.len(), || {
+            out.clear();
+            black_box(C::encode(black_box(&manager), &mut out)).ok();
+        });
     }
 }
 
@@ -365,9 +373,9 @@ impl<const TASKS: usize> PairJob<TaskManager> for SweepDecode<'_, '_, TASKS> {
         if C::decode(&bytes).ok().as_ref() != Some(&manager) {
             return;
         }
-        self.0
-            .counter(BytesCount::new(bytes.len()))
-            .bench_local(|| black_box(C::decode(black_box(&bytes))).ok());
+        timed(self.0, bytes.len(), || {
+            black_box(C::decode(black_box(&bytes))).ok()
+        });
     }
 }
 
