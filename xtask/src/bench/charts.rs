@@ -27,7 +27,9 @@ pub(crate) struct Chart {
 }
 
 const WIDTH: u32 = 960;
-const HEIGHT: u32 = 420;
+const HEIGHT: u32 = 520;
+/// Room under a bar chart for its group names, written upward.
+const NAME_AREA: u32 = 124;
 
 /// Draws every chart of `results` into `out`.
 pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
@@ -155,7 +157,7 @@ fn grouped_bars(
     builder
         .caption(title, ("sans-serif", 18))
         .margin(12)
-        .x_label_area_size(28)
+        .x_label_area_size(NAME_AREA)
         .y_label_area_size(72);
     // Headroom above the tallest bar keeps the legend clear of the bars.
     if log {
@@ -218,8 +220,12 @@ where
     for (index, (name, _)) in groups.iter().enumerate() {
         // The root area draws in the backend's own pixels, as
         // `backend_coord` gives them.
+        // Upright, two dozen names run into each other: each reads upward,
+        // ending under its group.
         let (x, y) = chart.backend_coord(&(index as f64, base));
-        let style = TextStyle::from(("sans-serif", 13)).pos(Pos::new(HPos::Center, VPos::Top));
+        let style = TextStyle::from(("sans-serif", 13))
+            .transform(FontTransform::Rotate270)
+            .pos(Pos::new(HPos::Right, VPos::Center));
         root.draw(&Text::new((*name).to_owned(), (x, y + 6), style))
             .map_err(plot_error)?;
     }
