@@ -8,7 +8,9 @@
 //! computed here. A change counts when the new median differs from the old
 //! by more than twice the larger of the two noises, and by at least 5 %. A
 //! flagged figure that either run marked noisy says so: such a change may
-//! be the machine's rather than the code's.
+//! be the machine's rather than the code's. The last line counts the
+//! figures whose change is within the larger noise: for two runs of the
+//! same code, how far the noise figures can be trusted.
 //!
 //! With `--html OUT` it also writes the two runs side by side as a page
 //! ([`crate::bench::html_comparison`]), highlighting the same changes.
@@ -59,6 +61,9 @@ pub(crate) struct Change {
     pub(crate) significant: bool,
     /// Either run's noise is above the mark.
     pub(crate) noisy: bool,
+    /// The change is no larger than the larger of the two noises: the two
+    /// runs agree as far as they can tell.
+    pub(crate) within_noise: bool,
 }
 
 /// How a pair's figure changed, if both runs timed it.
@@ -73,6 +78,7 @@ pub(crate) fn change(old: Option<&OpStats>, new: Option<&OpStats>) -> Option<Cha
         ratio,
         significant: (ratio - 1.0).abs() > (NOISES * noise).max(MIN_CHANGE),
         noisy: noise > NOISY,
+        within_noise: (ratio - 1.0).abs() <= noise,
     })
 }
 
@@ -81,7 +87,7 @@ fn compare(old: &[Record], new: &[Record]) -> String {
         "{:<14} {:<14} {:>18} {:>18} {:>18} {:>9}\n",
         "dataset", "format", "encode", "decode", "traverse", "size"
     );
-    let mut flagged = 0;
+    let (mut flagged, mut within, mut figures) = (0, 0_u32, 0_u32);
     for after in new {
         let Some(before) = old
             .iter()
@@ -94,22 +100,27 @@ fn compare(old: &[Record], new: &[Record]) -> String {
             );
             continue;
         };
-        let cells = [Op::Encode, Op::Decode, Op::Traverse]
-            .map(|op| change(before.op(op), after.op(op)))
-            .map(|cell| match cell {
-                None => "–".to_owned(),
-                Some(Change {
-                    ratio,
-                    significant: true,
-                    noisy,
-                }) => {
-                    flagged += 1;
-                    let word = if ratio < 1.0 { "faster" } else { "SLOWER" };
-                    let noisy = if noisy { " ≈" } else { "" };
-                    format!("{ratio:.2}× {word}{noisy}")
-                }
-                Some(Change { ratio, .. }) => format!("{ratio:.2}×"),
-            });
+        let changes =
+            [Op::Encode, Op::Decode, Op::Traverse].map(|op| change(before.op(op), after.op(op)));
+        for change in changes.iter().flatten() {
+            figures += 1;
+            within += u32::from(change.within_noise);
+        }
+        let cells = changes.map(|cell| match cell {
+            None => "–".to_owned(),
+            Some(Change {
+                ratio,
+                significant: true,
+                noisy,
+                ..
+            }) => {
+                flagged += 1;
+                let word = if ratio < 1.0 { "faster" } else { "SLOWER" };
+                let noisy = if noisy { " ≈" } else { "" };
+                format!("{ratio:.2}× {word}{noisy}")
+            }
+            Some(Change { ratio, .. }) => format!("{ratio:.2}×"),
+        });
         let size = if before.size_bytes > 0.0 {
             format!("{:.3}×", after.size_bytes / before.size_bytes)
         } else {
@@ -128,6 +139,13 @@ fn compare(old: &[Record], new: &[Record]) -> String {
          change may be the machine's",
         NOISY * 100.0
     );
+    if figures > 0 {
+        let _ = writeln!(
+            text,
+            "{within} of {figures} figures ({:.1} %) lie within the larger of their two noises",
+            f64::from(within) * 100.0 / f64::from(figures)
+        );
+    }
     text
 }
 
@@ -164,6 +182,13 @@ mod tests {
         let text = compare(&[record(1000.0, 800.0)], &[record(1100.0, 900.0)]);
         assert!(text.contains("1.10×") && !text.contains("SLOWER"), "{text}");
         assert!(text.contains("0 change(s)"));
+        // A 10 % change against 20 % noise is within it; against 2 %, not.
+        assert!(
+            text.contains("1 of 1 figures (100.0 %) lie within"),
+            "{text}"
+        );
+        let text = compare(&[record(1000.0, 980.0)], &[record(1100.0, 1080.0)]);
+        assert!(text.contains("0 of 1 figures (0.0 %) lie within"), "{text}");
     }
 
     /// The noise a run records (its passes' spread) wins over the figure
