@@ -220,9 +220,9 @@ where
     for (index, (name, _)) in groups.iter().enumerate() {
         // The root area draws in the backend's own pixels, as
         // `backend_coord` gives them.
+        let (x, y) = chart.backend_coord(&(index as f64, base));
         // Upright, two dozen names run into each other: each reads upward,
         // ending under its group.
-        let (x, y) = chart.backend_coord(&(index as f64, base));
         let style = TextStyle::from(("sans-serif", 13))
             .transform(FontTransform::Rotate270)
             .pos(Pos::new(HPos::Right, VPos::Center));
