@@ -55,12 +55,36 @@ impl Run {
             filters,
             machine: machine(),
             compiler: compiler(),
-            profile: PROFILE.to_owned(),
+            profile: profile(std::env::vars()),
             commit: commit(),
             versions,
             check: None,
         }
     }
+}
+
+/// [`PROFILE`], and any setting the environment overrides: cargo reads
+/// `CARGO_PROFILE_<NAME>_<KEY>` for the bench profile and the release
+/// profile it inherits, and `RUSTFLAGS`, so a run built with them says so.
+fn profile(environment: impl Iterator<Item = (String, String)>) -> String {
+    let mut overrides: Vec<String> = environment
+        .filter(|(key, _)| {
+            key.starts_with("CARGO_PROFILE_BENCH_")
+                || key.starts_with("CARGO_PROFILE_RELEASE_")
+                || key == "RUSTFLAGS"
+                || key == "CARGO_ENCODED_RUSTFLAGS"
+        })
+        .filter(|(_, value)| !value.is_empty())
+        .map(|(key, value)| format!("{key}={value}"))
+        .collect();
+    if overrides.is_empty() {
+        return PROFILE.to_owned();
+    }
+    overrides.sort();
+    format!(
+        "{PROFILE}; overridden by the environment: {}",
+        overrides.join(", ")
+    )
 }
 
 fn read(path: &str) -> String {
@@ -133,7 +157,7 @@ fn commit() -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::PROFILE;
+    use super::{PROFILE, profile};
     use crate::project_root;
 
     /// The settings of one `[profile.NAME]` table of the root manifest.
@@ -166,5 +190,30 @@ mod tests {
         );
         assert!(PROFILE.contains("debug line-tables-only"));
         assert!(PROFILE.contains("lto fat, codegen-units 1"));
+    }
+
+    /// A build the environment changed does not claim the manifest's profile.
+    #[test]
+    fn environment_overrides_are_stated() {
+        let unrelated = [
+            ("PATH".to_owned(), "/bin".to_owned()),
+            ("RUSTFLAGS".to_owned(), String::new()),
+        ];
+        assert_eq!(profile(unrelated.into_iter()), PROFILE);
+        let overridden = [
+            ("CARGO_PROFILE_BENCH_LTO".to_owned(), "off".to_owned()),
+            ("HOME".to_owned(), "/root".to_owned()),
+            (
+                "CARGO_PROFILE_BENCH_CODEGEN_UNITS".to_owned(),
+                "16".to_owned(),
+            ),
+        ];
+        assert_eq!(
+            profile(overridden.into_iter()),
+            format!(
+                "{PROFILE}; overridden by the environment: \
+                 CARGO_PROFILE_BENCH_CODEGEN_UNITS=16, CARGO_PROFILE_BENCH_LTO=off"
+            )
+        );
     }
 }
