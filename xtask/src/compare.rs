@@ -3,7 +3,7 @@
 //!
 //! A run's noise for one figure is the one `results.json` records
 //! (`<op>_noise`: the larger of the median's lead over the fastest sample
-//! and, with `--repeat`, the range of the passes' medians, both relative to
+//! and, with several processes, the range of their medians, both relative to
 //! the median); files written before it existed give the first of the two,
 //! computed here. A change counts when the new median differs from the old
 //! by more than twice the larger of the two noises, and by at least 5 %. A

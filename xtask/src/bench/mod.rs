@@ -11,8 +11,9 @@
 //! 4. runs divan on the pairs chosen (bench paths name codecs by their
 //!    ids, so `--format` needs no mapping), reading its output as it
 //!    prints ([`divan`]): `--repeat N` timed passes, a divan invocation per
-//!    dataset × codec in an order shuffled from pass to pass ([`passes`]),
-//!    each row's figures and noise combined over the passes ([`stats`]);
+//!    dataset × codec in an order shuffled from pass to pass, a full run's
+//!    pass split over three processes ([`passes`]), each row's figures and
+//!    noise combined over its processes ([`stats`]);
 //!    then once under divan's allocation profiler for the allocation
 //!    counts (counting slows allocation, so it is kept out of the timed
 //!    passes);
@@ -62,7 +63,8 @@ usage: cargo xtask bench [--dataset D]... [--format F]... [--quick] [--sweep]
   --quick           few samples and the graph at 200 nodes: minutes, not more
   --sweep           also the task-manager from 100 to 100 000 tasks
   --repeat N        time every row in N passes, shuffled between passes, and
-                    report each row's spread across them (default 1)
+                    report each row's spread across them (default 1); a
+                    full run's pass times each row in three processes
   --compile-times   also a clean release build of each codec crate
   --readme          write the results into README.md and docs/results/
 ";
@@ -182,10 +184,6 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let groups = passes::groups(&sizes, options.sweep);
     let filters: Vec<String> = groups.concat();
     let total = passes::list(&binary, options.quick, &filters)?;
-    eprintln!(
-        "bench: timing {total} benches with divan, {} pass(es)",
-        options.repeat
-    );
     let (log, mut measurements) =
         passes::timed(&binary, options.quick, &groups, options.repeat, total)?;
     std::fs::write(out.join("divan.txt"), &log)?;

@@ -10,9 +10,10 @@
 //!   least, and the gap to the median is how much they cost the typical
 //!   sample; slow outliers (a page fault, a preemption) do not widen it.
 //!   Of several passes, the median of this figure is kept.
-//! - *across passes* (`--repeat N`), the range of the passes' medians
-//!   relative to their median: what a second run of the same row moves by,
-//!   measured rather than guessed.
+//! - *across processes* (three per pass in a full run, `--repeat N`
+//!   passes), the range of the processes' medians relative to their
+//!   median: what a second run of the same row moves by, measured rather
+//!   than guessed. A [`Pass`] here is one process's figures.
 //!
 //! A row's noise is the larger of the two. It is a relative half-width in
 //! the sense the comparisons use it: two medians of one row whose

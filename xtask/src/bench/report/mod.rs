@@ -83,8 +83,10 @@ pub(crate) fn markdown(results: &Report, charts: &[Chart]) -> String {
         text.push('\n');
     }
     text.push_str(
-        "Medians over divan's samples (of several passes with `--repeat`, the median of the \
-         passes' medians), with the row's noise and its fastest sample. *encode*: \
+        "Medians over divan's samples (the median of the medians of the processes that timed \
+         the row: a full run times each row in three processes per pass, because where a \
+         process's memory lands moves some rows by 1.7×), with the row's noise and its \
+         fastest sample. *encode*: \
          model to bytes into a reused buffer; *decode*: bytes to an owned model value; \
          *traverse*: the dataset's question from the bytes (in place for zero-copy formats, \
          marked ⚡, else decode then walk); *floor*: a memcpy of the same bytes. Sizes are \
@@ -97,7 +99,7 @@ pub(crate) fn markdown(results: &Report, charts: &[Chart]) -> String {
     text.push_str(sections::LEGEND);
     text.push_str(
         " The noise is the larger of the median's lead over the fastest sample and, with \
-         `--repeat`, the range of the passes' medians, both relative to the median; two \
+         several processes, the range of their medians, both relative to the median; two \
          figures closer than their noise cannot be told apart.\n\n",
     );
     text.push_str("## Codecs\n\n");

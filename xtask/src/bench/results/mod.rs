@@ -25,8 +25,9 @@
 //! of the same bytes), `build` and `write` (the two halves of a native
 //! encode) keep `_ns` and `_min_ns`. Every operation also keeps `_noise`
 //! (the row's noise relative to its median, see [`super::stats`]),
-//! `_spread` (the range of the `--repeat` passes' medians relative to their
-//! median, `null` for one pass) and `_runs` (the passes). [`Op::figures`]
+//! `_spread` (the range of the medians of the processes that timed the row,
+//! three per pass in a full run, relative to their median, `null` for one
+//! process) and `_runs` (those processes). [`Op::figures`]
 //! holds this list. `contradictions` names the figures a stable
 //! measurement cannot show ([`checks`]). Last, the safety pass's figures
 //! ([`Safety`]): `safety_damaged` (damaged encodings tried),
@@ -38,7 +39,7 @@
 //! those facts empty.
 //!
 //! Times are nanoseconds per *message*, the median over divan's samples
-//! (of several passes, the median of the passes' medians);
+//! (of several processes, the median of their medians);
 //! a dataset's workload is `messages` messages (telemetry's 10 000, every
 //! other one's 1). Sizes and allocation counts are per message too. A figure
 //! that was not measured is `null`: `build`/`write` exist only for codecs

@@ -85,13 +85,15 @@ pub(crate) struct OpStats {
     pub(crate) max_ns: Option<f64>,
     pub(crate) mean_ns: Option<f64>,
     /// The row's noise, relative to the median (0.05 is 5 %): the larger
-    /// of the spread within a pass and across passes ([`super::super::stats`]).
+    /// of the spread within a process and across processes
+    /// ([`super::super::stats`]).
     /// `None` in files written before it existed.
     pub(crate) noise: Option<f64>,
-    /// The range of the passes' medians relative to their median, when
-    /// `--repeat` timed the row more than once.
+    /// The range of the processes' medians relative to their median, when
+    /// more than one process timed the row.
     pub(crate) spread: Option<f64>,
-    /// How many timed passes the figures come from.
+    /// How many timed processes the figures come from (three per pass in a
+    /// full run).
     pub(crate) runs: Option<f64>,
     pub(crate) allocs: Option<f64>,
     pub(crate) alloc_bytes: Option<f64>,
