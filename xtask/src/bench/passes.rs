@@ -5,13 +5,14 @@
 //! selecting that pair's rows (its `encode`, `decode`, `traverse`, `floor`
 //! and native rows); a full run splits each pass into [`processes`]
 //! shorter ones, so that every row is timed in several processes. Where a
-//! process's memory lands is its own: the stack's place, which address
-//! space layout randomisation picks anew for every process, moved media's
-//! msgpack decode between 0.79 and 1.50 µs and telemetry's qdatastream
-//! decode between 305 and 547 µs over ten processes each, within a process
-//! stable. The median of one or three processes then falls on either
-//! side by chance, and two runs disagree; over nine the layouts are
-//! sampled, and their spread shows as the row's noise. The first pass
+//! process's memory lands is its own, picked anew by address space layout
+//! randomisation (moving only the stack switched media's bitcode encode
+//! between 1.0 and 1.8 µs): over ten processes each, media's msgpack
+//! decode had its median between 0.79 and 1.50 µs and telemetry's
+//! qdatastream decode between 305 and 547 µs. The median of one or three
+//! processes then falls on either side by chance, and two runs disagree;
+//! over nine the layouts are sampled, and their spread shows as the row's
+//! noise. The first pass
 //! takes the pairs in the run's order;
 //! each further pass shuffles them, and the order of a pair's rows turns
 //! from pass to pass ([`sort_args`]), so that no row always follows the
