@@ -12,9 +12,8 @@
 //! qdatastream decode between 305 and 547 µs. The median of one or three
 //! processes then falls on either side by chance, and two runs disagree;
 //! over nine the layouts are sampled, and their spread shows as the row's
-//! noise. The first pass
-//! takes the pairs in the run's order;
-//! each further pass shuffles them, and the order of a pair's rows turns
+//! noise. The first pass takes the pairs in the run's order; each
+//! further pass shuffles them, and the order of a pair's rows turns
 //! from pass to pass ([`sort_args`]), so that no row always follows the
 //! same neighbour or always runs first in a fresh process (where a row
 //! measured slower in one run: decode, always first by name, came out
