@@ -157,10 +157,10 @@ pub(crate) fn timed(
     let mut log = String::new();
     let mut measurements = Vec::new();
     let mut done = 0;
-    let runs = repeat * processes(quick);
+    let split = processes(quick);
+    let runs = repeat * split;
     eprintln!(
-        "bench: timing {total} benches with divan, {repeat} pass(es) of {} process(es) each",
-        processes(quick)
+        "bench: timing {total} benches with divan, {repeat} pass(es) of {split} process(es) each"
     );
     for pass in 0..runs {
         let order = order(groups.len(), pass);
