@@ -56,8 +56,18 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(2));
     };
     match task.as_str() {
-        "bench" if rest.iter().any(|a| a == "--help" || a == "-h") => {
+        "bench" if asks_for_help(rest) => {
             print!("{}", bench::USAGE);
+            Ok(ExitCode::SUCCESS)
+        }
+        // `serbench` answers its own `--help`; every other task shares the
+        // overview, rather than reading `--help` as a file or a codec.
+        "dump" | "check" | "convert" => serbench(task, rest),
+        "compare" | "report" | "check-report" | "fuzz" | "hostile" | "new-format" | "interop"
+        | "codegen"
+            if asks_for_help(rest) =>
+        {
+            print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
         }
         "bench" => bench::run(rest).map(|()| ExitCode::SUCCESS),
@@ -76,7 +86,6 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         "fuzz" => fuzz::run(rest).map(|()| ExitCode::SUCCESS),
         "hostile" => hostile::run(rest).map(|()| ExitCode::SUCCESS),
         "new-format" => new_format::run(rest).map(|()| ExitCode::SUCCESS),
-        "dump" | "check" | "convert" => serbench(task, rest),
         "interop" => no_args(task, rest)
             .and_then(|()| interop::run())
             .map(|()| ExitCode::SUCCESS),
@@ -92,6 +101,14 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         }
         other => bail!("unknown task {other:?}\n{USAGE}"),
     }
+}
+
+/// Whether `args` ask for help: `--help` or `-h` before any `--` (what
+/// follows `--` belongs to the tool a task runs, such as libFuzzer).
+fn asks_for_help(args: &[String]) -> bool {
+    args.iter()
+        .take_while(|arg| *arg != "--")
+        .any(|arg| arg == "--help" || arg == "-h")
 }
 
 fn no_args(task: &str, rest: &[String]) -> anyhow::Result<()> {
@@ -153,4 +170,27 @@ fn serbench(task: &str, args: &[String]) -> anyhow::Result<ExitCode> {
         Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
         None => ExitCode::FAILURE,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::asks_for_help;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|arg| (*arg).to_owned()).collect()
+    }
+
+    #[test]
+    fn help_is_asked_before_a_double_dash_only() {
+        assert!(asks_for_help(&args(&["--help"])));
+        assert!(asks_for_help(&args(&["DIR", "-h"])));
+        assert!(!asks_for_help(&args(&["DIR", "--readme"])));
+        assert!(!asks_for_help(&args(&[
+            "--seconds",
+            "5",
+            "--",
+            "-help=1",
+            "-h"
+        ])));
+    }
 }
