@@ -21,7 +21,7 @@ use std::path::Path;
 use anyhow::Context;
 
 use crate::bench::results::{Op, OpStats, Record};
-use crate::bench::stats::{NOISY, within_pass};
+use crate::bench::stats::{NOISY, within_process};
 use crate::bench::{html_comparison, load};
 
 /// The smallest change worth flagging, whatever the noise.
@@ -50,7 +50,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
 fn noise(stats: &OpStats) -> Option<f64> {
     stats
         .noise
-        .or_else(|| within_pass(stats.min_ns?, stats.median_ns))
+        .or_else(|| within_process(stats.min_ns?, stats.median_ns))
 }
 
 /// One figure of a pair in both runs.

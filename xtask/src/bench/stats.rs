@@ -4,16 +4,16 @@
 //! divan prints, per bench, its fastest, slowest, median and mean sample,
 //! not its quartiles; so a row's noise is built from what is there:
 //!
-//! - *within a pass*, how far the median sits above the fastest sample,
+//! - *within a process*, how far the median sits above the fastest sample,
 //!   relative to the median: `(median − fastest) / median`. On a busy
 //!   machine the fastest sample is the one the other processes disturbed
 //!   least, and the gap to the median is how much they cost the typical
 //!   sample; slow outliers (a page fault, a preemption) do not widen it.
-//!   Of several passes, the median of this figure is kept.
+//!   Of several processes, the median of this figure is kept.
 //! - *across processes* (three per pass in a full run, `--repeat N`
 //!   passes), the range of the processes' medians relative to their
 //!   median: what a second run of the same row moves by, measured rather
-//!   than guessed. A [`Pass`] here is one process's figures.
+//!   than guessed. A [`Process`] holds one of them.
 //!
 //! A row's noise is the larger of the two. It is a relative half-width in
 //! the sense the comparisons use it: two medians of one row whose
@@ -49,14 +49,14 @@ pub(crate) fn quantile(values: &[f64], q: f64) -> Option<f64> {
     Some(sorted[below] + (sorted[above] - sorted[below]) * fraction)
 }
 
-/// `(median − fastest) / median`, the noise of one pass of one row.
-pub(crate) fn within_pass(fastest: f64, median: f64) -> Option<f64> {
+/// `(median − fastest) / median`, the noise of one process of one row.
+pub(crate) fn within_process(fastest: f64, median: f64) -> Option<f64> {
     (median > 0.0 && fastest.is_finite()).then(|| ((median - fastest) / median).max(0.0))
 }
 
-/// The range of several passes' medians relative to their median; `None`
-/// for a single pass, which has no spread across passes.
-pub(crate) fn across_passes(medians: &[f64]) -> Option<f64> {
+/// The range of several processes' medians relative to their median;
+/// `None` for a single process, which has no spread across processes.
+pub(crate) fn across_processes(medians: &[f64]) -> Option<f64> {
     if medians.len() < 2 {
         return None;
     }
@@ -66,61 +66,61 @@ pub(crate) fn across_passes(medians: &[f64]) -> Option<f64> {
     Some((high - low) / middle)
 }
 
-/// One row's figures over every pass that timed it.
+/// One row's figures over every process that timed it.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Combined {
-    /// The median of the passes' medians.
+    /// The median of the processes' medians.
     pub(crate) median: f64,
-    /// The fastest sample of any pass.
+    /// The fastest sample of any process.
     pub(crate) fastest: f64,
-    /// The slowest sample of any pass.
+    /// The slowest sample of any process.
     pub(crate) slowest: f64,
-    /// The mean of the passes' means.
+    /// The mean of the processes' means.
     pub(crate) mean: f64,
-    /// The row's noise: the larger of the within-pass and across-pass
-    /// figures.
+    /// The row's noise: the larger of the within-process and
+    /// across-process figures.
     pub(crate) noise: f64,
-    /// The across-pass figure alone, when there were several passes.
+    /// The across-process figure alone, when there were several processes.
     pub(crate) spread: Option<f64>,
-    /// How many passes timed the row.
-    pub(crate) passes: usize,
+    /// How many processes timed the row.
+    pub(crate) processes: usize,
 }
 
-/// One pass's figures of a row, as divan printed them.
+/// One process's figures of a row, as divan printed them.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Pass {
+pub(crate) struct Process {
     pub(crate) fastest: f64,
     pub(crate) slowest: f64,
     pub(crate) median: f64,
     pub(crate) mean: f64,
 }
 
-/// Combines the passes of one row; `None` when there are none.
-pub(crate) fn combine(passes: &[Pass]) -> Option<Combined> {
-    let medians: Vec<f64> = passes.iter().map(|p| p.median).collect();
+/// Combines the processes of one row; `None` when there are none.
+pub(crate) fn combine(processes: &[Process]) -> Option<Combined> {
+    let medians: Vec<f64> = processes.iter().map(|p| p.median).collect();
     let median = median(&medians)?;
-    let within: Vec<f64> = passes
+    let within: Vec<f64> = processes
         .iter()
-        .filter_map(|p| within_pass(p.fastest, p.median))
+        .filter_map(|p| within_process(p.fastest, p.median))
         .collect();
-    let spread = across_passes(&medians);
+    let spread = across_processes(&medians);
     let noise = self::median(&within)
         .unwrap_or(0.0)
         .max(spread.unwrap_or(0.0));
     Some(Combined {
         median,
-        fastest: passes
+        fastest: processes
             .iter()
             .map(|p| p.fastest)
             .fold(f64::INFINITY, f64::min),
-        slowest: passes
+        slowest: processes
             .iter()
             .map(|p| p.slowest)
             .fold(f64::NEG_INFINITY, f64::max),
-        mean: passes.iter().map(|p| p.mean).sum::<f64>() / passes.len() as f64,
+        mean: processes.iter().map(|p| p.mean).sum::<f64>() / processes.len() as f64,
         noise,
         spread,
-        passes: passes.len(),
+        processes: processes.len(),
     })
 }
 
@@ -144,33 +144,37 @@ mod tests {
     }
 
     #[test]
-    fn noise_of_one_pass_is_the_median_s_lead_over_the_fastest() {
+    fn noise_of_one_process_is_the_median_s_lead_over_the_fastest() {
         // The bincode decode: fastest 1.24 ms, median 2.07 ms.
-        let noise = within_pass(1.24, 2.07).unwrap();
+        let noise = within_process(1.24, 2.07).unwrap();
         assert!((noise - 0.401).abs() < 1e-3, "{noise}");
-        assert_eq!(within_pass(1.0, 0.0), None);
-        assert!(across_passes(&[3.0]).is_none());
-        assert_eq!(across_passes(&[90.0, 100.0, 110.0]), Some(0.2));
+        assert_eq!(within_process(1.0, 0.0), None);
+        assert!(across_processes(&[3.0]).is_none());
+        assert_eq!(across_processes(&[90.0, 100.0, 110.0]), Some(0.2));
     }
 
     #[test]
-    fn combines_passes_with_the_larger_noise() {
-        let pass = |fastest, median| Pass {
+    fn combines_processes_with_the_larger_noise() {
+        let process = |fastest, median| Process {
             fastest,
             slowest: median * 2.0,
             median,
             mean: median,
         };
-        // Quiet inside each pass (1 %), but the passes disagree by 20 %.
-        let combined =
-            combine(&[pass(99.0, 100.0), pass(118.8, 120.0), pass(108.9, 110.0)]).unwrap();
+        // Quiet inside each process (1 %), but the processes disagree by 20 %.
+        let combined = combine(&[
+            process(99.0, 100.0),
+            process(118.8, 120.0),
+            process(108.9, 110.0),
+        ])
+        .unwrap();
         assert_eq!(combined.median, 110.0);
         assert_eq!(combined.fastest, 99.0);
         assert_eq!(combined.slowest, 240.0);
-        assert_eq!(combined.passes, 3);
+        assert_eq!(combined.processes, 3);
         assert!((combined.noise - 20.0 / 110.0).abs() < 1e-9);
-        // A single pass: the within-pass figure alone.
-        let single = combine(&[pass(80.0, 100.0)]).unwrap();
+        // A single process: the within-process figure alone.
+        let single = combine(&[process(80.0, 100.0)]).unwrap();
         assert_eq!((single.noise, single.spread), (0.2, None));
         assert!(combine(&[]).is_none());
     }

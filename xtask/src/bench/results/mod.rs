@@ -194,11 +194,11 @@ pub(crate) fn join(sizes: &[SizeLine], measurements: &[Measurement]) -> Vec<Reco
             record.gzip_bytes = line.gzip_bytes as f64 / messages;
             let module = line.dataset.replace('-', "_");
             for op in Op::ALL {
-                let passes: Vec<&Measurement> = measurements
+                let processes: Vec<&Measurement> = measurements
                     .iter()
                     .filter(|m| op_of(&m.path, &module, &line.format) == Some(op))
                     .collect();
-                *record.ops.slot(op) = per_message(&passes, messages);
+                *record.ops.slot(op) = per_message(&processes, messages);
             }
             record.contradictions = checks::contradictions(&record);
             record
@@ -225,11 +225,11 @@ fn op_of(path: &[String], module: &str, codec: &str) -> Option<Op> {
     }
 }
 
-/// One operation's figures per message from every pass that timed it.
-fn per_message(passes: &[&Measurement], messages: f64) -> Option<OpStats> {
-    let timed: Vec<stats::Pass> = passes
+/// One operation's figures per message from every process that timed it.
+fn per_message(processes: &[&Measurement], messages: f64) -> Option<OpStats> {
+    let timed: Vec<stats::Process> = processes
         .iter()
-        .map(|m| stats::Pass {
+        .map(|m| stats::Process {
             fastest: m.fastest_ns,
             slowest: m.slowest_ns,
             median: m.median_ns,
@@ -237,8 +237,8 @@ fn per_message(passes: &[&Measurement], messages: f64) -> Option<OpStats> {
         })
         .collect();
     let combined = stats::combine(&timed)?;
-    // Every pass carries the same counts, from the one profiled pass.
-    let counted = passes[0];
+    // Every process carries the same counts, from the one profiled run.
+    let counted = processes[0];
     let per_message = |value: f64| value / messages;
     Some(OpStats {
         median_ns: per_message(combined.median),
@@ -247,7 +247,7 @@ fn per_message(passes: &[&Measurement], messages: f64) -> Option<OpStats> {
         mean_ns: Some(per_message(combined.mean)),
         noise: Some(combined.noise),
         spread: combined.spread,
-        runs: Some(combined.passes as f64),
+        runs: Some(combined.processes as f64),
         // The benches always profile allocations, and divan leaves out the
         // rows of a count that is zero.
         allocs: Some(per_message(counted.allocs.unwrap_or(0.0))),
