@@ -1,4 +1,5 @@
-//! The machine check before timing: is something else using the CPU?
+//! The machine check before timing (and again after it): is something
+//! else using the CPU?
 //!
 //! Two looks, both cheap: the CPU time other processes take while the
 //! xtask sleeps for a moment (`/proc/stat`, with the 1-minute load average
@@ -6,7 +7,9 @@
 //! spread shows what the others' load, a build or frequency swings do to a
 //! timing right now. A busy machine is said so in the terminal and in the
 //! report's header, and the run goes on: its noise figures will show how
-//! much the figures suffered.
+//! much the figures suffered. The check after the last timed round catches
+//! what arrived during the run, and a fixed workload that got faster or
+//! slower between the two says the machine's speed moved.
 
 use std::time::{Duration, Instant};
 
@@ -100,6 +103,23 @@ impl MachineCheck {
             self.workload_ns / 1e6,
             self.workload_spread * 100.0
         )
+    }
+
+    /// A sentence when the fixed workload's median moved by more than
+    /// [`BUSY_SPREAD`] between this check and a `later` one, else `None`.
+    pub(crate) fn moved(&self, later: &Self) -> Option<String> {
+        if self.workload_ns <= 0.0 || later.workload_ns <= 0.0 {
+            return None;
+        }
+        let ratio = later.workload_ns / self.workload_ns;
+        ((ratio - 1.0).abs() > BUSY_SPREAD).then(|| {
+            format!(
+                "the fixed workload took {:.1} ms before timing and {:.1} ms after, so the \
+                 machine's speed changed during the run",
+                self.workload_ns / 1e6,
+                later.workload_ns / 1e6
+            )
+        })
     }
 }
 

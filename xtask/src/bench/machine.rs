@@ -32,6 +32,44 @@ pub(crate) struct Run {
     /// What the machine check saw before timing (schema 2).
     #[serde(default)]
     pub(crate) check: Option<MachineCheck>,
+    /// What the same check saw after the last timed round: a build or a
+    /// neighbour that arrived during the run shows here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) check_after: Option<MachineCheck>,
+}
+
+impl Run {
+    /// The machine checks as the reports' headers give them: a label and a
+    /// line each, with a note when the fixed workload's time moved.
+    pub(crate) fn checks(&self) -> Vec<(&'static str, String)> {
+        let mut facts = Vec::new();
+        if let Some(before) = &self.check {
+            facts.push(("Machine check before timing", before.describe()));
+        }
+        if let Some(after) = &self.check_after {
+            let mut line = after.describe();
+            if let Some(moved) = self.check.as_ref().and_then(|before| before.moved(after)) {
+                line.push_str("; ");
+                line.push_str(&moved);
+            }
+            facts.push(("Machine check after timing", line));
+        }
+        facts
+    }
+
+    /// Whether a check found the machine busy, or its speed moving during
+    /// the run: what the short summaries (terminal, README) mention.
+    pub(crate) fn disturbed(&self) -> bool {
+        let busy = [&self.check, &self.check_after]
+            .into_iter()
+            .flatten()
+            .any(|check| check.busy);
+        let moved = match (&self.check, &self.check_after) {
+            (Some(before), Some(after)) => before.moved(after).is_some(),
+            _ => false,
+        };
+        busy || moved
+    }
 }
 
 /// The bench profile in the root `Cargo.toml`, which `cargo bench` uses:
@@ -59,6 +97,7 @@ impl Run {
             commit: commit(),
             versions,
             check: None,
+            check_after: None,
         }
     }
 }
@@ -157,8 +196,51 @@ fn commit() -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{PROFILE, profile};
+    use super::{MachineCheck, PROFILE, Run, profile};
     use crate::project_root;
+
+    fn quiet(workload_ns: f64) -> MachineCheck {
+        MachineCheck {
+            load_average: 1.0,
+            cores: 2,
+            workload_ns,
+            workload_spread: 0.05,
+            ..MachineCheck::default()
+        }
+    }
+
+    /// A run says what the check after timing saw, and when the machine's
+    /// speed moved between the two checks although neither was busy.
+    #[test]
+    fn checks_after_timing_and_a_moved_workload_are_stated() {
+        let mut run = Run {
+            check: Some(quiet(3.9e6)),
+            ..Run::default()
+        };
+        assert_eq!(run.checks().len(), 1);
+        assert!(!run.disturbed());
+        run.check_after = Some(quiet(4.0e6));
+        let checks = run.checks();
+        assert_eq!(checks[1].0, "Machine check after timing");
+        assert!(checks[1].1.starts_with("quiet."), "{}", checks[1].1);
+        assert!(!checks[1].1.contains("speed"), "{}", checks[1].1);
+        assert!(!run.disturbed());
+        run.check_after = Some(quiet(4.6e6));
+        let after = &run.checks()[1].1;
+        assert!(
+            after.ends_with(
+                "the fixed workload took 3.9 ms before timing and 4.6 ms after, so the \
+                 machine's speed changed during the run"
+            ),
+            "{after}"
+        );
+        assert!(run.disturbed());
+        run.check_after = Some(MachineCheck {
+            busy: true,
+            ..quiet(3.9e6)
+        });
+        assert!(run.disturbed());
+    }
 
     /// The settings of one `[profile.NAME]` table of the root manifest.
     fn settings(manifest: &str, name: &str) -> Vec<String> {

@@ -236,6 +236,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         results.qt = measured;
         results.rounds.append(&mut rounds);
     }
+    check_again(&mut results.run);
     if options.compile_times {
         results.compile = compile::measure()?;
     }
@@ -251,6 +252,17 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     print!("{}", report::summary(&results));
     eprintln!("bench: wrote {} (and latest/)", out.display());
     Ok(())
+}
+
+/// The machine check again, after the last timed round: what arrived
+/// during the run, and whether the machine's speed moved.
+fn check_again(run: &mut Run) {
+    let after = load::MachineCheck::run();
+    eprintln!("bench: machine check after timing: {}", after.describe());
+    if let Some(moved) = run.check.as_ref().and_then(|before| before.moved(&after)) {
+        eprintln!("bench: {moved}");
+    }
+    run.check_after = Some(after);
 }
 
 /// Builds the bench binary and returns its path.

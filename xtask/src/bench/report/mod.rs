@@ -156,8 +156,8 @@ fn header(results: &Report) -> String {
     let _ = writeln!(text, "- **Compiler**: {}", run.compiler);
     let _ = writeln!(text, "- **Build**: {}", run.profile);
     let _ = writeln!(text, "- **Commit**: {}", run.commit);
-    if let Some(check) = &run.check {
-        let _ = writeln!(text, "- **Machine check**: {}", check.describe());
+    for (label, line) in run.checks() {
+        let _ = writeln!(text, "- **{label}**: {line}");
     }
     let _ = writeln!(text, "- **Libraries**: {}\n", versions.join(", "));
     text
@@ -203,8 +203,10 @@ pub(crate) fn summary(results: &Report) -> String {
             }
         }
     }
-    if let Some(check) = results.run.check.as_ref().filter(|check| check.busy) {
-        let _ = writeln!(text, "\nmachine check: {}", check.describe());
+    if results.run.disturbed() {
+        for (label, line) in results.run.checks() {
+            let _ = writeln!(text, "\n{}: {line}", label.to_lowercase());
+        }
     }
     text
 }

@@ -55,8 +55,10 @@ pub(crate) fn update_readme(
         run.commit,
         run.profile
     );
-    if let Some(check) = run.check.as_ref().filter(|check| check.busy) {
-        let _ = writeln!(section, "Machine check: {}.\n", check.describe());
+    if run.disturbed() {
+        for (label, line) in run.checks() {
+            let _ = writeln!(section, "{label}: {line}.\n");
+        }
     }
     let _ = writeln!(
         section,

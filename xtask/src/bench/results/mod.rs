@@ -6,7 +6,9 @@
 //! ```text
 //! { "schema": 2,
 //!   "run": { "started", "quick", "filters", "machine", "compiler",
-//!            "profile", "commit", "versions": { library: version } },
+//!            "profile", "commit", "versions": { library: version },
+//!            "check", "check_after": MachineCheck (before and after
+//!            timing; "check_after" absent in older files) },
 //!   "results": [ Record, ... ],
 //!   "qt": [ ... ], "rounds": [ Rounds, ... ],
 //!   "sweep": [ SweepPoint, ... ], "compile": [ ... ] }

@@ -70,14 +70,16 @@ fn facts(run: &Run) -> Vec<(&'static str, String)> {
         .iter()
         .map(|(name, version)| format!("{name} {version}"))
         .collect();
-    vec![
+    let mut facts = vec![
         ("Run", format!("{}, {kind}{filters}", run.started)),
         ("Machine", run.machine.clone()),
         ("Compiler", run.compiler.clone()),
         ("Build", run.profile.clone()),
         ("Commit", run.commit.clone()),
-        ("Libraries", versions.join(", ")),
-    ]
+    ];
+    facts.extend(run.checks());
+    facts.push(("Libraries", versions.join(", ")));
+    facts
 }
 
 /// The filter box and the dataset switches every page starts with.
@@ -107,5 +109,32 @@ mod tests {
         assert!(page.contains("&lt;b&gt;"), "text is escaped: {page}");
         assert!(page.contains(SCRIPT) && page.contains(CSS));
         assert!(!page.contains("src=\"http") && !page.contains("href=\"http"));
+    }
+
+    #[test]
+    fn the_header_states_the_machine_checks() {
+        let check = crate::bench::load::MachineCheck {
+            workload_ns: 3.9e6,
+            ..Default::default()
+        };
+        let run = Run {
+            check: Some(check.clone()),
+            check_after: Some(check),
+            ..Run::default()
+        };
+        let labels: Vec<&str> = facts(&run).iter().map(|(label, _)| *label).collect();
+        assert_eq!(
+            labels,
+            [
+                "Run",
+                "Machine",
+                "Compiler",
+                "Build",
+                "Commit",
+                "Machine check before timing",
+                "Machine check after timing",
+                "Libraries"
+            ]
+        );
     }
 }
