@@ -263,15 +263,3 @@ pub fn run_native<D: Carried, J: NativeJob<D>>(codec: &str, job: J) -> Option<J:
     visit_list(&mut find);
     find.output
 }
-
-/// Tells codec `codec` that `bytes` stay in memory, unchanged, for the rest
-/// of the process. Only `rkyv-unvalidated` uses it: its traverse reads such
-/// bytes without validation once it has validated them, the row rkyv users
-/// quote. Every other codec ignores it.
-pub fn trust(codec: &str, bytes: &'static [u8]) {
-    #[cfg(feature = "rkyv-unvalidated")]
-    if codec == <serbench_rkyv::RkyvUnvalidated as serbench_model::Format>::NAME {
-        serbench_rkyv::trust(bytes);
-    }
-    let _ = (codec, bytes);
-}

@@ -34,10 +34,10 @@
 //! - [`RkyvUnvalidated`] (`rkyv-unvalidated`): the same bytes and the same
 //!   validated decode, but a traverse that reads *trusted* bytes with
 //!   `rkyv::access_unchecked`, the figure rkyv users quote. Bytes are
-//!   trusted only through [`trust`], which takes a `&'static [u8]` (never
-//!   freed, never changed); the first traverse of such bytes as a dataset
-//!   validates them, and later traverses of the same address and length
-//!   skip validation. Any other input, hostile input included, is validated
+//!   trusted only through [`Format::trust`], which takes a
+//!   `&'static [u8]` (never freed, never changed); the first traverse of
+//!   such bytes as a dataset validates them, and later traverses of the
+//!   same address and length skip validation. Any other input, hostile input included, is validated
 //!   exactly as [`Rkyv`]'s, so the codec is never unsafe on untrusted
 //!   bytes and passes the same conformance kit. The benchmark trusts its
 //!   verified encodings, which it keeps for the whole run, and traverses
@@ -167,7 +167,7 @@ impl<T: Wire> NativeCodec<T> for Rkyv {
     }
 }
 
-/// The rkyv codec whose traverse reads [trusted](trust) bytes without
+/// The rkyv codec whose traverse reads [trusted](Format::trust) bytes without
 /// validation; see the crate docs.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RkyvUnvalidated;
@@ -177,6 +177,13 @@ impl Format for RkyvUnvalidated {
     const ZERO_COPY: bool = true;
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
+
+    /// Marks `bytes` as bytes the traverse may read without validation
+    /// once it has validated them for a dataset. Bytes at an address rkyv
+    /// cannot read in place are not marked.
+    fn trust(bytes: &'static [u8]) {
+        trusted::trust(bytes);
+    }
 }
 
 impl<T: Wire> Codec<T> for RkyvUnvalidated {
@@ -191,14 +198,6 @@ impl<T: Wire> Codec<T> for RkyvUnvalidated {
     fn traverse(bytes: &[u8]) -> Result<T::Answer, Error> {
         trusted::traverse::<T>(bytes)
     }
-}
-
-/// Marks `bytes`, which live unchanged for the rest of the process, as
-/// bytes [`RkyvUnvalidated`]'s traverse may read without validation once
-/// it has validated them for a dataset. Bytes at an address rkyv cannot
-/// read in place are not marked.
-pub fn trust(bytes: &'static [u8]) {
-    trusted::trust(bytes);
 }
 
 /// Encodes `value` as an rkyv archive in a new buffer.
