@@ -48,13 +48,19 @@ impl Run {
         }
         if let Some(after) = &self.check_after {
             let mut line = after.describe();
-            if let Some(moved) = self.check.as_ref().and_then(|before| before.moved(after)) {
+            if let Some(moved) = self.moved() {
                 line.push_str("; ");
                 line.push_str(&moved);
             }
             facts.push(("Machine check after timing", line));
         }
         facts
+    }
+
+    /// The sentence saying the fixed workload's time moved between the
+    /// check before timing and the one after, if it did.
+    fn moved(&self) -> Option<String> {
+        self.check.as_ref()?.moved(self.check_after.as_ref()?)
     }
 
     /// Whether a check found the machine busy, or its speed moving during
@@ -64,11 +70,7 @@ impl Run {
             .into_iter()
             .flatten()
             .any(|check| check.busy);
-        let moved = match (&self.check, &self.check_after) {
-            (Some(before), Some(after)) => before.moved(after).is_some(),
-            _ => false,
-        };
-        busy || moved
+        busy || self.moved().is_some()
     }
 }
 

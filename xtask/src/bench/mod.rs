@@ -257,12 +257,10 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
 /// The machine check again, after the last timed round: what arrived
 /// during the run, and whether the machine's speed moved.
 fn check_again(run: &mut Run) {
-    let after = load::MachineCheck::run();
-    eprintln!("bench: machine check after timing: {}", after.describe());
-    if let Some(moved) = run.check.as_ref().and_then(|before| before.moved(&after)) {
-        eprintln!("bench: {moved}");
+    run.check_after = Some(load::MachineCheck::run());
+    if let Some((label, line)) = run.checks().pop() {
+        eprintln!("bench: {}: {line}", label.to_lowercase());
     }
-    run.check_after = Some(after);
 }
 
 /// Builds the bench binary and returns its path.
