@@ -16,6 +16,11 @@
 //! prints one line naming the format, the dataset, what was wrong and where,
 //! and exits 1.
 //!
+//! Like `cat`, it stops quietly when whoever reads its standard output has
+//! gone (`serbench list --json | head -c 10` exits 0, with nothing on
+//! standard error); a full standard output (`> /dev/full`) is an error that
+//! says so.
+//!
 //! The formats are the codecs of the registry (`serbench-codecs`) this
 //! build has, all by default. `list --json` prints them for programs:
 //!
@@ -29,6 +34,7 @@
 mod list;
 mod pairs;
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -112,6 +118,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader has what it wanted: nothing is wrong, as with `cat`.
+        Err(error) if reader_left(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {}", one_line(&format!("{error:#}")));
             ExitCode::FAILURE
@@ -123,11 +131,10 @@ fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::List { json } => {
             if json {
-                println!("{}", list::json());
+                emit(&format!("{}\n", list::json()))
             } else {
-                print!("{}", list::text());
+                emit(&list::text())
             }
-            Ok(())
         }
         Command::Dump {
             out,
@@ -173,6 +180,25 @@ fn run(command: Command) -> anyhow::Result<()> {
             },
         ),
     }
+}
+
+/// Writes `text` to standard output. Rust's `print!` panics when that
+/// fails, so every subcommand writes through here instead, and a closed or
+/// full output comes back as an error.
+fn emit(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .context("cannot write to standard output")
+}
+
+/// Whether `error` is the reader of standard output having closed it.
+fn reader_left(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn or_all(chosen: Vec<&'static str>, all: impl Iterator<Item = &'static str>) -> Vec<&'static str> {
@@ -329,8 +355,7 @@ impl DatasetJob for Check {
             D::NAME,
             bytes.len()
         );
-        println!("{answer}");
-        Ok(())
+        emit(&format!("{answer}\n"))
     }
 }
 
