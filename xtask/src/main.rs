@@ -139,18 +139,12 @@ fn cargo() -> Command {
 }
 
 /// Builds the `serbench` binary in release and returns its path, for the
-/// tasks that run it.
+/// tasks that run it. By `--bin`, not `--package`, so that cargo resolves
+/// the workspace's features and the benches' release build shares its
+/// dependencies.
 fn build_serbench() -> anyhow::Result<PathBuf> {
     let status = cargo()
-        .args([
-            "build",
-            "--quiet",
-            "--release",
-            "--package",
-            "serbench-cli",
-            "--bin",
-            "serbench",
-        ])
+        .args(["build", "--quiet", "--release", "--bin", "serbench"])
         .current_dir(project_root())
         .status()
         .context("cannot run cargo")?;
