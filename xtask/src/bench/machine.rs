@@ -74,10 +74,14 @@ impl Run {
     }
 }
 
-/// The bench profile in the root `Cargo.toml`, which `cargo bench` uses:
-/// the release profile with whole-program optimisation. A test keeps this
-/// description true.
-pub(crate) const PROFILE: &str = "bench: release with lto fat, codegen-units 1 \
+/// The bench profile, which `cargo bench` uses: the release profile as the
+/// root `Cargo.toml` sets it. A test keeps this description true.
+pub(crate) const PROFILE: &str = "bench: release (opt-level 3, lto off (thin-local), \
+     codegen-units 16, debug line-tables-only, panic unwind)";
+
+/// The `bench-lto` profile of `cargo xtask bench --lto`: the bench profile
+/// with whole-program optimisation. A test keeps this description true.
+pub(crate) const PROFILE_LTO: &str = "bench-lto: release with lto fat, codegen-units 1 \
      (opt-level 3, debug line-tables-only, panic unwind)";
 
 impl Run {
@@ -86,6 +90,7 @@ impl Run {
     pub(crate) fn describe(
         started: String,
         quick: bool,
+        lto: bool,
         filters: Vec<String>,
         versions: BTreeMap<String, String>,
     ) -> Self {
@@ -95,7 +100,7 @@ impl Run {
             filters,
             machine: machine(),
             compiler: compiler(),
-            profile: profile(std::env::vars()),
+            profile: profile(if lto { PROFILE_LTO } else { PROFILE }, std::env::vars()),
             commit: commit(),
             versions,
             check: None,
@@ -104,10 +109,11 @@ impl Run {
     }
 }
 
-/// [`PROFILE`], and any setting the environment overrides: cargo reads
-/// `CARGO_PROFILE_<NAME>_<KEY>` for the bench profile and the release
-/// profile it inherits, and `RUSTFLAGS`, so a run built with them says so.
-fn profile(environment: impl Iterator<Item = (String, String)>) -> String {
+/// `stated` ([`PROFILE`] or [`PROFILE_LTO`]), and any setting the
+/// environment overrides: cargo reads `CARGO_PROFILE_<NAME>_<KEY>` for the
+/// bench profiles and the release profile they inherit, and `RUSTFLAGS`,
+/// so a run built with them says so.
+fn profile(stated: &str, environment: impl Iterator<Item = (String, String)>) -> String {
     let mut overrides: Vec<String> = environment
         .filter(|(key, _)| {
             key.starts_with("CARGO_PROFILE_BENCH_")
@@ -119,11 +125,11 @@ fn profile(environment: impl Iterator<Item = (String, String)>) -> String {
         .map(|(key, value)| format!("{key}={value}"))
         .collect();
     if overrides.is_empty() {
-        return PROFILE.to_owned();
+        return stated.to_owned();
     }
     overrides.sort();
     format!(
-        "{PROFILE}; overridden by the environment: {}",
+        "{stated}; overridden by the environment: {}",
         overrides.join(", ")
     )
 }
@@ -198,7 +204,7 @@ fn commit() -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{MachineCheck, PROFILE, Run, profile};
+    use super::{MachineCheck, PROFILE, PROFILE_LTO, Run, profile};
     use crate::project_root;
 
     fn quiet(workload_ns: f64) -> MachineCheck {
@@ -267,13 +273,15 @@ mod tests {
             ["debug = \"line-tables-only\""],
             "update PROFILE to match"
         );
-        assert_eq!(
-            settings(&manifest, "bench"),
-            ["lto = \"fat\"", "codegen-units = 1"],
-            "update PROFILE to match"
-        );
+        assert_eq!(settings(&manifest, "bench"), Vec::<String>::new());
         assert!(PROFILE.contains("debug line-tables-only"));
-        assert!(PROFILE.contains("lto fat, codegen-units 1"));
+        assert_eq!(
+            settings(&manifest, "bench-lto"),
+            ["inherits = \"bench\"", "lto = \"fat\"", "codegen-units = 1"],
+            "update PROFILE_LTO to match"
+        );
+        assert!(PROFILE_LTO.contains("lto fat, codegen-units 1"));
+        assert!(PROFILE_LTO.contains("debug line-tables-only"));
     }
 
     /// A build the environment changed does not claim the manifest's profile.
@@ -283,7 +291,7 @@ mod tests {
             ("PATH".to_owned(), "/bin".to_owned()),
             ("RUSTFLAGS".to_owned(), String::new()),
         ];
-        assert_eq!(profile(unrelated.into_iter()), PROFILE);
+        assert_eq!(profile(PROFILE, unrelated.into_iter()), PROFILE);
         let overridden = [
             ("CARGO_PROFILE_BENCH_LTO".to_owned(), "off".to_owned()),
             ("HOME".to_owned(), "/root".to_owned()),
@@ -293,7 +301,7 @@ mod tests {
             ),
         ];
         assert_eq!(
-            profile(overridden.into_iter()),
+            profile(PROFILE, overridden.into_iter()),
             format!(
                 "{PROFILE}; overridden by the environment: \
                  CARGO_PROFILE_BENCH_CODEGEN_UNITS=16, CARGO_PROFILE_BENCH_LTO=off"

@@ -1,6 +1,8 @@
 //! `cargo xtask bench`: every codec on every dataset, measured and reported.
 //!
-//! 1. builds the benches (`benches/`, bench profile: release with fat LTO);
+//! 1. builds the benches (`benches/`, the bench profile, which is the
+//!    release profile; with `--lto` the `bench-lto` profile: fat LTO, one
+//!    codegen unit);
 //! 2. runs them in sizes mode: each pair's round trip is verified (a pair
 //!    that fails is reported as failed and never timed), and its encoded,
 //!    zstd and gzip sizes measured; each line also says what the xtask must
@@ -56,7 +58,7 @@ use results::{Record, SafetyLine, SizeLine};
 
 pub(crate) const USAGE: &str = "\
 usage: cargo xtask bench [--dataset D]... [--format F]... [--quick] [--sweep]
-                         [--repeat N] [--compile-times] [--readme]
+                         [--repeat N] [--lto] [--compile-times] [--readme]
 
   --dataset D       only this dataset (repeatable)
   --format F        only this codec, by id such as json (repeatable)
@@ -65,6 +67,8 @@ usage: cargo xtask bench [--dataset D]... [--format F]... [--quick] [--sweep]
   --repeat N        time every row in N passes, shuffled between passes, and
                     report each row's spread across them (default 1); a
                     full run's pass times each row in three processes
+  --lto             build the benches with fat LTO and one codegen unit
+                    (profile bench-lto): a longer build, see docs/methodology.md
   --compile-times   also a clean release build of each codec crate
   --readme          write the results into README.md and docs/results/
 ";
@@ -80,6 +84,8 @@ struct Options {
     formats: Vec<String>,
     quick: bool,
     sweep: bool,
+    /// `--lto`: the `bench-lto` profile.
+    lto: bool,
     compile_times: bool,
     readme: bool,
     /// Timed passes, at least one.
@@ -103,6 +109,7 @@ impl Options {
                     .push(args.next().context("--format needs a value")?.clone()),
                 "--quick" => options.quick = true,
                 "--sweep" => options.sweep = true,
+                "--lto" => options.lto = true,
                 "--compile-times" => options.compile_times = true,
                 "--readme" => options.readme = true,
                 "--repeat" => {
@@ -120,9 +127,11 @@ impl Options {
     fn filters(&self) -> Vec<String> {
         let datasets = self.datasets.iter().map(|d| format!("--dataset {d}"));
         let repeat = (self.repeat > 1).then(|| format!("--repeat {}", self.repeat));
+        let lto = self.lto.then(|| "--lto".to_owned());
         datasets
             .chain(self.formats.iter().map(|f| format!("--format {f}")))
             .chain(repeat)
+            .chain(lto)
             .collect()
     }
 }
@@ -164,8 +173,12 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let out = target_dir().join("serbench").join(&stamp);
     std::fs::create_dir_all(&out)?;
 
-    eprintln!("bench: building the benches (bench profile: release with fat LTO, a few minutes)");
-    let binary = build_benches()?;
+    if options.lto {
+        eprintln!("bench: building the benches (profile bench-lto: fat LTO, one codegen unit)");
+    } else {
+        eprintln!("bench: building the benches (bench profile: release)");
+    }
+    let binary = build_benches(options.lto)?;
 
     eprintln!("bench: checking every round trip and measuring sizes");
     let sizes = sizes(&binary, &options)?;
@@ -208,6 +221,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let mut run = Run::describe(
         started,
         options.quick,
+        options.lto,
         options.filters(),
         results::versions(&sizes),
     );
@@ -263,18 +277,24 @@ fn check_again(run: &mut Run) {
     }
 }
 
-/// Builds the bench binary and returns its path.
-fn build_benches() -> anyhow::Result<PathBuf> {
+/// Builds the bench binary, in the `bench-lto` profile with `lto`, and
+/// returns its path. By `--bench`, not `--package`, so that cargo resolves
+/// the workspace's features and the bench profile shares its dependencies
+/// with the release build of `serbench`.
+fn build_benches(lto: bool) -> anyhow::Result<PathBuf> {
     let output = cargo()
         .args([
             "bench",
-            "--package",
-            "serbench-benches",
             "--bench",
             "codecs",
             "--no-run",
             "--message-format=json-render-diagnostics",
         ])
+        .args(if lto {
+            &["--profile", "bench-lto"][..]
+        } else {
+            &[]
+        })
         .current_dir(project_root())
         .stderr(Stdio::inherit())
         .output()
@@ -353,6 +373,11 @@ fn measure_qt(
 ) -> (Vec<qt::Measured>, Vec<verdict::Rounds>) {
     let attempt = || -> anyhow::Result<(Vec<qt::Measured>, Vec<verdict::Rounds>)> {
         let dumps = target_dir().join("serbench").join("qt");
+        std::fs::create_dir_all(&dumps)?;
+        let json = dumps.join(format!("{}.json", qt::DATASET));
+        // Qt's program first: without Qt 6 there is nothing to time, and no
+        // reason to build `serbench` for the dump it would read.
+        let program = qt::Program::build(&dumps, json)?;
         let status = Command::new(crate::build_serbench()?)
             .args([
                 "dump",
@@ -366,8 +391,6 @@ fn measure_qt(
             .current_dir(project_root())
             .status()?;
         ensure!(status.success(), "cannot dump the task-manager");
-        let json = dumps.join(format!("{}.json", qt::DATASET));
-        let program = qt::Program::build(&dumps, json)?;
         paired::qt(bench, &program, records)
     };
     eprintln!("bench: timing Qt's implementations on the same task-manager, in rounds with ours");
