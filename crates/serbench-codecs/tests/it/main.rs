@@ -2,6 +2,7 @@
 //! and the workspace's tidy rules that keep the list the only one.
 
 mod list;
+mod readme;
 mod tidy;
 
 use std::path::{Path, PathBuf};
