@@ -1,5 +1,6 @@
 //! Charts written as SVG by hand: the size-against-time scatter of each
-//! dataset and operation ([`scatter`]).
+//! dataset and operation ([`scatter`]) and the run-against-run changes
+//! ([`changes`]).
 //!
 //! They are not drawn with plotters, as the bar charts are, for two
 //! reasons. Every mark must carry attributes of its own (a class, the
@@ -16,6 +17,7 @@
 //! embeds as an image.
 
 mod axis;
+pub(crate) mod changes;
 pub(crate) mod labels;
 pub(crate) mod pareto;
 pub(crate) mod scatter;
