@@ -55,7 +55,7 @@ pub(crate) fn page(old: &Report, new: &Report) -> String {
             }
         }
     };
-    document("serbench: two runs compared", &body)
+    document("serbench: two runs compared", "compare", &body)
 }
 
 fn same_pair(a: &Record, b: &Record) -> bool {

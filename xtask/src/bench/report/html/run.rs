@@ -71,7 +71,7 @@ pub(crate) fn page(results: &Report, charts: &[Chart]) -> String {
             }
         }
     };
-    document("serbench report", &body)
+    document("serbench report", "run", &body)
 }
 
 /// Per dataset, its scatter charts side by side.
