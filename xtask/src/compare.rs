@@ -57,6 +57,9 @@ fn noise(stats: &OpStats) -> Option<f64> {
 pub(crate) struct Change {
     /// New ÷ old.
     pub(crate) ratio: f64,
+    /// How far from 1 the ratio must be, either way, to count: twice the
+    /// larger of the two noises, and at least 5 %.
+    pub(crate) threshold: f64,
     /// Whether the change is beyond both runs' noise.
     pub(crate) significant: bool,
     /// Either run's noise is above the mark.
@@ -74,9 +77,11 @@ pub(crate) fn change(old: Option<&OpStats>, new: Option<&OpStats>) -> Option<Cha
     }
     let ratio = new.median_ns / old.median_ns;
     let noise = noise(old).unwrap_or(0.0).max(noise(new).unwrap_or(0.0));
+    let threshold = (NOISES * noise).max(MIN_CHANGE);
     Some(Change {
         ratio,
-        significant: (ratio - 1.0).abs() > (NOISES * noise).max(MIN_CHANGE),
+        threshold,
+        significant: (ratio - 1.0).abs() > threshold,
         noisy: noise > NOISY,
         within_noise: (ratio - 1.0).abs() <= noise,
     })

@@ -25,8 +25,9 @@ tasks:
   compare OLD NEW [--html OUT]   compare two results.json files (OUT: as a page)
   report DIR [--readme]   write a run's reports again from DIR/results.json
                     (--readme: and the README's results from it)
-  check-report PAGE   a report.html in headless Chromium: rows, sorting,
-                    throughput view, no requests (needs chromium)
+  check-report PAGE   a report.html in headless Chromium: rows, scatter
+                    charts and their labels, sorting, throughput view, no
+                    requests; or a compare page's chart (needs chromium)
   dump ARGS      serbench dump ARGS (release build)
   check ARGS     serbench check ARGS
   convert ARGS   serbench convert ARGS

@@ -1,7 +1,8 @@
-//! SVG charts of a run, drawn with plotters: per dataset the time of each
-//! operation and the size of each format, and the sweep's cost per task.
-//! Each is written next to the report and kept as text, so report.html can
-//! carry it inline.
+//! SVG charts of a run: per dataset the size against the time of encode
+//! and of decode, a point per codec ([`scatter`], hand-written SVG),
+//! then, drawn with plotters, the time of each operation and the size of
+//! each format as bars, and the sweep's cost per task. Each is written next
+//! to the report and kept as text, so report.html can carry it inline.
 
 use std::path::Path;
 
@@ -12,6 +13,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::plot::scatter;
 use super::results::{Op, Record};
 use super::{Report, qt, units};
 
@@ -19,6 +21,9 @@ use super::{Report, qt, units};
 pub(crate) struct Chart {
     /// The dataset it belongs to; `None` for the sweep.
     pub(crate) dataset: Option<String>,
+    /// The operation whose time a scatter plots against size; `None` for
+    /// the bar and sweep charts.
+    pub(crate) scatter: Option<Op>,
     pub(crate) title: String,
     /// File name within the run's folder.
     pub(crate) file: String,
@@ -49,6 +54,7 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
         if records.is_empty() {
             continue;
         }
+        charts.extend(scatters(dataset, &records));
         let mut times: Vec<(String, Vec<Option<f64>>)> = records
             .iter()
             .map(|r| {
@@ -84,6 +90,7 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
         )?;
         charts.push(Chart {
             dataset: Some(dataset.to_owned()),
+            scatter: None,
             title: format!("{dataset} time"),
             file,
             svg,
@@ -108,6 +115,7 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
         )?;
         charts.push(Chart {
             dataset: Some(dataset.to_owned()),
+            scatter: None,
             title: format!("{dataset} size"),
             file,
             svg,
@@ -117,6 +125,7 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
         if results.sweep.iter().any(|p| p.op == op) {
             charts.push(Chart {
                 dataset: None,
+                scatter: None,
                 title: format!("task-manager {op} cost per task"),
                 file: format!("sweep-{op}.svg"),
                 svg: sweep(results, op)?,
@@ -127,6 +136,24 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
         std::fs::write(out.join(&chart.file), &chart.svg)?;
     }
     Ok(charts)
+}
+
+/// A dataset's size against encode time and against decode time, for the
+/// operations some codec timed.
+fn scatters(dataset: &str, records: &[&Record]) -> Vec<Chart> {
+    [Op::Encode, Op::Decode]
+        .into_iter()
+        .filter_map(|op| {
+            let svg = scatter::chart(dataset, op, &scatter::points(records.iter().copied(), op))?;
+            Some(Chart {
+                dataset: Some(dataset.to_owned()),
+                scatter: Some(op),
+                title: format!("{dataset} {}: size against time", op.name()),
+                file: format!("scatter-{dataset}-{}.svg", op.name()),
+                svg,
+            })
+        })
+        .collect()
 }
 
 fn plot_error<E: std::fmt::Debug>(error: E) -> anyhow::Error {

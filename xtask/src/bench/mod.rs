@@ -36,6 +36,7 @@ mod load;
 mod machine;
 mod paired;
 mod passes;
+mod plot;
 mod qt;
 mod report;
 pub(crate) mod results;

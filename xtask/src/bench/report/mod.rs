@@ -68,9 +68,28 @@ fn of<'a>(results: &'a Report, dataset: &'a str) -> impl Iterator<Item = &'a Rec
 
 /// `report.md`.
 pub(crate) fn markdown(results: &Report, charts: &[Chart]) -> String {
-    let mut text = String::from("# serbench report\n\n");
-    text.push_str(&header(results));
-    let verdicts = verdicts::table(results, false);
+    format!("# serbench report\n\n{}", full(results, charts))
+}
+
+/// Every figure of the run in Markdown, under a title of the caller's:
+/// `report.md`, and the README's full results (`docs/results/README.md`),
+/// which sits beside copies of the same charts, so the images' relative
+/// links hold in both.
+fn full(results: &Report, charts: &[Chart]) -> String {
+    let mut text = header(results);
+    if charts.iter().any(|c| c.scatter.is_some()) {
+        text.push_str(
+            "## Size against time\n\nPer dataset, each codec's encoded size against its median \
+             encode and decode time, both on log scales: down and to the left is smaller and \
+             faster. The marked points and the dashed line are the Pareto front, the codecs no \
+             other codec beats on both.\n\n",
+        );
+        for chart in charts.iter().filter(|c| c.scatter.is_some()) {
+            let _ = writeln!(text, "![{}]({})", chart.title, chart.file);
+        }
+        text.push('\n');
+    }
+    let verdicts = verdicts::table(results);
     if !verdicts.is_empty() {
         text.push_str(
             "## Per-format verdict\n\nPer dataset and format, the fastest codec for encode and \
@@ -96,7 +115,7 @@ pub(crate) fn markdown(results: &Report, charts: &[Chart]) -> String {
          written in serbench rather than its stock API. Each pair's round trip is verified \
          before it is timed. ",
     );
-    text.push_str(sections::LEGEND);
+    text.push_str(&sections::legend(results));
     text.push_str(
         " The noise is the larger of the median's lead over the fastest sample and, with \
          several processes, the range of their medians, both relative to the median; two \
@@ -104,6 +123,8 @@ pub(crate) fn markdown(results: &Report, charts: &[Chart]) -> String {
     );
     text.push_str("## Codecs\n\n");
     text.push_str(&sections::codecs_table(results));
+    text.push_str("\n## Size per message on every dataset\n\n");
+    text.push_str(&sections::size_table(results));
     text.push('\n');
     for dataset in datasets(results) {
         let _ = writeln!(text, "## {}\n", dataset.heading);
@@ -115,7 +136,7 @@ pub(crate) fn markdown(results: &Report, charts: &[Chart]) -> String {
         }
         for chart in charts
             .iter()
-            .filter(|c| c.dataset.as_deref() == Some(dataset.id))
+            .filter(|c| c.dataset.as_deref() == Some(dataset.id) && c.scatter.is_none())
         {
             let _ = writeln!(text, "![{}]({})\n", chart.title, chart.file);
         }

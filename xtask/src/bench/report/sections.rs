@@ -1,26 +1,60 @@
 //! The tables of the reports, each built from the run's records with the
 //! table builder: a dataset's full figures, its native rows, the
-//! comparison with Qt, the sweep, compile times, and the README's headline
-//! and size tables.
+//! comparison with Qt, the sweep, compile times, the sizes of every
+//! dataset, and the README's headline table.
 
 use std::fmt::Write as _;
 
 use super::super::Report;
 use super::super::qt::{self, AIM, COUNTERPARTS};
 use super::super::results::{FLOOR_ABOVE_ENCODE, Op, Record, SweepPoint, TRAVERSE_BELOW_DECODE};
+use super::super::stats::{NOISY, median};
 use super::super::table::{Align, Table};
 use super::super::units::{NONE, bytes, count, rate, time};
 use super::super::verdict::{Ratio, Verdict};
 use super::{datasets, of};
 
+/// The noise above which a time cell is marked ≈: [`NOISY`], or twice the
+/// run's typical (median) noise when that is higher. On a busy machine
+/// every figure is noisy and a mark on all of them says nothing; marking
+/// the figures well above the run's own typical noise picks out the ones
+/// to trust least. A quiet run marks what it always did.
+pub(super) fn noisy_above(results: &Report) -> f64 {
+    let noises: Vec<f64> = results
+        .results
+        .iter()
+        .flat_map(|record| {
+            [Op::Encode, Op::Decode, Op::Traverse, Op::Floor]
+                .into_iter()
+                .filter_map(|op| record.op(op)?.noise)
+        })
+        .collect();
+    median(&noises).map_or(NOISY, |typical| NOISY.max(2.0 * typical))
+}
+
 /// The legend of the time cells, for the paragraphs under the tables.
-pub(super) const LEGEND: &str = "Each time reads *median ±noise [fastest sample]*; ≈ marks a \
-     noise above 10 %, ‽ a figure that contradicts another of its row beyond noise (traverse \
-     below decode for a format that decodes before it walks; the memcpy floor above encode).";
+pub(super) fn legend(results: &Report) -> String {
+    let above = noisy_above(results);
+    let mark = if above > NOISY {
+        format!(
+            "≈ marks a noise above {:.0} %, twice this run's typical (median) noise: every \
+             figure of this run is noisy, and ≈ picks out the noisiest",
+            above * 100.0
+        )
+    } else {
+        format!("≈ marks a noise above {:.0} %", NOISY * 100.0)
+    };
+    format!(
+        "Each time reads *median ±noise [fastest sample]*; {mark}; ‽ marks a figure that \
+         contradicts another of its row beyond noise (traverse below decode for a format that \
+         decodes before it walks; the memcpy floor above encode)."
+    )
+}
 
 /// `2.07 ms ±40% ≈ [1.24 ms]`: one operation's median, noise and fastest
-/// sample, marked when noisy or contradicted.
-pub(super) fn timed(record: &Record, op: Op) -> String {
+/// sample, marked when its noise is above `noisy_above` or it is
+/// contradicted.
+pub(super) fn timed(record: &Record, op: Op, noisy_above: f64) -> String {
     let Some(stats) = record.op(op) else {
         return NONE.to_owned();
     };
@@ -28,7 +62,7 @@ pub(super) fn timed(record: &Record, op: Op) -> String {
     if let Some(noise) = stats.noise {
         let _ = write!(cell, " ±{:.0}%", noise * 100.0);
     }
-    if record.noisy(op) {
+    if record.noisy(op, noisy_above) {
         cell.push_str(" ≈");
     }
     let contradicted = match op {
@@ -185,6 +219,7 @@ pub(super) fn dataset_table(results: &Report, dataset: &str) -> String {
     ] {
         table = table.right(title);
     }
+    let noisy = noisy_above(results);
     for record in of(results, dataset) {
         if !record.ok {
             table.push(vec![
@@ -198,9 +233,9 @@ pub(super) fn dataset_table(results: &Report, dataset: &str) -> String {
         table.push(vec![
             format_cell(record),
             library_cell(record),
-            timed(record, Op::Encode),
-            timed(record, Op::Decode),
-            timed(record, Op::Traverse),
+            timed(record, Op::Encode, noisy),
+            timed(record, Op::Decode, noisy),
+            timed(record, Op::Traverse, noisy),
             bytes(record.size_bytes),
             bytes(record.zstd_bytes),
             bytes(record.gzip_bytes),
@@ -208,7 +243,7 @@ pub(super) fn dataset_table(results: &Report, dataset: &str) -> String {
             count(op(Op::Decode).and_then(|stats| stats.allocs)),
             rate(record.throughput(Op::Encode)),
             rate(record.throughput(Op::Decode)),
-            timed(record, Op::Floor),
+            timed(record, Op::Floor, noisy),
         ]);
     }
     table.render()
@@ -416,29 +451,64 @@ pub(super) fn compile_table(results: &Report) -> String {
     )
 }
 
-/// The README's headline: one dataset's medians, a row per verified codec.
-pub(super) fn headline_table(results: &Report, dataset: &str) -> String {
+/// The README's headline: per dataset, the smallest codec and the fastest
+/// at encode and at decode, one figure each, so that a reader who knows
+/// neither the project nor the formats finds the leaders at a glance. The
+/// noise, and the rivals within it, are in the full tables the README
+/// links.
+pub(super) fn headline_table(results: &Report) -> String {
     let mut table = Table::new()
-        .left("format")
-        .left("library")
-        .right("encode")
-        .right("decode")
-        .right("traverse")
-        .right("size");
-    for record in of(results, dataset).filter(|r| r.ok) {
+        .left("dataset")
+        .left("smallest")
+        .left("fastest encode")
+        .left("fastest decode");
+    for dataset in datasets(results) {
+        let records: Vec<&Record> = of(results, dataset.id).filter(|r| r.ok).collect();
+        if records.is_empty() {
+            continue;
+        }
         table.push(vec![
-            format_cell(record),
-            library_cell(record),
-            timed(record, Op::Encode),
-            timed(record, Op::Decode),
-            timed(record, Op::Traverse),
-            bytes(record.size_bytes),
+            dataset.heading,
+            smallest(&records),
+            fastest(&records, Op::Encode),
+            fastest(&records, Op::Decode),
         ]);
     }
     table.render()
 }
 
-/// The README's sizes: a row per codec, a column per dataset.
+/// `bincode, postcard 643 KB`: every codec of the smallest size, since
+/// sizes are exact and a tie is real.
+fn smallest(records: &[&Record]) -> String {
+    let Some(least) = records
+        .iter()
+        .map(|r| r.size_bytes)
+        .filter(|size| *size > 0.0)
+        .reduce(f64::min)
+    else {
+        return NONE.to_owned();
+    };
+    let names: Vec<&str> = records
+        .iter()
+        .filter(|r| r.size_bytes > 0.0 && r.size_bytes <= least)
+        .map(|r| r.format.as_str())
+        .collect();
+    format!("{} {}", names.join(", "), bytes(least))
+}
+
+/// `wincode 245 µs`: the codec of the lowest median time for `op`.
+fn fastest(records: &[&Record], op: Op) -> String {
+    records
+        .iter()
+        .filter_map(|r| Some((r.format.as_str(), r.ns(op)?)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map_or_else(
+            || NONE.to_owned(),
+            |(codec, ns)| format!("{codec} {}", time(Some(ns))),
+        )
+}
+
+/// Sizes at a glance: a row per codec, a column per dataset.
 pub(super) fn size_table(results: &Report) -> String {
     let names: Vec<&str> = datasets(results).iter().map(|d| d.id).collect();
     let mut table = Table::new().left("format");
@@ -552,16 +622,44 @@ mod tests {
         json.ops.traverse = stats(7_250_000.0, 7_000_000.0, 0.03);
         json.ops.encode = stats(2_070_000.0, 1_240_000.0, 0.40);
         json.contradictions = vec![TRAVERSE_BELOW_DECODE.to_owned()];
-        assert_eq!(timed(&json, Op::Encode), "2.07 ms ±40% ≈ [1.24 ms]");
-        assert_eq!(timed(&json, Op::Decode), "8.67 ms ±2% [8.50 ms]");
-        assert_eq!(timed(&json, Op::Traverse), "7.25 ms ±3% ‽ [7.00 ms]");
-        assert_eq!(timed(&json, Op::Build), NONE);
+        assert_eq!(timed(&json, Op::Encode, NOISY), "2.07 ms ±40% ≈ [1.24 ms]");
+        assert_eq!(timed(&json, Op::Decode, NOISY), "8.67 ms ±2% [8.50 ms]");
+        assert_eq!(timed(&json, Op::Traverse, NOISY), "7.25 ms ±3% ‽ [7.00 ms]");
+        assert_eq!(timed(&json, Op::Build, NOISY), NONE);
         // A file without noise figures shows what it has.
         json.ops.encode = Some(OpStats {
             median_ns: 1_000.0,
             ..OpStats::default()
         });
-        assert_eq!(timed(&json, Op::Encode), "1.00 µs");
+        assert_eq!(timed(&json, Op::Encode, NOISY), "1.00 µs");
+    }
+
+    /// A busy run marks only its noisiest figures; a quiet one, those
+    /// above 10 %.
+    #[test]
+    fn the_noisy_mark_follows_the_runs_typical_noise() {
+        let noisy = |codec: &str, noise: f64| {
+            let mut record = record("media", codec, 100.0);
+            record.ops.decode = stats(1000.0, 600.0, noise);
+            record
+        };
+        let busy = report(vec![
+            noisy("json", 0.40),
+            noisy("cbor", 0.45),
+            noisy("xml", 0.95),
+        ]);
+        assert!((noisy_above(&busy) - 0.9).abs() < 1e-9);
+        assert!(legend(&busy).contains("above 90 %, twice this run's typical"));
+        let table = dataset_table(&busy, "media");
+        assert_eq!(table.matches('≈').count(), 1, "{table}");
+        assert!(table.contains("±95% ≈"), "{table}");
+        let quiet = report(vec![
+            noisy("json", 0.02),
+            noisy("xml", 0.03),
+            noisy("cbor", 0.15),
+        ]);
+        assert!((noisy_above(&quiet) - NOISY).abs() < 1e-9);
+        assert!(legend(&quiet).contains("≈ marks a noise above 10 %;"));
     }
 
     #[test]

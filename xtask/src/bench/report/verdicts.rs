@@ -11,9 +11,9 @@ use super::super::table::Table;
 use super::super::verdict::{self, Fastest, Ratio, Verdict};
 use super::{datasets, of};
 
-/// The verdict table; `several` keeps only families with more than one
-/// codec in the run (the README's choice: one codec has no rival).
-pub(crate) fn table(results: &Report, several: bool) -> String {
+/// The verdict table, a row per dataset and format family (a family with
+/// one codec says so: it has no rival).
+pub(crate) fn table(results: &Report) -> String {
     let mut table = Table::new()
         .left("dataset")
         .left("format")
@@ -26,9 +26,6 @@ pub(crate) fn table(results: &Report, several: bool) -> String {
             let codecs: Vec<&Record> = of(results, dataset.id)
                 .filter(|r| r.ok && r.family == family)
                 .collect();
-            if several && codecs.len() < 2 {
-                continue;
-            }
             rows += 1;
             table.push(vec![
                 dataset.id.to_owned(),
@@ -211,7 +208,7 @@ mod tests {
                 ("simd-json", &[700.0, 1000.0, 760.0]),
             ],
         )];
-        let table = table(&results, true);
+        let table = table(&results);
         assert!(
             table.contains("| simd-json, 1.43× ahead of json (serde_json) |"),
             "{table}"
@@ -235,14 +232,13 @@ mod tests {
             results.results[1].clone(),
             only_cbor,
         ]);
-        let full = table(&results, false);
+        let full = table(&results);
         assert!(
             full.contains("simd-json ≈ json (serde_json) within noise (from medians, no rounds)"),
             "{full}"
         );
         assert!(full.contains("| simd-json 470 B |"), "{full}");
         assert!(full.contains("cbor (ciborium), only codec"), "{full}");
-        assert!(!table(&results, true).contains("CBOR"));
-        assert!(table(&report(Vec::new()), true).is_empty());
+        assert!(table(&report(Vec::new())).is_empty());
     }
 }

@@ -149,11 +149,12 @@ impl Record {
         self.op(op).map(|stats| stats.median_ns)
     }
 
-    /// Whether an operation's noise is above [`stats::NOISY`].
-    pub(crate) fn noisy(&self, op: Op) -> bool {
+    /// Whether an operation's noise is above `above` (a share of the
+    /// median, such as [`stats::NOISY`]).
+    pub(crate) fn noisy(&self, op: Op, above: f64) -> bool {
         self.op(op)
             .and_then(|stats| stats.noise)
-            .is_some_and(|noise| noise > stats::NOISY)
+            .is_some_and(|noise| noise > above)
     }
 
     /// Encoded bytes per second of an operation.
@@ -466,7 +467,7 @@ mod tests {
         assert_eq!(record.ns(Op::Floor), Some(12.5));
         assert_eq!(record.op(Op::Build), None);
         assert_eq!(decode.noise, None);
-        assert!(record.contradictions.is_empty() && !record.noisy(Op::Decode));
+        assert!(record.contradictions.is_empty() && !record.noisy(Op::Decode, stats::NOISY));
         // Written again, it has the same figures under the same keys.
         let again = serde_json::to_value(&record).unwrap();
         let old: serde_json::Value = serde_json::from_str(old).unwrap();
@@ -557,7 +558,7 @@ mod tests {
         );
         assert_eq!(decode.noise, decode.spread);
         assert_eq!(decode.allocs, Some(2.0));
-        assert!(records[0].noisy(Op::Decode));
+        assert!(records[0].noisy(Op::Decode, stats::NOISY));
         assert!(records[0].contradictions.is_empty());
     }
 

@@ -1,10 +1,18 @@
-//! `cargo xtask check-report PAGE`: opens a written `report.html` in
-//! headless Chromium and checks, from the rendered page, what a person
-//! relies on: every dataset × codec of the run's `results.json` (beside the
-//! page) has its row, sorting by decode time orders the rows as the
-//! figures say, the throughput view follows the bandwidth, and the page
-//! loads nothing but itself and raises no error. It leaves a screenshot
-//! beside the page for a person to look at.
+//! `cargo xtask check-report PAGE`: opens a written page in headless
+//! Chromium and checks, from the rendered page, what a person relies on.
+//!
+//! On a run's `report.html`: every dataset × codec of the run's
+//! `results.json` (beside the page) has its row; each dataset has a
+//! size-against-time scatter for encode and for decode with exactly one
+//! point and one label per codec timed, the Pareto front marked as the
+//! figures put it, and no label box overlapping another label or a point,
+//! as the browser laid them out; sorting by decode time orders the rows as
+//! the figures say; the throughput view follows the bandwidth. On a
+//! comparison page (`cargo xtask compare … --html`): each ratio of the
+//! tables has exactly one mark in its dataset's chart, classed as the
+//! table highlights it. On both, the page loads nothing but itself and
+//! raises no error. It leaves a screenshot beside the page for a person to
+//! look at.
 //!
 //! It needs Debian's `chromium` (CI installs it) and fails, never skips,
 //! when the browser is missing: a check that quietly passes without a
@@ -21,7 +29,10 @@ use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::protocol::cdp::types::Event;
 use headless_chrome::{Browser, LaunchOptions, Tab};
 
+use serde::Deserialize;
+
 use super::super::super::load;
+use super::super::super::plot::scatter;
 use super::super::super::results::{Op, Record};
 use crate::target_dir;
 
@@ -56,7 +67,6 @@ pub(crate) fn check(page: &Path) -> anyhow::Result<()> {
         .canonicalize()
         .with_context(|| format!("cannot find {}", page.display()))?;
     let folder = page.parent().context("the page has no folder")?;
-    let results = load(&folder.join("results.json"))?;
     let url = format!("file://{}", page.display());
 
     let browser = launch()?;
@@ -66,13 +76,27 @@ pub(crate) fn check(page: &Path) -> anyhow::Result<()> {
         .wait_until_navigated()
         .with_context(|| format!("Chromium cannot load {url}"))?;
 
-    let screenshot = folder.join("report.png");
+    let stem = page.file_stem().and_then(OsStr::to_str).unwrap_or("page");
+    let screenshot = folder.join(format!("{stem}.png"));
     let png = tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true)?;
     std::fs::write(&screenshot, png)?;
 
-    rows_are_present(&tab, &results.results)?;
-    sorting_orders_by_decode(&tab, &results.results)?;
-    bandwidth_moves_throughput(&tab)?;
+    let kind: String = json(&tab, "JSON.stringify(document.body.dataset.page || '')")?;
+    let checked = if kind == "compare" {
+        let marks = changes_match_the_tables(&tab)?;
+        format!("{marks} ratios charted as the tables say")
+    } else {
+        let results = load(&folder.join("results.json"))?;
+        rows_are_present(&tab, &results.results)?;
+        let scatters = scatters_show_every_codec(&tab, &results.results)?;
+        sorting_orders_by_decode(&tab, &results.results)?;
+        bandwidth_moves_throughput(&tab)?;
+        format!(
+            "{} rows, {scatters} scatter charts with every point labelled apart, sorting, \
+             throughput view",
+            results.results.len()
+        )
+    };
 
     let seen = seen
         .lock()
@@ -88,8 +112,7 @@ pub(crate) fn check(page: &Path) -> anyhow::Result<()> {
         seen.errors
     );
     eprintln!(
-        "check-report: {} rows, sorting, throughput view and no requests all fine; screenshot {}",
-        results.results.len(),
+        "check-report: {checked} and no requests, all fine; screenshot {}",
         screenshot.display()
     );
     Ok(())
@@ -191,6 +214,191 @@ fn rows_are_present(tab: &Tab, records: &[Record]) -> anyhow::Result<()> {
         records.len()
     );
     Ok(())
+}
+
+/// A box as the browser laid it out, in the page's pixels, and the codec
+/// of the mark or label it holds.
+#[derive(Debug, Deserialize)]
+struct Laid {
+    codec: String,
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+}
+
+impl Laid {
+    /// Whether two boxes share more than half a pixel each way: text that
+    /// merely touches still reads.
+    fn overlaps(&self, other: &Laid) -> bool {
+        const SLACK: f64 = 0.5;
+        self.x0 + SLACK < other.x1
+            && other.x0 + SLACK < self.x1
+            && self.y0 + SLACK < other.y1
+            && other.y0 + SLACK < self.y1
+    }
+}
+
+/// What the page shows of one scatter chart.
+#[derive(Debug, Deserialize)]
+struct Shown {
+    dataset: String,
+    op: String,
+    /// The codec of each point, and of each point marked on the front.
+    points: Vec<String>,
+    front: Vec<String>,
+    /// How many step lines trace the front.
+    lines: usize,
+    labels: Vec<Laid>,
+    marks: Vec<Laid>,
+}
+
+/// Every scatter of the page, with its points, labels and marks as laid
+/// out.
+const SCATTERS: &str = "(() => {
+  const laid = (element) => {
+    const box = element.getBoundingClientRect();
+    const codec = element.closest('[data-codec]').dataset.codec;
+    return { codec, x0: box.left, y0: box.top, x1: box.right, y1: box.bottom };
+  };
+  const codecs = (svg, selector) => Array.from(svg.querySelectorAll(selector), (e) => e.dataset.codec);
+  return JSON.stringify(Array.from(document.querySelectorAll('svg.scatter'), (svg) => ({
+    dataset: svg.dataset.dataset,
+    op: svg.dataset.op,
+    points: codecs(svg, 'g.point'),
+    front: codecs(svg, 'g.point.front'),
+    lines: svg.querySelectorAll('path.front-line').length,
+    labels: Array.from(svg.querySelectorAll('text.label'), laid),
+    marks: Array.from(svg.querySelectorAll('g.point circle'), laid),
+  })));
+})()";
+
+/// Per dataset and for encode and decode, the scatter the figures call
+/// for: one point and one label per codec timed, the front the figures
+/// make, and no label over another label or over a point. Returns how
+/// many charts it checked.
+fn scatters_show_every_codec(tab: &Tab, records: &[Record]) -> anyhow::Result<usize> {
+    let shown: Vec<Shown> = json(tab, SCATTERS)?;
+    let mut datasets: Vec<&str> = Vec::new();
+    for record in records {
+        if !datasets.contains(&record.dataset.as_str()) {
+            datasets.push(&record.dataset);
+        }
+    }
+    let mut expected_charts = 0;
+    for dataset in datasets {
+        for op in [Op::Encode, Op::Decode] {
+            let points = scatter::points(records.iter().filter(|r| r.dataset == dataset), op);
+            let charts: Vec<&Shown> = shown
+                .iter()
+                .filter(|s| s.dataset == dataset && s.op == op.name())
+                .collect();
+            let name = format!("{dataset} {}", op.name());
+            if points.is_empty() {
+                ensure!(
+                    charts.is_empty(),
+                    "{name}: a scatter with no figures to show"
+                );
+                continue;
+            }
+            expected_charts += 1;
+            let [chart] = charts[..] else {
+                bail!("{name}: {} scatter charts, expected one", charts.len());
+            };
+            let mut expected: Vec<&str> = points.iter().map(|p| p.codec).collect();
+            expected.sort_unstable();
+            ensure!(
+                sorted(&chart.points) == expected,
+                "{name}: the points are {:?}, the codecs timed {expected:?}",
+                chart.points
+            );
+            let mut front = scatter::front(&points);
+            front.sort_unstable();
+            ensure!(
+                sorted(&chart.front) == front && chart.lines == 1,
+                "{name}: the front marked is {:?} ({} lines), the figures make it {front:?}",
+                chart.front,
+                chart.lines
+            );
+            let labelled: Vec<String> = chart.labels.iter().map(|l| l.codec.clone()).collect();
+            ensure!(
+                sorted(&labelled) == expected,
+                "{name}: the labels name {labelled:?}, the codecs timed {expected:?}"
+            );
+            for (index, label) in chart.labels.iter().enumerate() {
+                if let Some(other) = chart.labels[index + 1..].iter().find(|o| label.overlaps(o)) {
+                    bail!("{name}: the labels {label:?} and {other:?} overlap");
+                }
+                if let Some(mark) = chart.marks.iter().find(|m| label.overlaps(m)) {
+                    bail!("{name}: the label {label:?} covers the point {mark:?}");
+                }
+            }
+        }
+    }
+    ensure!(
+        shown.len() == expected_charts,
+        "the page has {} scatter charts, the figures call for {expected_charts}",
+        shown.len()
+    );
+    Ok(expected_charts)
+}
+
+fn sorted(codecs: &[String]) -> Vec<&str> {
+    let mut codecs: Vec<&str> = codecs.iter().map(String::as_str).collect();
+    codecs.sort_unstable();
+    codecs
+}
+
+/// A ratio of a comparison page: from the tables, with the highlight of
+/// its cell, or from the charts, with its mark's class.
+#[derive(Debug, Deserialize, PartialEq)]
+struct Figure {
+    dataset: String,
+    codec: String,
+    op: String,
+    ratio: String,
+    class: String,
+}
+
+/// The tables' ratios, then the charts' marks.
+const RATIOS: &str = "(() => {
+  const ops = ['encode', 'decode', 'traverse'];
+  const tables = Array.from(document.querySelectorAll('table.figures tr[data-codec]')).flatMap((row) =>
+    ops.filter((op) => row.hasAttribute('data-' + op)).map((op) => {
+      const cell = row.querySelector(`td[data-op=${op}]`).classList;
+      const kind = cell.contains('faster') ? 'faster' : cell.contains('slower') ? 'slower' : 'within';
+      return { dataset: row.dataset.dataset, codec: row.dataset.codec, op, ratio: row.getAttribute('data-' + op), class: kind };
+    }));
+  const charts = Array.from(document.querySelectorAll('svg.changes g.change'), (mark) => ({
+    dataset: mark.closest('svg').dataset.dataset,
+    codec: mark.dataset.codec,
+    op: mark.dataset.op,
+    ratio: mark.dataset.ratio,
+    class: ['faster', 'slower', 'within'].find((kind) => mark.classList.contains(kind)) || '',
+  }));
+  return JSON.stringify([tables, charts]);
+})()";
+
+/// Every ratio of the comparison's tables has exactly one mark in its
+/// dataset's chart, with the same figure and highlight, and the charts
+/// mark nothing else. Returns how many ratios it matched.
+fn changes_match_the_tables(tab: &Tab) -> anyhow::Result<usize> {
+    let (tables, charts): (Vec<Figure>, Vec<Figure>) = json(tab, RATIOS)?;
+    ensure!(!tables.is_empty(), "the comparison has no ratio to chart");
+    for ratio in &tables {
+        let marks = charts.iter().filter(|mark| *mark == ratio).count();
+        ensure!(
+            marks == 1,
+            "{ratio:?}: {marks} marks in the chart as the table shows it"
+        );
+    }
+    ensure!(
+        charts.len() == tables.len(),
+        "the charts have {} marks for the tables' {} ratios",
+        charts.len(),
+        tables.len()
+    );
+    Ok(tables.len())
 }
 
 /// Clicks the decode heading of the dataset with the most decoded codecs

@@ -1,19 +1,19 @@
 //! Two runs side by side (`cargo xtask compare OLD NEW --html OUT`): their
-//! conditions in two columns, then per dataset each codec's old and new
-//! figures with the ratio, changes beyond the runs' noise highlighted by
-//! the same rule as the text comparison ([`crate::compare`]).
+//! conditions in two columns, then per dataset a chart of every ratio
+//! against the band its noise allows ([`changes`]) and each codec's old and
+//! new figures with the ratio, changes beyond the runs' noise highlighted
+//! by the same rule as the text comparison ([`crate::compare`]).
 
-use maud::{Markup, html};
+use maud::{Markup, PreEscaped, html};
 
 use super::super::super::Report;
+use super::super::super::plot::changes::{self, OPS};
 use super::super::super::results::{Op, Record};
 use super::super::super::units::{NONE, bytes, time};
 use super::super::datasets;
 use super::tables::{format_cell, format_key};
 use super::{controls, document, facts};
 use crate::compare::{Change, change};
-
-const OPS: [Op; 3] = [Op::Encode, Op::Decode, Op::Traverse];
 
 /// The page comparing `old` with `new`.
 pub(crate) fn page(old: &Report, new: &Report) -> String {
@@ -34,13 +34,16 @@ pub(crate) fn page(old: &Report, new: &Report) -> String {
             p.about {
                 "Ratios are new ÷ old: below 1 is faster or smaller. A time change is "
                 span.faster { "highlighted" } " or " span.slower { "highlighted" }
-                " when it exceeds three times the larger of the two runs' noise (how far a median sits above its fastest sample) and 5 %."
+                " when it exceeds twice the larger of the two runs' noise and 5 %; a row's noise is the larger of how far its median sits above its fastest sample and how far its processes' medians spread."
             }
         }
         (controls(&ids))
         @for dataset in &datasets {
             section.dataset data-dataset=(dataset.id) {
                 h2 { (dataset.heading) }
+                @if let Some(svg) = chart(dataset.id, &old.results, &new.results) {
+                    figure { (PreEscaped(svg)) }
+                }
                 (table(dataset.id, &old.results, &new.results))
             }
         }
@@ -52,11 +55,27 @@ pub(crate) fn page(old: &Report, new: &Report) -> String {
             }
         }
     };
-    document("serbench: two runs compared", &body)
+    document("serbench: two runs compared", "compare", &body)
 }
 
 fn same_pair(a: &Record, b: &Record) -> bool {
     a.dataset == b.dataset && a.format == b.format
+}
+
+/// The chart of one dataset's ratios, a row per codec of the new run.
+fn chart(dataset: &str, old: &[Record], new: &[Record]) -> Option<String> {
+    let rows: Vec<changes::Row<'_>> = new
+        .iter()
+        .filter(|r| r.dataset == dataset)
+        .map(|after| {
+            let before = old.iter().find(|r| same_pair(r, after));
+            changes::Row {
+                codec: &after.format,
+                changes: OPS.map(|op| change(before.and_then(|b| b.op(op)), after.op(op))),
+            }
+        })
+        .collect();
+    changes::chart(dataset, &rows)
 }
 
 /// One dataset's codecs in both runs.
@@ -108,7 +127,7 @@ fn row(before: Option<&Record>, after: &Record) -> Markup {
             @for (op, change) in OPS.iter().zip(&changes) {
                 td.num { (time(before.and_then(|b| b.ns(*op)))) }
                 td.num { (time(after.ns(*op))) }
-                (ratio_cell(change.as_ref()))
+                (ratio_cell(*op, change.as_ref()))
             }
             td.num { (before.map_or_else(|| NONE.to_owned(), |b| bytes(b.size_bytes))) }
             td.num { (bytes(after.size_bytes)) }
@@ -117,16 +136,17 @@ fn row(before: Option<&Record>, after: &Record) -> Markup {
     }
 }
 
-fn ratio_cell(change: Option<&Change>) -> Markup {
+/// The ratio of `op`, highlighted as its mark in the chart is.
+fn ratio_cell(op: Op, change: Option<&Change>) -> Markup {
     match change {
-        None => html! { td.num { (NONE) } },
+        None => html! { td.num data-op=(op.name()) { (NONE) } },
         Some(change) => {
-            let class = match (change.significant, change.ratio < 1.0) {
-                (false, _) => "num",
-                (true, true) => "num faster",
-                (true, false) => "num slower",
+            let class = match changes::class(change) {
+                "within" => "num",
+                "faster" => "num faster",
+                _ => "num slower",
             };
-            html! { td class=(class) { (format!("{:.2}×", change.ratio)) } }
+            html! { td class=(class) data-op=(op.name()) { (format!("{:.2}×", change.ratio)) } }
         }
     }
 }
@@ -156,8 +176,12 @@ mod tests {
         let new = report(vec![timed(1100.0, 1080.0)]);
         let page = page(&old, &new);
         assert!(
-            page.contains(r#"<td class="num slower">1.10×</td>"#),
+            page.contains(r#"<td class="num slower" data-op="encode">1.10×</td>"#),
             "{page}"
+        );
+        assert!(
+            page.contains(r#"<g class="change slower" data-codec="json" data-op="encode""#),
+            "the chart marks it too: {page}"
         );
         assert!(page.contains("Only in the old run"), "{page}");
         let calm = page_of(timed(1000.0, 800.0), timed(1100.0, 900.0));

@@ -32,8 +32,9 @@ const SCRIPT: &str = include_str!("page.js");
 const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; \
      script-src 'unsafe-inline'; img-src data:";
 
-/// The page around `body`, with the styles and script inlined.
-fn document(title: &str, body: &Markup) -> String {
+/// The page around `body`, with the styles and script inlined; `kind`
+/// (`run` or `compare`) tells the browser check which page it opened.
+fn document(title: &str, kind: &str, body: &Markup) -> String {
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -44,7 +45,7 @@ fn document(title: &str, body: &Markup) -> String {
                 title { (title) }
                 style { (PreEscaped(CSS)) }
             }
-            body {
+            body data-page=(kind) {
                 (body)
                 script { (PreEscaped(SCRIPT)) }
             }
@@ -103,7 +104,7 @@ mod tests {
 
     #[test]
     fn the_page_carries_its_script_and_forbids_loads() {
-        let page = document("t", &html! { p { "<b>" } });
+        let page = document("t", "run", &html! { p { "<b>" } });
         assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
         assert!(page.contains("default-src 'none'"));
         assert!(page.contains("&lt;b&gt;"), "text is escaped: {page}");

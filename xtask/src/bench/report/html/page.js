@@ -29,8 +29,8 @@ function sortBy(th) {
   for (const row of rows) body.appendChild(row);
 }
 
-// Hides the rows whose text lacks the filter's words, and the sections of
-// the datasets switched off.
+// Hides the rows whose text lacks the filter's words, and the sections and
+// charts of the datasets switched off.
 function filter() {
   const words = document.getElementById("filter").value.toLowerCase().split(/[\s,]+/).filter(Boolean);
   for (const row of document.querySelectorAll("tr[data-format]")) {
@@ -38,7 +38,7 @@ function filter() {
     row.hidden = words.length > 0 && !words.some((word) => text.includes(word));
   }
   for (const box of document.querySelectorAll("input.dataset")) {
-    for (const section of document.querySelectorAll(`section[data-dataset="${box.value}"]`)) {
+    for (const section of document.querySelectorAll(`section[data-dataset="${box.value}"], div.overview[data-dataset="${box.value}"]`)) {
       section.hidden = !box.checked;
     }
   }

@@ -1,12 +1,15 @@
-//! One run's page: the run's conditions, the throughput inputs, then per
-//! dataset its figures, its throughput table and its charts, then the
-//! sweep and compile times when the run has them.
+//! One run's page: the run's conditions, then the picture (per dataset,
+//! size against encode and decode time, a point per codec), then what the
+//! figures mean, the throughput inputs, and per dataset its figures, its
+//! throughput table and its bar charts, then the sweep and compile times
+//! when the run has them. The page shows before it tells: a reader sees
+//! which codecs are small and fast before reading a table.
 
 use maud::{Markup, PreEscaped, html};
 
 use super::super::super::Report;
 use super::super::super::charts::Chart;
-use super::super::{datasets, of};
+use super::super::{Dataset, datasets, of};
 use super::{controls, document, facts, tables};
 
 /// The link and CPU the throughput view starts from: a 100 Mbit/s link
@@ -24,6 +27,9 @@ pub(crate) fn page(results: &Report, charts: &[Chart]) -> String {
             dl.facts {
                 @for (term, value) in facts(&results.run) { dt { (term) } dd { (value) } }
             }
+        }
+        (overview(&datasets, charts))
+        section #about {
             p.about {
                 "Medians over divan's samples, per message. " em { "encode" } ": model to bytes into a reused buffer; "
                 em { "decode" } ": bytes to an owned model value; " em { "traverse" } ": the dataset's question from the bytes "
@@ -41,7 +47,7 @@ pub(crate) fn page(results: &Report, charts: &[Chart]) -> String {
                 (tables::figures(results, dataset.id, &records))
                 (tables::throughput(dataset.id, &records))
                 div.charts {
-                    @for chart in charts.iter().filter(|c| c.dataset.as_deref() == Some(dataset.id)) {
+                    @for chart in charts.iter().filter(|c| c.dataset.as_deref() == Some(dataset.id) && c.scatter.is_none()) {
                         figure { (PreEscaped(&chart.svg)) figcaption { (chart.title) } }
                     }
                 }
@@ -65,7 +71,32 @@ pub(crate) fn page(results: &Report, charts: &[Chart]) -> String {
             }
         }
     };
-    document("serbench report", &body)
+    document("serbench report", "run", &body)
+}
+
+/// Per dataset, its scatter charts side by side.
+fn overview(datasets: &[Dataset<'_>], charts: &[Chart]) -> Markup {
+    html! {
+        section #overview {
+            h2 { "Size against time" }
+            p.about {
+                "Per dataset, each codec's encoded size against its median encode and decode time, both on log scales: "
+                "down and to the left is smaller and faster. The marked points and the dashed line are the Pareto front, "
+                "the codecs no other codec beats on both; hover a point for its figures. The tables below give every figure with its noise."
+            }
+            @for dataset in datasets {
+                @let scatters: Vec<&Chart> = charts.iter().filter(|c| c.scatter.is_some() && c.dataset.as_deref() == Some(dataset.id)).collect();
+                @if !scatters.is_empty() {
+                    div.overview data-dataset=(dataset.id) {
+                        h3 { a href=(format!("#dataset-{}", dataset.id)) { (dataset.heading) } }
+                        div.charts {
+                            @for chart in scatters { figure { (PreEscaped(&chart.svg)) } }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The throughput view's inputs. Each dataset's throughput table answers
@@ -94,7 +125,30 @@ fn throughput_inputs() -> Markup {
 mod tests {
     use super::super::super::tests::{record, report};
     use super::*;
-    use crate::bench::results::{OpStats, Ops};
+    use crate::bench::results::{Op, OpStats, Ops};
+
+    /// The scatters open the page, before any table; the bar charts stay
+    /// with their dataset.
+    #[test]
+    fn the_page_opens_on_the_scatters() {
+        let chart = |scatter: Option<Op>, svg: &str| Chart {
+            dataset: Some("media".to_owned()),
+            scatter,
+            title: "t".to_owned(),
+            file: "f.svg".to_owned(),
+            svg: svg.to_owned(),
+        };
+        let charts = [
+            chart(Some(Op::Encode), "<svg class=\"scatter\"></svg>"),
+            chart(None, "<svg class=\"bars\"></svg>"),
+        ];
+        let page = page(&report(vec![record("media", "json", 488.0)]), &charts);
+        let at = |text: &str| page.find(text).unwrap_or_else(|| panic!("{text}: {page}"));
+        assert!(at("<svg class=\"scatter\">") < at("Medians over divan's samples"));
+        assert!(at("<svg class=\"scatter\">") < at("<table class=\"figures"));
+        assert!(at("<table class=\"figures") < at("<svg class=\"bars\">"));
+        assert_eq!(page.matches("<svg class=\"scatter\">").count(), 1, "{page}");
+    }
 
     #[test]
     fn every_pair_has_a_row_with_its_figures() {
