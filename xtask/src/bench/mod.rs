@@ -174,11 +174,6 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let out = target_dir().join("serbench").join(&stamp);
     std::fs::create_dir_all(&out)?;
 
-    if options.lto {
-        eprintln!("bench: building the benches (profile bench-lto: fat LTO, one codegen unit)");
-    } else {
-        eprintln!("bench: building the benches (bench profile: release)");
-    }
     let binary = build_benches(options.lto)?;
 
     eprintln!("bench: checking every round trip and measuring sizes");
@@ -283,6 +278,12 @@ fn check_again(run: &mut Run) {
 /// the workspace's features and the bench profile shares its dependencies
 /// with the release build of `serbench`.
 fn build_benches(lto: bool) -> anyhow::Result<PathBuf> {
+    let profile = if lto {
+        "bench-lto, fat LTO"
+    } else {
+        "bench, release"
+    };
+    eprintln!("bench: building the benches (profile {profile})");
     let output = cargo()
         .args([
             "bench",

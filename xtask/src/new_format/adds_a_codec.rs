@@ -114,8 +114,10 @@ impl Built {
         self.0
             .iter()
             .find(|(pkg, test, bin, ..)| pkg == package && !test && bin == name)
-            .map(|(.., exe, _)| exe.clone())
-            .unwrap_or_else(|| panic!("no binary {name} of {package} was built"))
+            .map_or_else(
+                || panic!("no binary {name} of {package} was built"),
+                |(.., exe, _)| exe.clone(),
+            )
     }
 
     /// `package`'s test executables, each with the folder to run it in.
@@ -145,7 +147,7 @@ fn test_build(dir: &Path, target: &Path, extra: &[&str]) -> Built {
         .filter_map(|message| {
             let executable = PathBuf::from(message["executable"].as_str()?);
             let manifest = PathBuf::from(message["manifest_path"].as_str()?);
-            let package = manifest.parent()?.file_name()?.to_str()?.to_owned();
+            let package = package_name(message["package_id"].as_str()?);
             Some((
                 package,
                 message["profile"]["test"].as_bool()?,
@@ -156,6 +158,18 @@ fn test_build(dir: &Path, target: &Path, extra: &[&str]) -> Built {
         })
         .collect();
     Built(artifacts)
+}
+
+/// The package name in a cargo package id such as
+/// `path+file:///w/benches#serbench-benches@0.1.0`; cargo leaves the name
+/// out (`path+file:///w/crates/serbench-cli#0.1.0`) when it is the
+/// folder's.
+fn package_name(id: &str) -> String {
+    let (url, fragment) = id.rsplit_once('#').unwrap_or((id, ""));
+    match fragment.split_once('@') {
+        Some((name, _)) => name.to_owned(),
+        None => url.rsplit('/').next().unwrap_or(url).to_owned(),
+    }
 }
 
 /// Runs `program args` in `dir`, as cargo runs a test, and returns its
@@ -211,6 +225,32 @@ fn copy_codec(root: &Path, copy: &Path) {
         "tests/it/main.rs",
         &format!("serbench_{ORIGINAL}::"),
         &format!("serbench_{}::", COPY.replace('-', "_")),
+    );
+    // The workspace's test build compiles the copy's own tests too, whose
+    // other modules name the crate as well.
+    for file in files
+        .iter()
+        .filter(|file| file.starts_with("tests") && file.extension().is_some_and(|ext| ext == "rs"))
+    {
+        let path = new.join(file);
+        let text = fs::read_to_string(&path).expect("a copied file");
+        let renamed = text.replace(
+            &format!("serbench_{ORIGINAL}::"),
+            &format!("serbench_{}::", COPY.replace('-', "_")),
+        );
+        fs::write(&path, renamed).expect("writable");
+    }
+}
+
+#[test]
+fn package_names_come_from_package_ids() {
+    assert_eq!(
+        package_name("path+file:///w/benches#serbench-benches@0.1.0"),
+        "serbench-benches"
+    );
+    assert_eq!(
+        package_name("path+file:///w/crates/serbench-cli#0.1.0"),
+        "serbench-cli"
     );
 }
 
