@@ -7,7 +7,13 @@ pub(crate) fn time(ns: Option<f64>) -> String {
     let Some(ns) = ns else {
         return NONE.to_owned();
     };
-    let (value, unit) = if ns >= 1e9 {
+    let (value, unit) = scaled_time(ns);
+    format!("{} {unit}", significant(value))
+}
+
+/// `ns` in the largest unit that keeps it at 1 or more: `(1.23, "ms")`.
+pub(crate) fn scaled_time(ns: f64) -> (f64, &'static str) {
+    if ns >= 1e9 {
         (ns / 1e9, "s")
     } else if ns >= 1e6 {
         (ns / 1e6, "ms")
@@ -15,8 +21,7 @@ pub(crate) fn time(ns: Option<f64>) -> String {
         (ns / 1e3, "µs")
     } else {
         (ns, "ns")
-    };
-    format!("{} {unit}", significant(value))
+    }
 }
 
 /// `1.51 MB` (decimal units, as the Qt benchmark's KB).
