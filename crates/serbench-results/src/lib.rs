@@ -1,0 +1,65 @@
+//! What a serbench run measured, as typed values.
+//!
+//! Every line that passes between serbench's processes (the bench binary,
+//! the CLI, xtask) is one of these types, serialized once and deserialized
+//! once; `results.json` is one too. Format-agnostic: it depends on serde
+//! only, and the callers choose JSON.
+
+use serde::{Deserialize, Serialize};
+
+/// An operation a bench times; its name is the bench path's segment and
+/// the key `results.json` files it under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    Encode,
+    Decode,
+    Traverse,
+    /// A `memcpy` of the encoded bytes: the floor no decoder can beat.
+    Floor,
+    /// The native path's build of its own types from the model.
+    Build,
+    /// The native path's write of those types.
+    Write,
+}
+
+impl Op {
+    /// Every operation, in the order `results.json` lists them.
+    pub const ALL: [Op; 6] = [
+        Op::Encode,
+        Op::Decode,
+        Op::Traverse,
+        Op::Floor,
+        Op::Build,
+        Op::Write,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::Encode => "encode",
+            Op::Decode => "decode",
+            Op::Traverse => "traverse",
+            Op::Floor => "floor",
+            Op::Build => "build",
+            Op::Write => "write",
+        }
+    }
+
+    /// The operation named `name`, as [`Op::name`] spells it.
+    pub fn parse(name: &str) -> Option<Op> {
+        Op::ALL.into_iter().find(|op| op.name() == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Op;
+
+    #[test]
+    fn names_parse_back() {
+        for op in Op::ALL {
+            assert_eq!(Op::parse(op.name()), Some(op));
+        }
+        assert_eq!(Op::parse("encoding"), None);
+    }
+}
