@@ -4,7 +4,6 @@
 //! stays out of the comparison.
 
 mod bench;
-mod codegen;
 mod compare;
 mod fuzz;
 mod hostile;
@@ -90,12 +89,7 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         "interop" => no_args(task, rest)
             .and_then(|()| interop::run())
             .map(|()| ExitCode::SUCCESS),
-        "codegen" => match rest {
-            [] => codegen::run(false),
-            [flag] if flag == "--check" => codegen::run(true),
-            _ => bail!("usage: cargo xtask codegen [--check]"),
-        }
-        .map(|()| ExitCode::SUCCESS),
+        "codegen" => codegen(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -161,10 +155,38 @@ fn serbench(task: &str, args: &[String]) -> anyhow::Result<ExitCode> {
         .args(args)
         .status()
         .context("cannot run serbench")?;
-    Ok(match status.code() {
+    Ok(exit_code(status))
+}
+
+/// `codegen [--check]`: the `codegen` binary (package `xtask-codegen`,
+/// `xtask/codegen/`) on this workspace, staging in the target folder. It
+/// is a package of its own so that the capnpc plugin it links is built
+/// when code is generated, not with every task. By `--bin`, not
+/// `--package`, so that cargo resolves the workspace's features.
+fn codegen(args: &[String]) -> anyhow::Result<ExitCode> {
+    let check = match args {
+        [] => false,
+        [flag] if flag == "--check" => true,
+        _ => bail!("usage: cargo xtask codegen [--check]"),
+    };
+    let root = project_root();
+    let status = cargo()
+        .args(["run", "--quiet", "--bin", "codegen", "--"])
+        .args(check.then_some("--check"))
+        .arg(&root)
+        .arg(target_dir().join("codegen"))
+        .current_dir(&root)
+        .status()
+        .context("cannot run cargo")?;
+    Ok(exit_code(status))
+}
+
+/// A child's exit code as this process's, a signal as a failure.
+fn exit_code(status: std::process::ExitStatus) -> ExitCode {
+    match status.code() {
         Some(code) => ExitCode::from(u8::try_from(code).unwrap_or(1)),
         None => ExitCode::FAILURE,
-    })
+    }
 }
 
 #[cfg(test)]

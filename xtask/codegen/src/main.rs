@@ -1,22 +1,28 @@
-//! `cargo xtask codegen [--check]`: the committed code generated from
-//! `schemas/` for the formats whose generators are not Rust crates.
+//! `codegen [--check] WORKSPACE STAGING`, run by `cargo xtask codegen
+//! [--check]`: the committed code generated from `WORKSPACE/schemas/` for
+//! the formats whose generators are not Rust crates.
 //!
 //! Cap'n Proto's and FlatBuffers' code generators are external tools
 //! (`capnp`, `flatc`); running them in a build script would make every
 //! user install them. So their output is committed under each crate's
-//! `src/generated/`, this task regenerates it, and `--check` fails when the
-//! committed code is not what the schemas and tools give now. (Protobuf
-//! needs neither: prost-build and protox run in its build script.)
+//! `src/generated/`, this task regenerates it (through `STAGING`, a
+//! scratch folder it empties), and `--check` fails when the committed code
+//! is not what the schemas and tools give now. (Protobuf needs neither:
+//! prost-build and protox run in its build script.)
+//!
+//! A binary of its own, not a module of xtask, so that the capnpc plugin
+//! it links is built only when code is generated.
 
 mod capnp;
 mod flatbuffers;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 
-use crate::project_root;
+const USAGE: &str = "usage: codegen [--check] WORKSPACE STAGING";
 
 /// One generator: what it is called, where its output is committed, and
 /// how to run it into a folder.
@@ -39,12 +45,30 @@ const GENERATORS: &[Generator] = &[
     },
 ];
 
-pub(crate) fn run(check: bool) -> anyhow::Result<()> {
-    let root = project_root();
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (check, paths) = match args.split_first() {
+        Some((flag, rest)) if flag == "--check" => (true, rest),
+        _ => (false, &args[..]),
+    };
+    let [root, staging] = paths else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    match run(Path::new(root), Path::new(staging), check) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(root: &Path, staging: &Path, check: bool) -> anyhow::Result<()> {
     let schemas = root.join("schemas");
     let mut stale = Vec::new();
     for generator in GENERATORS {
-        let staging = crate::target_dir().join("codegen").join(generator.name);
+        let staging = staging.join(generator.name);
         let _ = std::fs::remove_dir_all(&staging);
         std::fs::create_dir_all(&staging)?;
         (generator.generate)(&schemas, &staging)
