@@ -36,7 +36,8 @@ tasks:
   fuzz [--seconds N]   run every fuzz target N seconds (default 60; see fuzz/README.md)
   hostile [--quick]    hostile inputs against `serbench check` (interop/hostile/)
   new-format NAME [--type T] [--format F] [--library L]
-                 a new codec crate, registered in crates/serbench-codecs
+                 a new codec crate, registered in crates/serbench-codecs,
+                 with a SECURITY.md section to fill in
 ";
 
 fn main() -> ExitCode {

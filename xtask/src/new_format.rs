@@ -3,12 +3,20 @@
 //!
 //! It writes `crates/serbench-NAME/` (manifest, a codec skeleton whose
 //! every encode and decode is an error until written, the conformance
-//! test line and an empty list of crafted hostile inputs) and registers the
-//! crate in `crates/serbench-codecs`: its dependency and feature in the
-//! manifest, its line in `src/list.rs`. Nothing else in the workspace
+//! test line and an empty list of crafted hostile inputs), registers the
+//! crate in `crates/serbench-codecs` (its dependency and feature in the
+//! manifest, its line in `src/list.rs`) and gives it a SECURITY.md section
+//! of limits and a row in each memory table, with blanks to fill in
+//! (`(to fill in…)`, which a registry test refuses). No code elsewhere
 //! changes: the CLI, the benches, the fuzz targets and the reports find the
 //! codec through the registry. When `crates/serbench-NAME/` already exists
-//! (a crate written by hand or copied), only the registration is done.
+//! (a crate written by hand or copied), only the registration is done, and
+//! the SECURITY.md skeleton when no section names the crate.
+//!
+//! What it cannot write, CONTRIBUTING.md's "Adding a format" lists: the
+//! codec itself, its crafted inputs, the outside tester's module for a new
+//! wire format (`interop/hostile/formats/`), the fuzz seeds (written from
+//! the working codec), the measured figures.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -42,6 +50,12 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let new = parse(args)?;
     let root = project_root();
     let crate_dir = root.join("crates").join(format!("serbench-{}", new.name));
+    // Read and edited before anything is written, so that a SECURITY.md
+    // this cannot place the skeleton in stops the run with nothing changed.
+    let security_path = root.join("SECURITY.md");
+    let security = fs::read_to_string(&security_path)
+        .with_context(|| format!("cannot read {}", security_path.display()))?;
+    let documented = documented_security(&security, &new)?;
     if crate_dir.exists() {
         eprintln!(
             "new-format: {} exists; registering it only",
@@ -57,12 +71,22 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         &root.join("Cargo.lock"),
     )?;
     eprintln!(
-        "new-format: registered {} in crates/serbench-codecs (Cargo.toml, src/list.rs).\n\
-         Next: write the codec in {}/src/lib.rs, its crafted inputs in tests/it/hostile.rs, \
-         document its wire layout, and run `cargo test -p serbench-{}`.",
-        new.name,
-        crate_dir.display(),
+        "new-format: registered {} in crates/serbench-codecs (Cargo.toml, src/list.rs)",
         new.name
+    );
+    match documented {
+        Some(documented) => {
+            fs::write(&security_path, documented)?;
+            eprintln!("new-format: wrote its SECURITY.md section and memory rows, to fill in");
+        }
+        None => eprintln!("new-format: SECURITY.md has a section on it already"),
+    }
+    eprintln!(
+        "Next (CONTRIBUTING.md, \"Adding a format\"): write the codec in {dir}/src/lib.rs and \
+         its crafted inputs in tests/it/hostile.rs; fill in SECURITY.md; for a new wire \
+         format, a module of bombs in interop/hostile/formats/; then \
+         `cargo test --workspace` (it writes README.md's codec row) and the fuzz seeds.",
+        dir = crate_dir.display(),
     );
     Ok(())
 }
@@ -196,6 +220,56 @@ fn insert_after_last(text: &str, marker: &str, insert: &str) -> Option<String> {
     ))
 }
 
+/// SECURITY.md with the codec's skeleton: its section of limits last
+/// before `## Memory`, a row at the end of the hostile-input and the
+/// valid-input tables. `None` when a section already names the crate.
+pub(crate) fn documented_security(
+    security: &str,
+    new: &NewFormat,
+) -> anyhow::Result<Option<String>> {
+    let package = format!("`serbench-{}`", new.name);
+    if security
+        .lines()
+        .any(|line| line.starts_with("### ") && line.contains(&package))
+    {
+        return Ok(None);
+    }
+    let memory = security
+        .find("\n## Memory\n")
+        .context("SECURITY.md has no `## Memory` section")?
+        + 1;
+    let section = fill(include_str!("new_format/security.md.in"), new);
+    let security = format!("{}{section}\n{}", &security[..memory], &security[memory..]);
+    let hostile = format!("| {} |{}", new.format, " (to fill in) |".repeat(8));
+    let security = append_row(&security, "### Hostile input", &hostile)
+        .context("SECURITY.md has no table under `### Hostile input`")?;
+    let valid = format!("| {} | (to fill in) | (to fill in) |", new.format);
+    append_row(&security, "### Valid input", &valid)
+        .context("SECURITY.md has no table under `### Valid input`")
+        .map(Some)
+}
+
+/// `text` with `row` after the last row of the first table under the line
+/// `heading`.
+fn append_row(text: &str, heading: &str, row: &str) -> Option<String> {
+    let section = text.find(&format!("\n{heading}\n"))?;
+    let table = section + text[section..].find("\n|")? + 1;
+    let end = text[table..]
+        .find("\n\n")
+        .map_or(text.len(), |blank| table + blank + 1);
+    Some(format!("{}{row}\n{}", &text[..end], &text[end..]))
+}
+
+/// `template` with the new codec's names.
+fn fill(template: &str, new: &NewFormat) -> String {
+    template
+        .replace("{name}", &new.name)
+        .replace("{module}", &new.name.replace('-', "_"))
+        .replace("{Type}", &new.type_name)
+        .replace("{format}", &new.format)
+        .replace("{library}", &new.library)
+}
+
 /// The new crate's files.
 fn write_crate(dir: &Path, new: &NewFormat) -> anyhow::Result<()> {
     for (path, text) in crate_files(new) {
@@ -211,24 +285,22 @@ fn write_crate(dir: &Path, new: &NewFormat) -> anyhow::Result<()> {
 
 /// The skeleton: `(path in the crate, text)`.
 fn crate_files(new: &NewFormat) -> Vec<(&'static str, String)> {
-    let fill = |template: &str| {
-        template
-            .replace("{name}", &new.name)
-            .replace("{module}", &new.name.replace('-', "_"))
-            .replace("{Type}", &new.type_name)
-            .replace("{format}", &new.format)
-            .replace("{library}", &new.library)
-    };
     vec![
-        ("Cargo.toml", fill(include_str!("new_format/Cargo.toml.in"))),
-        ("src/lib.rs", fill(include_str!("new_format/lib.rs.in"))),
+        (
+            "Cargo.toml",
+            fill(include_str!("new_format/Cargo.toml.in"), new),
+        ),
+        (
+            "src/lib.rs",
+            fill(include_str!("new_format/lib.rs.in"), new),
+        ),
         (
             "tests/it/main.rs",
-            fill(include_str!("new_format/main.rs.in")),
+            fill(include_str!("new_format/main.rs.in"), new),
         ),
         (
             "tests/it/hostile.rs",
-            fill(include_str!("new_format/hostile.rs.in")),
+            fill(include_str!("new_format/hostile.rs.in"), new),
         ),
     ]
 }
@@ -272,6 +344,41 @@ mod tests {
             "\n    \"demo-format\" => serbench_demo_format::DemoFormat, \"demo-format\", \
              \"demo-format\", \"1.2.3\", stock;\n}\n"
         ));
+    }
+
+    /// SECURITY.md as it is, with the skeleton of one more codec: its
+    /// section last among the codecs', its rows last in both memory tables,
+    /// and nothing else changed. Once a section names the crate, nothing.
+    #[test]
+    fn documents_in_the_real_security_md() {
+        let security = fs::read_to_string(project_root().join("SECURITY.md")).unwrap();
+        let demo = parse(&[
+            "demo-format".into(),
+            "--format".into(),
+            "Demo".into(),
+            "--library".into(),
+            "demo-lib".into(),
+        ])
+        .unwrap();
+        let documented = documented_security(&security, &demo).unwrap().unwrap();
+        let section = fill(include_str!("new_format/security.md.in"), &demo);
+        assert!(section.starts_with("### Demo (`serbench-demo-format`, demo-lib)\n"));
+        assert!(documented.contains(&format!("\n\n{section}\n## Memory\n")));
+        let hostile = format!("| Demo |{}\n", " (to fill in) |".repeat(8));
+        let valid = "| Demo | (to fill in) | (to fill in) |\n";
+        // Each row ends its table: a blank line follows it.
+        let at = |row: &str| documented.find(&format!("|\n{row}\n")).unwrap();
+        let heading = |name: &str| documented.find(&format!("\n### {name}\n")).unwrap();
+        assert!(heading("Hostile input") < at(&hostile));
+        assert!(at(&hostile) < heading("Valid input"));
+        assert!(heading("Valid input") < at(valid));
+        let undone = documented
+            .replacen(&format!("{section}\n"), "", 1)
+            .replacen(&hostile, "", 1)
+            .replacen(valid, "", 1);
+        assert_eq!(undone, security, "nothing else changed");
+        assert_eq!(documented_security(&documented, &demo).unwrap(), None);
+        assert_eq!(documented_security(&security, &new("json")).unwrap(), None);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! crate copied under a new name and registered by `cargo xtask new-format`
 //! is listed, dumped, checked and converted by the CLI's own tests, built
 //! into the benches and the fuzz crate, and no file changed outside the
-//! registry crate and the new crate.
+//! registry crate, the new crate and SECURITY.md (the skeleton of its
+//! section, which the registry's tests find).
 //!
 //! It copies the workspace to `target/new-format/` and builds the copy in
 //! the workspace's own target folder. The copied files keep their times,
@@ -300,13 +301,14 @@ fn a_copied_codec_joins_everything_with_one_registration() {
     assert!(
         changed
             .iter()
-            .all(|path| path.starts_with("crates/serbench-codecs")),
-        "new-format changed files outside the registry: {changed:?}"
+            .all(|path| path.starts_with("crates/serbench-codecs")
+                || path.as_path() == Path::new("SECURITY.md")),
+        "new-format changed files outside the registry and SECURITY.md: {changed:?}"
     );
     assert_eq!(
         changed.len(),
-        2,
-        "the registry's manifest and list: {changed:?}"
+        3,
+        "the registry's manifest and list, SECURITY.md: {changed:?}"
     );
 
     // One test build of the whole copy, as `cargo test --workspace` makes:
@@ -319,12 +321,22 @@ fn a_copied_codec_joins_everything_with_one_registration() {
         "serbench list misses it:\n{listing}"
     );
     // The CLI's tests dump, check and convert every listed codec, and the
-    // registry's tests hold the list to Cargo.lock and the tidy rules. Not
-    // README.md's codec table: the contributor's next `cargo test` writes
-    // the new line into it, a step of CONTRIBUTING.md.
+    // registry's tests hold the list to Cargo.lock, SECURITY.md to a
+    // section per codec crate, and the tidy rules. Not README.md's codec
+    // table: the contributor's next `cargo test` writes the new line into
+    // it; nor SECURITY.md's blanks, which the contributor fills in: steps
+    // of CONTRIBUTING.md.
     for (package, skip) in [
         ("serbench-cli", &[][..]),
-        ("serbench-codecs", &["--skip", "readme_codec_table"][..]),
+        (
+            "serbench-codecs",
+            &[
+                "--skip",
+                "readme_codec_table",
+                "--skip",
+                "security_md_has_no_blanks",
+            ][..],
+        ),
     ] {
         let tests = built.tests(package);
         assert!(!tests.is_empty(), "{package} has no test binary");

@@ -1,8 +1,10 @@
 //! The registry's tests: the list against the manifest and `Cargo.lock`,
-//! and the workspace's tidy rules that keep the list the only one.
+//! README.md's codec table and SECURITY.md against the list, and the
+//! workspace's tidy rules that keep the list the only one.
 
 mod list;
 mod readme;
+mod security;
 mod tidy;
 
 use std::path::{Path, PathBuf};
