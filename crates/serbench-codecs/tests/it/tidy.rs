@@ -389,9 +389,9 @@ fn the_dataset_rule_sees_branches_not_mentions() {
         r#"match name { "records" | "media" => fixed(), _ => sized() }"#,
         r#"if let "task-manager" = id { headline() }"#,
         r#"if id.eq("media") { fixed() }"#,
-        r#"if unit == Graph::SIZE_UNIT { nodes() }"#,
-        r#"let same = TaskManager::NAME != other;"#,
-        r#"match TaskManager::NAME { x => x }"#,
+        "if unit == Graph::SIZE_UNIT { nodes() }",
+        "let same = TaskManager::NAME != other;",
+        "match TaskManager::NAME { x => x }",
     ];
     for code in caught {
         assert!(
@@ -404,10 +404,10 @@ fn the_dataset_rule_sees_branches_not_mentions() {
         r#"let ids = ["task-manager", "graph"];"#,
         r#"// match D::SIZE_UNIT { "tasks" => 40 }"#,
         r#"let doc = "match D::SIZE_UNIT { \"tasks\" => 40 }";"#,
-        r#"assert_eq!(error.format(), C::NAME);"#,
-        r#"if error.format() != C::NAME { fail() }"#,
+        "assert_eq!(error.format(), C::NAME);",
+        "if error.format() != C::NAME { fail() }",
         r#"let label = format!("{} tasks", n);"#,
-        r##"let raw = r#"x == "graph""#;"##,
+        "let raw = r#\"x == \"graph\"\"#;",
         r#"let c = '"'; let graph = "graph"; let media = |_| "media";"#,
     ];
     for code in passed {

@@ -103,8 +103,8 @@ fn task_manager() -> Vec<Crafted> {
             Other,
             OUT_OF_RANGE,
             "a version segment of 2^32",
-            &[3, 1, 0, 0],
-            &[&[3][..], &varint(1 << 32), &[0, 0]].concat(),
+            [3, 1, 0, 0],
+            [&[3][..], &varint(1 << 32), &[0, 0]].concat(),
         ),
     ]);
     inputs
@@ -121,7 +121,7 @@ fn telemetry() -> Vec<Crafted> {
         ErrorKind::Invalid,
         "a byte 0xff in the sensor id",
         id,
-        &[0xff; 8],
+        [0xff; 8],
     ));
     inputs
 }
@@ -160,15 +160,15 @@ fn graph() -> Vec<Crafted> {
             ErrorKind::Invalid,
             "a byte 0xff in a node name",
             name,
-            &[&name[..2], b"\xff", &name[3..]].concat(),
+            [&name[..2], b"\xff", &name[3..]].concat(),
         ),
         patched_bytes(
             v,
             Class::Other,
             OUT_OF_RANGE,
             "a node id of 65 536",
-            &[&[1, 0][..], name].concat(),
-            &[&[1][..], &varint(65_536), name].concat(),
+            [&[1, 0][..], name].concat(),
+            [&[1][..], &varint(65_536), name].concat(),
         ),
     ]);
     inputs
@@ -237,15 +237,15 @@ fn media() -> Vec<Crafted> {
             Invalid,
             "a byte 0xff in the uri",
             uri,
-            &[&uri[..29], b"\xff"].concat(),
+            [&uri[..29], b"\xff"].concat(),
         ),
         patched_bytes(
             v,
             Class::WrongType,
             Invalid,
             "the title's option tag is 2",
-            &[uri, &[1, 15]].concat(),
-            &[uri, &[2, 15]].concat(),
+            [uri, &[1, 15]].concat(),
+            [uri, &[2, 15]].concat(),
         ),
         patched_bytes(
             v,
@@ -260,8 +260,8 @@ fn media() -> Vec<Crafted> {
             Class::UnknownEnum,
             Invalid,
             "image size 7",
-            &[&[1][..], small].concat(),
-            &[&[7][..], small].concat(),
+            [&[1][..], small].concat(),
+            [&[7][..], small].concat(),
         ),
     ]);
     inputs
