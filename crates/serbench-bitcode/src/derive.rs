@@ -1,11 +1,10 @@
 //! The `bitcode` codec: bitcode's own derive over the mirror types of
-//! [`crate::read`] and [`crate::write`], then the canonical check.
+//! [`crate::mirror`], then the canonical check.
 
-use serbench_model::{
-    Codec, Dataset, Error, ErrorKind, Graph, MediaContent, Record, SensorReading, TaskManager,
-};
+use serbench_model::{Codec, Dataset, Error, ErrorKind};
 
-use crate::{Bitcode, canonical, read, refused, write};
+use crate::mirror::{Invalid, Mirrored};
+use crate::{Bitcode, canonical, refused};
 
 /// Encodes the borrowed mirror of a value, appending to `out`.
 fn encode(mirror: &impl bitcode::Encode, out: &mut Vec<u8>) {
@@ -14,36 +13,32 @@ fn encode(mirror: &impl bitcode::Encode, out: &mut Vec<u8>) {
 
 /// Decodes the owned mirror of a `T`, holds the bytes to the encoding
 /// bitcode writes for it, and converts it into the model.
-fn decode<T, M>(bytes: &[u8], into_model: fn(M) -> Result<T, read::Invalid>) -> Result<T, Error>
+fn decode<T>(bytes: &[u8]) -> Result<T, Error>
 where
-    T: Dataset,
-    M: bitcode::DecodeOwned + bitcode::Encode,
+    T: Dataset + Mirrored,
+    T::Owned: bitcode::DecodeOwned + bitcode::Encode,
 {
-    let mirror: M = bitcode::decode(bytes).map_err(refused::<Bitcode, T>)?;
+    let mirror: T::Owned = bitcode::decode(bytes).map_err(refused::<Bitcode, T>)?;
     canonical::<Bitcode, T>(bytes, &bitcode::encode(&mirror))?;
-    into_model(mirror).map_err(|invalid| {
+    T::from_owned(mirror).map_err(|invalid: Invalid| {
         Error::new::<Bitcode, T>(ErrorKind::Invalid, invalid.message).at_path(invalid.path)
     })
 }
 
-/// `Codec` for one dataset: its borrowed and owned mirrors.
+/// `Codec` for every dataset, through its mirrors.
 macro_rules! codec {
-    ($dataset:ty, $write:ty, $read:ty) => {
+    ($($dataset:path),* $(,)?) => {$(
         impl Codec<$dataset> for Bitcode {
             fn encode(value: &$dataset, out: &mut Vec<u8>) -> Result<(), Error> {
-                encode(&<$write>::new(value), out);
+                encode(&value.borrowed(), out);
                 Ok(())
             }
 
             fn decode(bytes: &[u8]) -> Result<$dataset, Error> {
-                decode(bytes, <$read>::into_model)
+                decode(bytes)
             }
         }
-    };
+    )*};
 }
 
-codec!(TaskManager, write::TaskManager<'_>, read::TaskManager);
-codec!(SensorReading, write::SensorReading<'_>, read::SensorReading);
-codec!(Graph, write::Graph<'_>, read::Graph);
-codec!(Record, write::Record<'_>, read::Record);
-codec!(MediaContent, write::MediaContent<'_>, read::MediaContent);
+serbench_model::for_each_dataset!(codec);

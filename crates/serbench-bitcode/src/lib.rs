@@ -136,9 +136,8 @@
 //! so encoding does not fail.
 
 mod derive;
-mod read;
+mod mirror;
 mod serde;
-mod write;
 
 use serbench_model::{Carries, Codec, Dataset, Format};
 pub use serbench_model::{Error, ErrorKind};

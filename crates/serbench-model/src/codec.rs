@@ -20,6 +20,10 @@ pub trait Dataset: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The size `serbench dump` writes unless told otherwise: one message
     /// of a message stream, and a file small enough to open in an editor.
     const DUMP_SIZE: usize = Self::DEFAULT_SIZE;
+    /// The size of the workload whose encodings the conformance kit
+    /// damages (cuts at every length, flips bits in): a few of the unit,
+    /// so that every cut of a message stays cheap to decode.
+    const DAMAGED_SIZE: usize;
 
     /// The answer to the dataset's traverse question. It prints as one line
     /// of compact JSON, the same for every format holding the same value.

@@ -187,6 +187,7 @@ impl Dataset for Graph {
     /// and a dump small enough to open in an editor.
     const QUICK_SIZE: usize = 200;
     const DUMP_SIZE: usize = 200;
+    const DAMAGED_SIZE: usize = 6;
     type Answer = GraphAnswer;
 
     fn workload(size: usize) -> Vec<Self> {

@@ -93,6 +93,7 @@ pub mod __private {
 
     pub use crate::random::Random;
 
-    /// Owned types of the model's shape with the caller's derives.
-    pub use crate::__owned_mirror as owned_mirror;
+    /// Owned and borrowed types of the model's shape with the caller's
+    /// derives.
+    pub use crate::__mirror as mirror;
 }

@@ -168,6 +168,7 @@ impl Dataset for MediaContent {
     const ABOUT: &'static str = "jvm-serializers' MediaContent record";
     const SIZE_UNIT: &'static str = "";
     const DEFAULT_SIZE: usize = 1;
+    const DAMAGED_SIZE: usize = 1;
     type Answer = MediaAnswer;
 
     fn workload(_size: usize) -> Vec<Self> {

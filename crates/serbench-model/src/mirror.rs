@@ -1,21 +1,63 @@
-//! The model's shape as plain owned types, for binary libraries that
-//! derive their own traits.
+//! The model's shape as plain types for binary libraries that derive
+//! their own traits: owned types to decode into, borrowed ones to encode
+//! from.
 
-/// Declares, in the calling module, owned types of the model's shape with
-/// the caller's derives (`#[derive(bitcode::Encode, bitcode::Decode)]`,
-/// say), each with an `into_model` that checks what the types cannot
-/// (timestamp ranges) and names the field path of what fails, and
-/// `Invalid`, that failure.
+/// Declares, in the calling module, types of the model's shape with the
+/// caller's derives, as a user of a deriving library (bitcode, wincode)
+/// writes their own types: the types are one definition of the layout, so
+/// two such crates cannot drift apart.
 ///
-/// For codec crates whose library writes a type's fields in order, as a
-/// user of the library writes their own types: the types are one
-/// definition of the layout, so two such crates cannot drift apart. A
-/// timestamp is `Created` (the parts `forms::timestamp_parts` gives), an
+/// ```ignore
+/// serbench_model::__private::mirror! {
+///     owned: #[derive(bitcode::Encode, bitcode::Decode)],
+///     borrowed: #[derive(bitcode::Encode)],
+///     integer_lists: copied,
+/// }
+/// ```
+///
+/// - the owned types (`TaskManager`, …, in the calling module) are what
+///   the library decodes into, each with an `into_model` that checks what
+///   the types cannot (timestamp ranges) and names the field path of what
+///   fails in `Invalid`;
+/// - the borrowed types (`borrowed::TaskManager<'_>`, …) hold the model's
+///   strings by reference, so encoding copies no text, and write the same
+///   bytes as their owned twins (the leaf types `Created`, `Priority`,
+///   `Edge`, `Player` and `Size` are the owned ones); `integer_lists:
+///   borrowed` borrows the integer lists too, `copied` copies them, for a
+///   library that encodes a `&str` but no other borrowed slice (bitcode);
+/// - `Mirrored`, implemented for the five datasets, reaches both from the
+///   model type, so a codec is written once, generically, per dataset.
+///
+/// A timestamp is `Created` (the parts `forms::timestamp_parts` gives), an
 /// id 16 bytes, a color `0xAARRGGBB`, an enum its variant's index.
+///
+/// A macro rather than types in this crate: the derives must sit on the
+/// definitions, and neither this crate nor a codec crate could implement a
+/// library's trait for types the other defines (the orphan rule) without
+/// this crate depending on every such library. Expanded in the codec
+/// crate, the types take that crate's own library's derives, and each
+/// crate keeps depending on the model and its own library only.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __owned_mirror {
-    ($(#[$derive:meta])*) => {
+macro_rules! __mirror {
+    (
+        owned: $(#[$owned:meta])*,
+        borrowed: $(#[$borrowed:meta])*,
+        integer_lists: copied $(,)?
+    ) => {
+        $crate::__mirror!(@types [$(#[$owned])*] [$(#[$borrowed])*] [Vec<u32>] [Vec<i64>] [to_vec]);
+    };
+    (
+        owned: $(#[$owned:meta])*,
+        borrowed: $(#[$borrowed:meta])*,
+        integer_lists: borrowed $(,)?
+    ) => {
+        $crate::__mirror!(@types [$(#[$owned])*] [$(#[$borrowed])*] [&'a [u32]] [&'a [i64]] [as_slice]);
+    };
+    (
+        @types [$(#[$owned:meta])*] [$(#[$borrowed:meta])*]
+        [$u32s:ty] [$i64s:ty] [$list:ident]
+    ) => {
         /// A value the bytes hold that the model does not: where, and what.
         #[derive(Debug)]
         pub(crate) struct Invalid {
@@ -52,20 +94,20 @@ macro_rules! __owned_mirror {
                 .collect()
         }
 
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) struct TaskManager {
             pub(crate) user: String,
             pub(crate) version: Vec<u32>,
             pub(crate) lists: Vec<TaskList>,
         }
 
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) struct TaskList {
             pub(crate) header: Header,
             pub(crate) tasks: Vec<Task>,
         }
 
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) struct Task {
             pub(crate) header: Header,
             pub(crate) description: String,
@@ -73,7 +115,7 @@ macro_rules! __owned_mirror {
             pub(crate) completed: bool,
         }
 
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) struct Header {
             pub(crate) id: [u8; 16],
             pub(crate) name: String,
@@ -84,7 +126,7 @@ macro_rules! __owned_mirror {
 
         /// A timestamp as `forms::timestamp_parts` gives it.
         #[derive(Clone, Copy)]
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) struct Created {
             pub(crate) seconds: i64,
             pub(crate) nanos: u32,
@@ -92,7 +134,7 @@ macro_rules! __owned_mirror {
         }
 
         #[derive(Clone, Copy)]
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) enum Priority {
             Low,
             Medium,
@@ -168,7 +210,7 @@ macro_rules! __owned_mirror {
             }
         }
 
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) struct SensorReading {
             pub(crate) sensor_id: String,
             pub(crate) ambient_temperature: f64,
@@ -201,13 +243,13 @@ macro_rules! __owned_mirror {
             }
         }
 
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) struct Graph {
             pub(crate) nodes: Vec<Node>,
             pub(crate) edges: Vec<Edge>,
         }
 
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) struct Node {
             pub(crate) id: u16,
             pub(crate) name: String,
@@ -216,7 +258,7 @@ macro_rules! __owned_mirror {
         }
 
         #[derive(Clone, Copy)]
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) struct Edge {
             pub(crate) from: u32,
             pub(crate) to: u32,
@@ -253,7 +295,7 @@ macro_rules! __owned_mirror {
             }
         }
 
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) struct Record {
             pub(crate) ids: Vec<i64>,
             pub(crate) strings: Vec<String>,
@@ -272,13 +314,13 @@ macro_rules! __owned_mirror {
             }
         }
 
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) struct MediaContent {
             pub(crate) media: Media,
             pub(crate) images: Vec<Image>,
         }
 
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) struct Media {
             pub(crate) uri: String,
             pub(crate) title: Option<String>,
@@ -293,7 +335,7 @@ macro_rules! __owned_mirror {
             pub(crate) copyright: Option<String>,
         }
 
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) struct Image {
             pub(crate) uri: String,
             pub(crate) title: Option<String>,
@@ -303,14 +345,14 @@ macro_rules! __owned_mirror {
         }
 
         #[derive(Clone, Copy)]
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) enum Player {
             Java,
             Flash,
         }
 
         #[derive(Clone, Copy)]
-        $(#[$derive])*
+        $(#[$owned])*
         pub(crate) enum Size {
             Small,
             Large,
@@ -355,6 +397,284 @@ macro_rules! __owned_mirror {
                         })
                         .collect(),
                 })
+            }
+        }
+
+        /// The owned and borrowed mirrors of a dataset.
+        pub(crate) trait Mirrored: Sized {
+            /// What the library decodes into.
+            type Owned;
+            /// What the library encodes from.
+            type Borrowed<'a>
+            where
+                Self: 'a;
+
+            /// The value borrowed into its mirror.
+            fn borrowed(&self) -> Self::Borrowed<'_>;
+
+            /// The model value a decoded mirror holds.
+            fn from_owned(owned: Self::Owned) -> Result<Self, Invalid>;
+        }
+
+        $crate::__mirror!(@mirrored TaskManager);
+        $crate::__mirror!(@mirrored SensorReading);
+        $crate::__mirror!(@mirrored Graph);
+        $crate::__mirror!(@mirrored Record);
+        $crate::__mirror!(@mirrored MediaContent);
+
+        /// The model borrowed into the owned types' shapes for encoding.
+        #[allow(
+            clippy::ref_option_ref,
+            reason = "a derive that takes each field by reference sees `&Option<&str>`, the \
+                      field that borrows an optional string"
+        )]
+        pub(crate) mod borrowed {
+            use $crate::__private::forms;
+
+            use super::{Created, Edge, Player, Priority, Size};
+
+            $(#[$borrowed])*
+            pub(crate) struct TaskManager<'a> {
+                user: &'a str,
+                version: $u32s,
+                lists: Vec<TaskList<'a>>,
+            }
+
+            $(#[$borrowed])*
+            pub(crate) struct TaskList<'a> {
+                header: Header<'a>,
+                tasks: Vec<Task<'a>>,
+            }
+
+            $(#[$borrowed])*
+            pub(crate) struct Task<'a> {
+                header: Header<'a>,
+                description: &'a str,
+                priority: Priority,
+                completed: bool,
+            }
+
+            $(#[$borrowed])*
+            pub(crate) struct Header<'a> {
+                id: [u8; 16],
+                name: &'a str,
+                color: u32,
+                created: Created,
+            }
+
+            impl<'a> TaskManager<'a> {
+                pub(crate) fn new(value: &'a $crate::TaskManager) -> Self {
+                    Self {
+                        user: &value.user,
+                        version: value.version.segments.$list(),
+                        lists: value
+                            .lists
+                            .iter()
+                            .map(|list| TaskList {
+                                header: Header::new(&list.header),
+                                tasks: list.tasks.iter().map(Task::new).collect(),
+                            })
+                            .collect(),
+                    }
+                }
+            }
+
+            impl<'a> Task<'a> {
+                fn new(task: &'a $crate::Task) -> Self {
+                    Self {
+                        header: Header::new(&task.header),
+                        description: &task.description,
+                        priority: match task.priority {
+                            $crate::Priority::Low => Priority::Low,
+                            $crate::Priority::Medium => Priority::Medium,
+                            $crate::Priority::High => Priority::High,
+                            $crate::Priority::Critical => Priority::Critical,
+                        },
+                        completed: task.completed,
+                    }
+                }
+            }
+
+            impl<'a> Header<'a> {
+                fn new(header: &'a $crate::TaskHeader) -> Self {
+                    let (seconds, nanos, offset_seconds) = forms::timestamp_parts(&header.created);
+                    Self {
+                        id: header.id.into_bytes(),
+                        name: &header.name,
+                        color: $crate::Color::argb(header.color),
+                        created: Created {
+                            seconds,
+                            nanos,
+                            offset_seconds,
+                        },
+                    }
+                }
+            }
+
+            $(#[$borrowed])*
+            pub(crate) struct SensorReading<'a> {
+                sensor_id: &'a str,
+                ambient_temperature: f64,
+                object_temperature: f64,
+                accelerometer_x: f64,
+                accelerometer_y: f64,
+                accelerometer_z: f64,
+                altitude: f64,
+                light: f64,
+                humidity: f64,
+            }
+
+            impl<'a> SensorReading<'a> {
+                pub(crate) fn new(value: &'a $crate::SensorReading) -> Self {
+                    Self {
+                        sensor_id: &value.sensor_id,
+                        ambient_temperature: value.ambient_temperature,
+                        object_temperature: value.object_temperature,
+                        accelerometer_x: value.accelerometer_x,
+                        accelerometer_y: value.accelerometer_y,
+                        accelerometer_z: value.accelerometer_z,
+                        altitude: value.altitude,
+                        light: value.light,
+                        humidity: value.humidity,
+                    }
+                }
+            }
+
+            $(#[$borrowed])*
+            pub(crate) struct Graph<'a> {
+                nodes: Vec<Node<'a>>,
+                edges: Vec<Edge>,
+            }
+
+            $(#[$borrowed])*
+            pub(crate) struct Node<'a> {
+                id: u16,
+                name: &'a str,
+                out_edges: $u32s,
+                in_edges: $u32s,
+            }
+
+            impl<'a> Graph<'a> {
+                pub(crate) fn new(value: &'a $crate::Graph) -> Self {
+                    Self {
+                        nodes: value
+                            .nodes
+                            .iter()
+                            .map(|node| Node {
+                                id: node.id,
+                                name: &node.name,
+                                out_edges: node.out_edges.$list(),
+                                in_edges: node.in_edges.$list(),
+                            })
+                            .collect(),
+                        edges: value
+                            .edges
+                            .iter()
+                            .map(|edge| Edge {
+                                from: edge.from,
+                                to: edge.to,
+                                weight: edge.weight,
+                            })
+                            .collect(),
+                    }
+                }
+            }
+
+            $(#[$borrowed])*
+            pub(crate) struct Record<'a> {
+                ids: $i64s,
+                strings: Vec<&'a str>,
+            }
+
+            impl<'a> Record<'a> {
+                pub(crate) fn new(value: &'a $crate::Record) -> Self {
+                    Self {
+                        ids: value.ids.$list(),
+                        strings: value.strings.iter().map(String::as_str).collect(),
+                    }
+                }
+            }
+
+            $(#[$borrowed])*
+            pub(crate) struct MediaContent<'a> {
+                media: Media<'a>,
+                images: Vec<Image<'a>>,
+            }
+
+            $(#[$borrowed])*
+            pub(crate) struct Media<'a> {
+                uri: &'a str,
+                title: Option<&'a str>,
+                width: i32,
+                height: i32,
+                format: &'a str,
+                duration: i64,
+                size: i64,
+                bitrate: Option<i32>,
+                persons: Vec<&'a str>,
+                player: Player,
+                copyright: Option<&'a str>,
+            }
+
+            $(#[$borrowed])*
+            pub(crate) struct Image<'a> {
+                uri: &'a str,
+                title: Option<&'a str>,
+                width: i32,
+                height: i32,
+                size: Size,
+            }
+
+            impl<'a> MediaContent<'a> {
+                pub(crate) fn new(value: &'a $crate::MediaContent) -> Self {
+                    let media = &value.media;
+                    Self {
+                        media: Media {
+                            uri: &media.uri,
+                            title: media.title.as_deref(),
+                            width: media.width,
+                            height: media.height,
+                            format: &media.format,
+                            duration: media.duration,
+                            size: media.size,
+                            bitrate: media.bitrate,
+                            persons: media.persons.iter().map(String::as_str).collect(),
+                            player: match media.player {
+                                $crate::Player::Java => Player::Java,
+                                $crate::Player::Flash => Player::Flash,
+                            },
+                            copyright: media.copyright.as_deref(),
+                        },
+                        images: value
+                            .images
+                            .iter()
+                            .map(|image| Image {
+                                uri: &image.uri,
+                                title: image.title.as_deref(),
+                                width: image.width,
+                                height: image.height,
+                                size: match image.size {
+                                    $crate::Size::Small => Size::Small,
+                                    $crate::Size::Large => Size::Large,
+                                },
+                            })
+                            .collect(),
+                    }
+                }
+            }
+        }
+    };
+    (@mirrored $dataset:ident) => {
+        impl Mirrored for $crate::$dataset {
+            type Owned = $dataset;
+            type Borrowed<'a> = borrowed::$dataset<'a>;
+
+            fn borrowed(&self) -> Self::Borrowed<'_> {
+                borrowed::$dataset::new(self)
+            }
+
+            fn from_owned(owned: Self::Owned) -> Result<Self, Invalid> {
+                owned.into_model()
             }
         }
     };

@@ -109,6 +109,7 @@ impl Dataset for Record {
     const ABOUT: &'static str = "two arrays: 1 000 integers and 100 strings";
     const SIZE_UNIT: &'static str = "";
     const DEFAULT_SIZE: usize = 1;
+    const DAMAGED_SIZE: usize = 1;
     type Answer = RecordAnswer;
 
     fn workload(_size: usize) -> Vec<Self> {

@@ -291,6 +291,7 @@ impl Dataset for TaskManager {
         "Qt serialization benchmark: nested task lists with uuids, colors and times";
     const SIZE_UNIT: &'static str = "tasks";
     const DEFAULT_SIZE: usize = 10_000;
+    const DAMAGED_SIZE: usize = 40;
     type Answer = TaskManagerAnswer;
 
     fn workload(size: usize) -> Vec<Self> {

@@ -172,6 +172,7 @@ impl Dataset for SensorReading {
     const DEFAULT_SIZE: usize = 10_000;
     /// A dump holds one message, as one is sent.
     const DUMP_SIZE: usize = 1;
+    const DAMAGED_SIZE: usize = 3;
     type Answer = TelemetryAnswer;
 
     fn workload(size: usize) -> Vec<Self> {

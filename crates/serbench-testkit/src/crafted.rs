@@ -4,12 +4,10 @@
 
 use std::fmt::{self, Debug};
 
-use serbench_model::{
-    Codec, Dataset, Error, ErrorKind, Format, Graph, MediaContent, Record, SensorReading,
-    TaskManager,
-};
+use serbench_model::{Codec, Dataset, Error, ErrorKind, Format};
 
 use crate::hostile::{decode_checked, on_small_stack, require_counting_allocator};
+use crate::memory::HOSTILE_EXPANSION;
 
 /// How deep crafted nesting goes: far past any decoder's depth limit, so
 /// a decoder without one overflows [`STACK`](crate::STACK).
@@ -156,7 +154,7 @@ where
     D: Dataset,
 {
     let what = || format!("crafted input {input:?}");
-    let outcome = decode_checked::<C, D>(&input.bytes, what)?;
+    let outcome = decode_checked::<C, D>(&input.bytes, HOSTILE_EXPANSION, what)?;
     println!(
         "{} {} {:?} `{}`: {} bytes, decode peak {}, traverse peak {}: {}",
         C::NAME,
@@ -189,25 +187,11 @@ where
     Ok(())
 }
 
-/// Every class of [`Class::REQUIRED`] is covered by an input for some
-/// dataset or declared not applicable with a reason, not both; every input
-/// has a description.
-pub fn coverage<H>()
-where
-    H: Crafts<TaskManager>
-        + Crafts<SensorReading>
-        + Crafts<Graph>
-        + Crafts<Record>
-        + Crafts<MediaContent>,
-{
-    let inputs: Vec<Crafted> = [
-        <H as Crafts<TaskManager>>::crafted(),
-        <H as Crafts<SensorReading>>::crafted(),
-        <H as Crafts<Graph>>::crafted(),
-        <H as Crafts<Record>>::crafted(),
-        <H as Crafts<MediaContent>>::crafted(),
-    ]
-    .concat();
+/// Every class of [`Class::REQUIRED`] is covered by one of `inputs`, the
+/// crafted inputs of every dataset (`conformance_tests!` gathers them), or
+/// declared not applicable by `H` with a reason, not both; every input has
+/// a description.
+pub fn coverage<H: HostileInputs>(inputs: &[Crafted]) {
     for class in Class::REQUIRED {
         let covered = inputs.iter().any(|input| input.class == class);
         let excused = H::NOT_APPLICABLE.iter().find(|(c, _)| *c == class);
@@ -220,9 +204,70 @@ where
             (true, None) => {}
         }
     }
-    for input in &inputs {
+    for input in inputs {
         assert!(!input.what.is_empty(), "an input has no description");
     }
+}
+
+/// `value`'s encoding by `C` with the one occurrence of `from` replaced
+/// by `to`: an input of `class`, described by `what`, that must fail with
+/// `kind`.
+///
+/// # Panics
+///
+/// If `C` cannot encode `value`, or `from` does not occur exactly once in
+/// its encoding.
+pub fn patched<C, D>(
+    value: &D,
+    class: Class,
+    kind: ErrorKind,
+    what: impl Into<String>,
+    from: impl AsRef<[u8]>,
+    to: impl AsRef<[u8]>,
+) -> Crafted
+where
+    C: Codec<D>,
+    D: Dataset,
+{
+    let valid = C::to_vec(value)
+        .unwrap_or_else(|error| panic!("{} cannot encode a {}: {error}", C::NAME, D::NAME));
+    patched_bytes(&valid, class, kind, what, from, to)
+}
+
+/// [`patched`] for an encoding at hand: `valid` with the one occurrence of
+/// `from` replaced by `to`.
+///
+/// # Panics
+///
+/// If `from` does not occur exactly once in `valid`.
+pub fn patched_bytes(
+    valid: &[u8],
+    class: Class,
+    kind: ErrorKind,
+    what: impl Into<String>,
+    from: impl AsRef<[u8]>,
+    to: impl AsRef<[u8]>,
+) -> Crafted {
+    let bytes = replace_once(valid, from.as_ref(), to.as_ref());
+    Crafted::new(class, what, kind, bytes)
+}
+
+/// `valid` with its last `len` bytes replaced by `to`: an input of
+/// `class`, described by `what`, that must fail with `kind`.
+///
+/// # Panics
+///
+/// If `valid` is shorter than `len`.
+pub fn ending(
+    valid: &[u8],
+    class: Class,
+    kind: ErrorKind,
+    what: impl Into<String>,
+    len: usize,
+    to: &[u8],
+) -> Crafted {
+    let bytes = [&valid[..valid.len() - len], to].concat();
+    Crafted::new(class, what, kind, bytes)
 }
 
 /// `bytes` with the one occurrence of `from` replaced by `to`, for crafting
@@ -234,6 +279,36 @@ where
 /// silently miss its target.
 #[must_use]
 pub fn replace_once(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    let at = only(bytes, from);
+    [&bytes[..at], to, &bytes[at + from.len()..]].concat()
+}
+
+/// `bytes` with `to` written over the bytes at the one occurrence of
+/// `from`, for a layout of fixed places: `to` may be shorter than `from`
+/// (the rest of it stays) or longer.
+///
+/// # Panics
+///
+/// If `from` does not occur exactly once, or `to` runs past the end.
+#[must_use]
+pub fn overwrite_once(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    overwritten(bytes, only(bytes, from), to)
+}
+
+/// `bytes` with `to` written over the bytes at offset `at`.
+///
+/// # Panics
+///
+/// If `to` runs past the end.
+#[must_use]
+pub fn overwritten(bytes: &[u8], at: usize, to: &[u8]) -> Vec<u8> {
+    let mut bytes = bytes.to_vec();
+    bytes[at..at + to.len()].copy_from_slice(to);
+    bytes
+}
+
+/// Where the one occurrence of `from` in `bytes` starts.
+fn only(bytes: &[u8], from: &[u8]) -> usize {
     let mut at =
         (0..=bytes.len().saturating_sub(from.len())).filter(|&at| bytes[at..].starts_with(from));
     let (Some(first), None) = (at.next(), at.next()) else {
@@ -242,5 +317,5 @@ pub fn replace_once(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
             String::from_utf8_lossy(from)
         );
     };
-    [&bytes[..first], to, &bytes[first + from.len()..]].concat()
+    first
 }

@@ -39,7 +39,7 @@ where
             C::NAME,
             D::NAME
         );
-        let bound = len.saturating_mul(expansion).saturating_add(64 * 1024);
+        let bound = memory::bound_per_byte(len, expansion);
         assert!(
             peak <= bound,
             "{} {} {what}: {len} bytes decode with a peak of {peak} bytes ({ratio:.1} per \

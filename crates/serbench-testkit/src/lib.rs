@@ -26,7 +26,17 @@
 //! ```
 //!
 //! (`conformance_tests!(serbench_json::Json)` alone runs everything but the
-//! format's own crafted inputs.)
+//! format's own crafted inputs. Options hold the damaged encodings to a
+//! codec's own documented memory bound, `damaged_expansion = N`, or leave
+//! out named checks with the reason, `skip(telemetry::edge_cases) =
+//! "…"`, for a codec whose crate checks that case its own way; see
+//! [`conformance_tests!`].)
+//!
+//! A codec crate's own tests build on the kit too: [`patched`] crafts an
+//! input from a valid encoding ([`patched_bytes`], [`ending`],
+//! [`replace_once`], [`overwrite_once`] and [`overwritten`] from bytes at
+//! hand), [`hex`] reads an annotated hex dump of a layout, and
+//! [`small_record`] is the smallest record to patch.
 //!
 //! The macro installs [`CountingAllocator`] as the test binary's global
 //! allocator (a binary has one: a second invocation in the same binary
@@ -136,6 +146,7 @@ mod arbitrary;
 mod crafted;
 mod dense;
 mod figures;
+mod fixtures;
 mod hostile;
 mod memory;
 mod needs;
@@ -144,12 +155,18 @@ use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 pub use self::arbitrary::{Arbitrary, float, string, timestamp, uuid};
 pub use self::crafted::{
-    Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING, coverage, crafted, replace_once,
+    Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING, coverage, crafted, ending,
+    overwrite_once, overwritten, patched, patched_bytes, replace_once,
 };
 pub use self::dense::{Dense, expansion};
 pub use self::figures::{Safety, safety};
-pub use self::hostile::{EVERY_CUT_UP_TO, FLIPS, SAMPLED_CUTS, SEED, STACK, hostile};
-pub use self::memory::{CountingAllocator, bound, installed, measure};
+pub use self::fixtures::{hex, small_record};
+pub use self::hostile::{
+    EVERY_CUT_UP_TO, FLIPS, SAMPLED_CUTS, SEED, STACK, hostile, hostile_within,
+};
+pub use self::memory::{
+    CountingAllocator, HOSTILE_EXPANSION, bound, bound_per_byte, installed, measure,
+};
 pub use self::needs::Needs;
 use serbench_model::{Codec, Dataset};
 
@@ -302,80 +319,148 @@ fn encode<C: Codec<D>, D: Dataset>(value: &D) -> Vec<u8> {
 
 /// Expands to the kit's tests for one codec; see the [crate docs](crate).
 ///
-/// - `conformance_tests!(Codec)`: the round-trip and damaged-encoding
-///   tests for every dataset;
-/// - `conformance_tests!(Codec, hostile = Type)`: also the crafted inputs
-///   and valid-input expansion of `Type`, which implements
-///   [`HostileInputs`](crate::HostileInputs) and
-///   [`Crafts<D>`](crate::Crafts) for every dataset `D`;
-/// - either with `, global_allocator = false`: for a second codec in the
-///   same test binary, which already has the kit's allocator.
+/// `conformance_tests!(Codec)` writes the round-trip and damaged-encoding
+/// tests for every dataset of `for_each_dataset!`, in a module per
+/// dataset. Options follow, in this order, each optional:
+///
+/// - `hostile = Type`: also the crafted inputs and valid-input expansion
+///   of `Type`, which implements [`HostileInputs`](crate::HostileInputs)
+///   and [`Crafts<D>`](crate::Crafts) for every dataset `D`, and the check
+///   that they cover every [`Class::REQUIRED`](crate::Class::REQUIRED);
+/// - `damaged_expansion = N`: the damaged encodings held to the codec's
+///   own documented bound, `N` bytes per byte of input plus 64 KiB,
+///   instead of the kit's [`HOSTILE_EXPANSION`](crate::HOSTILE_EXPANSION)
+///   ([`hostile_within`](crate::hostile_within()));
+/// - `skip(dataset::check, …) = "reason"`: leaves out the named tests
+///   (`telemetry::edge_cases`), for a codec whose crate holds it to a
+///   check of its own there; the reason says which and why;
+/// - `global_allocator = false`: for a second codec in the same test
+///   binary, which already has the kit's allocator.
+///
+/// ```ignore
+/// serbench_testkit::conformance_tests!(
+///     serbench_json::JsonSonic,
+///     hostile = crate::hostile::Sonic,
+///     skip(telemetry::edge_cases, telemetry::properties) = "sonic-rs cannot read -0.0 \
+///         back: `sonic::telemetry_*` hold it to an encode error",
+///     global_allocator = false,
+/// );
+/// ```
 #[macro_export]
 macro_rules! conformance_tests {
-    ($codec:ty $(, hostile = $hostile:ty)? $(,)?) => {
+    (
+        $codec:ty
+        $(, hostile = $hostile:ty)?
+        $(, damaged_expansion = $expansion:expr)?
+        $(, skip($($skip_dataset:ident::$skip_check:ident),+ $(,)?) = $reason:literal)?
+        $(, global_allocator = $global:tt)?
+        $(,)?
+    ) => {
+        $crate::conformance_tests!(@allocator $($global)?);
+        $crate::conformance_tests!(
+            @codec ($)
+            [$codec]
+            [$($hostile)?]
+            [$crate::conformance_tests!(@expansion $($expansion)?)]
+            [$($($skip_dataset::$skip_check)+)?]
+        );
+    };
+    (@allocator) => {
         #[global_allocator]
         static COUNTING_ALLOCATOR: $crate::CountingAllocator = $crate::CountingAllocator;
-
-        $crate::conformance_tests!(@codec $codec $(, $hostile)?);
     };
-    ($codec:ty $(, hostile = $hostile:ty)?, global_allocator = false $(,)?) => {
-        $crate::conformance_tests!(@codec $codec $(, $hostile)?);
+    (@allocator false) => {};
+    (@expansion) => {
+        $crate::HOSTILE_EXPANSION
     };
-    (@codec $codec:ty $(, $hostile:ty)?) => {
-        $crate::conformance_tests!(@dataset $codec, task_manager, $crate::__private::TaskManager $(, $hostile)?);
-        $crate::conformance_tests!(@dataset $codec, telemetry, $crate::__private::SensorReading $(, $hostile)?);
-        $crate::conformance_tests!(@dataset $codec, graph, $crate::__private::Graph $(, $hostile)?);
-        $crate::conformance_tests!(@dataset $codec, records, $crate::__private::Record $(, $hostile)?);
-        $crate::conformance_tests!(@dataset $codec, media, $crate::__private::MediaContent $(, $hostile)?);
-
-        $(
-            #[test]
-            fn hostile_coverage() {
-                $crate::coverage::<$hostile>();
-            }
-        )?
+    (@expansion $expansion:expr) => {
+        $expansion
     };
-    (@dataset $codec:ty, $name:ident, $dataset:ty $(, $hostile:ty)?) => {
-        mod $name {
-            #[allow(unused_imports, reason = "the codec path may name an item of the parent")]
-            use super::*;
-
-            #[test]
-            fn generated() {
-                $crate::generated::<$codec, $dataset>();
-            }
-
-            #[test]
-            fn edge_cases() {
-                $crate::edge_cases::<$codec, $dataset>();
-            }
-
-            #[test]
-            fn properties() {
-                $crate::properties::<$codec, $dataset>();
-            }
-
-            #[test]
-            fn hostile() {
-                $crate::hostile::<$codec, $dataset>();
-            }
-
-            $(
-                #[test]
-                fn crafted() {
-                    $crate::crafted::<$codec, $dataset>(
-                        &<$hostile as $crate::Crafts<$dataset>>::crafted(),
-                    );
-                }
-
-                #[test]
-                fn expansion() {
-                    $crate::expansion::<$codec, $dataset>(
-                        <$hostile as $crate::HostileInputs>::EXPANSION,
-                    );
-                }
-            )?
+    // `$d` is `$`, for the macros this one writes: a skip list matched by
+    // dataset and check, and the tests of the datasets `for_each_dataset!`
+    // lists.
+    (
+        @codec ($d:tt)
+        [$codec:ty]
+        [$($hostile:ty)?]
+        [$expansion:expr]
+        [$($skip_dataset:ident::$skip_check:ident)*]
+    ) => {
+        /// Writes a test unless the options skip it.
+        macro_rules! __conformance_unless_skipped {
+            $(($skip_dataset, $skip_check, $d($d test:tt)*) => {};)*
+            ($d dataset:ident, $d check:ident, $d($d test:tt)*) => { $d($d test)* };
         }
+
+        /// The tests of every dataset.
+        macro_rules! __conformance_datasets {
+            ($d($d module:ident: $d dataset:path,)*) => {
+                $d(
+                    mod $d module {
+                        #[allow(unused_imports, reason = "the codec path may name an item of the parent")]
+                        use super::*;
+
+                        __conformance_unless_skipped!($d module, generated,
+                            #[test]
+                            fn generated() {
+                                $crate::generated::<$codec, $d dataset>();
+                            }
+                        );
+
+                        __conformance_unless_skipped!($d module, edge_cases,
+                            #[test]
+                            fn edge_cases() {
+                                $crate::edge_cases::<$codec, $d dataset>();
+                            }
+                        );
+
+                        __conformance_unless_skipped!($d module, properties,
+                            #[test]
+                            fn properties() {
+                                $crate::properties::<$codec, $d dataset>();
+                            }
+                        );
+
+                        __conformance_unless_skipped!($d module, hostile,
+                            #[test]
+                            fn hostile() {
+                                $crate::hostile_within::<$codec, $d dataset>($expansion);
+                            }
+                        );
+
+                        $(
+                            __conformance_unless_skipped!($d module, crafted,
+                                #[test]
+                                fn crafted() {
+                                    $crate::crafted::<$codec, $d dataset>(
+                                        &<$hostile as $crate::Crafts<$d dataset>>::crafted(),
+                                    );
+                                }
+                            );
+
+                            __conformance_unless_skipped!($d module, expansion,
+                                #[test]
+                                fn expansion() {
+                                    $crate::expansion::<$codec, $d dataset>(
+                                        <$hostile as $crate::HostileInputs>::EXPANSION,
+                                    );
+                                }
+                            );
+                        )?
+                    }
+                )*
+
+                $(
+                    #[test]
+                    fn hostile_coverage() {
+                        let inputs = [$d(<$hostile as $crate::Crafts<$d dataset>>::crafted()),*];
+                        $crate::coverage::<$hostile>(&inputs.concat());
+                    }
+                )?
+            };
+        }
+
+        $crate::__private::for_each_dataset!(__conformance_datasets, modules);
     };
 }
 
@@ -383,5 +468,5 @@ macro_rules! conformance_tests {
 /// not depend on the model under that name: not API.
 #[doc(hidden)]
 pub mod __private {
-    pub use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
+    pub use serbench_model::for_each_dataset;
 }

@@ -103,9 +103,20 @@ pub fn installed() -> bool {
     peak >= 1024
 }
 
+/// The bytes per byte of hostile input a decode may allocate, on top of
+/// 64 KiB, unless the codec documents more.
+pub const HOSTILE_EXPANSION: usize = 4;
+
 /// The most a decode of `len` bytes of hostile input may allocate: four
 /// times the input plus 64 KiB.
 #[must_use]
 pub const fn bound(len: usize) -> usize {
-    len.saturating_mul(4).saturating_add(64 * 1024)
+    bound_per_byte(len, HOSTILE_EXPANSION)
+}
+
+/// The most a decode of `len` bytes may allocate at `expansion` bytes per
+/// byte of input: `len × expansion` plus 64 KiB.
+#[must_use]
+pub const fn bound_per_byte(len: usize, expansion: usize) -> usize {
+    len.saturating_mul(expansion).saturating_add(64 * 1024)
 }

@@ -16,6 +16,8 @@
 //! wincode, which reads in the same order and fails there, before any
 //! count the walk did not see.
 
+use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
+
 /// A count the input cannot hold: where it is, what it declares and how
 /// much is left.
 #[derive(Debug)]
@@ -146,61 +148,78 @@ fn run(bytes: &[u8], walk: impl FnOnce(&mut Walk<'_>) -> Result<(), Stop>) -> Re
     }
 }
 
-pub(crate) fn task_manager(bytes: &[u8]) -> Result<(), TooLong> {
-    run(bytes, |walk| {
-        walk.string("user")?;
-        walk.fixed("version", 4)?;
-        for _ in 0..walk.count("lists", least::LIST)? {
-            walk.header("a list's name")?;
-            for _ in 0..walk.count("a list's tasks", least::TASK)? {
-                walk.header("a task's name")?;
-                walk.string("a task's description")?;
-                walk.skip(4 + 1)?;
+/// A dataset whose layout the walk knows: the counts its encoding
+/// declares.
+pub(crate) trait Counts {
+    /// Holds every count `bytes` declare to the input left.
+    fn check(bytes: &[u8]) -> Result<(), TooLong>;
+}
+
+impl Counts for TaskManager {
+    fn check(bytes: &[u8]) -> Result<(), TooLong> {
+        run(bytes, |walk| {
+            walk.string("user")?;
+            walk.fixed("version", 4)?;
+            for _ in 0..walk.count("lists", least::LIST)? {
+                walk.header("a list's name")?;
+                for _ in 0..walk.count("a list's tasks", least::TASK)? {
+                    walk.header("a task's name")?;
+                    walk.string("a task's description")?;
+                    walk.skip(4 + 1)?;
+                }
             }
-        }
-        Ok(())
-    })
+            Ok(())
+        })
+    }
 }
 
-pub(crate) fn telemetry(bytes: &[u8]) -> Result<(), TooLong> {
-    run(bytes, |walk| walk.string("sensor_id"))
+impl Counts for SensorReading {
+    fn check(bytes: &[u8]) -> Result<(), TooLong> {
+        run(bytes, |walk| walk.string("sensor_id"))
+    }
 }
 
-pub(crate) fn graph(bytes: &[u8]) -> Result<(), TooLong> {
-    run(bytes, |walk| {
-        for _ in 0..walk.count("nodes", least::NODE)? {
-            walk.skip(2)?;
-            walk.string("a node's name")?;
-            walk.fixed("a node's out_edges", 4)?;
-            walk.fixed("a node's in_edges", 4)?;
-        }
-        walk.fixed("edges", least::EDGE)
-    })
+impl Counts for Graph {
+    fn check(bytes: &[u8]) -> Result<(), TooLong> {
+        run(bytes, |walk| {
+            for _ in 0..walk.count("nodes", least::NODE)? {
+                walk.skip(2)?;
+                walk.string("a node's name")?;
+                walk.fixed("a node's out_edges", 4)?;
+                walk.fixed("a node's in_edges", 4)?;
+            }
+            walk.fixed("edges", least::EDGE)
+        })
+    }
 }
 
-pub(crate) fn records(bytes: &[u8]) -> Result<(), TooLong> {
-    run(bytes, |walk| {
-        walk.fixed("ids", 8)?;
-        walk.strings("strings")
-    })
+impl Counts for Record {
+    fn check(bytes: &[u8]) -> Result<(), TooLong> {
+        run(bytes, |walk| {
+            walk.fixed("ids", 8)?;
+            walk.strings("strings")
+        })
+    }
 }
 
-pub(crate) fn media(bytes: &[u8]) -> Result<(), TooLong> {
-    run(bytes, |walk| {
-        walk.string("uri")?;
-        walk.option(|walk| walk.string("title"))?;
-        walk.skip(4 + 4)?;
-        walk.string("format")?;
-        walk.skip(8 + 8)?;
-        walk.option(|walk| Ok(walk.skip(4)?))?;
-        walk.strings("persons")?;
-        walk.skip(4)?;
-        walk.option(|walk| walk.string("copyright"))?;
-        for _ in 0..walk.count("images", least::IMAGE)? {
-            walk.string("an image's uri")?;
-            walk.option(|walk| walk.string("an image's title"))?;
-            walk.skip(4 + 4 + 4)?;
-        }
-        Ok(())
-    })
+impl Counts for MediaContent {
+    fn check(bytes: &[u8]) -> Result<(), TooLong> {
+        run(bytes, |walk| {
+            walk.string("uri")?;
+            walk.option(|walk| walk.string("title"))?;
+            walk.skip(4 + 4)?;
+            walk.string("format")?;
+            walk.skip(8 + 8)?;
+            walk.option(|walk| Ok(walk.skip(4)?))?;
+            walk.strings("persons")?;
+            walk.skip(4)?;
+            walk.option(|walk| walk.string("copyright"))?;
+            for _ in 0..walk.count("images", least::IMAGE)? {
+                walk.string("an image's uri")?;
+                walk.option(|walk| walk.string("an image's title"))?;
+                walk.skip(4 + 4 + 4)?;
+            }
+            Ok(())
+        })
+    }
 }

@@ -89,13 +89,13 @@
 //! stopped. Every value of the model encodes, so encoding does not fail.
 
 mod check;
-mod read;
-mod write;
+mod mirror;
 
-use serbench_model::{
-    Carries, Codec, Dataset, Format, Graph, MediaContent, Record, SensorReading, TaskManager,
-};
+use serbench_model::{Carries, Codec, Dataset, Format};
 pub use serbench_model::{Error, ErrorKind};
+
+use crate::check::Counts;
+use crate::mirror::Mirrored;
 
 /// The wincode codec.
 #[derive(Clone, Copy, Debug, Default)]
@@ -145,20 +145,17 @@ where
 
 /// Checks the counts `bytes` declare, reads the owned mirror of a `T`
 /// and converts it into the model.
-fn decode<T, M>(
-    bytes: &[u8],
-    check: fn(&[u8]) -> Result<(), check::TooLong>,
-    into_model: fn(M) -> Result<T, read::Invalid>,
-) -> Result<T, Error>
+fn decode<T>(bytes: &[u8]) -> Result<T, Error>
 where
-    T: Dataset,
-    M: for<'de> wincode::SchemaRead<'de, Config, Dst = M>,
+    T: Dataset + Counts + Mirrored,
+    T::Owned: for<'de> wincode::SchemaRead<'de, Config, Dst = T::Owned>,
 {
-    check(bytes).map_err(|too_long| {
+    T::check(bytes).map_err(|too_long| {
         Error::new::<Wincode, T>(ErrorKind::Truncated, too_long.message).at_offset(too_long.offset)
     })?;
-    let mirror: M = wincode::config::deserialize_exact(bytes, CONFIG).map_err(refused::<T>)?;
-    into_model(mirror).map_err(|invalid| {
+    let mirror: T::Owned =
+        wincode::config::deserialize_exact(bytes, CONFIG).map_err(refused::<T>)?;
+    T::from_owned(mirror).map_err(|invalid| {
         Error::new::<Wincode, T>(ErrorKind::Invalid, invalid.message).at_path(invalid.path)
     })
 }
@@ -179,23 +176,19 @@ fn refused<T: Dataset>(error: wincode::ReadError) -> Error {
     Error::new::<Wincode, T>(kind, message).with_source(error)
 }
 
-/// `Codec` for one dataset: its mirrors and its length check.
+/// `Codec` for every dataset: its mirrors and its length check.
 macro_rules! codec {
-    ($dataset:ty, $write:ident, $check:path) => {
+    ($($dataset:path),* $(,)?) => {$(
         impl Codec<$dataset> for Wincode {
             fn encode(value: &$dataset, out: &mut Vec<u8>) -> Result<(), Error> {
-                encode::<$dataset, _>(&write::$write::new(value), out)
+                encode::<$dataset, _>(&value.borrowed(), out)
             }
 
             fn decode(bytes: &[u8]) -> Result<$dataset, Error> {
-                decode(bytes, $check, read::$write::into_model)
+                decode(bytes)
             }
         }
-    };
+    )*};
 }
 
-codec!(TaskManager, TaskManager, check::task_manager);
-codec!(SensorReading, SensorReading, check::telemetry);
-codec!(Graph, Graph, check::graph);
-codec!(Record, Record, check::records);
-codec!(MediaContent, MediaContent, check::media);
+serbench_model::for_each_dataset!(codec);

@@ -4,8 +4,7 @@
 use serbench_capnp::{Capnp, ErrorKind, from_slice, to_vec};
 use serbench_model::__private::forms::timestamp_from_parts;
 use serbench_model::{Codec, Dataset, Graph, MediaContent, Priority, Record, TaskManager};
-
-use crate::patch;
+use serbench_testkit::overwrite_once;
 
 fn decode_error<T: Dataset>(bytes: &[u8]) -> serbench_capnp::Error
 where
@@ -166,7 +165,7 @@ fn an_unknown_priority_is_invalid_at_its_path() {
     assert!(manager.lists[0].tasks[0].completed);
     let bytes = to_vec(&manager).unwrap();
     // The task's data word: priority 3, then the completed bit.
-    let bytes = patch(&bytes, &[3, 0, 1, 0, 0, 0, 0, 0], &[9, 0]);
+    let bytes = overwrite_once(&bytes, &[3, 0, 1, 0, 0, 0, 0, 0], &[9, 0]);
     for error in [
         decode_error::<TaskManager>(&bytes),
         traverse_error::<TaskManager>(&bytes),
@@ -183,7 +182,7 @@ fn an_out_of_range_time_is_invalid_at_its_path() {
     manager.lists[0].tasks[0].header.created =
         timestamp_from_parts(1_762_160_400, 999_999_999, 0).unwrap();
     let bytes = to_vec(&manager).unwrap();
-    let bytes = patch(
+    let bytes = overwrite_once(
         &bytes,
         &999_999_999u32.to_le_bytes(),
         &1_000_000_000u32.to_le_bytes(),
@@ -205,8 +204,8 @@ fn an_unknown_union_tag_or_enum_is_invalid() {
     let bytes = to_vec(&MediaContent::canonical()).unwrap();
     // Bitrate's tag (1, bitsPerSecond), the player (0, java), the bitrate.
     let word = [1, 0, 0, 0, 0, 0, 4, 0];
-    let tag = patch(&bytes, &word, &[5, 0]);
-    let player = patch(&bytes, &word, &[1, 0, 2, 0]);
+    let tag = overwrite_once(&bytes, &word, &[5, 0]);
+    let player = overwrite_once(&bytes, &word, &[1, 0, 2, 0]);
     for (bytes, path) in [(tag, "media.bitrate"), (player, "media.player")] {
         for error in [
             decode_error::<MediaContent>(&bytes),
@@ -223,7 +222,7 @@ fn an_unknown_union_tag_or_enum_is_invalid() {
     image.extend([1, 0, 0, 0, 0, 0, 0, 0]);
     let mut size = image.clone();
     size[8] = 7;
-    let size = patch(&bytes, &image, &size);
+    let size = overwrite_once(&bytes, &image, &size);
     for error in [
         decode_error::<MediaContent>(&size),
         traverse_error::<MediaContent>(&size),
@@ -238,7 +237,7 @@ fn invalid_utf8_is_syntax_where_it_is_read() {
     let mut graph = Graph::generate(3);
     graph.nodes[1].name = "XYZW".to_owned();
     let bytes = to_vec(&graph).unwrap();
-    let bytes = patch(&bytes, b"XYZW", &[0xff]);
+    let bytes = overwrite_once(&bytes, b"XYZW", &[0xff]);
     // The traverse question reads no names, but checks them as decoding
     // does.
     for error in [

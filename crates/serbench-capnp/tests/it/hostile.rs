@@ -13,9 +13,7 @@
 
 use serbench_capnp::{Capnp, ErrorKind};
 use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
-use serbench_testkit::{Class, Crafted, Crafts, HostileInputs};
-
-use crate::patch;
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, patched};
 
 pub(crate) struct Inputs;
 
@@ -128,21 +126,6 @@ where
     ]
 }
 
-fn patched<T: Dataset>(
-    value: &T,
-    class: Class,
-    kind: ErrorKind,
-    what: &str,
-    from: &[u8],
-    to: &[u8],
-) -> Crafted
-where
-    Capnp: Codec<T>,
-{
-    let valid = Capnp::to_vec(value).unwrap();
-    Crafted::new(class, what, kind, patch(&valid, from, to))
-}
-
 impl HostileInputs for Inputs {
     const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[
         (
@@ -178,22 +161,22 @@ impl Crafts<TaskManager> for Inputs {
             longest(m, "the user", Syntax, 2, 10),
             longest(m, "the version", Syntax, 4, 3),
             longest(m, "a description", Syntax, 2, 24),
-            patched(
+            patched::<Capnp, _>(
                 m,
                 Class::Utf8,
                 Syntax,
                 "a byte 0xff in the user",
                 b"Demo",
-                &[0xff],
+                b"\xffemo",
             ),
             // The task's data word: priority 3, then the completed bit.
-            patched(
+            patched::<Capnp, _>(
                 m,
                 Class::UnknownEnum,
                 Invalid,
                 "priority 9",
-                &[3, 0, 1, 0, 0, 0, 0, 0],
-                &[9, 0],
+                [3, 0, 1, 0, 0, 0, 0, 0],
+                [9, 0, 1, 0, 0, 0, 0, 0],
             ),
         ]);
         inputs
@@ -206,13 +189,13 @@ impl Crafts<SensorReading> for Inputs {
         let mut inputs = framing(r);
         inputs.extend([
             longest(r, "the sensor id", ErrorKind::Syntax, 2, 9),
-            patched(
+            patched::<Capnp, _>(
                 r,
                 Class::Utf8,
                 ErrorKind::Syntax,
                 "a byte 0xff in the sensor id",
                 r.sensor_id.as_bytes(),
-                &[0xff],
+                [&[0xff][..], &r.sensor_id.as_bytes()[1..]].concat(),
             ),
         ]);
         inputs
@@ -235,13 +218,13 @@ impl Crafts<Graph> for Inputs {
                 2,
                 name.len() as u32 + 1,
             ),
-            patched(
+            patched::<Capnp, _>(
                 g,
                 Class::Utf8,
                 ErrorKind::Syntax,
                 "a byte 0xff in a node name",
                 name,
-                &[0xff],
+                [&[0xff][..], &name[1..]].concat(),
             ),
         ]);
         inputs
@@ -261,13 +244,13 @@ impl Crafts<Record> for Inputs {
             longest(r, "the ids", Syntax, 5, 1),
             longest(r, "the strings", Syntax, 6, 1),
             longest(r, "a string", Syntax, 2, 101),
-            patched(
+            patched::<Capnp, _>(
                 r,
                 Class::Utf8,
                 Syntax,
                 "a byte 0xff in a string",
-                "s".repeat(100).as_bytes(),
-                &[0xff],
+                "s".repeat(100),
+                [&[0xff][..], "s".repeat(99).as_bytes()].concat(),
             ),
         ]);
         // The strings' list pointer (element size 6, pointers) re-aimed at
@@ -324,29 +307,29 @@ impl Crafts<MediaContent> for Inputs {
         inputs.extend([
             longest(m, "the uri", Syntax, 2, uri.len() as u32 + 1),
             longest(m, "the persons", Syntax, 6, 2),
-            patched(
+            patched::<Capnp, _>(
                 m,
                 Class::Utf8,
                 Syntax,
                 "a byte 0xff in the uri",
                 uri,
-                &[0xff],
+                [&[0xff][..], &uri[1..]].concat(),
             ),
-            patched(
+            patched::<Capnp, _>(
                 m,
                 Class::UnknownEnum,
                 Invalid,
                 "player 2",
-                &word,
-                &[1, 0, 2, 0],
+                word,
+                [1, 0, 2, 0, 0, 0, 4, 0],
             ),
-            patched(
+            patched::<Capnp, _>(
                 m,
                 Class::Other,
                 Invalid,
                 "bitrate's union tag 5",
-                &word,
-                &[5, 0],
+                word,
+                [5, 0, 0, 0, 0, 0, 4, 0],
             ),
         ]);
         inputs

@@ -4,8 +4,7 @@
 use ciborium::Value;
 use serbench_cbor::{Error, ErrorKind, from_slice, to_vec};
 use serbench_model::{Record, TaskManager};
-
-use crate::layout::hex;
+use serbench_testkit::hex;
 
 /// A generated task manager as a CBOR value, to damage one item of.
 fn manager_value() -> Value {

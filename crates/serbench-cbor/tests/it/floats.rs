@@ -4,8 +4,7 @@
 
 use serbench_cbor::{ErrorKind, from_slice, to_vec};
 use serbench_model::SensorReading;
-
-use crate::layout::hex;
+use serbench_testkit::hex;
 
 fn reading(values: [f64; 8]) -> SensorReading {
     SensorReading {

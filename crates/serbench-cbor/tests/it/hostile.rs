@@ -10,7 +10,9 @@
 
 use serbench_cbor::{Cbor, ErrorKind};
 use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
-use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING, replace_once};
+use serbench_testkit::{
+    Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING, patched, replace_once, small_record,
+};
 
 pub(crate) struct Inputs;
 
@@ -38,22 +40,6 @@ fn entry(name: &str, value: &[u8]) -> Vec<u8> {
     [text(name), value.to_vec()].concat()
 }
 
-/// `value`'s encoding with `from` replaced by `to`.
-fn patched<T: Dataset>(
-    value: &T,
-    class: Class,
-    kind: ErrorKind,
-    what: impl Into<String>,
-    from: &[u8],
-    to: &[u8],
-) -> Crafted
-where
-    Cbor: Codec<T>,
-{
-    let valid = Cbor::to_vec(value).unwrap();
-    Crafted::new(class, what, kind, replace_once(&valid, from, to))
-}
-
 /// For each of [`LENGTHS`], `value`'s encoding with the item head `old`
 /// (between `before` and `after`, which make it unique) replaced by one of
 /// major type `major` declaring that length.
@@ -73,7 +59,7 @@ where
         .map(|&n| {
             let to = [before, &head(major, n), after].concat();
             let what = format!("{what} declares 2^{}", n.trailing_zeros());
-            patched(value, Class::Length, kind, what, &from, &to)
+            patched::<Cbor, _>(value, Class::Length, kind, what, &from, &to)
         })
         .collect()
 }
@@ -81,13 +67,6 @@ where
 /// [`NESTING`] arrays of one element each, around `inner`.
 fn deep(inner: &[u8]) -> Vec<u8> {
     [vec![0x81; NESTING], inner.to_vec()].concat()
-}
-
-fn small_record() -> Record {
-    Record {
-        ids: vec![7],
-        strings: vec!["s".to_owned()],
-    }
 }
 
 /// The task-manager's length bombs: texts, arrays, the root map and the
@@ -140,7 +119,14 @@ fn task_manager_lengths(m: &TaskManager, id: &[u8]) -> Vec<Crafted> {
             m.lists[0].header.id.as_bytes(),
         ]
         .concat();
-        inputs.push(patched(m, Class::Length, Truncated, what, id, &to));
+        inputs.push(patched::<Cbor, _>(
+            m,
+            Class::Length,
+            Truncated,
+            what,
+            id,
+            &to,
+        ));
     }
     inputs
 }
@@ -152,7 +138,7 @@ fn task_manager_malformed(m: &TaskManager, user: &[u8]) -> Vec<Crafted> {
     use ErrorKind::Syntax;
 
     let as_user = |class: Class, what: &str, value: &[u8]| {
-        patched(m, class, Syntax, what, user, &entry("user", value))
+        patched::<Cbor, _>(m, class, Syntax, what, user, &entry("user", value))
     };
     // RFC 8949 §3.2.3: the chunks of a string of indefinite length are
     // strings of definite length and of its own type.
@@ -230,7 +216,7 @@ fn task_manager_keys_and_tags(m: &TaskManager, user: &[u8], id: &[u8]) -> Vec<Cr
     // Self-described CBOR (RFC 8949 §3.4.6), which no layout has.
     tagged.splice(0..0, [0xd9, 0xd9, 0xf7]);
     vec![
-        patched(
+        patched::<Cbor, _>(
             m,
             WrongType,
             Invalid,
@@ -238,7 +224,7 @@ fn task_manager_keys_and_tags(m: &TaskManager, user: &[u8], id: &[u8]) -> Vec<Cr
             user,
             &[&[0x44][..], b"user", &demo_user].concat(),
         ),
-        patched(
+        patched::<Cbor, _>(
             m,
             WrongType,
             Invalid,
@@ -246,7 +232,7 @@ fn task_manager_keys_and_tags(m: &TaskManager, user: &[u8], id: &[u8]) -> Vec<Cr
             user,
             &[&[0x7f][..], &text("user"), &[0xff], &demo_user].concat(),
         ),
-        patched(
+        patched::<Cbor, _>(
             m,
             Other,
             Invalid,
@@ -254,7 +240,7 @@ fn task_manager_keys_and_tags(m: &TaskManager, user: &[u8], id: &[u8]) -> Vec<Cr
             &name,
             &entry("name", &[&[0xc0][..], &text("Work")].concat()),
         ),
-        patched(
+        patched::<Cbor, _>(
             m,
             Other,
             Invalid,
@@ -262,7 +248,7 @@ fn task_manager_keys_and_tags(m: &TaskManager, user: &[u8], id: &[u8]) -> Vec<Cr
             id,
             &[&[0xd8, 0x25, 0xd8, 0x25, 0x50][..], uuid].concat(),
         ),
-        patched(
+        patched::<Cbor, _>(
             m,
             Other,
             Invalid,
@@ -270,7 +256,7 @@ fn task_manager_keys_and_tags(m: &TaskManager, user: &[u8], id: &[u8]) -> Vec<Cr
             id,
             &[&[0x50][..], uuid].concat(),
         ),
-        patched(
+        patched::<Cbor, _>(
             m,
             Other,
             Invalid,
@@ -312,7 +298,7 @@ impl Crafts<TaskManager> for Inputs {
         inputs.extend(task_manager_keys_and_tags(m, &user, &id));
         let tags = [vec![0xc6; NESTING], vec![0x03]].concat();
         inputs.extend([
-            patched(
+            patched::<Cbor, _>(
                 m,
                 Nesting,
                 Limit,
@@ -320,7 +306,7 @@ impl Crafts<TaskManager> for Inputs {
                 &user,
                 &entry("user", &deep(&[0])),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 Nesting,
                 Invalid,
@@ -334,7 +320,7 @@ impl Crafts<TaskManager> for Inputs {
                 Limit,
                 [&[0xa1, 0x61, b'a'][..]].repeat(NESTING).concat(),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 Utf8,
                 Syntax,
@@ -342,7 +328,7 @@ impl Crafts<TaskManager> for Inputs {
                 &user,
                 &entry("user", b"\x69Demo\xffUser"),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -350,7 +336,7 @@ impl Crafts<TaskManager> for Inputs {
                 &user,
                 &entry("user", &[0x03]),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -358,7 +344,7 @@ impl Crafts<TaskManager> for Inputs {
                 &priority,
                 &entry("priority", &text("0")),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -366,7 +352,7 @@ impl Crafts<TaskManager> for Inputs {
                 &entry("completed", &[0xf5]),
                 &entry("completed", &[0x01]),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 UnknownEnum,
                 Invalid,
@@ -374,7 +360,7 @@ impl Crafts<TaskManager> for Inputs {
                 &priority,
                 &entry("priority", &[0x09]),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 Duplicate,
                 Invalid,
@@ -382,7 +368,7 @@ impl Crafts<TaskManager> for Inputs {
                 &[&[0xa3][..], &user].concat(),
                 &[&[0xa4][..], &user, &entry("user", &text("again"))].concat(),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 Other,
                 Invalid,
@@ -390,7 +376,7 @@ impl Crafts<TaskManager> for Inputs {
                 &id,
                 &[&[0xd8, 0x26, 0x50][..], m.lists[0].header.id.as_bytes()].concat(),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 Other,
                 Truncated,
@@ -418,7 +404,7 @@ impl Crafts<SensorReading> for Inputs {
             3,
         );
         inputs.extend([
-            patched(
+            patched::<Cbor, _>(
                 r,
                 Nesting,
                 Limit,
@@ -426,7 +412,7 @@ impl Crafts<SensorReading> for Inputs {
                 &id,
                 &entry("sensor_id", &deep(&[0])),
             ),
-            patched(
+            patched::<Cbor, _>(
                 r,
                 Utf8,
                 Syntax,
@@ -434,7 +420,7 @@ impl Crafts<SensorReading> for Inputs {
                 &id,
                 &entry("sensor_id", b"\x68\xff\xff\xff\xff\xff\xff\xff\xff"),
             ),
-            patched(
+            patched::<Cbor, _>(
                 r,
                 WrongType,
                 Invalid,
@@ -442,7 +428,7 @@ impl Crafts<SensorReading> for Inputs {
                 &id,
                 &entry("sensor_id", &[0x03]),
             ),
-            patched(
+            patched::<Cbor, _>(
                 r,
                 WrongType,
                 Invalid,
@@ -450,7 +436,7 @@ impl Crafts<SensorReading> for Inputs {
                 &id,
                 &[&[0xc6][..], &id].concat(),
             ),
-            patched(
+            patched::<Cbor, _>(
                 r,
                 Duplicate,
                 Invalid,
@@ -497,7 +483,7 @@ impl Crafts<Graph> for Inputs {
         ]
         .concat();
         inputs.extend([
-            patched(
+            patched::<Cbor, _>(
                 g,
                 Nesting,
                 Limit,
@@ -505,7 +491,7 @@ impl Crafts<Graph> for Inputs {
                 &out_edges,
                 &entry("out_edges", &deep(&[0])),
             ),
-            patched(
+            patched::<Cbor, _>(
                 g,
                 Utf8,
                 Syntax,
@@ -513,7 +499,7 @@ impl Crafts<Graph> for Inputs {
                 &name,
                 &entry("name", b"\x61\xff"),
             ),
-            patched(
+            patched::<Cbor, _>(
                 g,
                 WrongType,
                 Invalid,
@@ -521,7 +507,7 @@ impl Crafts<Graph> for Inputs {
                 &weight,
                 &entry("weight", &text("1")),
             ),
-            patched(
+            patched::<Cbor, _>(
                 g,
                 Duplicate,
                 Invalid,
@@ -529,7 +515,7 @@ impl Crafts<Graph> for Inputs {
                 &[&[0xa2][..], &text("nodes")].concat(),
                 &[&[0xa3][..], &entry("edges", &[0x80]), &text("nodes")].concat(),
             ),
-            patched(
+            patched::<Cbor, _>(
                 g,
                 Other,
                 Invalid,
@@ -569,7 +555,7 @@ impl Crafts<Record> for Inputs {
         ]
         .concat();
         inputs.extend([
-            patched(
+            patched::<Cbor, _>(
                 r,
                 Nesting,
                 Limit,
@@ -577,7 +563,7 @@ impl Crafts<Record> for Inputs {
                 &ids,
                 &entry("ids", &deep(&[0x07])),
             ),
-            patched(
+            patched::<Cbor, _>(
                 r,
                 Utf8,
                 Syntax,
@@ -585,7 +571,7 @@ impl Crafts<Record> for Inputs {
                 &strings,
                 &entry("strings", &[0x81, 0x61, 0xff]),
             ),
-            patched(
+            patched::<Cbor, _>(
                 r,
                 WrongType,
                 Invalid,
@@ -593,7 +579,7 @@ impl Crafts<Record> for Inputs {
                 &ids,
                 &entry("ids", &[0x81, 0xf9, 0x3e, 0x00]),
             ),
-            patched(
+            patched::<Cbor, _>(
                 r,
                 Other,
                 Invalid,
@@ -602,7 +588,7 @@ impl Crafts<Record> for Inputs {
                 &entry("ids", &[0x81, 0xc6, 0x07]),
             ),
             // ciborium reads a bignum where an integer belongs.
-            patched(
+            patched::<Cbor, _>(
                 r,
                 Other,
                 Invalid,
@@ -610,7 +596,7 @@ impl Crafts<Record> for Inputs {
                 &ids,
                 &entry("ids", &[0x81, 0xc2, 0x41, 0x07]),
             ),
-            patched(
+            patched::<Cbor, _>(
                 r,
                 WrongType,
                 Invalid,
@@ -618,7 +604,7 @@ impl Crafts<Record> for Inputs {
                 &strings,
                 &entry("strings", &[0x81, 0x03]),
             ),
-            patched(
+            patched::<Cbor, _>(
                 r,
                 Duplicate,
                 Invalid,
@@ -674,7 +660,7 @@ impl Crafts<MediaContent> for Inputs {
         ]
         .concat();
         inputs.extend([
-            patched(
+            patched::<Cbor, _>(
                 m,
                 Nesting,
                 Limit,
@@ -682,7 +668,7 @@ impl Crafts<MediaContent> for Inputs {
                 &persons,
                 &[text("persons"), vec![0x82], deep(&[0x00])].concat(),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 Utf8,
                 Syntax,
@@ -690,7 +676,7 @@ impl Crafts<MediaContent> for Inputs {
                 &uri,
                 &[&uri[..uri.len() - 1], b"\xff"].concat(),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -698,7 +684,7 @@ impl Crafts<MediaContent> for Inputs {
                 &entry("width", &head(0, 640)),
                 &entry("width", &text("640")),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -706,7 +692,7 @@ impl Crafts<MediaContent> for Inputs {
                 &uri,
                 &[&[0x00][..], &text(&m.media.uri)].concat(),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 UnknownEnum,
                 Invalid,
@@ -714,7 +700,7 @@ impl Crafts<MediaContent> for Inputs {
                 &player,
                 &entry("player", &text("BANANA")),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 UnknownEnum,
                 Invalid,
@@ -722,7 +708,7 @@ impl Crafts<MediaContent> for Inputs {
                 &entry("size", &text("LARGE")),
                 &entry("size", &text("HUGE")),
             ),
-            patched(
+            patched::<Cbor, _>(
                 m,
                 Duplicate,
                 Invalid,
@@ -732,7 +718,7 @@ impl Crafts<MediaContent> for Inputs {
             ),
             // The map's one value, the key `copyright`, and the null after the
             // map would read as the next entry if the variant left its value.
-            patched(
+            patched::<Cbor, _>(
                 m,
                 Other,
                 Invalid,

@@ -8,20 +8,7 @@ use serbench_model::{
     Color, Dataset, Graph, MediaContent, Priority, Record, SensorReading, Task, TaskHeader,
     TaskList, TaskManager, Uuid, Version,
 };
-
-/// Bytes from hex digits; whitespace and `#` comments to the end of a line
-/// are ignored, so a fixture can be annotated item by item.
-pub(crate) fn hex(annotated: &str) -> Vec<u8> {
-    let digits: Vec<u8> = annotated
-        .lines()
-        .flat_map(|line| line.split('#').next().unwrap_or_default().bytes())
-        .filter(u8::is_ascii_hexdigit)
-        .collect();
-    digits
-        .chunks(2)
-        .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).unwrap(), 16).unwrap())
-        .collect()
-}
+use serbench_testkit::hex;
 
 /// One list holding one task, with an offset, milliseconds and a
 /// translucent color.

@@ -15,7 +15,7 @@ use serbench_flatbuffers::{ErrorKind, FlatBuffers};
 use serbench_model::{
     Codec, Dataset, Graph, MediaContent, Player, Priority, Record, SensorReading, TaskManager,
 };
-use serbench_testkit::{Class, Crafted, Crafts, HostileInputs};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, small_record};
 
 use crate::layout::Walk;
 
@@ -214,10 +214,7 @@ impl Crafts<Graph> for Inputs {
 
 impl Crafts<Record> for Inputs {
     fn crafted() -> Vec<Crafted> {
-        let r = &Record {
-            ids: vec![7],
-            strings: vec!["s".to_owned()],
-        };
+        let r = &small_record();
         let string = |w: &Walk<'_>| w.element(w.child(w.root(), 1), 0);
         let mut inputs = framing(r);
         inputs.extend([

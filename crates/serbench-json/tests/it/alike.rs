@@ -3,7 +3,7 @@
 //! sign of simd-json's large exponents), and each reads serde_json's.
 
 use serbench_json::{Json, JsonSimd, JsonSonic};
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{Codec, Dataset, SensorReading, TaskManager};
 use serbench_testkit::Arbitrary;
 
 /// Every message of `D`'s quick workload and every edge case `C` encodes,
@@ -33,7 +33,7 @@ where
 }
 
 macro_rules! alike {
-    ($($name:ident: $dataset:ty),*) => {$(
+    ($($name:ident: $dataset:path,)*) => {$(
         #[test]
         fn $name() {
             same_bytes::<JsonSimd, $dataset>(without_exponent_plus);
@@ -42,13 +42,7 @@ macro_rules! alike {
     )*};
 }
 
-alike!(
-    task_manager: TaskManager,
-    telemetry: SensorReading,
-    graph: Graph,
-    records: Record,
-    media: MediaContent
-);
+serbench_model::for_each_dataset!(alike, modules);
 
 /// serde_json's bytes as simd-json writes them: simd-json (through ryu)
 /// writes a float's positive exponent without its sign, `1e300` where

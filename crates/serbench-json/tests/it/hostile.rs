@@ -8,38 +8,14 @@
 //! before serde_json's recursion limit of 128 is reached.
 
 use serbench_json::{ErrorKind, Json};
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
-use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, NESTING, replace_once};
+use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, NESTING, patched, small_record};
 
 pub(crate) struct Inputs;
-
-/// `value`'s encoding with `from` replaced by `to`.
-fn patched<T: Dataset>(
-    value: &T,
-    class: Class,
-    kind: ErrorKind,
-    what: &str,
-    from: &str,
-    to: impl AsRef<[u8]>,
-) -> Crafted
-where
-    Json: Codec<T>,
-{
-    let valid = Json::to_vec(value).unwrap();
-    let bytes = replace_once(&valid, from.as_bytes(), to.as_ref());
-    Crafted::new(class, what, kind, bytes)
-}
 
 /// `open` repeated [`NESTING`] times.
 fn deep(open: &str) -> String {
     open.repeat(NESTING)
-}
-
-fn small_record() -> Record {
-    Record {
-        ids: vec![7],
-        strings: vec!["s".to_owned()],
-    }
 }
 
 impl HostileInputs for Inputs {
@@ -73,7 +49,7 @@ impl Crafts<TaskManager> for Inputs {
         );
         vec![
             root,
-            patched(
+            patched::<Json, _>(
                 m,
                 Nesting,
                 Invalid,
@@ -81,7 +57,7 @@ impl Crafts<TaskManager> for Inputs {
                 r#""Demo User""#,
                 deep("["),
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 Nesting,
                 Invalid,
@@ -89,7 +65,7 @@ impl Crafts<TaskManager> for Inputs {
                 r#""lists":["#,
                 format!(r#""lists":{}"#, deep(r#"{"header":"#)),
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 Utf8,
                 Syntax,
@@ -97,7 +73,7 @@ impl Crafts<TaskManager> for Inputs {
                 "Demo User",
                 b"Demo \xff User",
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 Utf8,
                 Syntax,
@@ -105,7 +81,7 @@ impl Crafts<TaskManager> for Inputs {
                 "Work",
                 r"W\ud800rk",
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -113,7 +89,7 @@ impl Crafts<TaskManager> for Inputs {
                 r#""Demo User""#,
                 "3",
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -121,7 +97,7 @@ impl Crafts<TaskManager> for Inputs {
                 r#""1.0.0""#,
                 "[1,0,0]",
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -129,7 +105,7 @@ impl Crafts<TaskManager> for Inputs {
                 r#""priority":0"#,
                 r#""priority":"0""#,
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -137,7 +113,7 @@ impl Crafts<TaskManager> for Inputs {
                 r#""completed":true"#,
                 r#""completed":1"#,
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 UnknownEnum,
                 Invalid,
@@ -145,7 +121,7 @@ impl Crafts<TaskManager> for Inputs {
                 r#""priority":0"#,
                 r#""priority":4"#,
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 Duplicate,
                 Invalid,
@@ -153,7 +129,7 @@ impl Crafts<TaskManager> for Inputs {
                 r#""user":"Demo User","#,
                 r#""user":"Demo User","user":"again","#,
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 Duplicate,
                 Invalid,
@@ -173,7 +149,7 @@ impl Crafts<SensorReading> for Inputs {
         let r = &SensorReading::workload(1).remove(0);
         let humidity = format!(r#""humidity":{:?}"#, r.humidity);
         vec![
-            patched(
+            patched::<Json, _>(
                 r,
                 Nesting,
                 Invalid,
@@ -181,7 +157,7 @@ impl Crafts<SensorReading> for Inputs {
                 &humidity,
                 format!(r#""humidity":{}"#, deep("[")),
             ),
-            patched(
+            patched::<Json, _>(
                 r,
                 Utf8,
                 Syntax,
@@ -189,7 +165,7 @@ impl Crafts<SensorReading> for Inputs {
                 &r.sensor_id,
                 b"\xff",
             ),
-            patched(
+            patched::<Json, _>(
                 r,
                 WrongType,
                 Invalid,
@@ -197,7 +173,7 @@ impl Crafts<SensorReading> for Inputs {
                 &humidity,
                 r#""humidity":"57""#,
             ),
-            patched(
+            patched::<Json, _>(
                 r,
                 Duplicate,
                 Invalid,
@@ -205,7 +181,7 @@ impl Crafts<SensorReading> for Inputs {
                 &humidity,
                 format!("{humidity},{humidity}"),
             ),
-            patched(
+            patched::<Json, _>(
                 r,
                 Other,
                 Syntax,
@@ -213,7 +189,7 @@ impl Crafts<SensorReading> for Inputs {
                 &humidity,
                 r#""humidity":NaN"#,
             ),
-            patched(
+            patched::<Json, _>(
                 r,
                 Other,
                 Syntax,
@@ -221,7 +197,7 @@ impl Crafts<SensorReading> for Inputs {
                 &humidity,
                 r#""humidity":1e400"#,
             ),
-            patched(
+            patched::<Json, _>(
                 r,
                 Other,
                 Syntax,
@@ -242,7 +218,7 @@ impl Crafts<Graph> for Inputs {
         let name = format!(r#""{}""#, g.nodes[0].name);
         let weight = format!(r#""weight":{}"#, g.edges[0].weight);
         vec![
-            patched(
+            patched::<Json, _>(
                 g,
                 Nesting,
                 Invalid,
@@ -250,7 +226,7 @@ impl Crafts<Graph> for Inputs {
                 r#""out_edges":[0]"#,
                 format!(r#""out_edges":{}"#, deep("[")),
             ),
-            patched(
+            patched::<Json, _>(
                 g,
                 Utf8,
                 Syntax,
@@ -258,7 +234,7 @@ impl Crafts<Graph> for Inputs {
                 &name,
                 b"\"\xff\"",
             ),
-            patched(
+            patched::<Json, _>(
                 g,
                 WrongType,
                 Invalid,
@@ -266,7 +242,7 @@ impl Crafts<Graph> for Inputs {
                 &weight,
                 r#""weight":"1""#,
             ),
-            patched(
+            patched::<Json, _>(
                 g,
                 Duplicate,
                 Invalid,
@@ -274,7 +250,7 @@ impl Crafts<Graph> for Inputs {
                 r#","edges":"#,
                 r#","edges":[],"edges":"#,
             ),
-            patched(
+            patched::<Json, _>(
                 g,
                 Other,
                 Invalid,
@@ -293,7 +269,7 @@ impl Crafts<Record> for Inputs {
 
         let r = &small_record();
         vec![
-            patched(
+            patched::<Json, _>(
                 r,
                 Nesting,
                 Invalid,
@@ -301,7 +277,7 @@ impl Crafts<Record> for Inputs {
                 "[7]",
                 deep("["),
             ),
-            patched(
+            patched::<Json, _>(
                 r,
                 Utf8,
                 Syntax,
@@ -309,8 +285,8 @@ impl Crafts<Record> for Inputs {
                 r#"["s"]"#,
                 b"[\"\xff\"]",
             ),
-            patched(r, WrongType, Invalid, "an id is a float", "[7]", "[1.5]"),
-            patched(
+            patched::<Json, _>(r, WrongType, Invalid, "an id is a float", "[7]", "[1.5]"),
+            patched::<Json, _>(
                 r,
                 WrongType,
                 Invalid,
@@ -318,7 +294,7 @@ impl Crafts<Record> for Inputs {
                 r#"["s"]"#,
                 "[3]",
             ),
-            patched(
+            patched::<Json, _>(
                 r,
                 Duplicate,
                 Invalid,
@@ -326,7 +302,7 @@ impl Crafts<Record> for Inputs {
                 r#""ids":[7]"#,
                 r#""ids":[7],"ids":[]"#,
             ),
-            patched(
+            patched::<Json, _>(
                 r,
                 Other,
                 Invalid,
@@ -345,7 +321,7 @@ impl Crafts<MediaContent> for Inputs {
 
         let m = &MediaContent::canonical();
         vec![
-            patched(
+            patched::<Json, _>(
                 m,
                 Nesting,
                 Invalid,
@@ -353,7 +329,7 @@ impl Crafts<MediaContent> for Inputs {
                 r#""persons":["#,
                 format!(r#""persons":{}"#, deep("[")),
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 Utf8,
                 Syntax,
@@ -361,7 +337,7 @@ impl Crafts<MediaContent> for Inputs {
                 "keynote.mpg",
                 b"keynote\xff.mpg",
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -369,7 +345,7 @@ impl Crafts<MediaContent> for Inputs {
                 r#""width":640"#,
                 r#""width":"640""#,
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -377,7 +353,7 @@ impl Crafts<MediaContent> for Inputs {
                 r#""player":"JAVA""#,
                 r#""player":{"JAVA":1}"#,
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 UnknownEnum,
                 Invalid,
@@ -385,7 +361,7 @@ impl Crafts<MediaContent> for Inputs {
                 r#""player":"JAVA""#,
                 r#""player":"BANANA""#,
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 UnknownEnum,
                 Invalid,
@@ -393,7 +369,7 @@ impl Crafts<MediaContent> for Inputs {
                 r#""size":"LARGE""#,
                 r#""size":"HUGE""#,
             ),
-            patched(
+            patched::<Json, _>(
                 m,
                 Duplicate,
                 Invalid,

@@ -2,7 +2,6 @@
 //! inputs for each library, then JSON's own.
 
 mod alike;
-mod damaged;
 mod hostile;
 mod layout;
 mod simd;

@@ -3,8 +3,6 @@
 //! own memory bound ([`DAMAGED_EXPANSION`]), which SECURITY.md documents.
 
 use serbench_json::JsonSimd;
-use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
-use serbench_testkit::{Crafts, HostileInputs};
 
 use crate::hostile::Simd;
 
@@ -16,53 +14,9 @@ use crate::hostile::Simd;
 /// the input, holds only for inputs of a few KiB.
 const DAMAGED_EXPANSION: usize = 24;
 
-macro_rules! datasets {
-    ($($name:ident: $dataset:ty),*) => {$(
-        mod $name {
-            use super::*;
-
-            #[test]
-            fn generated() {
-                serbench_testkit::generated::<JsonSimd, $dataset>();
-            }
-
-            #[test]
-            fn edge_cases() {
-                serbench_testkit::edge_cases::<JsonSimd, $dataset>();
-            }
-
-            #[test]
-            fn properties() {
-                serbench_testkit::properties::<JsonSimd, $dataset>();
-            }
-
-            #[test]
-            fn damaged() {
-                crate::damaged::damaged::<JsonSimd, $dataset>(DAMAGED_EXPANSION);
-            }
-
-            #[test]
-            fn crafted() {
-                serbench_testkit::crafted::<JsonSimd, $dataset>(&<Simd as Crafts<$dataset>>::crafted());
-            }
-
-            #[test]
-            fn expansion() {
-                serbench_testkit::expansion::<JsonSimd, $dataset>(<Simd as HostileInputs>::EXPANSION);
-            }
-        }
-    )*};
-}
-
-datasets!(
-    task_manager: TaskManager,
-    telemetry: SensorReading,
-    graph: Graph,
-    records: Record,
-    media: MediaContent
+serbench_testkit::conformance_tests!(
+    JsonSimd,
+    hostile = Simd,
+    damaged_expansion = DAMAGED_EXPANSION,
+    global_allocator = false,
 );
-
-#[test]
-fn hostile_coverage() {
-    serbench_testkit::coverage::<Simd>();
-}

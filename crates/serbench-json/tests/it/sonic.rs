@@ -5,76 +5,19 @@
 
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use serbench_json::{ErrorKind, JsonSonic};
-use serbench_model::{Codec, Graph, MediaContent, Record, SensorReading, TaskManager};
-use serbench_testkit::{Arbitrary, Crafts, HostileInputs, check_value};
+use serbench_model::{Codec, SensorReading};
+use serbench_testkit::{Arbitrary, check_value};
 
 use crate::hostile::Sonic;
 
-macro_rules! datasets {
-    ($($name:ident: $dataset:ty),*) => {$(
-        mod $name {
-            use super::*;
-
-            #[test]
-            fn generated() {
-                serbench_testkit::generated::<JsonSonic, $dataset>();
-            }
-
-            #[test]
-            fn hostile() {
-                serbench_testkit::hostile::<JsonSonic, $dataset>();
-            }
-
-            #[test]
-            fn crafted() {
-                serbench_testkit::crafted::<JsonSonic, $dataset>(&<Sonic as Crafts<$dataset>>::crafted());
-            }
-
-            #[test]
-            fn expansion() {
-                serbench_testkit::expansion::<JsonSonic, $dataset>(<Sonic as HostileInputs>::EXPANSION);
-            }
-        }
-    )*};
-}
-
-datasets!(
-    task_manager: TaskManager,
-    telemetry: SensorReading,
-    graph: Graph,
-    records: Record,
-    media: MediaContent
+serbench_testkit::conformance_tests!(
+    JsonSonic,
+    hostile = Sonic,
+    skip(telemetry::edge_cases, telemetry::properties) = "a reading of -0.0, which sonic-rs \
+        cannot read back, must be an encode error: `telemetry_edge_cases` and \
+        `telemetry_properties` below hold it to that",
+    global_allocator = false,
 );
-
-macro_rules! exact {
-    ($($name:ident: $dataset:ty),*) => {$(
-        mod $name {
-            use super::*;
-
-            #[test]
-            fn edge_cases() {
-                serbench_testkit::edge_cases::<JsonSonic, $dataset>();
-            }
-
-            #[test]
-            fn properties() {
-                serbench_testkit::properties::<JsonSonic, $dataset>();
-            }
-        }
-    )*};
-}
-
-/// The datasets without floats, which sonic-rs carries exactly.
-mod exact {
-    use super::*;
-
-    exact!(
-        task_manager: TaskManager,
-        graph: Graph,
-        records: Record,
-        media: MediaContent
-    );
-}
 
 /// A reading round-trips exactly, is refused as any JSON codec refuses it
 /// (NaN, infinities), or holds `-0.0` and is refused naming the field.
@@ -121,9 +64,4 @@ fn telemetry_properties() {
     if let Err(failure) = result {
         panic!("{failure}");
     }
-}
-
-#[test]
-fn hostile_coverage() {
-    serbench_testkit::coverage::<Sonic>();
 }

@@ -11,7 +11,7 @@
 
 use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
 use serbench_msgpack::{ErrorKind, MsgPack};
-use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, NESTING, replace_once};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, NESTING, patched, small_record};
 
 pub(crate) struct Inputs;
 
@@ -31,22 +31,6 @@ fn entry(name: &str, value: &[u8]) -> Vec<u8> {
     [text(name), value.to_vec()].concat()
 }
 
-/// `value`'s encoding with `from` replaced by `to`.
-fn patched<T: Dataset>(
-    value: &T,
-    class: Class,
-    kind: ErrorKind,
-    what: &str,
-    from: &[u8],
-    to: &[u8],
-) -> Crafted
-where
-    MsgPack: Codec<T>,
-{
-    let valid = MsgPack::to_vec(value).unwrap();
-    Crafted::new(class, what, kind, replace_once(&valid, from, to))
-}
-
 /// `value`'s encoding with the head `old` (between `before` and `after`,
 /// which make it unique) replaced by the 32-bit head `marker` declaring
 /// 2^32 − 1 bytes, elements or entries.
@@ -63,7 +47,7 @@ where
     let from = [before, old, after].concat();
     let to = [before, &[marker], &u32::MAX.to_be_bytes(), after].concat();
     let what = format!("{what} declares 2^32 - 1");
-    patched(value, Class::Length, kind, &what, &from, &to)
+    patched::<MsgPack, _>(value, Class::Length, kind, &what, &from, &to)
 }
 
 const STR32: u8 = 0xdb;
@@ -74,13 +58,6 @@ const MAP32: u8 = 0xdf;
 /// [`NESTING`] arrays of one element each, around `inner`.
 fn deep(inner: &[u8]) -> Vec<u8> {
     [vec![0x91; NESTING], inner.to_vec()].concat()
-}
-
-fn small_record() -> Record {
-    Record {
-        ids: vec![7],
-        strings: vec!["s".to_owned()],
-    }
 }
 
 /// The task-manager's length bombs, one for each kind of head.
@@ -149,7 +126,7 @@ impl Crafts<TaskManager> for Inputs {
         let root_maps = [&[0x81][..], &text("a")].concat().repeat(NESTING);
         let mut inputs = task_manager_lengths(m);
         inputs.extend([
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 Nesting,
                 Invalid,
@@ -163,7 +140,7 @@ impl Crafts<TaskManager> for Inputs {
                 Invalid,
                 root_maps,
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 Utf8,
                 Invalid,
@@ -171,7 +148,7 @@ impl Crafts<TaskManager> for Inputs {
                 &user,
                 &entry("user", b"\xa9Demo\xffUser"),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -179,7 +156,7 @@ impl Crafts<TaskManager> for Inputs {
                 &user,
                 &entry("user", &[0x03]),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -187,7 +164,7 @@ impl Crafts<TaskManager> for Inputs {
                 &priority,
                 &entry("priority", &text("0")),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -195,7 +172,7 @@ impl Crafts<TaskManager> for Inputs {
                 &entry("completed", &[0xc3]),
                 &entry("completed", &[0x01]),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 UnknownEnum,
                 Invalid,
@@ -203,7 +180,7 @@ impl Crafts<TaskManager> for Inputs {
                 &priority,
                 &entry("priority", &[0x09]),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 Duplicate,
                 Invalid,
@@ -211,7 +188,7 @@ impl Crafts<TaskManager> for Inputs {
                 &[&[0x83][..], &user].concat(),
                 &[&[0x84][..], &user, &user].concat(),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 Other,
                 Syntax,
@@ -239,7 +216,7 @@ impl Crafts<SensorReading> for Inputs {
                 [&text("sensor_id"), &[0xa8], r.sensor_id.as_bytes()],
                 STR32,
             ),
-            patched(
+            patched::<MsgPack, _>(
                 r,
                 Nesting,
                 Invalid,
@@ -247,7 +224,7 @@ impl Crafts<SensorReading> for Inputs {
                 &id,
                 &entry("sensor_id", &deep(&[0])),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 r,
                 Utf8,
                 Invalid,
@@ -255,7 +232,7 @@ impl Crafts<SensorReading> for Inputs {
                 &id,
                 &entry("sensor_id", b"\xa8\xff\xff\xff\xff\xff\xff\xff\xff"),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 r,
                 WrongType,
                 Invalid,
@@ -263,7 +240,7 @@ impl Crafts<SensorReading> for Inputs {
                 &id,
                 &entry("sensor_id", &[0x03]),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 r,
                 Duplicate,
                 Invalid,
@@ -324,7 +301,7 @@ impl Crafts<Graph> for Inputs {
                 [&text("out_edges"), &[0x91], &[0x00]],
                 ARRAY32,
             ),
-            patched(
+            patched::<MsgPack, _>(
                 g,
                 Nesting,
                 Invalid,
@@ -332,7 +309,7 @@ impl Crafts<Graph> for Inputs {
                 &out_edges,
                 &entry("out_edges", &deep(&[0])),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 g,
                 Utf8,
                 Invalid,
@@ -340,7 +317,7 @@ impl Crafts<Graph> for Inputs {
                 &name,
                 &entry("name", b"\xa1\xff"),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 g,
                 WrongType,
                 Invalid,
@@ -348,7 +325,7 @@ impl Crafts<Graph> for Inputs {
                 &weight,
                 &entry("weight", &text("1")),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 g,
                 Duplicate,
                 Invalid,
@@ -356,7 +333,7 @@ impl Crafts<Graph> for Inputs {
                 &[&[0x82][..], &text("nodes")].concat(),
                 &[&[0x83][..], &entry("edges", &[0x90]), &text("nodes")].concat(),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 g,
                 Other,
                 Invalid,
@@ -398,7 +375,7 @@ impl Crafts<Record> for Inputs {
                 [&entry("strings", &[0x91]), &[0xa1], b"s"],
                 STR32,
             ),
-            patched(
+            patched::<MsgPack, _>(
                 r,
                 Nesting,
                 Invalid,
@@ -406,7 +383,7 @@ impl Crafts<Record> for Inputs {
                 &ids,
                 &entry("ids", &deep(&[0x07])),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 r,
                 Utf8,
                 Invalid,
@@ -414,7 +391,7 @@ impl Crafts<Record> for Inputs {
                 &strings,
                 &entry("strings", &[0x91, 0xa1, 0xff]),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 r,
                 WrongType,
                 Invalid,
@@ -422,7 +399,7 @@ impl Crafts<Record> for Inputs {
                 &ids,
                 &entry("ids", &[0x91, 0xca, 0x3f, 0xc0, 0, 0]),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 r,
                 WrongType,
                 Invalid,
@@ -430,7 +407,7 @@ impl Crafts<Record> for Inputs {
                 &strings,
                 &entry("strings", &[0x91, 0x03]),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 r,
                 Duplicate,
                 Invalid,
@@ -474,7 +451,7 @@ impl Crafts<MediaContent> for Inputs {
                 [&text("images"), &[0x92], &[]],
                 ARRAY32,
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 Nesting,
                 Invalid,
@@ -482,7 +459,7 @@ impl Crafts<MediaContent> for Inputs {
                 &text("persons"),
                 &[text("persons"), vec![0x92], deep(&[0xc0])].concat(),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 Nesting,
                 Invalid,
@@ -490,7 +467,7 @@ impl Crafts<MediaContent> for Inputs {
                 &player,
                 &[text("player"), enums].concat(),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 Utf8,
                 Invalid,
@@ -498,7 +475,7 @@ impl Crafts<MediaContent> for Inputs {
                 uri,
                 &[&uri[..uri.len() - 1], b"\xff"].concat(),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -506,7 +483,7 @@ impl Crafts<MediaContent> for Inputs {
                 &entry("width", &[0xcd, 0x02, 0x80]),
                 &entry("width", &text("640")),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 UnknownEnum,
                 Invalid,
@@ -514,7 +491,7 @@ impl Crafts<MediaContent> for Inputs {
                 &player,
                 &entry("player", &text("BANANA")),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 UnknownEnum,
                 Invalid,
@@ -522,7 +499,7 @@ impl Crafts<MediaContent> for Inputs {
                 &entry("size", &text("LARGE")),
                 &entry("size", &text("HUGE")),
             ),
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 Duplicate,
                 Invalid,
@@ -533,7 +510,7 @@ impl Crafts<MediaContent> for Inputs {
             // The map's one value, the key `copyright`, and the nil after
             // the map would read as the next entry if the variant left its
             // value; rmp-serde reads it as the unit variant's nil instead.
-            patched(
+            patched::<MsgPack, _>(
                 m,
                 Other,
                 Invalid,

@@ -11,7 +11,7 @@
 
 use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
 use serbench_postcard::{ErrorKind, to_vec};
-use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, replace_once};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, ending, patched_bytes};
 
 use crate::layout::varint;
 
@@ -44,34 +44,9 @@ fn lengths(
         .map(|&n| {
             let to = [before, &varint(n), after].concat();
             let what = format!("{what} declares 2^{}", n.trailing_zeros());
-            Crafted::new(Class::Length, what, kind, replace_once(valid, &from, &to))
+            patched_bytes(valid, Class::Length, kind, what, &from, &to)
         })
         .collect()
-}
-
-/// `valid` with `from` replaced by `to`.
-fn patched(
-    valid: &[u8],
-    class: Class,
-    kind: ErrorKind,
-    what: &str,
-    from: &[u8],
-    to: &[u8],
-) -> Crafted {
-    Crafted::new(class, what, kind, replace_once(valid, from, to))
-}
-
-/// `valid` with its last `len` bytes replaced by `to`.
-fn ending(
-    valid: &[u8],
-    class: Class,
-    kind: ErrorKind,
-    what: &str,
-    len: usize,
-    to: &[u8],
-) -> Crafted {
-    let bytes = [&valid[..valid.len() - len], to].concat();
-    Crafted::new(class, what, kind, bytes)
 }
 
 const NOT_APPLICABLE: &[(Class, &str)] = &[
@@ -113,7 +88,7 @@ fn task_manager() -> Vec<Crafted> {
     // Every length declared in `lengths` above has a prefix of 1, which
     // `replace_once` keeps unique only with the bytes around it.
     inputs.extend([
-        patched(
+        patched_bytes(
             v,
             Utf8,
             Invalid,
@@ -123,13 +98,13 @@ fn task_manager() -> Vec<Crafted> {
         ),
         ending(v, WrongType, Invalid, "completed is 2", 1, &[2]),
         ending(v, UnknownEnum, Invalid, "priority 9", 2, &[9, 1]),
-        patched(
+        patched_bytes(
             v,
             Other,
             OUT_OF_RANGE,
             "a version segment of 2^32",
-            &[3, 1, 0, 0],
-            &[&[3][..], &varint(1 << 32), &[0, 0]].concat(),
+            [3, 1, 0, 0],
+            [&[3][..], &varint(1 << 32), &[0, 0]].concat(),
         ),
     ]);
     inputs
@@ -140,13 +115,13 @@ fn telemetry() -> Vec<Crafted> {
     let v = &to_vec(&r).unwrap();
     let id = r.sensor_id.as_bytes();
     let mut inputs = lengths(v, "the sensor id", PAST_THE_END, [&[], &[8], id]);
-    inputs.push(patched(
+    inputs.push(patched_bytes(
         v,
         Class::Utf8,
         ErrorKind::Invalid,
         "a byte 0xff in the sensor id",
         id,
-        &[0xff; 8],
+        [0xff; 8],
     ));
     inputs
 }
@@ -179,21 +154,21 @@ fn graph() -> Vec<Crafted> {
     ]
     .concat();
     inputs.extend([
-        patched(
+        patched_bytes(
             v,
             Class::Utf8,
             ErrorKind::Invalid,
             "a byte 0xff in a node name",
             name,
-            &[&name[..2], b"\xff", &name[3..]].concat(),
+            [&name[..2], b"\xff", &name[3..]].concat(),
         ),
-        patched(
+        patched_bytes(
             v,
             Class::Other,
             OUT_OF_RANGE,
             "a node id of 65 536",
-            &[&[1, 0][..], name].concat(),
-            &[&[1][..], &varint(65_536), name].concat(),
+            [&[1, 0][..], name].concat(),
+            [&[1][..], &varint(65_536), name].concat(),
         ),
     ]);
     inputs
@@ -256,23 +231,23 @@ fn media() -> Vec<Crafted> {
     ]
     .concat();
     inputs.extend([
-        patched(
+        patched_bytes(
             v,
             Class::Utf8,
             Invalid,
             "a byte 0xff in the uri",
             uri,
-            &[&uri[..29], b"\xff"].concat(),
+            [&uri[..29], b"\xff"].concat(),
         ),
-        patched(
+        patched_bytes(
             v,
             Class::WrongType,
             Invalid,
             "the title's option tag is 2",
-            &[uri, &[1, 15]].concat(),
-            &[uri, &[2, 15]].concat(),
+            [uri, &[1, 15]].concat(),
+            [uri, &[2, 15]].concat(),
         ),
-        patched(
+        patched_bytes(
             v,
             Class::UnknownEnum,
             Invalid,
@@ -280,13 +255,13 @@ fn media() -> Vec<Crafted> {
             "Jobs스\0\0".as_bytes(),
             "Jobs스\x07\0".as_bytes(),
         ),
-        patched(
+        patched_bytes(
             v,
             Class::UnknownEnum,
             Invalid,
             "image size 7",
-            &[&[1][..], small].concat(),
-            &[&[7][..], small].concat(),
+            [&[1][..], small].concat(),
+            [&[7][..], small].concat(),
         ),
     ]);
     inputs

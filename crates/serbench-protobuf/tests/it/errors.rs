@@ -7,8 +7,9 @@ use serbench_model::{
     Dataset, Graph, MediaContent, NativeCodec, Record, SensorReading, TaskManager,
 };
 use serbench_protobuf::{Error, ErrorKind, Protobuf, from_slice, to_vec};
+use serbench_testkit::hex;
 
-use crate::layout::{Fields, hex, varint};
+use crate::layout::{Fields, varint};
 
 /// Decodes `value`'s message after `change`, which must make it fail.
 fn decode_changed<T: Dataset>(

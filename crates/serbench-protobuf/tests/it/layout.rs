@@ -8,20 +8,7 @@ use serbench_model::{
     Record, SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
 };
 use serbench_protobuf::{Protobuf, from_slice, to_vec};
-
-/// Bytes from hex digits; whitespace and `#` comments to the end of a line
-/// are ignored, so a fixture can be annotated field by field.
-pub(crate) fn hex(annotated: &str) -> Vec<u8> {
-    let digits: Vec<u8> = annotated
-        .lines()
-        .flat_map(|line| line.split('#').next().unwrap_or_default().bytes())
-        .filter(u8::is_ascii_hexdigit)
-        .collect();
-    digits
-        .chunks(2)
-        .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).unwrap(), 16).unwrap())
-        .collect()
-}
+use serbench_testkit::hex;
 
 /// A protobuf message written field by field, for messages this crate
 /// would not write.

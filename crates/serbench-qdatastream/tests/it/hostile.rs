@@ -14,9 +14,9 @@
 
 use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager, Uuid};
 use serbench_qdatastream::{ErrorKind, to_vec};
-use serbench_testkit::{Class, Crafted, Crafts, HostileInputs};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, hex, overwritten};
 
-use crate::layout::{SMALL_MANAGER, hex, manager, small_manager};
+use crate::layout::{SMALL_MANAGER, manager, small_manager};
 
 pub(crate) struct Inputs;
 
@@ -29,13 +29,6 @@ fn crafted(class: Class, kind: ErrorKind, what: impl Into<String>, bytes: Vec<u8
     Crafted::new(class, what, kind, bytes)
 }
 
-/// `base` with the bytes at `at` replaced by `new`.
-fn patched(base: &[u8], at: usize, new: &[u8]) -> Vec<u8> {
-    let mut bytes = base.to_vec();
-    bytes[at..at + new.len()].copy_from_slice(new);
-    bytes
-}
-
 /// Each of [`SIZES`] written at `at`, a string's size or a list's count.
 fn sizes(base: &[u8], at: usize, what: &str) -> Vec<Crafted> {
     SIZES
@@ -45,7 +38,7 @@ fn sizes(base: &[u8], at: usize, what: &str) -> Vec<Crafted> {
                 Class::Length,
                 ErrorKind::Truncated,
                 format!("{what} declares {size:#x}"),
-                patched(base, at, &size.to_be_bytes()),
+                overwritten(base, at, &size.to_be_bytes()),
             )
         })
         .collect()
@@ -146,7 +139,7 @@ impl Crafts<Graph> for Inputs {
             Class::Utf8,
             ErrorKind::Syntax,
             "a surrogate pair reversed in a node's name",
-            patched(&base, 6, &hex("00000004 dc00 d800")),
+            overwritten(&base, 6, &hex("00000004 dc00 d800")),
         ));
         inputs
     }
@@ -169,7 +162,7 @@ impl Crafts<Record> for Inputs {
             Class::Utf8,
             ErrorKind::Syntax,
             "an unpaired surrogate in a string",
-            patched(&base, 20, &hex("d801")),
+            overwritten(&base, 20, &hex("d801")),
         ));
         inputs
     }
@@ -206,25 +199,25 @@ impl Crafts<MediaContent> for Inputs {
                 Class::WrongType,
                 Invalid,
                 "a bitrate flag of 2, not a bool",
-                patched(&base, bitrate, &[2]),
+                overwritten(&base, bitrate, &[2]),
             ),
             crafted(
                 Class::UnknownEnum,
                 Invalid,
                 "player 2",
-                patched(&base, player, &[2]),
+                overwritten(&base, player, &[2]),
             ),
             crafted(
                 Class::UnknownEnum,
                 Invalid,
                 "image size -1",
-                patched(&base, image_size, &[0xff]),
+                overwritten(&base, image_size, &[0xff]),
             ),
             crafted(
                 Class::Utf8,
                 ErrorKind::Syntax,
                 "an unpaired surrogate in a person",
-                patched(&base, persons + 8, &hex("da00")),
+                overwritten(&base, persons + 8, &hex("da00")),
             ),
         ]);
         inputs
@@ -244,7 +237,7 @@ fn sub_millisecond(nanos: u32) -> Crafted {
         Class::Other,
         ErrorKind::Invalid,
         format!("{nanos} nanoseconds in the sub-millisecond extension"),
-        patched(&bytes, at, &nanos.to_be_bytes()),
+        overwritten(&bytes, at, &nanos.to_be_bytes()),
     )
 }
 
@@ -290,49 +283,49 @@ fn manager_enums(base: &[u8]) -> Vec<Crafted> {
             Class::UnknownEnum,
             Invalid,
             "priority 4",
-            patched(base, PRIORITY, &[4]),
+            overwritten(base, PRIORITY, &[4]),
         ),
         crafted(
             Class::UnknownEnum,
             Invalid,
             "priority -1",
-            patched(base, PRIORITY, &[0xff]),
+            overwritten(base, PRIORITY, &[0xff]),
         ),
         crafted(
             Class::UnknownEnum,
             Invalid,
             "time spec LocalTime (0)",
-            patched(base, TASK_SPEC, &[0]),
+            overwritten(base, TASK_SPEC, &[0]),
         ),
         crafted(
             Class::UnknownEnum,
             Invalid,
             "time spec TimeZone (3)",
-            patched(base, TASK_SPEC, &[3]),
+            overwritten(base, TASK_SPEC, &[3]),
         ),
         crafted(
             Class::UnknownEnum,
             Invalid,
             "time spec 7",
-            patched(base, TASK_SPEC, &[7]),
+            overwritten(base, TASK_SPEC, &[7]),
         ),
         crafted(
             Class::UnknownEnum,
             Invalid,
             "local time with the sub-millisecond bit (0x40)",
-            patched(base, TASK_SPEC, &[0x40]),
+            overwritten(base, TASK_SPEC, &[0x40]),
         ),
         crafted(
             Class::UnknownEnum,
             Invalid,
             "color spec Hsv (2)",
-            patched(base, LIST_COLOR, &[2]),
+            overwritten(base, LIST_COLOR, &[2]),
         ),
         crafted(
             Class::UnknownEnum,
             Invalid,
             "color spec Invalid (0)",
-            patched(base, LIST_COLOR, &[0]),
+            overwritten(base, LIST_COLOR, &[0]),
         ),
     ]
 }
@@ -347,55 +340,55 @@ fn manager_values(base: &[u8]) -> Vec<Crafted> {
             Class::WrongType,
             Invalid,
             "completed is 2, not a bool",
-            patched(base, COMPLETED, &[2]),
+            overwritten(base, COMPLETED, &[2]),
         ),
         crafted(
             Class::Other,
             Invalid,
             "a 16-bit color channel 0x1234",
-            patched(base, LIST_COLOR + 3, &hex("1234")),
+            overwritten(base, LIST_COLOR + 3, &hex("1234")),
         ),
         crafted(
             Class::Other,
             Invalid,
             "a color pad of 1",
-            patched(base, LIST_COLOR + 9, &hex("0001")),
+            overwritten(base, LIST_COLOR + 9, &hex("0001")),
         ),
         crafted(
             Class::Other,
             Invalid,
             "a null QTime (0xFFFFFFFF ms)",
-            patched(base, TASK_TIME + 8, &hex("ffffffff")),
+            overwritten(base, TASK_TIME + 8, &hex("ffffffff")),
         ),
         crafted(
             Class::Other,
             Invalid,
             "86 400 000 ms, one past the day",
-            patched(base, TASK_TIME + 8, &86_400_000u32.to_be_bytes()),
+            overwritten(base, TASK_TIME + 8, &86_400_000u32.to_be_bytes()),
         ),
         crafted(
             Class::Other,
             Invalid,
             "a null QDate (Julian day i64::MIN)",
-            patched(base, TASK_TIME, &i64::MIN.to_be_bytes()),
+            overwritten(base, TASK_TIME, &i64::MIN.to_be_bytes()),
         ),
         crafted(
             Class::Other,
             Invalid,
             "a Julian day past year 9999",
-            patched(base, TASK_TIME, &10_000_000i64.to_be_bytes()),
+            overwritten(base, TASK_TIME, &10_000_000i64.to_be_bytes()),
         ),
         crafted(
             Class::Other,
             Invalid,
             "an offset of 48 hours",
-            patched(base, LIST_SPEC + 1, &172_800i32.to_be_bytes()),
+            overwritten(base, LIST_SPEC + 1, &172_800i32.to_be_bytes()),
         ),
         crafted(
             Class::Other,
             Truncated,
             "the sub-millisecond bit, then the end",
-            patched(base, TASK_SPEC, &[0x41])[..=TASK_SPEC].to_vec(),
+            overwritten(base, TASK_SPEC, &[0x41])[..=TASK_SPEC].to_vec(),
         ),
         crafted(
             Class::Other,

@@ -8,20 +8,7 @@ use serbench_model::{
     Priority, Record, SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
 };
 use serbench_qdatastream::{ErrorKind, from_slice, to_vec};
-
-/// Bytes from hex digits; whitespace and `#` comments to the end of a line
-/// are ignored, so a fixture can be annotated field by field.
-pub(crate) fn hex(annotated: &str) -> Vec<u8> {
-    let digits: Vec<u8> = annotated
-        .lines()
-        .flat_map(|line| line.split('#').next().unwrap_or_default().bytes())
-        .filter(u8::is_ascii_hexdigit)
-        .collect();
-    digits
-        .chunks(2)
-        .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).unwrap(), 16).unwrap())
-        .collect()
-}
+use serbench_testkit::hex;
 
 pub(crate) fn at(seconds: i64, nanos: u32, offset: i32) -> OffsetDateTime {
     forms::timestamp_from_parts(seconds, nanos, offset).unwrap()

@@ -12,32 +12,11 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
-use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, NESTING, replace_once};
+use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, NESTING, patched, small_record};
 use serbench_xml::{ErrorKind, Xml};
 
 pub(crate) struct Inputs;
-
-/// `value`'s encoding with `from` replaced by `to`.
-fn patched<T: Dataset>(
-    value: &T,
-    class: Class,
-    kind: ErrorKind,
-    what: &str,
-    from: &str,
-    to: impl AsRef<[u8]>,
-) -> Crafted
-where
-    Xml: Codec<T>,
-{
-    let valid = Xml::to_vec(value).unwrap();
-    Crafted::new(
-        class,
-        what,
-        kind,
-        replace_once(&valid, from.as_bytes(), to.as_ref()),
-    )
-}
 
 /// `open` repeated [`NESTING`] times.
 fn deep(open: &str) -> String {
@@ -99,20 +78,13 @@ fn doctypes(root: &str) -> Vec<Crafted> {
         .collect()
 }
 
-fn small_record() -> Record {
-    Record {
-        ids: vec![7],
-        strings: vec!["s".to_owned()],
-    }
-}
-
 /// Malformed references, and declarations of what serbench does not read.
 fn malformed(m: &TaskManager) -> Vec<Crafted> {
     use Class::Other;
     use ErrorKind::{Invalid, Syntax, Truncated};
 
     vec![
-        patched(
+        patched::<Xml, _>(
             m,
             Other,
             Syntax,
@@ -120,7 +92,7 @@ fn malformed(m: &TaskManager) -> Vec<Crafted> {
             "Finish quarterly report",
             "&xxe;",
         ),
-        patched(
+        patched::<Xml, _>(
             m,
             Other,
             Syntax,
@@ -128,7 +100,7 @@ fn malformed(m: &TaskManager) -> Vec<Crafted> {
             "Finish quarterly report",
             "&#0;",
         ),
-        patched(
+        patched::<Xml, _>(
             m,
             Other,
             Invalid,
@@ -136,7 +108,7 @@ fn malformed(m: &TaskManager) -> Vec<Crafted> {
             r#"version="1.0" encoding"#,
             r#"version="1.1" encoding"#,
         ),
-        patched(
+        patched::<Xml, _>(
             m,
             Other,
             Invalid,
@@ -144,7 +116,7 @@ fn malformed(m: &TaskManager) -> Vec<Crafted> {
             r#"encoding="UTF-8""#,
             r#"encoding="UTF-16""#,
         ),
-        patched(
+        patched::<Xml, _>(
             m,
             Other,
             Truncated,
@@ -175,7 +147,7 @@ impl Crafts<TaskManager> for Inputs {
         let mut inputs = doctypes("taskmanager");
         inputs.extend(malformed(m));
         inputs.extend([
-            patched(
+            patched::<Xml, _>(
                 m,
                 Nesting,
                 Invalid,
@@ -183,7 +155,7 @@ impl Crafts<TaskManager> for Inputs {
                 "Finish quarterly report",
                 deep("<a>"),
             ),
-            patched(
+            patched::<Xml, _>(
                 m,
                 Nesting,
                 Invalid,
@@ -191,7 +163,7 @@ impl Crafts<TaskManager> for Inputs {
                 "<tasklist ",
                 format!("{}<tasklist ", deep("<taskmanager>")),
             ),
-            patched(
+            patched::<Xml, _>(
                 m,
                 Utf8,
                 Syntax,
@@ -199,7 +171,7 @@ impl Crafts<TaskManager> for Inputs {
                 "Demo User",
                 b"Demo \xff User",
             ),
-            patched(
+            patched::<Xml, _>(
                 m,
                 Utf8,
                 Syntax,
@@ -207,7 +179,7 @@ impl Crafts<TaskManager> for Inputs {
                 "Finish quarterly report",
                 b"Finish \xff report",
             ),
-            patched(
+            patched::<Xml, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -215,7 +187,7 @@ impl Crafts<TaskManager> for Inputs {
                 r#"priority="0""#,
                 r#"priority="low""#,
             ),
-            patched(
+            patched::<Xml, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -223,7 +195,7 @@ impl Crafts<TaskManager> for Inputs {
                 r#"completed="true""#,
                 r#"completed="yes""#,
             ),
-            patched(
+            patched::<Xml, _>(
                 m,
                 WrongType,
                 Invalid,
@@ -231,7 +203,7 @@ impl Crafts<TaskManager> for Inputs {
                 r#"version="1.0.0""#,
                 r#"version="one""#,
             ),
-            patched(
+            patched::<Xml, _>(
                 m,
                 UnknownEnum,
                 Invalid,
@@ -239,7 +211,7 @@ impl Crafts<TaskManager> for Inputs {
                 r#"priority="0""#,
                 r#"priority="4""#,
             ),
-            patched(
+            patched::<Xml, _>(
                 m,
                 Duplicate,
                 Invalid,
@@ -268,7 +240,7 @@ impl Crafts<SensorReading> for Inputs {
             })
             .collect();
         inputs.extend([
-            patched(
+            patched::<Xml, _>(
                 r,
                 Nesting,
                 Invalid,
@@ -276,7 +248,7 @@ impl Crafts<SensorReading> for Inputs {
                 "/>",
                 format!(">{}", deep("<reading>")),
             ),
-            patched(
+            patched::<Xml, _>(
                 r,
                 Utf8,
                 Syntax,
@@ -284,7 +256,7 @@ impl Crafts<SensorReading> for Inputs {
                 &id,
                 b"sensor_id=\"\xff\"",
             ),
-            patched(
+            patched::<Xml, _>(
                 r,
                 WrongType,
                 Invalid,
@@ -292,7 +264,7 @@ impl Crafts<SensorReading> for Inputs {
                 "humidity=\"",
                 "humidity=\"wet",
             ),
-            patched(
+            patched::<Xml, _>(
                 r,
                 Duplicate,
                 Invalid,
@@ -314,7 +286,7 @@ impl Crafts<Graph> for Inputs {
         let name = format!(r#"name="{}""#, g.nodes[0].name);
         let mut inputs = doctypes("graph");
         inputs.extend([
-            patched(
+            patched::<Xml, _>(
                 g,
                 Nesting,
                 Invalid,
@@ -322,7 +294,7 @@ impl Crafts<Graph> for Inputs {
                 "<graph>",
                 deep("<graph>"),
             ),
-            patched(
+            patched::<Xml, _>(
                 g,
                 Utf8,
                 Syntax,
@@ -330,7 +302,7 @@ impl Crafts<Graph> for Inputs {
                 &name,
                 b"name=\"\xff\"",
             ),
-            patched(
+            patched::<Xml, _>(
                 g,
                 WrongType,
                 Invalid,
@@ -338,7 +310,7 @@ impl Crafts<Graph> for Inputs {
                 r#"out_edges="0""#,
                 r#"out_edges="0 one""#,
             ),
-            patched(
+            patched::<Xml, _>(
                 g,
                 Duplicate,
                 Invalid,
@@ -346,7 +318,7 @@ impl Crafts<Graph> for Inputs {
                 &name,
                 format!("{name} {name}"),
             ),
-            patched(
+            patched::<Xml, _>(
                 g,
                 Other,
                 Invalid,
@@ -367,7 +339,7 @@ impl Crafts<Record> for Inputs {
         let r = &small_record();
         let mut inputs = doctypes("record");
         inputs.extend([
-            patched(
+            patched::<Xml, _>(
                 r,
                 Nesting,
                 Invalid,
@@ -375,7 +347,7 @@ impl Crafts<Record> for Inputs {
                 "<string>",
                 deep("<string>"),
             ),
-            patched(
+            patched::<Xml, _>(
                 r,
                 Utf8,
                 Syntax,
@@ -383,7 +355,7 @@ impl Crafts<Record> for Inputs {
                 "<string>s<",
                 b"<string>\xff<",
             ),
-            patched(
+            patched::<Xml, _>(
                 r,
                 WrongType,
                 Invalid,
@@ -391,7 +363,7 @@ impl Crafts<Record> for Inputs {
                 r#"ids="7""#,
                 r#"ids="1.5""#,
             ),
-            patched(
+            patched::<Xml, _>(
                 r,
                 Duplicate,
                 Invalid,
@@ -412,12 +384,12 @@ impl Crafts<MediaContent> for Inputs {
         let m = &MediaContent::canonical();
         let mut inputs = doctypes("mediacontent");
         inputs.extend([
-            patched(m, Nesting, Invalid, "100 000 nested persons", "<person>Bill Gates", format!("{}Bill Gates", deep("<person>"))),
-            patched(m, Utf8, Syntax, "a byte 0xff in a person", "Bill Gates", b"Bill \xff Gates"),
-            patched(m, WrongType, Invalid, "the width is a word", r#"width="640""#, r#"width="wide""#),
-            patched(m, UnknownEnum, Invalid, "player BANANA", r#"player="JAVA""#, r#"player="BANANA""#),
-            patched(m, UnknownEnum, Invalid, "image size HUGE", r#"size="LARGE""#, r#"size="HUGE""#),
-            patched(m, Duplicate, Invalid, "the media twice", "</media>", r#"</media><media uri="" width="0" height="0" format="" duration="0" size="0" player="JAVA"/>"#),
+            patched::<Xml, _>(m, Nesting, Invalid, "100 000 nested persons", "<person>Bill Gates", format!("{}Bill Gates", deep("<person>"))),
+            patched::<Xml, _>(m, Utf8, Syntax, "a byte 0xff in a person", "Bill Gates", b"Bill \xff Gates"),
+            patched::<Xml, _>(m, WrongType, Invalid, "the width is a word", r#"width="640""#, r#"width="wide""#),
+            patched::<Xml, _>(m, UnknownEnum, Invalid, "player BANANA", r#"player="JAVA""#, r#"player="BANANA""#),
+            patched::<Xml, _>(m, UnknownEnum, Invalid, "image size HUGE", r#"size="LARGE""#, r#"size="HUGE""#),
+            patched::<Xml, _>(m, Duplicate, Invalid, "the media twice", "</media>", r#"</media><media uri="" width="0" height="0" format="" duration="0" size="0" player="JAVA"/>"#),
         ]);
         inputs
     }

@@ -1,0 +1,16 @@
+//! The types bitcode reads and writes: the model's shape with bitcode's
+//! derive, as a bitcode user writes their own types. The model crate
+//! declares them (`mirror!`), so wincode's crate and this one share one
+//! definition of the layout; see it for the owned and borrowed halves.
+//!
+//! The owned types derive `Encode` too: the canonical check re-encodes
+//! what was decoded (see the crate docs). The borrowed types must write
+//! the owned types' bytes, which every round trip of the conformance kit
+//! checks. bitcode encodes a `&str` but no other borrowed slice, so the
+//! integer lists are copied.
+
+serbench_model::__private::mirror! {
+    owned: #[derive(bitcode::Encode, bitcode::Decode)],
+    borrowed: #[derive(bitcode::Encode)],
+    integer_lists: copied,
+}
