@@ -2,21 +2,22 @@
 //! conditions in two columns, then per dataset a chart of every ratio
 //! against the band its noise allows ([`changes`]) and each codec's old and
 //! new figures with the ratio, changes beyond the runs' noise highlighted
-//! by the same rule as the text comparison ([`crate::compare`]).
+//! by the same rule as the text comparison ([`serbench_results::compare`]).
 
 use maud::{Markup, PreEscaped, html};
 
-use super::super::super::Report;
-use super::super::super::plot::changes::{self, OPS};
-use super::super::super::results::{Op, Record};
-use super::super::super::units::{NONE, bytes, time};
-use super::super::datasets;
 use super::tables::{format_cell, format_key};
 use super::{controls, document, facts};
-use crate::compare::{Change, change};
+use crate::datasets;
+use crate::plot::changes::{self, OPS};
+use crate::units::{NONE, bytes, time};
+use serbench_results::Report;
+use serbench_results::compare::{Change, change};
+use serbench_results::{Op, Record};
 
 /// The page comparing `old` with `new`.
-pub(crate) fn page(old: &Report, new: &Report) -> String {
+#[must_use]
+pub fn page(old: &Report, new: &Report) -> String {
     let datasets = datasets(new);
     let ids: Vec<&str> = datasets.iter().map(|d| d.id).collect();
     let old_facts = facts(&old.run);
@@ -153,9 +154,9 @@ fn ratio_cell(op: Op, change: Option<&Change>) -> Markup {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::tests::{record, report};
     use super::*;
-    use crate::bench::results::{OpStats, Ops};
+    use crate::tests::{record, report};
+    use serbench_results::{OpStats, Ops};
 
     fn timed(encode: f64, fastest: f64) -> Record {
         let mut record = record("media", "json", 488.0);

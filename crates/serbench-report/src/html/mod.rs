@@ -9,19 +9,19 @@
 //! `data-` attributes. The small script in `page.js` only sorts and
 //! filters those rows and computes the throughput view from them.
 //!
-//! [`run`] is one run's page, [`compare`] two runs side by side, and
-//! [`browser`] checks a written page in headless Chromium.
+//! [`run`] is one run's page, [`compare`] two runs side by side; the
+//! `check-report` binary (package `xtask-browser`) checks a written page
+//! in headless Chromium.
 
-pub(crate) mod browser;
 pub(crate) mod compare;
 mod run;
 mod tables;
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
-use super::super::machine::Run;
+use serbench_results::Run;
 
-pub(crate) use run::page;
+pub use run::page;
 
 const CSS: &str = include_str!("page.css");
 const SCRIPT: &str = include_str!("page.js");
@@ -114,7 +114,7 @@ mod tests {
 
     #[test]
     fn the_header_states_the_machine_checks() {
-        let check = crate::bench::load::MachineCheck {
+        let check = serbench_results::MachineCheck {
             workload_ns: 3.9e6,
             ..Default::default()
         };

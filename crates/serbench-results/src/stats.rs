@@ -20,17 +20,19 @@
 //! difference is within the noise cannot be told apart.
 
 /// A row noisier than this is marked in the reports.
-pub(crate) const NOISY: f64 = 0.10;
+pub const NOISY: f64 = 0.10;
 
 /// The median of `values`; `None` when there are none.
-pub(crate) fn median(values: &[f64]) -> Option<f64> {
+#[must_use]
+pub fn median(values: &[f64]) -> Option<f64> {
     quantile(values, 0.5)
 }
 
 /// The `q` quantile (0 to 1) by linear interpolation between the sorted
 /// values (the usual "type 7"): with five values the quartiles are the
 /// second and fourth, with three they lie halfway to the extremes.
-pub(crate) fn quantile(values: &[f64], q: f64) -> Option<f64> {
+#[must_use]
+pub fn quantile(values: &[f64], q: f64) -> Option<f64> {
     let mut sorted: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
     if sorted.is_empty() {
         return None;
@@ -50,13 +52,15 @@ pub(crate) fn quantile(values: &[f64], q: f64) -> Option<f64> {
 }
 
 /// `(median − fastest) / median`, the noise of one process of one row.
-pub(crate) fn within_process(fastest: f64, median: f64) -> Option<f64> {
+#[must_use]
+pub fn within_process(fastest: f64, median: f64) -> Option<f64> {
     (median > 0.0 && fastest.is_finite()).then(|| ((median - fastest) / median).max(0.0))
 }
 
 /// The range of several processes' medians relative to their median;
 /// `None` for a single process, which has no spread across processes.
-pub(crate) fn across_processes(medians: &[f64]) -> Option<f64> {
+#[must_use]
+pub fn across_processes(medians: &[f64]) -> Option<f64> {
     if medians.len() < 2 {
         return None;
     }
@@ -68,35 +72,40 @@ pub(crate) fn across_processes(medians: &[f64]) -> Option<f64> {
 
 /// One row's figures over every process that timed it.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Combined {
+pub struct Combined {
     /// The median of the processes' medians.
-    pub(crate) median: f64,
+    pub median: f64,
     /// The fastest sample of any process.
-    pub(crate) fastest: f64,
+    pub fastest: f64,
     /// The slowest sample of any process.
-    pub(crate) slowest: f64,
+    pub slowest: f64,
     /// The mean of the processes' means.
-    pub(crate) mean: f64,
+    pub mean: f64,
     /// The row's noise: the larger of the within-process and
     /// across-process figures.
-    pub(crate) noise: f64,
+    pub noise: f64,
     /// The across-process figure alone, when there were several processes.
-    pub(crate) spread: Option<f64>,
+    pub spread: Option<f64>,
     /// How many processes timed the row.
-    pub(crate) processes: usize,
+    pub processes: usize,
 }
 
 /// One process's figures of a row, as divan printed them.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Process {
-    pub(crate) fastest: f64,
-    pub(crate) slowest: f64,
-    pub(crate) median: f64,
-    pub(crate) mean: f64,
+pub struct Process {
+    /// The fastest sample.
+    pub fastest: f64,
+    /// The slowest sample.
+    pub slowest: f64,
+    /// The median sample.
+    pub median: f64,
+    /// The mean over the samples.
+    pub mean: f64,
 }
 
 /// Combines the processes of one row; `None` when there are none.
-pub(crate) fn combine(processes: &[Process]) -> Option<Combined> {
+#[must_use]
+pub fn combine(processes: &[Process]) -> Option<Combined> {
     let medians: Vec<f64> = processes.iter().map(|p| p.median).collect();
     let median = median(&medians)?;
     let within: Vec<f64> = processes

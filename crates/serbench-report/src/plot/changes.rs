@@ -1,7 +1,7 @@
 //! Two runs' changes on one dataset, as a picture: a row per codec, a
 //! panel per operation, each figure's new ÷ old ratio as a dot on a log
 //! axis (½ as far left as 2 is right) over a grey band, the change the
-//! two runs' noise allows ([`crate::compare`]'s rule). A dot outside its
+//! two runs' noise allows ([`serbench_results::compare`]'s rule). A dot outside its
 //! band is a change beyond noise, green when faster, red when slower.
 //!
 //! Stable hooks: the chart is `svg.changes` with `data-dataset`; each
@@ -10,11 +10,11 @@
 
 use maud::{Markup, html};
 
-use super::super::results::Op;
 use super::axis::{self, Log};
 use super::labels;
 use super::{FONT, FONT_SIZE, px};
-use crate::compare::Change;
+use serbench_results::Op;
+use serbench_results::compare::Change;
 
 /// The operations the comparison holds, a panel each.
 pub(crate) const OPS: [Op; 3] = [Op::Encode, Op::Decode, Op::Traverse];
@@ -206,8 +206,8 @@ fn legend(x: f64, y: f64) -> Markup {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::well_formed;
     use super::*;
+    use crate::plot::tests::well_formed;
 
     fn change(ratio: f64, threshold: f64) -> Change {
         Change {

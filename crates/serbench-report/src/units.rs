@@ -3,7 +3,8 @@
 //! counts, and `–` for what was not measured.
 
 /// `1.23 ms`, three significant digits.
-pub(crate) fn time(ns: Option<f64>) -> String {
+#[must_use]
+pub fn time(ns: Option<f64>) -> String {
     let Some(ns) = ns else {
         return NONE.to_owned();
     };
@@ -12,7 +13,8 @@ pub(crate) fn time(ns: Option<f64>) -> String {
 }
 
 /// `ns` in the largest unit that keeps it at 1 or more: `(1.23, "ms")`.
-pub(crate) fn scaled_time(ns: f64) -> (f64, &'static str) {
+#[must_use]
+pub fn scaled_time(ns: f64) -> (f64, &'static str) {
     if ns >= 1e9 {
         (ns / 1e9, "s")
     } else if ns >= 1e6 {
@@ -25,7 +27,8 @@ pub(crate) fn scaled_time(ns: f64) -> (f64, &'static str) {
 }
 
 /// `1.51 MB` (decimal units, as the Qt benchmark's KB).
-pub(crate) fn bytes(value: f64) -> String {
+#[must_use]
+pub fn bytes(value: f64) -> String {
     if value >= 1e6 {
         format!("{} MB", significant(value / 1e6))
     } else if value >= 1e4 {
@@ -37,7 +40,8 @@ pub(crate) fn bytes(value: f64) -> String {
 
 /// An allocation count: whole above ten, two decimals below (a per-message
 /// average can be a fraction).
-pub(crate) fn count(value: Option<f64>) -> String {
+#[must_use]
+pub fn count(value: Option<f64>) -> String {
     value.map_or_else(
         || NONE.to_owned(),
         |v| {
@@ -51,12 +55,13 @@ pub(crate) fn count(value: Option<f64>) -> String {
 }
 
 /// `1.2 MB/s`.
-pub(crate) fn rate(bytes_per_second: Option<f64>) -> String {
+#[must_use]
+pub fn rate(bytes_per_second: Option<f64>) -> String {
     bytes_per_second.map_or_else(|| NONE.to_owned(), |rate| format!("{}/s", bytes(rate)))
 }
 
 /// What a cell shows for a figure that was not measured.
-pub(crate) const NONE: &str = "–";
+pub const NONE: &str = "–";
 
 fn significant(value: f64) -> String {
     if value >= 100.0 {

@@ -5,10 +5,10 @@
 
 use maud::{Markup, html};
 
-use super::super::super::Report;
-use super::super::super::qt::{self, COUNTERPARTS};
-use super::super::super::results::{Op, Record};
-use super::super::super::units::{NONE, bytes, count, time};
+use crate::units::{NONE, bytes, count, time};
+use serbench_results::Report;
+use serbench_results::qt::{self, COUNTERPARTS};
+use serbench_results::{Op, Record};
 
 /// A column a person can sort by: its title and the `data-` key its rows
 /// hold.
@@ -135,14 +135,17 @@ fn spread_width(record: &Record) -> Option<f64> {
 /// `bounded, 12% · 24×/B`, or a warning when a damaged input broke the
 /// bound.
 fn safety(record: &Record) -> String {
-    let figures = &record.safety;
+    let Some(figures) = &record.safety else {
+        return NONE.to_owned();
+    };
     let dense = figures
         .dense_expansion
         .map_or_else(String::new, |dense| format!(" · {dense:.0}×/B valid"));
-    match (figures.bounded(), figures.worst_of_bound) {
-        (Some(true), Some(worst)) => format!("bounded, {:.0}%{dense}", worst * 100.0),
-        (Some(false), Some(worst)) => format!("⚠ past the bound, {worst:.1}×{dense}"),
-        _ => NONE.to_owned(),
+    let worst = figures.worst_of_bound;
+    if figures.bounded() {
+        format!("bounded, {:.0}%{dense}", worst * 100.0)
+    } else {
+        format!("⚠ past the bound, {worst:.1}×{dense}")
     }
 }
 
@@ -227,7 +230,7 @@ fn row(record: &Record) -> Markup {
             data-size=(record.size_bytes) data-zstd=(record.zstd_bytes)
             data-gzip=(record.gzip_bytes) data-allocs=[allocs(record, Op::Decode)]
             data-spread=[spread_width(record)]
-            data-safety=[record.safety.worst_of_bound] {
+            data-safety=[record.safety.as_ref().map(|s| s.worst_of_bound)] {
             td { (format_cell(record)) }
             td { (record.library) }
             td { (record.version) }
@@ -345,9 +348,9 @@ pub(super) fn compile(results: &Report) -> Markup {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::tests::{record, report};
     use super::*;
-    use crate::bench::qt::Measured;
+    use crate::tests::{record, report};
+    use serbench_results::qt::Measured;
 
     #[test]
     fn groups_codecs_by_format_and_marks_qt() {

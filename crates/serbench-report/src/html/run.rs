@@ -7,10 +7,10 @@
 
 use maud::{Markup, PreEscaped, html};
 
-use super::super::super::Report;
-use super::super::super::charts::Chart;
-use super::super::{Dataset, datasets, of};
 use super::{controls, document, facts, tables};
+use crate::charts::Chart;
+use crate::{Dataset, datasets, of};
+use serbench_results::Report;
 
 /// The link and CPU the throughput view starts from: a 100 Mbit/s link
 /// and one whole core.
@@ -18,7 +18,8 @@ const BANDWIDTH_MBITS: f64 = 100.0;
 const CPU_PERCENT: f64 = 100.0;
 
 /// `report.html` of a run whose charts are `charts`.
-pub(crate) fn page(results: &Report, charts: &[Chart]) -> String {
+#[must_use]
+pub fn page(results: &Report, charts: &[Chart]) -> String {
     let datasets = datasets(results);
     let ids: Vec<&str> = datasets.iter().map(|d| d.id).collect();
     let body = html! {
@@ -123,9 +124,9 @@ fn throughput_inputs() -> Markup {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::tests::{record, report};
     use super::*;
-    use crate::bench::results::{Op, OpStats, Ops};
+    use crate::tests::{record, report};
+    use serbench_results::{Op, OpStats, Ops};
 
     /// The scatters open the page, before any table; the bar charts stay
     /// with their dataset.

@@ -15,12 +15,12 @@ use std::fmt::Write as _;
 
 use maud::{Markup, html};
 
-use super::super::results::{Op, Record};
-use super::super::units;
 use super::axis::{self, Log};
 use super::labels::{self, Placed, Rect};
 use super::pareto;
 use super::{FONT, FONT_SIZE, px};
+use crate::units;
+use serbench_results::{Op, Record};
 
 const WIDTH: f64 = 660.0;
 const HEIGHT: f64 = 480.0;
@@ -38,17 +38,19 @@ const POINT_COLOR: &str = "#4f7cac";
 
 /// One codec's point.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Point<'a> {
-    pub(crate) codec: &'a str,
+pub struct Point<'a> {
+    /// The codec id.
+    pub codec: &'a str,
     /// Median nanoseconds per message of the operation.
-    pub(crate) ns: f64,
+    pub ns: f64,
     /// Encoded bytes per message.
-    pub(crate) bytes: f64,
+    pub bytes: f64,
 }
 
 /// The points of `records` for `op`: every verified codec that has a time
 /// for it and a size.
-pub(crate) fn points<'a>(records: impl IntoIterator<Item = &'a Record>, op: Op) -> Vec<Point<'a>> {
+#[must_use]
+pub fn points<'a>(records: impl IntoIterator<Item = &'a Record>, op: Op) -> Vec<Point<'a>> {
     records
         .into_iter()
         .filter(|record| record.ok && record.size_bytes > 0.0)
@@ -64,7 +66,8 @@ pub(crate) fn points<'a>(records: impl IntoIterator<Item = &'a Record>, op: Op) 
 }
 
 /// The codecs of `points` on the Pareto front, fastest first.
-pub(crate) fn front<'a>(points: &[Point<'a>]) -> Vec<&'a str> {
+#[must_use]
+pub fn front<'a>(points: &[Point<'a>]) -> Vec<&'a str> {
     let figures: Vec<(f64, f64)> = points.iter().map(|p| (p.ns, p.bytes)).collect();
     pareto::front(&figures)
         .into_iter()
@@ -323,8 +326,8 @@ fn front_line(front: &[usize], at: &[(f64, f64)], plot: &Rect) -> Markup {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::well_formed;
     use super::*;
+    use crate::plot::tests::well_formed;
 
     fn point(codec: &str, ns: f64, bytes: f64) -> Point<'_> {
         Point { codec, ns, bytes }
@@ -360,7 +363,7 @@ mod tests {
 
     #[test]
     fn points_are_the_verified_codecs_with_a_time() {
-        use super::super::super::results::OpStats;
+        use serbench_results::OpStats;
         let mut timed = Record {
             format: "json".into(),
             ok: true,

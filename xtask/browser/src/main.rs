@@ -1,5 +1,6 @@
-//! `cargo xtask check-report PAGE`: opens a written page in headless
-//! Chromium and checks, from the rendered page, what a person relies on.
+//! `check-report PAGE` (run by `cargo xtask check-report PAGE`): opens a
+//! written page in headless Chromium and checks, from the rendered page,
+//! what a person relies on.
 //!
 //! On a run's `report.html`: every dataset × codec of the run's
 //! `results.json` (beside the page) has its row; each dataset has a
@@ -17,10 +18,13 @@
 //! It needs Debian's `chromium` (CI installs it) and fails, never skips,
 //! when the browser is missing: a check that quietly passes without a
 //! browser proves nothing. `cargo test` does not run it, so the README's
-//! test command still needs nothing but cargo.
+//! test command still needs nothing but cargo. It is a package of its own
+//! (`xtask-browser`) so that headless_chrome is built only by this task,
+//! not by every `cargo xtask`.
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, bail, ensure};
@@ -29,12 +33,9 @@ use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
 use headless_chrome::protocol::cdp::types::Event;
 use headless_chrome::{Browser, LaunchOptions, Tab};
 
+use serbench_report::scatter;
+use serbench_results::{Op, Record, Report};
 use serde::Deserialize;
-
-use super::super::super::load;
-use super::super::super::plot::scatter;
-use super::super::super::results::{Op, Record};
-use crate::target_dir;
 
 /// Where Debian's package puts the browser; `SERBENCH_CHROMIUM` names
 /// another.
@@ -62,7 +63,40 @@ struct Seen {
     errors: Vec<String>,
 }
 
-pub(crate) fn check(page: &Path) -> anyhow::Result<()> {
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [page] = &args[..] else {
+        eprintln!("usage: check-report PAGE");
+        return ExitCode::from(2);
+    };
+    match check(Path::new(page)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Reads the `results.json` beside a run's page, of any schema.
+fn load(path: &Path) -> anyhow::Result<Report> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    serde_json::from_str(&text)
+        .and_then(|value: serde_json::Value| serbench_results::read(&value))
+        .with_context(|| format!("{} is not a serbench results.json", path.display()))
+}
+
+/// Cargo's target folder, honouring `CARGO_TARGET_DIR`, as the xtask
+/// finds it.
+fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"),
+    }
+}
+
+fn check(page: &Path) -> anyhow::Result<()> {
     let page = page
         .canonicalize()
         .with_context(|| format!("cannot find {}", page.display()))?;

@@ -13,60 +13,42 @@
 //! first dataset (the benches list the headline first).
 
 use std::fmt::Write as _;
-use std::path::Path;
 
-use anyhow::Context;
-
-use super::super::Report;
-use super::super::charts::Chart;
-use super::super::results::Op;
-use super::{datasets, full, sections};
+use crate::charts::Chart;
+use crate::markdown::full;
+use crate::{Error, datasets, sections};
+use serbench_results::Op;
+use serbench_results::Report;
 
 const BEGIN: &str = "<!-- results:begin (written by `cargo xtask bench --readme`) -->";
 const END: &str = "<!-- results:end -->";
 
 /// The folder of the full results, from the repository's root.
-const DOCS: &str = "docs/results";
+pub const DOCS: &str = "docs/results";
 /// The headline picture, in [`DOCS`].
-const HEADLINE: &str = "headline.svg";
+pub const HEADLINE: &str = "headline.svg";
 
-/// Rewrites the README's results block and `docs/results/` from this run.
-pub(crate) fn update_readme(
-    root: &Path,
-    out: &Path,
-    results: &Report,
-    charts: &[Chart],
-) -> anyhow::Result<()> {
+/// The chart the README shows: the headline dataset's size against decode
+/// time.
+pub fn headline<'a>(results: &Report, charts: &'a [Chart]) -> Result<&'a Chart, Error> {
     let headline = datasets(results)
         .into_iter()
         .next()
-        .context("the run measured no dataset")?;
-    let picture = charts
+        .ok_or_else(|| Error("the run measured no dataset".to_owned()))?;
+    charts
         .iter()
         .find(|c| c.dataset.as_deref() == Some(headline.id) && c.scatter == Some(Op::Decode))
-        .with_context(|| format!("no codec decoded {}, so there is no headline", headline.id))?;
-    let docs = root.join(DOCS);
-    let _ = std::fs::remove_dir_all(&docs);
-    std::fs::create_dir_all(&docs).with_context(|| format!("cannot create {}", docs.display()))?;
-    for chart in charts {
-        std::fs::copy(out.join(&chart.file), docs.join(&chart.file))
-            .with_context(|| format!("cannot copy {} to {}", chart.file, docs.display()))?;
-    }
-    std::fs::write(docs.join(HEADLINE), &picture.svg)
-        .with_context(|| format!("cannot write {}", docs.join(HEADLINE).display()))?;
-    std::fs::write(docs.join("README.md"), full_results(results, charts))
-        .with_context(|| format!("cannot write {}", docs.join("README.md").display()))?;
-
-    let readme_path = root.join("README.md");
-    let readme = std::fs::read_to_string(&readme_path)
-        .with_context(|| format!("cannot read {}", readme_path.display()))?;
-    std::fs::write(&readme_path, replace_section(&readme, &block(results))?)
-        .with_context(|| format!("cannot write {}", readme_path.display()))?;
-    Ok(())
+        .ok_or_else(|| {
+            Error(format!(
+                "no codec decoded {}, so there is no headline",
+                headline.id
+            ))
+        })
 }
 
 /// The block between the markers, markers included.
-fn block(results: &Report) -> String {
+#[must_use]
+pub fn block(results: &Report) -> String {
     let run = &results.run;
     let headline = datasets(results)
         .into_iter()
@@ -108,7 +90,8 @@ fn block(results: &Report) -> String {
 
 /// `docs/results/README.md`: the run's full report, under a title that
 /// says where it comes from.
-fn full_results(results: &Report, charts: &[Chart]) -> String {
+#[must_use]
+pub fn full_results(results: &Report, charts: &[Chart]) -> String {
     format!(
         "# serbench results\n\nThe full results of the run the [README](../../README.md) \
          summarizes, written with it by `cargo xtask bench --readme`. The run's `report.html` \
@@ -118,21 +101,21 @@ fn full_results(results: &Report, charts: &[Chart]) -> String {
 }
 
 /// The README with the text between the markers (and the markers) replaced.
-fn replace_section(readme: &str, section: &str) -> anyhow::Result<String> {
+pub fn replace_section(readme: &str, section: &str) -> Result<String, Error> {
     let (before, rest) = readme
         .split_once(BEGIN)
-        .context("README.md has no results section markers")?;
+        .ok_or_else(|| Error("README.md has no results section markers".to_owned()))?;
     let (_, after) = rest
         .split_once(END)
-        .context("README.md's results section is not closed")?;
+        .ok_or_else(|| Error("README.md's results section is not closed".to_owned()))?;
     Ok(format!("{before}{section}{after}"))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{record, report};
     use super::*;
-    use crate::bench::results::OpStats;
+    use crate::tests::{record, report};
+    use serbench_results::OpStats;
 
     #[test]
     fn replaces_only_the_marked_section() {
@@ -152,7 +135,7 @@ mod tests {
         size: f64,
         encode: f64,
         decode: f64,
-    ) -> crate::bench::results::Record {
+    ) -> serbench_results::Record {
         let mut record = record(dataset, codec, size);
         let stats = |median_ns: f64| {
             Some(OpStats {

@@ -12,66 +12,76 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::stats;
+use crate::stats;
 
 /// How far past the line the quartile must be, relative to the line.
-pub(crate) const MARGIN: f64 = 0.03;
+pub const MARGIN: f64 = 0.03;
 
 /// One paired measurement: the sides of a comparison, timed in the same
 /// rounds of one dataset's operation.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
-pub(crate) struct Rounds {
+pub struct Rounds {
     /// The dataset id.
-    pub(crate) dataset: String,
+    pub dataset: String,
     /// `encode` or `decode` (Qt's serialize and deserialize).
-    pub(crate) op: String,
+    pub op: String,
     /// The sides, each with a median per round, rounds in the same order.
-    pub(crate) sides: Vec<Side>,
+    pub sides: Vec<Side>,
 }
 
 /// One side of a paired measurement.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
-pub(crate) struct Side {
+pub struct Side {
     /// A codec id, or `qt-<implementation>` for a Qt implementation.
-    pub(crate) id: String,
+    pub id: String,
     /// Nanoseconds per message, the median of each round.
-    pub(crate) ns: Vec<f64>,
+    pub ns: Vec<f64>,
 }
 
 impl Rounds {
-    pub(crate) fn side(&self, id: &str) -> Option<&Side> {
+    /// The side named `id`.
+    #[must_use]
+    pub fn side(&self, id: &str) -> Option<&Side> {
         self.sides.iter().find(|side| side.id == id)
     }
 }
 
 impl Side {
     /// The median over the rounds.
-    pub(crate) fn median(&self) -> Option<f64> {
+    #[must_use]
+    pub fn median(&self) -> Option<f64> {
         stats::median(&self.ns)
     }
 }
 
 /// The ratios of a pair over its rounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Ratio {
-    pub(crate) median: f64,
+pub struct Ratio {
+    /// The median of the per-round ratios.
+    pub median: f64,
     /// The lower and upper quartiles of the per-round ratios.
-    pub(crate) low: f64,
-    pub(crate) high: f64,
-    pub(crate) rounds: usize,
+    pub low: f64,
+    /// The upper quartile.
+    pub high: f64,
+    /// How many rounds gave a ratio.
+    pub rounds: usize,
 }
 
 /// Which side of a line a ratio lies on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Verdict {
+pub enum Verdict {
+    /// Clearly above the line.
     Above,
+    /// Clearly below it.
     Below,
+    /// Too close to the line, or too spread around it, to tell.
     WithinNoise,
 }
 
 impl Ratio {
     /// `a ÷ b` round by round; `None` without a round both sides timed.
-    pub(crate) fn of(a: &Side, b: &Side) -> Option<Self> {
+    #[must_use]
+    pub fn of(a: &Side, b: &Side) -> Option<Self> {
         let ratios: Vec<f64> =
             a.ns.iter()
                 .zip(&b.ns)
@@ -88,7 +98,8 @@ impl Ratio {
 
     /// A ratio known from one measurement with a relative noise, as when Qt
     /// is not installed and serbench's median is held against a reference.
-    pub(crate) fn single(ratio: f64, noise: f64) -> Self {
+    #[must_use]
+    pub fn single(ratio: f64, noise: f64) -> Self {
         let noise = noise.clamp(0.0, 0.99);
         Self {
             median: ratio,
@@ -99,7 +110,8 @@ impl Ratio {
     }
 
     /// Where the middle half of the ratios lies against `line`.
-    pub(crate) fn against(&self, line: f64) -> Verdict {
+    #[must_use]
+    pub fn against(&self, line: f64) -> Verdict {
         if self.low > line * (1.0 + MARGIN) {
             Verdict::Above
         } else if self.high * (1.0 + MARGIN) < line {
@@ -112,18 +124,19 @@ impl Ratio {
 
 /// The fastest side of a paired measurement.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Fastest<'a> {
+pub struct Fastest<'a> {
     /// The side with the lowest median over the rounds.
-    pub(crate) winner: &'a str,
+    pub winner: &'a str,
     /// The other sides it cannot be told from (within noise).
-    pub(crate) tied: Vec<&'a str>,
+    pub tied: Vec<&'a str>,
     /// When it is ahead of every other side, its lead over the nearest one
     /// (that side's time ÷ the winner's).
-    pub(crate) lead: Option<(&'a str, Ratio)>,
+    pub lead: Option<(&'a str, Ratio)>,
 }
 
 /// The fastest side of `rounds`; `None` when no side was timed.
-pub(crate) fn fastest(rounds: &Rounds) -> Option<Fastest<'_>> {
+#[must_use]
+pub fn fastest(rounds: &Rounds) -> Option<Fastest<'_>> {
     let winner = rounds
         .sides
         .iter()

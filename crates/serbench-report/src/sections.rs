@@ -5,14 +5,14 @@
 
 use std::fmt::Write as _;
 
-use super::super::Report;
-use super::super::qt::{self, AIM, COUNTERPARTS};
-use super::super::results::{FLOOR_ABOVE_ENCODE, Op, Record, SweepPoint, TRAVERSE_BELOW_DECODE};
-use super::super::stats::{NOISY, median};
-use super::super::table::{Align, Table};
-use super::super::units::{NONE, bytes, count, rate, time};
-use super::super::verdict::{Ratio, Verdict};
-use super::{datasets, of};
+use crate::table::{Align, Table};
+use crate::units::{NONE, bytes, count, rate, time};
+use crate::{datasets, of};
+use serbench_results::Report;
+use serbench_results::qt::{self, AIM, COUNTERPARTS};
+use serbench_results::stats::{NOISY, median};
+use serbench_results::verdict::{Ratio, Verdict};
+use serbench_results::{FLOOR_ABOVE_ENCODE, Op, Record, Safety, SweepPoint, TRAVERSE_BELOW_DECODE};
 
 /// The noise above which a time cell is marked ≈: [`NOISY`], or twice the
 /// run's typical (median) noise when that is higher. On a busy machine
@@ -113,19 +113,15 @@ fn codecs(results: &Report) -> Vec<Vec<&Record>> {
 /// Hostile input, from the kit's damaged encodings over every dataset:
 /// `bounded (≤ 31% of the bound, 41 230 inputs)`, or how many broke it.
 fn hostile_cell(records: &[&Record]) -> String {
-    let measured: Vec<&Record> = records
-        .iter()
-        .copied()
-        .filter(|r| r.safety.bounded().is_some())
-        .collect();
+    let measured: Vec<&Safety> = records.iter().filter_map(|r| r.safety.as_ref()).collect();
     if measured.is_empty() {
         return NONE.to_owned();
     }
-    let inputs: u64 = measured.iter().filter_map(|r| r.safety.damaged).sum();
-    let violations: u64 = measured.iter().filter_map(|r| r.safety.violations).sum();
+    let inputs: u64 = measured.iter().map(|s| s.damaged).sum();
+    let violations: u64 = measured.iter().map(|s| s.violations).sum();
     let worst = measured
         .iter()
-        .filter_map(|r| r.safety.worst_of_bound)
+        .map(|s| s.worst_of_bound)
         .fold(0.0, f64::max);
     if violations == 0 {
         format!(
@@ -161,7 +157,7 @@ fn count_cell(value: u64) -> String {
 fn expansion_cell(records: &[&Record]) -> String {
     records
         .iter()
-        .filter_map(|r| r.safety.dense_expansion)
+        .filter_map(|r| r.safety.as_ref()?.dense_expansion)
         .reduce(f64::max)
         .map_or_else(|| NONE.to_owned(), |worst| format!("{worst:.0}×"))
 }
@@ -536,9 +532,9 @@ pub(super) fn size_table(results: &Report) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{record, report};
     use super::*;
-    use crate::bench::results::OpStats;
+    use crate::tests::{record, report};
+    use serbench_results::OpStats;
 
     #[test]
     fn size_table_has_a_row_per_format() {
@@ -560,12 +556,12 @@ mod tests {
         let safe = |dataset: &str, worst: f64, violations: u64, dense: Option<f64>| {
             let mut record = record(dataset, "json", 100.0);
             record.family = "JSON".to_owned();
-            record.safety = crate::bench::results::Safety {
-                damaged: Some(1_500),
-                worst_of_bound: Some(worst),
-                violations: Some(violations),
+            record.safety = Some(Safety {
+                damaged: 1_500,
+                worst_of_bound: worst,
+                violations,
                 dense_expansion: dense,
-            };
+            });
             record
         };
         let mut unmeasured = record("media", "cbor", 90.0);
@@ -668,15 +664,15 @@ mod tests {
         json.ops.encode = stats(10.0, 9.0, 0.05);
         json.ops.decode = stats(10.0, 9.0, 0.05);
         let mut results = report(vec![json]);
-        let rounds = |op: Op, qt: &[f64]| crate::bench::verdict::Rounds {
+        let rounds = |op: Op, qt: &[f64]| serbench_results::verdict::Rounds {
             dataset: "task-manager".to_owned(),
             op: op.name().to_owned(),
             sides: vec![
-                crate::bench::verdict::Side {
+                serbench_results::verdict::Side {
                     id: "qt-json".to_owned(),
                     ns: qt.to_vec(),
                 },
-                crate::bench::verdict::Side {
+                serbench_results::verdict::Side {
                     id: "json".to_owned(),
                     ns: vec![10.0; 5],
                 },

@@ -5,69 +5,17 @@
 //! comes from the benches (each record's `size_label`), so no dataset is
 //! described here.
 
-mod html;
-mod readme;
-mod sections;
-mod verdicts;
-
 use std::fmt::Write as _;
 
-use super::Report;
-use super::charts::Chart;
-use super::results::{Op, Record};
-use super::units::{bytes, time};
-pub(crate) use html::browser::check as check_html;
-pub(crate) use html::compare::page as html_comparison;
-pub(crate) use html::page as html_page;
-pub(crate) use readme::update_readme;
+use serbench_results::{Op, Record, Report, qt};
 
-/// A dataset of the run, in report order.
-struct Dataset<'a> {
-    id: &'a str,
-    /// The dataset's own words for its size, and whether figures are per
-    /// message of a larger workload.
-    heading: String,
-}
-
-/// The datasets in the order of the run (the benches' order).
-fn datasets(results: &Report) -> Vec<Dataset<'_>> {
-    let mut seen: Vec<Dataset<'_>> = Vec::new();
-    for record in &results.results {
-        if !seen.iter().any(|dataset| dataset.id == record.dataset) {
-            seen.push(Dataset {
-                id: &record.dataset,
-                heading: heading(record),
-            });
-        }
-    }
-    seen
-}
-
-/// `task-manager (10 000 → 9 944 tasks)`.
-fn heading(record: &Record) -> String {
-    let per_message = if record.messages > 1 {
-        "figures per message"
-    } else {
-        ""
-    };
-    let notes: Vec<&str> = [record.size_label.as_str(), per_message]
-        .into_iter()
-        .filter(|note| !note.is_empty())
-        .collect();
-    if notes.is_empty() {
-        record.dataset.clone()
-    } else {
-        format!("{} ({})", record.dataset, notes.join("; "))
-    }
-}
-
-/// The records of one dataset, in the order of the run.
-fn of<'a>(results: &'a Report, dataset: &'a str) -> impl Iterator<Item = &'a Record> {
-    results.results.iter().filter(move |r| r.dataset == dataset)
-}
+use crate::charts::Chart;
+use crate::units::{bytes, time};
+use crate::{datasets, of, sections, verdicts};
 
 /// `report.md`.
-pub(crate) fn markdown(results: &Report, charts: &[Chart]) -> String {
+#[must_use]
+pub fn markdown(results: &Report, charts: &[Chart]) -> String {
     format!("# serbench report\n\n{}", full(results, charts))
 }
 
@@ -75,7 +23,7 @@ pub(crate) fn markdown(results: &Report, charts: &[Chart]) -> String {
 /// `report.md`, and the README's full results (`docs/results/README.md`),
 /// which sits beside copies of the same charts, so the images' relative
 /// links hold in both.
-fn full(results: &Report, charts: &[Chart]) -> String {
+pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
     let mut text = header(results);
     if charts.iter().any(|c| c.scatter.is_some()) {
         text.push_str(
@@ -131,7 +79,7 @@ fn full(results: &Report, charts: &[Chart]) -> String {
         text.push_str(&sections::dataset_table(results, dataset.id));
         text.push('\n');
         text.push_str(&sections::native_table(results, dataset.id));
-        if dataset.id == super::qt::DATASET {
+        if dataset.id == qt::DATASET {
             text.push_str(&sections::against_qt(results));
         }
         for chart in charts
@@ -185,7 +133,8 @@ fn header(results: &Report) -> String {
 }
 
 /// The table printed at the end of a run: medians with their noise.
-pub(crate) fn summary(results: &Report) -> String {
+#[must_use]
+pub fn summary(results: &Report) -> String {
     let cell = |record: &Record, op: Op| {
         record.op(op).map_or_else(
             || time(None),
@@ -233,49 +182,9 @@ pub(crate) fn summary(results: &Report) -> String {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use super::*;
-
-    /// A verified record of `size` bytes per message.
-    pub(crate) fn record(dataset: &str, format: &str, size: f64) -> Record {
-        Record {
-            dataset: dataset.to_owned(),
-            format: format.to_owned(),
-            library: format!("lib-{format}"),
-            version: "1.0.0".to_owned(),
-            size_label: format!("{dataset} label"),
-            messages: 1,
-            size_bytes: size,
-            ok: true,
-            ..Record::default()
-        }
-    }
-
-    pub(crate) fn report(results: Vec<Record>) -> Report {
-        Report {
-            schema: 1,
-            run: crate::bench::machine::Run::default(),
-            results,
-            qt: Vec::new(),
-            rounds: Vec::new(),
-            sweep: Vec::new(),
-            compile: Vec::new(),
-        }
-    }
-
-    #[test]
-    fn headings_come_from_the_benches() {
-        let mut telemetry = record("telemetry", "json", 300.0);
-        telemetry.size_label = "10 000 messages".to_owned();
-        telemetry.messages = 10_000;
-        assert_eq!(
-            heading(&telemetry),
-            "telemetry (10 000 messages; figures per message)"
-        );
-        let mut media = record("media", "json", 488.0);
-        media.size_label = String::new();
-        assert_eq!(heading(&media), "media");
-    }
+    use crate::tests::{record, report};
 
     #[test]
     fn report_names_each_dataset_once_with_its_libraries() {

@@ -4,31 +4,31 @@
 //! each format as bars, and the sweep's cost per task. Each is written next
 //! to the report and kept as text, so report.html can carry it inline.
 
-use std::path::Path;
-
-use anyhow::anyhow;
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::plot::scatter;
-use super::results::{Op, Record};
-use super::{Report, qt, units};
+use crate::plot::scatter;
+use serbench_results::{Op, Record};
+use serbench_results::{Report, qt};
 
-/// A chart written next to the report.
-pub(crate) struct Chart {
+use crate::{Error, units};
+
+/// A chart of the run, written next to the reports.
+pub struct Chart {
     /// The dataset it belongs to; `None` for the sweep.
-    pub(crate) dataset: Option<String>,
+    pub dataset: Option<String>,
     /// The operation whose time a scatter plots against size; `None` for
     /// the bar and sweep charts.
-    pub(crate) scatter: Option<Op>,
-    pub(crate) title: String,
+    pub scatter: Option<Op>,
+    /// The chart's title, the image's alt text in Markdown.
+    pub title: String,
     /// File name within the run's folder.
-    pub(crate) file: String,
+    pub file: String,
     /// The drawing itself.
-    pub(crate) svg: String,
+    pub svg: String,
 }
 
 const WIDTH: u32 = 960;
@@ -36,8 +36,9 @@ const HEIGHT: u32 = 520;
 /// Room under a bar chart for its group names, written upward.
 const NAME_AREA: u32 = 124;
 
-/// Draws every chart of `results` into `out`.
-pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
+/// Draws every chart of `results`, for the caller to write beside the
+/// reports (each under its [`Chart::file`]).
+pub fn draw(results: &Report) -> Result<Vec<Chart>, Error> {
     let mut charts = Vec::new();
     let mut datasets: Vec<&str> = Vec::new();
     for record in &results.results {
@@ -132,9 +133,6 @@ pub(crate) fn draw(out: &Path, results: &Report) -> anyhow::Result<Vec<Chart>> {
             });
         }
     }
-    for chart in &charts {
-        std::fs::write(out.join(&chart.file), &chart.svg)?;
-    }
     Ok(charts)
 }
 
@@ -156,11 +154,11 @@ fn scatters(dataset: &str, records: &[&Record]) -> Vec<Chart> {
         .collect()
 }
 
-fn plot_error<E: std::fmt::Debug>(error: E) -> anyhow::Error {
-    anyhow!("cannot draw a chart: {error:?}")
+fn plot_error<E: std::fmt::Debug>(error: E) -> Error {
+    Error(format!("cannot draw a chart: {error:?}"))
 }
 
-fn canvas(svg: &mut String) -> anyhow::Result<DrawingArea<SVGBackend<'_>, Shift>> {
+fn canvas(svg: &mut String) -> Result<DrawingArea<SVGBackend<'_>, Shift>, Error> {
     let root = SVGBackend::with_string(svg, (WIDTH, HEIGHT)).into_drawing_area();
     root.fill(&WHITE).map_err(plot_error)?;
     Ok(root)
@@ -174,7 +172,7 @@ fn grouped_bars(
     groups: &[(&str, Vec<Option<f64>>)],
     log: bool,
     label: &dyn Fn(f64) -> String,
-) -> anyhow::Result<String> {
+) -> Result<String, Error> {
     let mut svg = String::new();
     let root = canvas(&mut svg)?;
     let values = groups.iter().flat_map(|(_, v)| v.iter().flatten().copied());
@@ -213,7 +211,7 @@ fn fill<'a, Y>(
     groups: &[(&str, Vec<Option<f64>>)],
     base: f64,
     label: &dyn Fn(f64) -> String,
-) -> anyhow::Result<()>
+) -> Result<(), Error>
 where
     Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
 {
@@ -266,7 +264,7 @@ where
 }
 
 /// Nanoseconds per task against tasks, one line per format (log–log).
-fn sweep(results: &Report, op: &str) -> anyhow::Result<String> {
+fn sweep(results: &Report, op: &str) -> Result<String, Error> {
     let mut svg = String::new();
     let root = canvas(&mut svg)?;
     let points: Vec<_> = results.sweep.iter().filter(|p| p.op == op).collect();

@@ -13,12 +13,12 @@
 //! rows' noise figures, so two equal times measured a little apart are not
 //! called a contradiction.
 
-use super::{Op, OpStats, Record};
+use crate::{Op, OpStats, Record};
 
 /// A non-zero-copy codec's traverse timed faster than its decode.
-pub(crate) const TRAVERSE_BELOW_DECODE: &str = "traverse_below_decode";
+pub const TRAVERSE_BELOW_DECODE: &str = "traverse_below_decode";
 /// The memcpy floor timed slower than the encode it bounds.
-pub(crate) const FLOOR_ABOVE_ENCODE: &str = "floor_above_encode";
+pub const FLOOR_ABOVE_ENCODE: &str = "floor_above_encode";
 
 /// The contradictions of one record, by their `results.json` names.
 pub(crate) fn contradictions(record: &Record) -> Vec<String> {
@@ -45,8 +45,8 @@ fn below_beyond_noise(low: &OpStats, high: &OpStats) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Ops;
     use super::*;
+    use crate::Ops;
 
     fn stats(median_ns: f64, noise: f64) -> Option<OpStats> {
         let stats = OpStats {

@@ -20,7 +20,7 @@ mod axis;
 pub(crate) mod changes;
 pub(crate) mod labels;
 pub(crate) mod pareto;
-pub(crate) mod scatter;
+pub mod scatter;
 
 /// The font every chart writes with, and its size in pixels.
 /// Verdana and DejaVu Sans (Bitstream Vera's heir, what Debian's Chromium

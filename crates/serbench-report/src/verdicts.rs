@@ -1,15 +1,15 @@
 //! The per-format verdict: per dataset and format family, the fastest
 //! codec for encode and for decode and the smallest encoding, so that "is
 //! CBOR slower than JSON?" is answered with each format's best library, not
-//! its first. Speed comes from the paired rounds ([`crate::bench::paired`]);
+//! its first. Speed comes from the paired rounds (measured by the xtask);
 //! a run without them (an old `results.json`) falls back on the medians and
 //! their noise. Sizes are exact, so the smallest needs no rounds.
 
-use super::super::Report;
-use super::super::results::{Op, Record};
-use super::super::table::Table;
-use super::super::verdict::{self, Fastest, Ratio, Verdict};
-use super::{datasets, of};
+use crate::table::Table;
+use crate::{datasets, of};
+use serbench_results::Report;
+use serbench_results::verdict::{self, Fastest, Ratio, Verdict};
+use serbench_results::{Op, Record};
 
 /// The verdict table, a row per dataset and format family (a family with
 /// one codec says so: it has no rival).
@@ -150,7 +150,7 @@ fn smallest(codecs: &[&Record]) -> String {
         .filter(|r| (r.size_bytes - least).abs() < 0.5)
         .map(|r| name(codecs, &r.format))
         .collect();
-    let size = super::super::units::bytes(least);
+    let size = crate::units::bytes(least);
     if codecs.len() > 1 && tied.len() == codecs.len() {
         format!("all {size} (same bytes)")
     } else {
@@ -160,10 +160,10 @@ fn smallest(codecs: &[&Record]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{record, report};
     use super::*;
-    use crate::bench::results::{OpStats, Ops};
-    use crate::bench::verdict::{Rounds, Side};
+    use crate::tests::{record, report};
+    use serbench_results::verdict::{Rounds, Side};
+    use serbench_results::{OpStats, Ops};
 
     fn rounds_of(dataset: &str, op: Op, sides: &[(&str, &[f64])]) -> Rounds {
         Rounds {
