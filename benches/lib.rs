@@ -19,6 +19,7 @@ use std::sync::{Mutex, OnceLock};
 
 use serbench_codecs::{Info, Tuning};
 use serbench_model::{Codec, Dataset};
+use serbench_results::SizeLine;
 
 /// Whether this is a quick run (`SERBENCH_QUICK=1`).
 #[must_use]
@@ -126,28 +127,34 @@ pub fn total_bytes(encodings: &[Vec<u8>]) -> usize {
     encodings.iter().map(Vec::len).sum()
 }
 
-/// Prints the size report line of one pair: what the registry says of the
-/// codec, the dataset's size and its label, then the round-trip verdict,
-/// encoded bytes and the same bytes compressed, message by message (zstd
-/// level 3, gzip level 6: each library's default).
+/// Prints the size report line of one pair (a [`SizeLine`], the type the
+/// xtask reads): what the registry says of the codec, the dataset's size
+/// and its label, then the round-trip verdict, encoded bytes and the same
+/// bytes compressed, message by message (zstd level 3, gzip level 6: each
+/// library's default).
+///
+/// # Panics
+///
+/// When serde_json cannot write the line, which holds only strings,
+/// numbers and booleans.
 pub fn report_sizes<C, D>(info: &Info)
 where
     C: Codec<D> + 'static,
     D: Dataset,
 {
-    let mut line = serde_json::json!({
-        "dataset": D::NAME,
-        "format": info.name,
-        "family": info.format,
-        "library": info.library,
-        "version": info.version,
-        "tuned": info.tuning == Tuning::Tuned,
-        "zero_copy": info.zero_copy,
-        "native": info.native,
-        "size": size::<D>(),
-        "size_label": D::size_label(size::<D>()),
-        "messages": messages::<D>().len(),
-    });
+    let mut line = SizeLine {
+        dataset: D::NAME.to_owned(),
+        format: info.name.to_owned(),
+        family: info.format.to_owned(),
+        library: info.library.to_owned(),
+        version: info.version.to_owned(),
+        tuned: info.tuning == Tuning::Tuned,
+        zero_copy: info.zero_copy,
+        size: size::<D>() as u64,
+        size_label: D::size_label(size::<D>()),
+        messages: messages::<D>().len() as u64,
+        ..SizeLine::default()
+    };
     match encodings::<C, D>() {
         Ok(encodings) => {
             let zstd: usize = encodings
@@ -155,17 +162,21 @@ where
                 .map(|bytes| zstd::bulk::compress(bytes, 3).map_or(0, |z| z.len()))
                 .sum();
             let gzip: usize = encodings.iter().map(|bytes| gzip_len(bytes)).sum();
-            line["ok"] = true.into();
-            line["size_bytes"] = total_bytes(encodings).into();
-            line["zstd_bytes"] = zstd.into();
-            line["gzip_bytes"] = gzip.into();
+            line.ok = true;
+            line.size_bytes = total_bytes(encodings) as u64;
+            line.zstd_bytes = zstd as u64;
+            line.gzip_bytes = gzip as u64;
         }
-        Err(problem) => {
-            line["ok"] = false.into();
-            line["error"] = problem.as_str().into();
-        }
+        Err(problem) => line.error = Some(problem.clone()),
     }
-    println!("{line}");
+    match serde_json::to_string(&line) {
+        Ok(json) => println!("{json}"),
+        Err(error) => panic!(
+            "cannot write the sizes line of {} {}: {error}",
+            D::NAME,
+            info.name
+        ),
+    }
 }
 
 fn gzip_len(bytes: &[u8]) -> usize {

@@ -11,6 +11,7 @@
 
 use serbench_codecs::{Info, PairJob};
 use serbench_model::{Codec, Error};
+use serbench_results::SafetyLine;
 use serbench_testkit::Safety;
 
 /// The figures of one pair.
@@ -42,14 +43,27 @@ macro_rules! jobs {
 
 serbench_model::for_each_dataset!(jobs);
 
+/// Prints one pair's [`SafetyLine`], the type the xtask reads. The kit
+/// measures its own [`Safety`] (it is a dev crate of every codec and knows
+/// nothing of the results schema); this is the one place its figures
+/// become the results' [`serbench_results::Safety`].
 fn print_line<D: serbench_model::Dataset>(info: &Info, safety: &Safety) {
-    let line = serde_json::json!({
-        "dataset": D::NAME,
-        "format": info.name,
-        "damaged": safety.damaged,
-        "worst_of_bound": safety.worst_of_bound,
-        "violations": safety.violations,
-        "dense_expansion": safety.dense_expansion,
-    });
-    println!("{line}");
+    let line = SafetyLine {
+        dataset: D::NAME.to_owned(),
+        format: info.name.to_owned(),
+        safety: serbench_results::Safety {
+            damaged: safety.damaged as u64,
+            worst_of_bound: safety.worst_of_bound,
+            violations: safety.violations as u64,
+            dense_expansion: safety.dense_expansion,
+        },
+    };
+    match serde_json::to_string(&line) {
+        Ok(json) => println!("{json}"),
+        Err(error) => panic!(
+            "cannot write the safety line of {} {}: {error}",
+            D::NAME,
+            info.name
+        ),
+    }
 }

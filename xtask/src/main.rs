@@ -80,7 +80,7 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         }
         .map(|()| ExitCode::SUCCESS),
         "check-report" => match rest {
-            [page] => bench::check_html(Path::new(page)),
+            [page] => check_report(Path::new(page)),
             _ => bail!("usage: cargo xtask check-report PAGE"),
         }
         .map(|()| ExitCode::SUCCESS),
@@ -146,6 +146,22 @@ fn build_serbench() -> anyhow::Result<PathBuf> {
         .context("cannot run cargo")?;
     anyhow::ensure!(status.success(), "building serbench failed");
     Ok(target_dir().join("release").join("serbench"))
+}
+
+/// `check-report PAGE`: the browser check is a binary of its own (package
+/// `xtask-browser`), so that only this task builds the browser driver. By
+/// `--bin`, not `--package`, as the `cargo xtask` alias runs xtask.
+fn check_report(page: &Path) -> anyhow::Result<()> {
+    let page =
+        std::path::absolute(page).with_context(|| format!("cannot resolve {}", page.display()))?;
+    let status = cargo()
+        .args(["run", "--bin", "check-report", "--"])
+        .arg(page)
+        .current_dir(project_root())
+        .status()
+        .context("cannot run cargo")?;
+    anyhow::ensure!(status.success(), "check-report failed");
+    Ok(())
 }
 
 /// Runs the `serbench` binary (release build) with `task` and `args`,

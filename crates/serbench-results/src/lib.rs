@@ -1,65 +1,166 @@
 //! What a serbench run measured, as typed values.
 //!
-//! Every line that passes between serbench's processes (the bench binary,
-//! the CLI, xtask) is one of these types, serialized once and deserialized
-//! once; `results.json` is one too. Format-agnostic: it depends on serde
-//! only, and the callers choose JSON.
+//! Every line that passes between serbench's processes (the bench binary's
+//! [`SizeLine`] and [`SafetyLine`]) is one of these types, serialized once
+//! and deserialized once; `results.json` is one too, a [`Report`]. The
+//! crate also holds what is a pure function of those values: the
+//! statistics of a timed row ([`stats`]), the verdicts read from paired
+//! rounds ([`verdict`]), the contradictions a record can show, and how a
+//! figure changed between two runs ([`compare`]). It depends on serde only:
+//! the callers choose JSON.
+//!
+//! # `results.json`
+//!
+//! ```text
+//! { "schema": 3,
+//!   "run": Run { "started", "quick", "filters", "machine", "compiler",
+//!                "profile", "commit", "versions": { library: version },
+//!                "check", "check_after": MachineCheck },
+//!   "results": [ Record, ... ],
+//!   "qt": [ Measured, ... ], "rounds": [ Rounds, ... ],
+//!   "sweep": [ SweepPoint, ... ], "compile": [ CompileTime, ... ] }
+//! ```
+//!
+//! A [`Record`] is one dataset × codec: its facts (`dataset`, `format`
+//! the codec id, `family` the wire format's name, `library`, `version`,
+//! `tuned`, `zero_copy`, `ok`, `error`, `size`, `size_label`, `messages`),
+//! its sizes per message (`size_bytes`, `zstd_bytes`, `gzip_bytes`), the
+//! `contradictions` it shows, `ops` (an [`OpStats`] object per timed
+//! operation, `{"decode": {"median_ns": …, "min_ns": …, "noise": …}}`) and
+//! `safety` (the conformance kit's memory figures, [`Safety`], or `null`).
+//!
+//! Times are nanoseconds per *message*, the median over divan's samples
+//! (of several processes, the median of their medians); a dataset's
+//! workload is `messages` messages (telemetry's 10 000, every other one's
+//! 1). Sizes and allocation counts are per message too. An operation that
+//! was not timed is absent: `build`/`write` exist only for codecs with
+//! generated message types, and nothing is timed for a pair whose round
+//! trip failed (`ok: false`, `error` says why).
+//!
+//! Files of schemas 1 and 2 spelled the figures as flat keys
+//! (`decode_min_ns`); [`read`] reads them through their own shape and
+//! converts them, so `cargo xtask compare` reads every run.
+//!
+//! ```
+//! use serbench_results::{Op, OpStats, Ops, Record};
+//!
+//! let record = Record {
+//!     size_bytes: 488.0,
+//!     ops: Ops {
+//!         decode: Some(OpStats { median_ns: 1000.0, ..OpStats::default() }),
+//!         ..Ops::default()
+//!     },
+//!     ..Record::default()
+//! };
+//! assert_eq!(record.throughput(Op::Decode), Some(488e6));
+//! ```
 
-use serde::{Deserialize, Serialize};
+mod checks;
+pub mod compare;
+mod legacy;
+mod op;
+pub mod qt;
+mod record;
+mod run;
+pub mod stats;
+pub mod verdict;
 
-/// An operation a bench times; its name is the bench path's segment and
-/// the key `results.json` files it under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Op {
-    Encode,
-    Decode,
-    Traverse,
-    /// A `memcpy` of the encoded bytes: the floor no decoder can beat.
-    Floor,
-    /// The native path's build of its own types from the model.
-    Build,
-    /// The native path's write of those types.
-    Write,
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
+
+pub use checks::{FLOOR_ABOVE_ENCODE, TRAVERSE_BELOW_DECODE};
+pub use op::{Figure, Op, OpStats, Ops};
+pub use qt::Measured;
+pub use record::{Record, Safety, SafetyLine, SizeLine, join_safety};
+pub use run::{MachineCheck, Run};
+pub use verdict::Rounds;
+
+/// The layout of the `results.json` this version writes.
+pub const SCHEMA: u32 = 3;
+
+/// Everything a report is made from; `results.json` holds it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// The version of this file's layout, [`SCHEMA`].
+    pub schema: u32,
+    /// The run's conditions.
+    pub run: Run,
+    /// A record per dataset × codec, in the run's order.
+    pub results: Vec<Record>,
+    /// Qt's implementations timed here, if Qt 6 was installed.
+    pub qt: Vec<Measured>,
+    /// The paired rounds the verdicts are read from.
+    pub rounds: Vec<Rounds>,
+    /// `--sweep`: task-manager cost per task by size.
+    pub sweep: Vec<SweepPoint>,
+    /// `--compile-times`: clean build of each codec crate.
+    pub compile: Vec<CompileTime>,
 }
 
-impl Op {
-    /// Every operation, in the order `results.json` lists them.
-    pub const ALL: [Op; 6] = [
-        Op::Encode,
-        Op::Decode,
-        Op::Traverse,
-        Op::Floor,
-        Op::Build,
-        Op::Write,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Op::Encode => "encode",
-            Op::Decode => "decode",
-            Op::Traverse => "traverse",
-            Op::Floor => "floor",
-            Op::Build => "build",
-            Op::Write => "write",
-        }
+/// Reads a `results.json` of any schema: the current one as it is, those
+/// of schemas 1 and 2 through their own shape, converted. `document` is
+/// read twice (its `schema` first), so it is a deserializer that can be
+/// copied, such as `&serde_json::Value`.
+///
+/// ```
+/// let text = r#"{"schema": 3, "run": {"started": "", "quick": true, "filters": [],
+///     "machine": "", "compiler": "", "profile": "", "commit": "", "versions": {}},
+///     "results": [], "qt": [], "rounds": [], "sweep": [], "compile": []}"#;
+/// let value: serde_json::Value = serde_json::from_str(text).unwrap();
+/// let report = serbench_results::read(&value).unwrap();
+/// assert!(report.run.quick);
+/// ```
+pub fn read<'de, D>(document: D) -> Result<Report, D::Error>
+where
+    D: Deserializer<'de> + Copy,
+{
+    /// A file's layout version, whatever else it holds.
+    #[derive(Deserialize)]
+    struct Schema {
+        schema: u32,
     }
-
-    /// The operation named `name`, as [`Op::name`] spells it.
-    pub fn parse(name: &str) -> Option<Op> {
-        Op::ALL.into_iter().find(|op| op.name() == name)
+    match Schema::deserialize(document)?.schema {
+        1 | 2 => legacy::ReportV2::deserialize(document).map(Report::from),
+        SCHEMA => Report::deserialize(document),
+        other => Err(D::Error::custom(format!(
+            "results.json schema {other}: this version reads schemas 1 to {SCHEMA}"
+        ))),
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::Op;
+/// One `--sweep` figure: a codec's encode or decode of the sweep's dataset
+/// at one size.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SweepPoint {
+    /// The codec id.
+    pub format: String,
+    /// `encode` or `decode`.
+    pub op: String,
+    /// The size asked of the generator, which may deliver a few fewer.
+    pub tasks: u64,
+    /// Median nanoseconds for the whole value.
+    pub ns: f64,
+}
 
-    #[test]
-    fn names_parse_back() {
-        for op in Op::ALL {
-            assert_eq!(Op::parse(op.name()), Some(op));
-        }
-        assert_eq!(Op::parse("encoding"), None);
+impl SweepPoint {
+    /// Nanoseconds per task.
+    #[must_use]
+    pub fn ns_per_task(&self) -> f64 {
+        self.ns / self.tasks.max(1) as f64
     }
+}
+
+/// One codec crate's clean build (`--compile-times`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompileTime {
+    /// The package, such as `serbench-json`.
+    pub package: String,
+    /// Wall-clock seconds of `cargo build --release -p <package>` from an
+    /// empty target folder.
+    pub seconds: f64,
+    /// Bytes of the compiled libraries (`.rlib`) of the crate and every
+    /// dependency it pulls in.
+    pub library_bytes: u64,
+    /// How many crates that build compiled.
+    pub crates: usize,
 }

@@ -5,31 +5,24 @@
 use std::time::Instant;
 
 use anyhow::{Context, ensure};
-use serde::{Deserialize, Serialize};
+use serbench_results::CompileTime;
 
 use crate::{cargo, project_root, target_dir};
 
-/// One codec crate's clean build.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(crate) struct CompileTime {
-    /// The package, such as `serbench-json`.
-    pub(crate) package: String,
-    /// Wall-clock seconds of `cargo build --release -p <package>` from an
-    /// empty target folder.
-    pub(crate) seconds: f64,
-    /// Bytes of the compiled libraries (`.rlib`) of the crate and every
-    /// dependency it pulls in.
-    pub(crate) library_bytes: u64,
-    /// How many crates that build compiled.
-    pub(crate) crates: usize,
-}
-
-/// The codec crates: every `crates/serbench-*` but the model and the CLI.
+/// The codec crates: every `crates/serbench-*` but the model, the CLI and
+/// the results and report crates.
 fn codec_packages() -> anyhow::Result<Vec<String>> {
     let mut packages: Vec<String> = std::fs::read_dir(project_root().join("crates"))?
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
         .filter(|name| {
-            name.starts_with("serbench-") && name != "serbench-model" && name != "serbench-cli"
+            name.starts_with("serbench-")
+                && ![
+                    "serbench-model",
+                    "serbench-cli",
+                    "serbench-results",
+                    "serbench-report",
+                ]
+                .contains(&name.as_str())
         })
         .collect();
     packages.sort();

@@ -13,114 +13,27 @@
 
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
+use serbench_results::MachineCheck;
 
-use super::stats;
-
-/// Other processes using at least this many cores make the machine busy.
-const BUSY_CORES: f64 = 0.25;
-/// A fixed workload whose times spread more than this (range over median)
-/// makes the machine busy.
-const BUSY_SPREAD: f64 = 0.10;
-/// Times the fixed workload is run.
-const RUNS: usize = 7;
-
-/// What the check saw.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
-pub(crate) struct MachineCheck {
-    /// The 1-minute load average.
-    pub(crate) load_average: f64,
-    /// The cores the machine has.
-    pub(crate) cores: usize,
-    /// Cores' worth of CPU time other processes used during the look.
-    pub(crate) busy_cores: f64,
-    /// The fixed workload's median, nanoseconds.
-    pub(crate) workload_ns: f64,
-    /// Its range over its median.
-    pub(crate) workload_spread: f64,
-    /// Whether the machine was judged busy.
-    pub(crate) busy: bool,
-}
-
-impl MachineCheck {
-    /// Looks at the machine for about a second.
-    pub(crate) fn run() -> Self {
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let before = std::fs::read_to_string("/proc/stat").ok();
-        std::thread::sleep(Duration::from_millis(500));
-        let after = std::fs::read_to_string("/proc/stat").ok();
-        let busy_cores = before
-            .zip(after)
-            .and_then(|(before, after)| busy_share(&before, &after))
-            .map_or(0.0, |share| share * cores as f64);
-        // One run unrecorded: the first after the sleep also times the core
-        // waking up.
-        workload();
-        let times: Vec<f64> = (0..RUNS).map(|_| workload()).collect();
-        let load_average = std::fs::read_to_string("/proc/loadavg")
-            .ok()
-            .and_then(|text| load_average(&text))
-            .unwrap_or(0.0);
-        Self::judge(load_average, cores, busy_cores, &times)
-    }
-
-    fn judge(load_average: f64, cores: usize, busy_cores: f64, times: &[f64]) -> Self {
-        let workload_ns = stats::median(times).unwrap_or(0.0);
-        let low = times.iter().copied().fold(f64::INFINITY, f64::min);
-        let high = times.iter().copied().fold(0.0, f64::max);
-        let workload_spread = if workload_ns > 0.0 {
-            (high - low) / workload_ns
-        } else {
-            0.0
-        };
-        Self {
-            load_average,
-            cores,
-            busy_cores,
-            workload_ns,
-            workload_spread,
-            busy: busy_cores >= BUSY_CORES || workload_spread > BUSY_SPREAD,
-        }
-    }
-
-    /// One line for the terminal and the report's header.
-    pub(crate) fn describe(&self) -> String {
-        let verdict = if !self.busy {
-            "quiet"
-        } else if self.busy_cores >= BUSY_CORES {
-            "BUSY: other processes are using the CPU; expect noisier figures (see each \
-             row's noise)"
-        } else {
-            "BUSY: a fixed workload's times swing (frequency changes, or a neighbour on the \
-             host); expect noisier figures (see each row's noise)"
-        };
-        format!(
-            "{verdict}. Other processes used {:.2} of {} cores while the xtask slept, load \
-             average {:.2}; a fixed workload took {:.1} ms ±{:.0} % over {RUNS} runs",
-            self.busy_cores,
-            self.cores,
-            self.load_average,
-            self.workload_ns / 1e6,
-            self.workload_spread * 100.0
-        )
-    }
-
-    /// A sentence when the fixed workload's median moved by more than
-    /// [`BUSY_SPREAD`] between this check and a `later` one, else `None`.
-    pub(crate) fn moved(&self, later: &Self) -> Option<String> {
-        if self.workload_ns <= 0.0 || later.workload_ns <= 0.0 {
-            return None;
-        }
-        let ratio = later.workload_ns / self.workload_ns;
-        ((ratio - 1.0).abs() > BUSY_SPREAD).then(|| {
-            format!(
-                "the fixed workload took {:.1} ms before timing and {:.1} ms after, so the \
-                 machine's speed changed during the run",
-                self.workload_ns / 1e6,
-                later.workload_ns / 1e6
-            )
-        })
-    }
+/// Looks at the machine for about a second.
+pub(crate) fn check() -> MachineCheck {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let before = std::fs::read_to_string("/proc/stat").ok();
+    std::thread::sleep(Duration::from_millis(500));
+    let after = std::fs::read_to_string("/proc/stat").ok();
+    let busy_cores = before
+        .zip(after)
+        .and_then(|(before, after)| busy_share(&before, &after))
+        .map_or(0.0, |share| share * cores as f64);
+    // One run unrecorded: the first after the sleep also times the core
+    // waking up.
+    workload();
+    let times: Vec<f64> = (0..MachineCheck::RUNS).map(|_| workload()).collect();
+    let load_average = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| load_average(&text))
+        .unwrap_or(0.0);
+    MachineCheck::judge(load_average, cores, busy_cores, &times)
 }
 
 /// A fixed integer workload (a few milliseconds), its time in nanoseconds.
@@ -184,29 +97,5 @@ mod tests {
         assert_eq!(busy_share(before, after), Some(0.5));
         assert_eq!(busy_share(after, after), None);
         assert_eq!(busy_share("intr 1 2", after), None);
-    }
-
-    #[test]
-    fn busy_from_others_or_from_spread() {
-        let steady = [10.0e6, 10.1e6, 10.2e6, 10.0e6];
-        assert!(!MachineCheck::judge(0.3, 2, 0.05, &steady).busy);
-        assert!(MachineCheck::judge(6.6, 2, 1.7, &steady).busy);
-        let swinging = [10.0e6, 14.0e6, 10.2e6];
-        let check = MachineCheck::judge(0.3, 2, 0.0, &swinging);
-        assert!(check.busy, "{check:?}");
-        assert!(
-            check
-                .describe()
-                .starts_with("BUSY: a fixed workload's times swing"),
-            "{}",
-            check.describe()
-        );
-        let others = MachineCheck::judge(6.6, 2, 1.7, &steady);
-        assert!(
-            others.describe().starts_with("BUSY: other processes"),
-            "{}",
-            others.describe()
-        );
-        assert!((check.workload_spread - 0.4 / 1.02).abs() < 1e-9);
     }
 }

@@ -5,74 +5,9 @@
 use std::collections::BTreeMap;
 use std::process::Command;
 
-use serde::{Deserialize, Serialize};
+use serbench_results::Run;
 
-use super::load::MachineCheck;
 use crate::project_root;
-
-/// The conditions of a run.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-pub(crate) struct Run {
-    /// When the run started, UTC, `YYYY-MM-DD HH:MM:SS`.
-    pub(crate) started: String,
-    /// `--quick`: fewer samples, the graph at 200 nodes.
-    pub(crate) quick: bool,
-    /// The `--dataset`/`--format` filters, if any.
-    pub(crate) filters: Vec<String>,
-    /// CPU model, cores, memory, OS.
-    pub(crate) machine: String,
-    /// `rustc --version`, host and LLVM.
-    pub(crate) compiler: String,
-    /// The profile the benches were built with.
-    pub(crate) profile: String,
-    /// The commit measured, `+dirty` when the tree had changes.
-    pub(crate) commit: String,
-    /// The codecs' libraries and their versions, from the sizes report.
-    pub(crate) versions: BTreeMap<String, String>,
-    /// What the machine check saw before timing (schema 2).
-    #[serde(default)]
-    pub(crate) check: Option<MachineCheck>,
-    /// What the same check saw after the last timed round: a build or a
-    /// neighbour that arrived during the run shows here.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) check_after: Option<MachineCheck>,
-}
-
-impl Run {
-    /// The machine checks as the reports' headers give them: a label and a
-    /// line each, with a note when the fixed workload's time moved.
-    pub(crate) fn checks(&self) -> Vec<(&'static str, String)> {
-        let mut facts = Vec::new();
-        if let Some(before) = &self.check {
-            facts.push(("Machine check before timing", before.describe()));
-        }
-        if let Some(after) = &self.check_after {
-            let mut line = after.describe();
-            if let Some(moved) = self.moved() {
-                line.push_str("; ");
-                line.push_str(&moved);
-            }
-            facts.push(("Machine check after timing", line));
-        }
-        facts
-    }
-
-    /// The sentence saying the fixed workload's time moved between the
-    /// check before timing and the one after, if it did.
-    fn moved(&self) -> Option<String> {
-        self.check.as_ref()?.moved(self.check_after.as_ref()?)
-    }
-
-    /// Whether a check found the machine busy, or its speed moving during
-    /// the run: what the short summaries (terminal, README) mention.
-    pub(crate) fn disturbed(&self) -> bool {
-        let busy = [&self.check, &self.check_after]
-            .into_iter()
-            .flatten()
-            .any(|check| check.busy);
-        busy || self.moved().is_some()
-    }
-}
 
 /// The bench profile, which `cargo bench` uses: the release profile as the
 /// root `Cargo.toml` sets it. A test keeps this description true.
@@ -84,28 +19,26 @@ pub(crate) const PROFILE: &str = "bench: release (opt-level 3, lto off (thin-loc
 pub(crate) const PROFILE_LTO: &str = "bench-lto: release with lto fat, codegen-units 1 \
      (opt-level 3, debug line-tables-only, panic unwind)";
 
-impl Run {
-    /// The conditions of this run, with the codecs' library versions as the
-    /// benches reported them.
-    pub(crate) fn describe(
-        started: String,
-        quick: bool,
-        lto: bool,
-        filters: Vec<String>,
-        versions: BTreeMap<String, String>,
-    ) -> Self {
-        Self {
-            started,
-            quick,
-            filters,
-            machine: machine(),
-            compiler: compiler(),
-            profile: profile(if lto { PROFILE_LTO } else { PROFILE }, std::env::vars()),
-            commit: commit(),
-            versions,
-            check: None,
-            check_after: None,
-        }
+/// The conditions of this run, with the codecs' library versions as the
+/// benches reported them.
+pub(crate) fn describe(
+    started: String,
+    quick: bool,
+    lto: bool,
+    filters: Vec<String>,
+    versions: BTreeMap<String, String>,
+) -> Run {
+    Run {
+        started,
+        quick,
+        filters,
+        machine: machine(),
+        compiler: compiler(),
+        profile: profile(if lto { PROFILE_LTO } else { PROFILE }, std::env::vars()),
+        commit: commit(),
+        versions,
+        check: None,
+        check_after: None,
     }
 }
 
@@ -204,51 +137,8 @@ fn commit() -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{MachineCheck, PROFILE, PROFILE_LTO, Run, profile};
+    use super::{PROFILE, PROFILE_LTO, profile};
     use crate::project_root;
-
-    fn quiet(workload_ns: f64) -> MachineCheck {
-        MachineCheck {
-            load_average: 1.0,
-            cores: 2,
-            workload_ns,
-            workload_spread: 0.05,
-            ..MachineCheck::default()
-        }
-    }
-
-    /// A run says what the check after timing saw, and when the machine's
-    /// speed moved between the two checks although neither was busy.
-    #[test]
-    fn checks_after_timing_and_a_moved_workload_are_stated() {
-        let mut run = Run {
-            check: Some(quiet(3.9e6)),
-            ..Run::default()
-        };
-        assert_eq!(run.checks().len(), 1);
-        assert!(!run.disturbed());
-        run.check_after = Some(quiet(4.0e6));
-        let checks = run.checks();
-        assert_eq!(checks[1].0, "Machine check after timing");
-        assert!(checks[1].1.starts_with("quiet."), "{}", checks[1].1);
-        assert!(!checks[1].1.contains("speed"), "{}", checks[1].1);
-        assert!(!run.disturbed());
-        run.check_after = Some(quiet(4.6e6));
-        let after = &run.checks()[1].1;
-        assert!(
-            after.ends_with(
-                "the fixed workload took 3.9 ms before timing and 4.6 ms after, so the \
-                 machine's speed changed during the run"
-            ),
-            "{after}"
-        );
-        assert!(run.disturbed());
-        run.check_after = Some(MachineCheck {
-            busy: true,
-            ..quiet(3.9e6)
-        });
-        assert!(run.disturbed());
-    }
 
     /// The settings of one `[profile.NAME]` table of the root manifest.
     fn settings(manifest: &str, name: &str) -> Vec<String> {

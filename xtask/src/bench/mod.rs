@@ -25,37 +25,31 @@
 //!    serbench counterparts on the same task-manager ([`qt`]); with
 //!    `--compile-times` builds each codec crate from clean ([`compile`]);
 //! 6. writes `target/serbench/<timestamp>/` and `target/serbench/latest/`:
-//!    `report.md` and `report.html` ([`report`]), `results.json` (schema
-//!    in [`results`]), `results.csv`, SVG charts, and divan's log; then
-//!    prints the summary table.
+//!    `report.md` and `report.html`, `results.json`, `results.csv`, SVG
+//!    charts, and divan's log; then prints the summary table. What a run
+//!    measured is [`serbench_results`]' types (`results.json`'s schema is
+//!    documented there); the reports and charts are [`serbench_report`]'s,
+//!    drawn from those values.
 
-mod charts;
 mod compile;
 pub(crate) mod divan;
 mod load;
 mod machine;
 mod paired;
 mod passes;
-mod plot;
 mod qt;
-mod report;
+mod readme;
 pub(crate) mod results;
-pub(crate) mod stats;
-mod table;
-mod units;
-pub(crate) mod verdict;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail, ensure};
-use serde::{Deserialize, Serialize};
+use serbench_report::units;
+use serbench_results::{Record, Report, Run, SafetyLine, SizeLine, stats, verdict};
 
 use crate::{cargo, project_root, target_dir};
-use machine::Run;
 use passes::{Invocation, Samples};
-pub(crate) use report::{check_html, html_comparison};
-use results::{Record, SafetyLine, SizeLine};
 
 pub(crate) const USAGE: &str = "\
 usage: cargo xtask bench [--dataset D]... [--format F]... [--quick] [--sweep]
@@ -137,27 +131,6 @@ impl Options {
     }
 }
 
-/// Everything a report is made from; `results.json` holds it.
-#[derive(Debug, Serialize, Deserialize)]
-pub(crate) struct Report {
-    /// The version of this file's layout.
-    pub(crate) schema: u32,
-    pub(crate) run: Run,
-    pub(crate) results: Vec<Record>,
-    /// Qt's implementations timed here, if Qt 6 was installed.
-    #[serde(default)]
-    pub(crate) qt: Vec<qt::Measured>,
-    /// The paired rounds the verdicts are read from (schema 2).
-    #[serde(default)]
-    pub(crate) rounds: Vec<verdict::Rounds>,
-    /// `--sweep`: task-manager cost per task by size.
-    #[serde(default)]
-    pub(crate) sweep: Vec<results::SweepPoint>,
-    /// `--compile-times`: clean build of each codec crate.
-    #[serde(default)]
-    pub(crate) compile: Vec<compile::CompileTime>,
-}
-
 pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let options = Options::parse(args)?;
     let now = time::OffsetDateTime::now_utc();
@@ -187,7 +160,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         );
     }
 
-    let check = load::MachineCheck::run();
+    let check = load::check();
     eprintln!("bench: machine check: {}", check.describe());
 
     let groups = passes::groups(&sizes, options.sweep);
@@ -214,7 +187,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         }
     }
 
-    let mut run = Run::describe(
+    let mut run = machine::describe(
         started,
         options.quick,
         options.lto,
@@ -223,7 +196,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     );
     run.check = Some(check);
     let mut results = Report {
-        schema: 2,
+        schema: serbench_results::SCHEMA,
         run,
         results: results::join(&sizes, &measurements),
         qt: Vec::new(),
@@ -231,7 +204,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         sweep: results::sweep_points(&measurements),
         compile: Vec::new(),
     };
-    results::join_safety(&mut results.results, &safety(&binary)?);
+    serbench_results::join_safety(&mut results.results, &safety(&binary)?);
     let bench = paired::Bench {
         binary: &binary,
         quick: options.quick,
@@ -256,10 +229,10 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let _ = std::fs::remove_dir_all(&latest);
     copy_dir(&out, &latest)?;
     if options.readme {
-        report::update_readme(&project_root(), &out, &results, &charts)?;
+        readme::update(&project_root(), &out, &results, &charts)?;
         eprintln!("bench: README.md results and docs/results/ updated");
     }
-    print!("{}", report::summary(&results));
+    print!("{}", serbench_report::summary(&results));
     eprintln!("bench: wrote {} (and latest/)", out.display());
     Ok(())
 }
@@ -267,7 +240,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
 /// The machine check again, after the last timed round: what arrived
 /// during the run, and whether the machine's speed moved.
 fn check_again(run: &mut Run) {
-    run.check_after = Some(load::MachineCheck::run());
+    run.check_after = Some(load::check());
     if let Some((label, line)) = run.checks().pop() {
         eprintln!("bench: {}: {line}", label.to_lowercase());
     }
@@ -403,15 +376,27 @@ fn measure_qt(
 }
 
 /// Writes the run's files; returns the charts drawn.
-fn write(out: &Path, results: &Report) -> anyhow::Result<Vec<charts::Chart>> {
+fn write(out: &Path, results: &Report) -> anyhow::Result<Vec<serbench_report::Chart>> {
     std::fs::write(
         out.join("results.json"),
         serde_json::to_string_pretty(results)?,
     )?;
-    std::fs::write(out.join("results.csv"), results::csv(&results.results)?)?;
-    let charts = charts::draw(out, results)?;
-    std::fs::write(out.join("report.md"), report::markdown(results, &charts))?;
-    std::fs::write(out.join("report.html"), report::html_page(results, &charts))?;
+    std::fs::write(
+        out.join("results.csv"),
+        serbench_report::csv(&results.results),
+    )?;
+    let charts = serbench_report::charts(results)?;
+    for chart in &charts {
+        std::fs::write(out.join(&chart.file), &chart.svg)?;
+    }
+    std::fs::write(
+        out.join("report.md"),
+        serbench_report::markdown(results, &charts),
+    )?;
+    std::fs::write(
+        out.join("report.html"),
+        serbench_report::html(results, &charts),
+    )?;
     Ok(charts)
 }
 
@@ -424,7 +409,7 @@ pub(crate) fn rewrite(dir: &Path, readme: bool) -> anyhow::Result<()> {
     let charts = write(dir, &results)?;
     eprintln!("report: wrote the reports of {}", dir.display());
     if readme {
-        report::update_readme(&project_root(), dir, &results, &charts)?;
+        readme::update(&project_root(), dir, &results, &charts)?;
         eprintln!("report: README.md results and docs/results/ updated");
     }
     Ok(())
@@ -441,42 +426,18 @@ fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Reads a `results.json`.
+/// Reads a `results.json` of any schema.
 pub(crate) fn load(path: &Path) -> anyhow::Result<Report> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     serde_json::from_str(&text)
+        .and_then(|value: serde_json::Value| serbench_results::read(&value))
         .with_context(|| format!("{} is not a serbench results.json", path.display()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A schema-1 `results.json` (before noise, rounds and the machine
-    /// check) still reads, with those empty.
-    #[test]
-    fn reads_a_schema_1_file() {
-        let old = r#"{
-            "schema": 1,
-            "run": { "started": "2026-11-30 10:00:00", "quick": true, "filters": [],
-                     "machine": "m", "compiler": "c", "profile": "p", "commit": "abc",
-                     "versions": { "serde_json": "1.0.145" } },
-            "results": [ { "dataset": "media", "format": "json", "zero_copy": false,
-                           "ok": true, "error": null, "size": 1, "messages": 1,
-                           "size_bytes": 488.0, "zstd_bytes": 330.0, "gzip_bytes": 318.0,
-                           "encode_ns": 296.3, "encode_min_ns": 287.9 } ],
-            "qt": [ { "id": "json", "serialize_ns": 5.6e7, "deserialize_ns": 2.4e7,
-                      "size_bytes": 2005273 } ]
-        }"#;
-        let report: Report = serde_json::from_str(old).unwrap();
-        assert!(report.rounds.is_empty() && report.run.check.is_none());
-        assert_eq!(
-            report.results[0].op(results::Op::Encode).unwrap().noise,
-            None
-        );
-        assert_eq!(report.qt[0].id, "json");
-    }
 
     #[test]
     fn options() {

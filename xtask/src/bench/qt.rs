@@ -8,69 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, ensure};
-use serde::{Deserialize, Serialize};
 
-/// The dataset the Qt benchmark measures, and the only one the Qt program
-/// reads: the comparison is bound to it by nature.
-pub(crate) const DATASET: &str = "task-manager";
-
-/// A Qt implementation and the serbench format it is compared with.
-pub(crate) struct Counterpart {
-    /// What the Qt benchmark calls it.
-    pub(crate) qt: &'static str,
-    /// The `qt_taskmanager bench` id.
-    pub(crate) id: &'static str,
-    /// The serbench format it is held against.
-    pub(crate) format: &'static str,
-    /// Reference medians, serialize and deserialize, in ms: the Qt
-    /// implementations on a machine like this one with the same data.
-    pub(crate) reference_ms: (f64, f64),
-}
-
-pub(crate) const COUNTERPARTS: [Counterpart; 4] = [
-    Counterpart {
-        qt: "QDataStream",
-        id: "datastream",
-        format: "qdatastream",
-        reference_ms: (2.7, 4.4),
-    },
-    Counterpart {
-        qt: "QXmlStream",
-        id: "xml",
-        format: "xml",
-        reference_ms: (27.0, 33.0),
-    },
-    Counterpart {
-        qt: "QJsonDocument",
-        id: "json",
-        format: "json",
-        reference_ms: (56.0, 24.0),
-    },
-    Counterpart {
-        qt: "QCborValue",
-        id: "cbor",
-        format: "cbor",
-        reference_ms: (52.0, 46.0),
-    },
-];
-
-/// How much faster than Qt each codec aims to be, on both operations.
-pub(crate) const AIM: f64 = 4.0;
-
-/// One Qt implementation measured here: the median over its rounds of
-/// each round's median.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(crate) struct Measured {
-    pub(crate) id: String,
-    pub(crate) serialize_ns: f64,
-    pub(crate) deserialize_ns: f64,
-    pub(crate) size_bytes: u64,
-}
-
-/// The paired side id of a Qt implementation: `qt-json`.
-pub(crate) fn side_id(id: &str) -> String {
-    format!("qt-{id}")
-}
+pub(crate) use serbench_results::qt::{COUNTERPARTS, DATASET, Measured, side_id};
 
 /// The Qt program, built once, and the task-manager it times.
 pub(crate) struct Program {
@@ -140,6 +79,5 @@ mod tests {
         assert_eq!(measured.size_bytes, 1_127_000);
         assert!(parse("json 1 2").is_err());
         assert!(parse("json fast 2 3").is_err());
-        assert_eq!(side_id("cbor"), "qt-cbor");
     }
 }

@@ -64,6 +64,8 @@ fn every_codec_crate_under_crates_is_in_the_registry() {
         "serbench-codecs",
         "serbench-cli",
         "serbench-testkit",
+        "serbench-results",
+        "serbench-report",
     ];
     for entry in std::fs::read_dir(root().join("crates")).expect("the crates folder") {
         let name = entry

@@ -1,0 +1,385 @@
+//! The tables of one run's page. Each row carries its raw figures as
+//! `data-` attributes (nanoseconds, bytes, counts), which the script sorts
+//! on and the browser check reads; the cells show them as a person reads
+//! them.
+
+use maud::{Markup, html};
+
+use crate::units::{NONE, bytes, count, time};
+use serbench_results::Report;
+use serbench_results::qt::{self, COUNTERPARTS};
+use serbench_results::{Op, Record};
+
+/// A column a person can sort by: its title and the `data-` key its rows
+/// hold.
+struct Column {
+    title: &'static str,
+    key: &'static str,
+    /// What the title's tooltip explains.
+    about: &'static str,
+}
+
+const FIGURES: [Column; 14] = [
+    Column {
+        title: "format",
+        key: "format",
+        about: "wire format family, then codec id; ⚡ traverses in place",
+    },
+    Column {
+        title: "library",
+        key: "library",
+        about: "the library the codec calls",
+    },
+    Column {
+        title: "version",
+        key: "version",
+        about: "the library's version",
+    },
+    Column {
+        title: "path",
+        key: "path",
+        about: "stock API, or a path tuned in serbench",
+    },
+    Column {
+        title: "encode",
+        key: "encode",
+        about: "model to bytes, median per message",
+    },
+    Column {
+        title: "decode",
+        key: "decode",
+        about: "bytes to an owned model, median per message",
+    },
+    Column {
+        title: "traverse",
+        key: "traverse",
+        about: "the dataset's question from the bytes",
+    },
+    Column {
+        title: "floor",
+        key: "floor",
+        about: "memcpy of the same bytes",
+    },
+    Column {
+        title: "size",
+        key: "size",
+        about: "encoded bytes per message",
+    },
+    Column {
+        title: "zstd",
+        key: "zstd",
+        about: "zstd level 3, bytes per message",
+    },
+    Column {
+        title: "gzip",
+        key: "gzip",
+        about: "gzip level 6, bytes per message",
+    },
+    Column {
+        title: "allocs",
+        key: "allocs",
+        about: "allocations per message: encode / decode (sorts by decode)",
+    },
+    Column {
+        title: "spread",
+        key: "spread",
+        about: "fastest–slowest sample and noise (± of the median) per operation; sorts by \
+                decode's noise",
+    },
+    Column {
+        title: "safety",
+        key: "safety",
+        about: "the conformance kit's damaged encodings of this dataset: worst peak memory as a \
+                share of the bound (4 × input + 64 KiB), and bytes per byte of dense valid input",
+    },
+];
+
+/// A table header of sortable columns.
+fn head(columns: &[Column]) -> Markup {
+    html! {
+        thead { tr {
+            @for column in columns {
+                th data-key=(column.key) title=(column.about) scope="col" { (column.title) }
+            }
+        } }
+    }
+}
+
+/// `decode 1.10–1.31 µs ±9%`: an operation's fastest and slowest sample,
+/// and its noise when the run measured one.
+fn spread(record: &Record, op: Op) -> Option<String> {
+    let stats = record.op(op)?;
+    let (min, max) = (stats.min_ns?, stats.max_ns?);
+    let noise = stats
+        .noise
+        .map_or_else(String::new, |noise| format!(" ±{:.0}%", noise * 100.0));
+    Some(format!(
+        "{} {}–{}{noise}",
+        op.name(),
+        time(Some(min)),
+        time(Some(max))
+    ))
+}
+
+/// What decode's spread sorts by: its noise, else the fastest-to-slowest
+/// width relative to the median (files written before noise existed).
+fn spread_width(record: &Record) -> Option<f64> {
+    let stats = record.op(Op::Decode)?;
+    if stats.noise.is_some() {
+        return stats.noise;
+    }
+    let (min, max) = (stats.min_ns?, stats.max_ns?);
+    (stats.median_ns > 0.0).then(|| (max - min) / stats.median_ns)
+}
+
+/// `bounded, 12% · 24×/B`, or a warning when a damaged input broke the
+/// bound.
+fn safety(record: &Record) -> String {
+    let Some(figures) = &record.safety else {
+        return NONE.to_owned();
+    };
+    let dense = figures
+        .dense_expansion
+        .map_or_else(String::new, |dense| format!(" · {dense:.0}×/B valid"));
+    let worst = figures.worst_of_bound;
+    if figures.bounded() {
+        format!("bounded, {:.0}%{dense}", worst * 100.0)
+    } else {
+        format!("⚠ past the bound, {worst:.1}×{dense}")
+    }
+}
+
+fn allocs(record: &Record, op: Op) -> Option<f64> {
+    record.op(op).and_then(|stats| stats.allocs)
+}
+
+/// The format cell's sort key: family first, so sorting by it groups the
+/// codecs of one wire format.
+pub(super) fn format_key(record: &Record) -> String {
+    format!("{} {}", record.family, record.format)
+}
+
+/// `JSON` over `simd-json ⚡`.
+pub(super) fn format_cell(record: &Record) -> Markup {
+    html! {
+        span.family { (record.family) } " "
+        code { (record.format) }
+        @if record.zero_copy { " " abbr title="traverses the bytes in place" { "⚡" } }
+    }
+}
+
+/// Every figure of one dataset, a row per codec, grouped by format; on
+/// Qt's dataset, Qt's own implementations measured here follow, marked.
+pub(super) fn figures(results: &Report, dataset: &str, records: &[&Record]) -> Markup {
+    // Grouped by format: each family where its first codec ran.
+    let families: Vec<&str> = records.iter().map(|r| r.family.as_str()).collect();
+    let mut records = records.to_vec();
+    records.sort_by_key(|r| families.iter().position(|f| *f == r.family));
+    let qt_rows = if dataset == qt::DATASET {
+        results.qt.as_slice()
+    } else {
+        &[]
+    };
+    html! {
+        table.figures.sortable data-dataset=(dataset) {
+            caption { "Every codec on " (dataset) "; click a heading to sort" }
+            (head(&FIGURES))
+            tbody {
+                @for record in &records {
+                    @if record.ok { (row(record)) } @else {
+                        tr.failed data-dataset=(record.dataset) data-codec=(record.format)
+                            data-format=(format_key(record)) {
+                            td { (format_cell(record)) }
+                            td { (record.library) }
+                            td { (record.version) }
+                            td colspan=(FIGURES.len() - 3) {
+                                "failed its round trip, not timed: " (record.error.as_deref().unwrap_or(""))
+                            }
+                        }
+                    }
+                }
+                @for measured in qt_rows {
+                    @let name = COUNTERPARTS.iter().find(|c| c.id == measured.id).map_or(measured.id.as_str(), |c| c.qt);
+                    tr.qt data-format=(format!("Qt {name}")) data-encode=(measured.serialize_ns)
+                        data-decode=(measured.deserialize_ns) data-size=(measured.size_bytes) {
+                        td { span.family { "Qt" } " " code { (name) } }
+                        td { "Qt 6" }
+                        td { }
+                        td { "reference" }
+                        td.num { (time(Some(measured.serialize_ns))) }
+                        td.num { (time(Some(measured.deserialize_ns))) }
+                        td.num { (NONE) } td.num { (NONE) }
+                        td.num { (bytes(measured.size_bytes as f64)) }
+                        td.num { (NONE) } td.num { (NONE) } td.num { (NONE) } td { } td { }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A verified codec's row.
+fn row(record: &Record) -> Markup {
+    let path = if record.tuned { "tuned" } else { "stock" };
+    html! {
+        tr data-dataset=(record.dataset) data-codec=(record.format)
+            data-format=(format_key(record)) data-library=(record.library)
+            data-version=(record.version) data-path=(path)
+            data-encode=[record.ns(Op::Encode)] data-decode=[record.ns(Op::Decode)]
+            data-traverse=[record.ns(Op::Traverse)] data-floor=[record.ns(Op::Floor)]
+            data-size=(record.size_bytes) data-zstd=(record.zstd_bytes)
+            data-gzip=(record.gzip_bytes) data-allocs=[allocs(record, Op::Decode)]
+            data-spread=[spread_width(record)]
+            data-safety=[record.safety.as_ref().map(|s| s.worst_of_bound)] {
+            td { (format_cell(record)) }
+            td { (record.library) }
+            td { (record.version) }
+            td { (path) }
+            td.num { (time(record.ns(Op::Encode))) }
+            td.num { (time(record.ns(Op::Decode))) }
+            td.num { (time(record.ns(Op::Traverse))) }
+            td.num.floor { (time(record.ns(Op::Floor))) }
+            td.num { (bytes(record.size_bytes)) }
+            td.num { (bytes(record.zstd_bytes)) }
+            td.num { (bytes(record.gzip_bytes)) }
+            td.num { (count(allocs(record, Op::Encode))) " / " (count(allocs(record, Op::Decode))) }
+            td.spread {
+                @for op in [Op::Encode, Op::Decode, Op::Traverse] {
+                    @if let Some(text) = spread(record, op) { span { (text) } br; }
+                }
+            }
+            td { (safety(record)) }
+        }
+    }
+}
+
+/// The throughput view's table: its cells are the script's to fill, from
+/// the bandwidth and CPU share the person sets.
+pub(super) fn throughput(dataset: &str, records: &[&Record]) -> Markup {
+    html! {
+        table.throughput.sortable data-dataset=(dataset) {
+            caption { "Messages per second on " (dataset) " at the link and CPU share above" }
+            thead { tr {
+                th data-key="format" scope="col" { "format" }
+                th data-key="library" scope="col" { "library" }
+                th data-key="rate-encode" scope="col" title="messages a sender can encode and send per second" { "send (encode)" }
+                th scope="col" { "bound by" }
+                th data-key="rate-decode" scope="col" title="messages a receiver can receive and decode per second" { "receive (decode)" }
+                th scope="col" { "bound by" }
+            } }
+            tbody {
+                @for record in records.iter().filter(|r| r.ok) {
+                    tr data-dataset=(record.dataset) data-codec=(record.format)
+                        data-format=(format_key(record)) data-library=(record.library)
+                        data-size=(record.size_bytes)
+                        data-encode=[record.ns(Op::Encode)] data-decode=[record.ns(Op::Decode)] {
+                        td { (format_cell(record)) }
+                        td { (record.library) }
+                        td.num.rate data-op="encode" { (NONE) }
+                        td.binds data-op="encode" { }
+                        td.num.rate data-op="decode" { (NONE) }
+                        td.binds data-op="decode" { }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `--sweep`: nanoseconds per task, a column per size.
+pub(super) fn sweep(results: &Report) -> Markup {
+    let mut sizes: Vec<u64> = results.sweep.iter().map(|p| p.tasks).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let mut rows: Vec<(&str, &str)> = results
+        .sweep
+        .iter()
+        .map(|p| (p.format.as_str(), p.op.as_str()))
+        .collect();
+    rows.sort_unstable();
+    rows.dedup();
+    html! {
+        table.sweep {
+            caption { "Nanoseconds per task; flat from left to right is linear growth" }
+            thead { tr {
+                th scope="col" { "format" } th scope="col" { "op" }
+                @for size in &sizes { th scope="col" { (size) " tasks" } }
+            } }
+            tbody {
+                @for (format, op) in &rows {
+                    tr {
+                        td { code { (format) } } td { (op) }
+                        @for size in &sizes {
+                            @let point = results.sweep.iter().find(|p| p.format == *format && p.op == *op && p.tasks == *size);
+                            td.num { (point.map_or_else(|| NONE.to_owned(), |p| format!("{:.0}", p.ns_per_task()))) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `--compile-times`: a clean release build of each codec crate.
+pub(super) fn compile(results: &Report) -> Markup {
+    html! {
+        table.compile.sortable {
+            caption { "Clean cargo build --release -p <crate>, dependencies included" }
+            thead { tr {
+                th data-key="crate" scope="col" { "crate" }
+                th data-key="seconds" scope="col" { "seconds" }
+                th data-key="bytes" scope="col" { "libraries" }
+                th data-key="crates" scope="col" { "crates" }
+            } }
+            tbody {
+                @for compile in &results.compile {
+                    tr data-crate=(compile.package) data-seconds=(compile.seconds)
+                        data-bytes=(compile.library_bytes) data-crates=(compile.crates) {
+                        td { code { (compile.package) } }
+                        td.num { (format!("{:.1}", compile.seconds)) }
+                        td.num { (bytes(compile.library_bytes as f64)) }
+                        td.num { (compile.crates) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tests::{record, report};
+    use serbench_results::qt::Measured;
+
+    #[test]
+    fn groups_codecs_by_format_and_marks_qt() {
+        let family = |format: &str, family: &str| Record {
+            family: family.to_owned(),
+            ..record(qt::DATASET, format, 100.0)
+        };
+        let records = [
+            family("json", "JSON"),
+            family("cbor", "CBOR"),
+            family("simd-json", "JSON"),
+        ];
+        let mut results = report(records.to_vec());
+        results.qt.push(Measured {
+            id: "json".to_owned(),
+            serialize_ns: 56e6,
+            deserialize_ns: 24e6,
+            size_bytes: 2_005_273,
+        });
+        let table =
+            figures(&results, qt::DATASET, &records.iter().collect::<Vec<_>>()).into_string();
+        let at = |codec: &str| table.find(&format!("data-codec=\"{codec}\"")).unwrap();
+        assert!(
+            at("json") < at("simd-json") && at("simd-json") < at("cbor"),
+            "{table}"
+        );
+        assert!(
+            table.contains(r#"<tr class="qt" data-format="Qt QJsonDocument""#),
+            "{table}"
+        );
+    }
+}

@@ -1,0 +1,159 @@
+//! Markdown, HTML and SVG from a run's results: what a person reads of a
+//! serbench run.
+//!
+//! Every function here is a pure function of a [`Report`] (what
+//! `results.json` holds, [`serbench_results`]): the same value renders the
+//! same text, which the golden tests in `tests/` hold. The caller (the
+//! xtask) measures, reads and writes files; nothing here reads the clock
+//! or the disk.
+//!
+//! - [`charts`] draws the SVG charts: the hand-written scatters of size
+//!   against time (every mark carries its codec as a `data-` attribute,
+//!   the Pareto front marked, labels placed apart; [`scatter`]), and bars
+//!   and the sweep's lines with plotters;
+//! - [`markdown`] is `report.md`, [`summary`] the table printed at the end
+//!   of a run, [`readme`] the README's results block;
+//! - [`html`] is `report.html` and [`html_comparison`] two runs side by
+//!   side: maud templates, the SVG inline, a small script and stylesheet
+//!   inlined, nothing to fetch;
+//! - [`csv`] is `results.csv`, and [`comparison`] the text table of
+//!   `cargo xtask compare`.
+//!
+//! What a dataset is called and how big it was comes from the benches
+//! (each record's `size_label`), so no dataset is described here.
+//!
+//! ```
+//! use serbench_results::Report;
+//!
+//! let report = Report::default();
+//! let charts = serbench_report::charts(&report).unwrap();
+//! assert!(serbench_report::markdown(&report, &charts).starts_with("# serbench report"));
+//! ```
+
+mod charts;
+mod compare;
+mod csv;
+mod html;
+mod markdown;
+mod plot;
+pub mod readme;
+mod sections;
+mod table;
+pub mod units;
+mod verdicts;
+
+use std::fmt;
+
+use serbench_results::{Record, Report};
+
+pub use charts::{Chart, draw as charts};
+pub use compare::comparison;
+pub use csv::csv;
+pub use html::compare::page as html_comparison;
+pub use html::page as html;
+pub use markdown::{markdown, summary};
+pub use plot::scatter;
+
+/// Why a report could not be drawn or written: a chart the plotting
+/// library refused, or a README without its results markers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error(String);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// A dataset of the run, in report order.
+struct Dataset<'a> {
+    id: &'a str,
+    /// The dataset's own words for its size, and whether figures are per
+    /// message of a larger workload.
+    heading: String,
+}
+
+/// The datasets in the order of the run (the benches' order).
+fn datasets(results: &Report) -> Vec<Dataset<'_>> {
+    let mut seen: Vec<Dataset<'_>> = Vec::new();
+    for record in &results.results {
+        if !seen.iter().any(|dataset| dataset.id == record.dataset) {
+            seen.push(Dataset {
+                id: &record.dataset,
+                heading: heading(record),
+            });
+        }
+    }
+    seen
+}
+
+/// `task-manager (10 000 → 9 944 tasks)`.
+fn heading(record: &Record) -> String {
+    let per_message = if record.messages > 1 {
+        "figures per message"
+    } else {
+        ""
+    };
+    let notes: Vec<&str> = [record.size_label.as_str(), per_message]
+        .into_iter()
+        .filter(|note| !note.is_empty())
+        .collect();
+    if notes.is_empty() {
+        record.dataset.clone()
+    } else {
+        format!("{} ({})", record.dataset, notes.join("; "))
+    }
+}
+
+/// The records of one dataset, in the order of the run.
+fn of<'a>(results: &'a Report, dataset: &'a str) -> impl Iterator<Item = &'a Record> {
+    results.results.iter().filter(move |r| r.dataset == dataset)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A verified record of `size` bytes per message.
+    pub(crate) fn record(dataset: &str, format: &str, size: f64) -> Record {
+        Record {
+            dataset: dataset.to_owned(),
+            format: format.to_owned(),
+            library: format!("lib-{format}"),
+            version: "1.0.0".to_owned(),
+            size_label: format!("{dataset} label"),
+            messages: 1,
+            size_bytes: size,
+            ok: true,
+            ..Record::default()
+        }
+    }
+
+    pub(crate) fn report(results: Vec<Record>) -> Report {
+        Report {
+            schema: 1,
+            run: serbench_results::Run::default(),
+            results,
+            qt: Vec::new(),
+            rounds: Vec::new(),
+            sweep: Vec::new(),
+            compile: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn headings_come_from_the_benches() {
+        let mut telemetry = record("telemetry", "json", 300.0);
+        telemetry.size_label = "10 000 messages".to_owned();
+        telemetry.messages = 10_000;
+        assert_eq!(
+            heading(&telemetry),
+            "telemetry (10 000 messages; figures per message)"
+        );
+        let mut media = record("media", "json", 488.0);
+        media.size_label = String::new();
+        assert_eq!(heading(&media), "media");
+    }
+}

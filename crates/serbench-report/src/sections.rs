@@ -1,0 +1,698 @@
+//! The tables of the reports, each built from the run's records with the
+//! table builder: a dataset's full figures, its native rows, the
+//! comparison with Qt, the sweep, compile times, the sizes of every
+//! dataset, and the README's headline table.
+
+use std::fmt::Write as _;
+
+use crate::table::{Align, Table};
+use crate::units::{NONE, bytes, count, rate, time};
+use crate::{datasets, of};
+use serbench_results::Report;
+use serbench_results::qt::{self, AIM, COUNTERPARTS};
+use serbench_results::stats::{NOISY, median};
+use serbench_results::verdict::{Ratio, Verdict};
+use serbench_results::{FLOOR_ABOVE_ENCODE, Op, Record, Safety, SweepPoint, TRAVERSE_BELOW_DECODE};
+
+/// The noise above which a time cell is marked ≈: [`NOISY`], or twice the
+/// run's typical (median) noise when that is higher. On a busy machine
+/// every figure is noisy and a mark on all of them says nothing; marking
+/// the figures well above the run's own typical noise picks out the ones
+/// to trust least. A quiet run marks what it always did.
+pub(super) fn noisy_above(results: &Report) -> f64 {
+    let noises: Vec<f64> = results
+        .results
+        .iter()
+        .flat_map(|record| {
+            [Op::Encode, Op::Decode, Op::Traverse, Op::Floor]
+                .into_iter()
+                .filter_map(|op| record.op(op)?.noise)
+        })
+        .collect();
+    median(&noises).map_or(NOISY, |typical| NOISY.max(2.0 * typical))
+}
+
+/// The legend of the time cells, for the paragraphs under the tables.
+pub(super) fn legend(results: &Report) -> String {
+    let above = noisy_above(results);
+    let mark = if above > NOISY {
+        format!(
+            "≈ marks a noise above {:.0} %, twice this run's typical (median) noise: every \
+             figure of this run is noisy, and ≈ picks out the noisiest",
+            above * 100.0
+        )
+    } else {
+        format!("≈ marks a noise above {:.0} %", NOISY * 100.0)
+    };
+    format!(
+        "Each time reads *median ±noise [fastest sample]*; {mark}; ‽ marks a figure that \
+         contradicts another of its row beyond noise (traverse below decode for a format that \
+         decodes before it walks; the memcpy floor above encode)."
+    )
+}
+
+/// `2.07 ms ±40% ≈ [1.24 ms]`: one operation's median, noise and fastest
+/// sample, marked when its noise is above `noisy_above` or it is
+/// contradicted.
+pub(super) fn timed(record: &Record, op: Op, noisy_above: f64) -> String {
+    let Some(stats) = record.op(op) else {
+        return NONE.to_owned();
+    };
+    let mut cell = time(Some(stats.median_ns));
+    if let Some(noise) = stats.noise {
+        let _ = write!(cell, " ±{:.0}%", noise * 100.0);
+    }
+    if record.noisy(op, noisy_above) {
+        cell.push_str(" ≈");
+    }
+    let contradicted = match op {
+        Op::Traverse => Some(TRAVERSE_BELOW_DECODE),
+        Op::Floor => Some(FLOOR_ABOVE_ENCODE),
+        _ => None,
+    };
+    if contradicted.is_some_and(|name| record.contradictions.iter().any(|c| c == name)) {
+        cell.push_str(" ‽");
+    }
+    if let Some(fastest) = stats.min_ns {
+        let _ = write!(cell, " [{}]", time(Some(fastest)));
+    }
+    cell
+}
+
+/// `capnp ⚡`: the codec id, marked when it traverses in place.
+fn format_cell(record: &Record) -> String {
+    if record.zero_copy {
+        format!("{} ⚡", record.format)
+    } else {
+        record.format.clone()
+    }
+}
+
+/// `serde_json 1.0.145`, and `tuned` for a path written in serbench.
+fn library_cell(record: &Record) -> String {
+    let tuned = if record.tuned { ", tuned" } else { "" };
+    format!("{} {}{tuned}", record.library, record.version)
+}
+
+/// Each codec once, in the order of the run (the registry's, grouped by
+/// wire format), with the record of each dataset it ran on.
+fn codecs(results: &Report) -> Vec<Vec<&Record>> {
+    let mut codecs: Vec<Vec<&Record>> = Vec::new();
+    for record in &results.results {
+        match codecs
+            .iter_mut()
+            .find(|records| records[0].format == record.format)
+        {
+            Some(records) => records.push(record),
+            None => codecs.push(vec![record]),
+        }
+    }
+    codecs
+}
+
+/// Hostile input, from the kit's damaged encodings over every dataset:
+/// `bounded (≤ 31% of the bound, 41 230 inputs)`, or how many broke it.
+fn hostile_cell(records: &[&Record]) -> String {
+    let measured: Vec<&Safety> = records.iter().filter_map(|r| r.safety.as_ref()).collect();
+    if measured.is_empty() {
+        return NONE.to_owned();
+    }
+    let inputs: u64 = measured.iter().map(|s| s.damaged).sum();
+    let violations: u64 = measured.iter().map(|s| s.violations).sum();
+    let worst = measured
+        .iter()
+        .map(|s| s.worst_of_bound)
+        .fold(0.0, f64::max);
+    if violations == 0 {
+        format!(
+            "bounded (≤ {:.0}% of the bound, {} inputs)",
+            worst * 100.0,
+            count_cell(inputs)
+        )
+    } else {
+        format!(
+            "⚠ NOT bounded: {} of {} inputs over the bound or panicked (worst {:.1}× the bound)",
+            count_cell(violations),
+            count_cell(inputs),
+            worst
+        )
+    }
+}
+
+/// `41 230`: a count with thin spaces between thousands.
+fn count_cell(value: u64) -> String {
+    let digits = value.to_string();
+    let mut text = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            text.push(' ');
+        }
+        text.push(digit);
+    }
+    text
+}
+
+/// The worst bytes held per byte of the kit's dense valid input, over
+/// every dataset.
+fn expansion_cell(records: &[&Record]) -> String {
+    records
+        .iter()
+        .filter_map(|r| r.safety.as_ref()?.dense_expansion)
+        .reduce(f64::max)
+        .map_or_else(|| NONE.to_owned(), |worst| format!("{worst:.0}×"))
+}
+
+/// Every codec of the run: what it times (format, library, version, the
+/// library's stock API or a path written here) and how it holds up (the
+/// conformance kit's memory figures). The rows follow the registry, which
+/// groups them by wire format.
+pub(super) fn codecs_table(results: &Report) -> String {
+    let mut table = Table::new()
+        .left("format")
+        .left("codec")
+        .left("library")
+        .left("path")
+        .left("hostile input")
+        .right("valid input, worst expansion");
+    for records in codecs(results) {
+        let first = records[0];
+        table.push(vec![
+            first.family.clone(),
+            format_cell(first),
+            format!("{} {}", first.library, first.version),
+            if first.tuned { "tuned" } else { "stock" }.to_owned(),
+            hostile_cell(&records),
+            expansion_cell(&records),
+        ]);
+    }
+    format!(
+        "Codecs: *stock* times the library's own API, *tuned* a path written in serbench \
+         around it. *Hostile input*: the conformance kit's damaged encodings (every cut, \
+         seeded bit flips, trailing bytes) of every dataset, decoded and traversed; bounded \
+         when none panicked and none held more than 4 × its size + 64 KiB at once, with the \
+         worst peak as a share of that bound. *Worst expansion*: the most bytes a decode \
+         held at once per byte of the kit's densest valid values (many minimal elements); \
+         SECURITY.md gives each codec's limits.\n\n{}\n",
+        table.render()
+    )
+}
+
+/// Every figure of one dataset, a row per codec.
+pub(super) fn dataset_table(results: &Report, dataset: &str) -> String {
+    let mut table = Table::new().left("format").left("library");
+    for title in [
+        "encode",
+        "decode",
+        "traverse",
+        "size",
+        "zstd",
+        "gzip",
+        "encode allocs",
+        "decode allocs",
+        "encode rate",
+        "decode rate",
+        "floor",
+    ] {
+        table = table.right(title);
+    }
+    let noisy = noisy_above(results);
+    for record in of(results, dataset) {
+        if !record.ok {
+            table.push(vec![
+                record.format.clone(),
+                library_cell(record),
+                format!("failed: {}", record.error.as_deref().unwrap_or("")),
+            ]);
+            continue;
+        }
+        let op = |op: Op| record.op(op);
+        table.push(vec![
+            format_cell(record),
+            library_cell(record),
+            timed(record, Op::Encode, noisy),
+            timed(record, Op::Decode, noisy),
+            timed(record, Op::Traverse, noisy),
+            bytes(record.size_bytes),
+            bytes(record.zstd_bytes),
+            bytes(record.gzip_bytes),
+            count(op(Op::Encode).and_then(|stats| stats.allocs)),
+            count(op(Op::Decode).and_then(|stats| stats.allocs)),
+            rate(record.throughput(Op::Encode)),
+            rate(record.throughput(Op::Decode)),
+            timed(record, Op::Floor, noisy),
+        ]);
+    }
+    table.render()
+}
+
+/// The build and write halves of encode, for codecs with generated message
+/// types; empty when the dataset has none.
+pub(super) fn native_table(results: &Report, dataset: &str) -> String {
+    let native: Vec<&Record> = of(results, dataset)
+        .filter(|r| r.op(Op::Build).is_some())
+        .collect();
+    if native.is_empty() {
+        return String::new();
+    }
+    let mut table = Table::new()
+        .left("format")
+        .right("build message from model")
+        .right("write prebuilt message")
+        .right("encode");
+    for record in native {
+        table.push(vec![
+            record.format.clone(),
+            time(record.ns(Op::Build)),
+            time(record.ns(Op::Write)),
+            time(record.ns(Op::Encode)),
+        ]);
+    }
+    format!(
+        "Native rows, the two halves of *encode* for formats with generated message types:\n\n{}\n",
+        table.render()
+    )
+}
+
+/// Qt's dataset against Qt's implementations: the issue's reference
+/// figures, Qt measured here when installed, and how far ahead we are,
+/// judged from the paired rounds (or, without Qt, from the reference
+/// against our median and its noise).
+pub(super) fn against_qt(results: &Report) -> String {
+    let mut table = Table::new()
+        .left("Qt")
+        .right("reference serialize / deserialize")
+        .right("Qt measured here")
+        .left("serbench")
+        .right("encode / decode")
+        .right("× faster (middle half of the rounds)")
+        .column("aim", Align::Center);
+    for counterpart in &COUNTERPARTS {
+        let Some(record) =
+            of(results, qt::DATASET).find(|r| r.format == counterpart.format && r.ok)
+        else {
+            continue;
+        };
+        let measured = results.qt.iter().find(|m| m.id == counterpart.id);
+        let ratios = [Op::Encode, Op::Decode].map(|op| {
+            let reference = match op {
+                Op::Encode => counterpart.reference_ms.0,
+                _ => counterpart.reference_ms.1,
+            } * 1e6;
+            qt_ratio(results, record, counterpart.id, op, reference)
+        });
+        let [Some(serialize), Some(deserialize)] = ratios else {
+            table.push(vec![counterpart.qt.to_owned()]);
+            continue;
+        };
+        let verdicts = [serialize.against(AIM), deserialize.against(AIM)];
+        let aim = if verdicts.iter().all(|v| *v == Verdict::Above) {
+            "met"
+        } else if verdicts.contains(&Verdict::Below) {
+            "missed"
+        } else {
+            "within noise"
+        };
+        table.push(vec![
+            counterpart.qt.to_owned(),
+            format!(
+                "{} / {} ms",
+                counterpart.reference_ms.0, counterpart.reference_ms.1
+            ),
+            measured.map_or_else(
+                || NONE.to_owned(),
+                |m| {
+                    format!(
+                        "{} / {}",
+                        time(Some(m.serialize_ns)),
+                        time(Some(m.deserialize_ns))
+                    )
+                },
+            ),
+            record.format.clone(),
+            format!(
+                "{} / {}",
+                time(record.ns(Op::Encode)),
+                time(record.ns(Op::Decode))
+            ),
+            format!("{} / {}", ratio_cell(serialize), ratio_cell(deserialize)),
+            aim.to_owned(),
+        ]);
+    }
+    format!(
+        "Against Qt (the aim: every codec at least {AIM}× faster than its Qt counterpart on \
+         both operations). With Qt installed, Qt and serbench are timed in alternating short \
+         rounds, the ratio taken round by round: *met* when the lower quartile of the ratios \
+         clears the aim on both operations, *missed* when the upper quartile falls short on \
+         one, *within noise* otherwise. Without Qt, the reference figures are held against \
+         serbench's median and its noise. Qt is timed as serbench is, the median of its runs, \
+         a deserialized value freed inside the timed run:\n\n{}\n",
+        table.render()
+    )
+}
+
+/// Qt's time ÷ ours for one operation: from the paired rounds when Qt was
+/// measured, else from the reference and our noise.
+fn qt_ratio(
+    results: &Report,
+    record: &Record,
+    id: &str,
+    op: Op,
+    reference_ns: f64,
+) -> Option<Ratio> {
+    let qt_side = qt::side_id(id);
+    let paired = results
+        .rounds
+        .iter()
+        .find(|r| r.dataset == qt::DATASET && r.op == op.name() && r.side(&qt_side).is_some());
+    if let Some(rounds) = paired {
+        return Ratio::of(rounds.side(&qt_side)?, rounds.side(&record.format)?);
+    }
+    let stats = record.op(op)?;
+    (stats.median_ns > 0.0)
+        .then(|| Ratio::single(reference_ns / stats.median_ns, stats.noise.unwrap_or(0.0)))
+}
+
+/// `4.2 (3.9–4.6)`: the median ratio and its middle half.
+fn ratio_cell(ratio: Ratio) -> String {
+    if ratio.rounds > 1 {
+        format!("{:.1} ({:.1}–{:.1})", ratio.median, ratio.low, ratio.high)
+    } else {
+        format!("{:.1}", ratio.median)
+    }
+}
+
+/// `--sweep`: nanoseconds per task, a column per size.
+pub(super) fn sweep_table(results: &Report) -> String {
+    let mut sizes: Vec<u64> = results.sweep.iter().map(|p| p.tasks).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let mut table = Table::new().left("format").left("op");
+    for size in &sizes {
+        table = table.right(size.to_string());
+    }
+    table = table.right("largest ÷ smallest");
+    let mut rows: Vec<(&str, &str)> = results
+        .sweep
+        .iter()
+        .map(|p| (p.format.as_str(), p.op.as_str()))
+        .collect();
+    rows.sort_unstable();
+    rows.dedup();
+    for (format, op) in rows {
+        let points: Vec<&SweepPoint> = results
+            .sweep
+            .iter()
+            .filter(|p| p.format == format && p.op == op)
+            .collect();
+        let mut cells = vec![format.to_owned(), op.to_owned()];
+        cells.extend(sizes.iter().map(|size| {
+            points
+                .iter()
+                .find(|p| p.tasks == *size)
+                .map_or_else(|| NONE.to_owned(), |p| format!("{:.0}", p.ns_per_task()))
+        }));
+        let first = points.iter().min_by_key(|p| p.tasks);
+        let last = points.iter().max_by_key(|p| p.tasks);
+        cells.push(first.zip(last).map_or_else(
+            || NONE.to_owned(),
+            |(a, b)| format!("{:.2}", b.ns_per_task() / a.ns_per_task()),
+        ));
+        table.push(cells);
+    }
+    format!(
+        "## Task-manager sweep\n\nNanoseconds per task; growth is linear where the figure stays \
+         flat from left to right.\n\n{}\n",
+        table.render()
+    )
+}
+
+/// `--compile-times`: a clean release build of each codec crate.
+pub(super) fn compile_table(results: &Report) -> String {
+    let mut table = Table::new()
+        .left("crate")
+        .right("seconds")
+        .right("libraries")
+        .right("crates");
+    for compile in &results.compile {
+        table.push(vec![
+            compile.package.clone(),
+            format!("{:.1}", compile.seconds),
+            bytes(compile.library_bytes as f64),
+            compile.crates.to_string(),
+        ]);
+    }
+    format!(
+        "## Compile times\n\nClean `cargo build --release -p <crate>`, dependencies included.\n\n{}\n",
+        table.render()
+    )
+}
+
+/// The README's headline: per dataset, the smallest codec and the fastest
+/// at encode and at decode, one figure each, so that a reader who knows
+/// neither the project nor the formats finds the leaders at a glance. The
+/// noise, and the rivals within it, are in the full tables the README
+/// links.
+pub(super) fn headline_table(results: &Report) -> String {
+    let mut table = Table::new()
+        .left("dataset")
+        .left("smallest")
+        .left("fastest encode")
+        .left("fastest decode");
+    for dataset in datasets(results) {
+        let records: Vec<&Record> = of(results, dataset.id).filter(|r| r.ok).collect();
+        if records.is_empty() {
+            continue;
+        }
+        table.push(vec![
+            dataset.heading,
+            smallest(&records),
+            fastest(&records, Op::Encode),
+            fastest(&records, Op::Decode),
+        ]);
+    }
+    table.render()
+}
+
+/// `bincode, postcard 643 KB`: every codec of the smallest size, since
+/// sizes are exact and a tie is real.
+fn smallest(records: &[&Record]) -> String {
+    let Some(least) = records
+        .iter()
+        .map(|r| r.size_bytes)
+        .filter(|size| *size > 0.0)
+        .reduce(f64::min)
+    else {
+        return NONE.to_owned();
+    };
+    let names: Vec<&str> = records
+        .iter()
+        .filter(|r| r.size_bytes > 0.0 && r.size_bytes <= least)
+        .map(|r| r.format.as_str())
+        .collect();
+    format!("{} {}", names.join(", "), bytes(least))
+}
+
+/// `wincode 245 µs`: the codec of the lowest median time for `op`.
+fn fastest(records: &[&Record], op: Op) -> String {
+    records
+        .iter()
+        .filter_map(|r| Some((r.format.as_str(), r.ns(op)?)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map_or_else(
+            || NONE.to_owned(),
+            |(codec, ns)| format!("{codec} {}", time(Some(ns))),
+        )
+}
+
+/// Sizes at a glance: a row per codec, a column per dataset.
+pub(super) fn size_table(results: &Report) -> String {
+    let names: Vec<&str> = datasets(results).iter().map(|d| d.id).collect();
+    let mut table = Table::new().left("format");
+    for name in &names {
+        table = table.right(*name);
+    }
+    // Each codec once, in the order of the run (records come per dataset).
+    let mut formats: Vec<&str> = Vec::new();
+    for record in &results.results {
+        if !formats.contains(&record.format.as_str()) {
+            formats.push(&record.format);
+        }
+    }
+    for format in formats {
+        let mut cells = vec![format.to_owned()];
+        cells.extend(names.iter().map(|name| {
+            of(results, name)
+                .find(|r| r.format == format && r.ok)
+                .map_or_else(|| NONE.to_owned(), |r| bytes(r.size_bytes))
+        }));
+        table.push(cells);
+    }
+    table.render()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tests::{record, report};
+    use serbench_results::OpStats;
+
+    #[test]
+    fn size_table_has_a_row_per_format() {
+        let results = report(vec![
+            record("media", "json", 488.0),
+            record("media", "cbor", 394.0),
+            record("records", "json", 19_200.0),
+            record("records", "cbor", 13_500.0),
+        ]);
+        let table = size_table(&results);
+        assert!(table.starts_with("| format | media | records |\n|---|---:|---:|\n"));
+        assert_eq!(table.matches("| json |").count(), 1, "{table}");
+        assert!(table.contains("| json | 488 B | 19.2 KB |"), "{table}");
+        assert!(table.contains("| cbor | 394 B | 13.5 KB |"), "{table}");
+    }
+
+    #[test]
+    fn codecs_table_sums_the_safety_figures_of_every_dataset() {
+        let safe = |dataset: &str, worst: f64, violations: u64, dense: Option<f64>| {
+            let mut record = record(dataset, "json", 100.0);
+            record.family = "JSON".to_owned();
+            record.safety = Some(Safety {
+                damaged: 1_500,
+                worst_of_bound: worst,
+                violations,
+                dense_expansion: dense,
+            });
+            record
+        };
+        let mut unmeasured = record("media", "cbor", 90.0);
+        unmeasured.tuned = true;
+        let bounded = report(vec![
+            safe("media", 0.12, 0, Some(7.4)),
+            safe("records", 0.31, 0, None),
+            unmeasured,
+        ]);
+        let table = codecs_table(&bounded);
+        assert!(
+            table.contains(
+                "| JSON | json | lib-json 1.0.0 | stock | bounded (≤ 31% of the bound, 3 000 inputs) | 7× |"
+            ),
+            "{table}"
+        );
+        assert!(
+            table.contains("| cbor | lib-cbor 1.0.0 | tuned | – | – |"),
+            "{table}"
+        );
+        let broken = report(vec![safe("media", 2.5, 3, Some(400.0))]);
+        assert!(
+            codecs_table(&broken).contains("NOT bounded: 3 of 1 500 inputs"),
+            "{}",
+            codecs_table(&broken)
+        );
+    }
+
+    #[test]
+    fn a_failed_pair_fills_its_row() {
+        let mut failed = record("media", "xml", 0.0);
+        failed.ok = false;
+        failed.error = Some("bad | input".to_owned());
+        let table = dataset_table(&report(vec![failed]), "media");
+        let row = table.lines().nth(2).unwrap();
+        assert_eq!(row.matches(" | ").count(), 12, "{row}");
+        assert!(row.contains("failed: bad \\| input"), "{row}");
+    }
+
+    fn stats(median_ns: f64, fastest: f64, noise: f64) -> Option<OpStats> {
+        let stats = OpStats {
+            median_ns,
+            min_ns: Some(fastest),
+            noise: Some(noise),
+            ..OpStats::default()
+        };
+        (median_ns > 0.0).then_some(stats)
+    }
+
+    #[test]
+    fn time_cells_show_noise_fastest_and_marks() {
+        let mut json = record("task-manager", "json", 2_000_000.0);
+        json.ops.decode = stats(8_670_000.0, 8_500_000.0, 0.02);
+        json.ops.traverse = stats(7_250_000.0, 7_000_000.0, 0.03);
+        json.ops.encode = stats(2_070_000.0, 1_240_000.0, 0.40);
+        json.contradictions = vec![TRAVERSE_BELOW_DECODE.to_owned()];
+        assert_eq!(timed(&json, Op::Encode, NOISY), "2.07 ms ±40% ≈ [1.24 ms]");
+        assert_eq!(timed(&json, Op::Decode, NOISY), "8.67 ms ±2% [8.50 ms]");
+        assert_eq!(timed(&json, Op::Traverse, NOISY), "7.25 ms ±3% ‽ [7.00 ms]");
+        assert_eq!(timed(&json, Op::Build, NOISY), NONE);
+        // A file without noise figures shows what it has.
+        json.ops.encode = Some(OpStats {
+            median_ns: 1_000.0,
+            ..OpStats::default()
+        });
+        assert_eq!(timed(&json, Op::Encode, NOISY), "1.00 µs");
+    }
+
+    /// A busy run marks only its noisiest figures; a quiet one, those
+    /// above 10 %.
+    #[test]
+    fn the_noisy_mark_follows_the_runs_typical_noise() {
+        let noisy = |codec: &str, noise: f64| {
+            let mut record = record("media", codec, 100.0);
+            record.ops.decode = stats(1000.0, 600.0, noise);
+            record
+        };
+        let busy = report(vec![
+            noisy("json", 0.40),
+            noisy("cbor", 0.45),
+            noisy("xml", 0.95),
+        ]);
+        assert!((noisy_above(&busy) - 0.9).abs() < 1e-9);
+        assert!(legend(&busy).contains("above 90 %, twice this run's typical"));
+        let table = dataset_table(&busy, "media");
+        assert_eq!(table.matches('≈').count(), 1, "{table}");
+        assert!(table.contains("±95% ≈"), "{table}");
+        let quiet = report(vec![
+            noisy("json", 0.02),
+            noisy("xml", 0.03),
+            noisy("cbor", 0.15),
+        ]);
+        assert!((noisy_above(&quiet) - NOISY).abs() < 1e-9);
+        assert!(legend(&quiet).contains("≈ marks a noise above 10 %;"));
+    }
+
+    #[test]
+    fn qt_verdicts_come_from_the_rounds() {
+        let mut json = record("task-manager", "json", 2_000_000.0);
+        json.ops.encode = stats(10.0, 9.0, 0.05);
+        json.ops.decode = stats(10.0, 9.0, 0.05);
+        let mut results = report(vec![json]);
+        let rounds = |op: Op, qt: &[f64]| serbench_results::verdict::Rounds {
+            dataset: "task-manager".to_owned(),
+            op: op.name().to_owned(),
+            sides: vec![
+                serbench_results::verdict::Side {
+                    id: "qt-json".to_owned(),
+                    ns: qt.to_vec(),
+                },
+                serbench_results::verdict::Side {
+                    id: "json".to_owned(),
+                    ns: vec![10.0; 5],
+                },
+            ],
+        };
+        results.rounds = vec![
+            rounds(Op::Encode, &[50.0, 52.0, 55.0, 60.0, 48.0]),
+            rounds(Op::Decode, &[30.0, 52.0, 40.0, 41.0, 48.0]),
+        ];
+        let text = against_qt(&results);
+        assert!(
+            text.contains("| 5.2 (5.0–5.5) / 4.1 (4.0–4.8) | within noise |"),
+            "{text}"
+        );
+        results.rounds[1] = rounds(Op::Decode, &[30.0, 32.0, 31.0, 33.0, 29.0]);
+        assert!(against_qt(&results).contains("| missed |"));
+        results.rounds[1] = rounds(Op::Decode, &[50.0, 52.0, 55.0, 60.0, 48.0]);
+        assert!(against_qt(&results).contains("| met |"));
+        // Without rounds: the reference (56 / 24 ms) against our median.
+        results.rounds.clear();
+        assert!(against_qt(&results).contains("| met |"));
+    }
+}

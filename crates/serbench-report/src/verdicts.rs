@@ -1,0 +1,244 @@
+//! The per-format verdict: per dataset and format family, the fastest
+//! codec for encode and for decode and the smallest encoding, so that "is
+//! CBOR slower than JSON?" is answered with each format's best library, not
+//! its first. Speed comes from the paired rounds (measured by the xtask);
+//! a run without them (an old `results.json`) falls back on the medians and
+//! their noise. Sizes are exact, so the smallest needs no rounds.
+
+use crate::table::Table;
+use crate::{datasets, of};
+use serbench_results::Report;
+use serbench_results::verdict::{self, Fastest, Ratio, Verdict};
+use serbench_results::{Op, Record};
+
+/// The verdict table, a row per dataset and format family (a family with
+/// one codec says so: it has no rival).
+pub(crate) fn table(results: &Report) -> String {
+    let mut table = Table::new()
+        .left("dataset")
+        .left("format")
+        .left("fastest encode")
+        .left("fastest decode")
+        .left("smallest");
+    let mut rows = 0;
+    for dataset in datasets(results) {
+        for family in families(results, dataset.id) {
+            let codecs: Vec<&Record> = of(results, dataset.id)
+                .filter(|r| r.ok && r.family == family)
+                .collect();
+            rows += 1;
+            table.push(vec![
+                dataset.id.to_owned(),
+                family.to_owned(),
+                speed(results, &codecs, Op::Encode),
+                speed(results, &codecs, Op::Decode),
+                smallest(&codecs),
+            ]);
+        }
+    }
+    if rows == 0 {
+        return String::new();
+    }
+    table.render()
+}
+
+/// The families of a dataset's verified records, in the run's order.
+fn families<'a>(results: &'a Report, dataset: &'a str) -> Vec<&'a str> {
+    let mut found: Vec<&str> = Vec::new();
+    for record in of(results, dataset).filter(|r| r.ok) {
+        let family = if record.family.is_empty() {
+            record.format.as_str()
+        } else {
+            record.family.as_str()
+        };
+        if !found.contains(&family) {
+            found.push(family);
+        }
+    }
+    found
+}
+
+/// `simd-json (simd-json)`: the codec id, and its library when the two
+/// differ.
+fn name(codecs: &[&Record], id: &str) -> String {
+    match codecs.iter().find(|r| r.format == id) {
+        Some(record) if !record.library.is_empty() && record.library != record.format => {
+            format!("{id} ({})", record.library)
+        }
+        _ => id.to_owned(),
+    }
+}
+
+/// The fastest codec of one operation, or the codecs it cannot be told
+/// from.
+fn speed(results: &Report, codecs: &[&Record], op: Op) -> String {
+    if let [only] = codecs {
+        return format!("{}, only codec", name(codecs, &only.format));
+    }
+    let Some(first) = codecs.first() else {
+        return String::new();
+    };
+    let paired = results.rounds.iter().find(|rounds| {
+        rounds.dataset == first.dataset
+            && rounds.op == op.name()
+            && codecs.iter().all(|r| rounds.side(&r.format).is_some())
+    });
+    let (fastest, how) = match paired {
+        Some(rounds) => (verdict::fastest(rounds), ""),
+        None => (from_medians(codecs, op), " (from medians, no rounds)"),
+    };
+    let Some(fastest) = fastest else {
+        return String::new();
+    };
+    describe(codecs, &fastest, how)
+}
+
+/// Without paired rounds: the medians, held apart by their noise.
+fn from_medians<'a>(codecs: &[&'a Record], op: Op) -> Option<Fastest<'a>> {
+    let medians: Vec<(&Record, f64, f64)> = codecs
+        .iter()
+        .filter_map(|r| {
+            let stats = r.op(op)?;
+            Some((*r, stats.median_ns, stats.noise.unwrap_or(0.0)))
+        })
+        .collect();
+    let (winner, best, winner_noise) =
+        medians.iter().copied().min_by(|a, b| a.1.total_cmp(&b.1))?;
+    let mut tied = Vec::new();
+    let mut lead: Option<(&str, Ratio)> = None;
+    for (other, median, noise) in medians.iter().filter(|t| t.0.format != winner.format) {
+        let ratio = Ratio::single(median / best, noise.max(winner_noise));
+        if ratio.against(1.0) == Verdict::Above {
+            if lead.is_none_or(|(_, near)| ratio.median < near.median) {
+                lead = Some((other.format.as_str(), ratio));
+            }
+        } else {
+            tied.push(other.format.as_str());
+        }
+    }
+    Some(Fastest {
+        winner: winner.format.as_str(),
+        lead: if tied.is_empty() { lead } else { None },
+        tied,
+    })
+}
+
+fn describe(codecs: &[&Record], fastest: &Fastest<'_>, how: &str) -> String {
+    if !fastest.tied.is_empty() {
+        let mut names = vec![name(codecs, fastest.winner)];
+        names.extend(fastest.tied.iter().map(|id| name(codecs, id)));
+        return format!("{} within noise{how}", names.join(" ≈ "));
+    }
+    match fastest.lead {
+        Some((nearest, ratio)) => format!(
+            "{}, {:.2}× ahead of {}{how}",
+            name(codecs, fastest.winner),
+            ratio.median,
+            name(codecs, nearest)
+        ),
+        None => name(codecs, fastest.winner),
+    }
+}
+
+/// The smallest encoding, or the codecs that tie for it byte for byte.
+fn smallest(codecs: &[&Record]) -> String {
+    let Some(least) = codecs.iter().map(|r| r.size_bytes).min_by(f64::total_cmp) else {
+        return String::new();
+    };
+    let tied: Vec<String> = codecs
+        .iter()
+        .filter(|r| (r.size_bytes - least).abs() < 0.5)
+        .map(|r| name(codecs, &r.format))
+        .collect();
+    let size = crate::units::bytes(least);
+    if codecs.len() > 1 && tied.len() == codecs.len() {
+        format!("all {size} (same bytes)")
+    } else {
+        format!("{} {size}", tied.join(" = "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tests::{record, report};
+    use serbench_results::verdict::{Rounds, Side};
+    use serbench_results::{OpStats, Ops};
+
+    fn rounds_of(dataset: &str, op: Op, sides: &[(&str, &[f64])]) -> Rounds {
+        Rounds {
+            dataset: dataset.to_owned(),
+            op: op.name().to_owned(),
+            sides: sides
+                .iter()
+                .map(|(id, ns)| Side {
+                    id: (*id).to_owned(),
+                    ns: ns.to_vec(),
+                })
+                .collect(),
+        }
+    }
+
+    fn codec(format: &str, library: &str, size: f64, decode: f64, noise: f64) -> Record {
+        let mut record = record("media", format, size);
+        record.family = "JSON".to_owned();
+        record.library = library.to_owned();
+        record.ops = Ops {
+            decode: Some(OpStats {
+                median_ns: decode,
+                noise: Some(noise),
+                ..OpStats::default()
+            }),
+            ..Ops::default()
+        };
+        record
+    }
+
+    #[test]
+    fn names_the_fastest_from_paired_rounds() {
+        let mut results = report(vec![
+            codec("json", "serde_json", 488.0, 1000.0, 0.3),
+            codec("simd-json", "simd-json", 488.0, 700.0, 0.3),
+        ]);
+        results.rounds = vec![rounds_of(
+            "media",
+            Op::Decode,
+            &[
+                ("json", &[1000.0, 1400.0, 1100.0]),
+                ("simd-json", &[700.0, 1000.0, 760.0]),
+            ],
+        )];
+        let table = table(&results);
+        assert!(
+            table.contains("| simd-json, 1.43× ahead of json (serde_json) |"),
+            "{table}"
+        );
+        assert!(table.contains("| all 488 B (same bytes) |"), "{table}");
+        // Encode was not paired nor timed: no verdict, no panic.
+        assert!(table.starts_with("| dataset | format |"), "{table}");
+    }
+
+    #[test]
+    fn falls_back_on_medians_and_their_noise() {
+        let results = report(vec![
+            codec("json", "serde_json", 488.0, 1000.0, 0.3),
+            codec("simd-json", "simd-json", 470.0, 900.0, 0.3),
+            codec("cbor", "ciborium", 400.0, 900.0, 0.0),
+        ]);
+        let mut only_cbor = results.results[2].clone();
+        only_cbor.family = "CBOR".to_owned();
+        let results = report(vec![
+            results.results[0].clone(),
+            results.results[1].clone(),
+            only_cbor,
+        ]);
+        let full = table(&results);
+        assert!(
+            full.contains("simd-json ≈ json (serde_json) within noise (from medians, no rounds)"),
+            "{full}"
+        );
+        assert!(full.contains("| simd-json 470 B |"), "{full}");
+        assert!(full.contains("cbor (ciborium), only codec"), "{full}");
+        assert!(table(&report(Vec::new())).is_empty());
+    }
+}

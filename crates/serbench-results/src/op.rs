@@ -1,0 +1,267 @@
+//! A record's timed operations and their figures.
+//!
+//! In `results.json` (schema 3) a record's `ops` is an object keyed by the
+//! operation's name, each an [`OpStats`] object whose absent figures were
+//! not measured: `"ops": {"decode": {"median_ns": 1109.0, "min_ns": …}}`.
+//! `results.csv` and the files of schemas 1 and 2 spell the same figures
+//! as flat `<op><figure>` keys (`decode_min_ns`); [`Op::figures`] lists
+//! which figures each operation has there, and [`Figure`] names them.
+
+use serde::{Deserialize, Serialize};
+
+/// An operation a bench times; its name is the bench path's segment and
+/// the key `results.json` files it under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    /// The model to bytes, into a reused buffer.
+    Encode,
+    /// Bytes to an owned model value.
+    Decode,
+    /// The dataset's question answered from the bytes.
+    Traverse,
+    /// A `memcpy` of the encoded bytes: the floor no decoder can beat.
+    Floor,
+    /// The native path's build of its own types from the model.
+    Build,
+    /// The native path's write of those types.
+    Write,
+}
+
+impl Op {
+    /// Every operation, in the order `results.json` lists them.
+    pub const ALL: [Op; 6] = [
+        Op::Encode,
+        Op::Decode,
+        Op::Traverse,
+        Op::Floor,
+        Op::Build,
+        Op::Write,
+    ];
+
+    /// The operation's name: `decode`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::Encode => "encode",
+            Op::Decode => "decode",
+            Op::Traverse => "traverse",
+            Op::Floor => "floor",
+            Op::Build => "build",
+            Op::Write => "write",
+        }
+    }
+
+    /// The operation named `name`, as [`Op::name`] spells it.
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Op> {
+        Op::ALL.into_iter().find(|op| op.name() == name)
+    }
+
+    /// The figures `results.csv` (and a schema-2 `results.json`) keeps of
+    /// this operation: the spread and allocations of the three the report
+    /// shows; of the others the median, the fastest sample and the noise
+    /// figures.
+    #[must_use]
+    pub fn figures(self) -> &'static [Figure] {
+        use Figure::{AllocBytes, Allocs, Max, Mean, Median, Min, Noise, PeakBytes, Runs, Spread};
+        match self {
+            Op::Encode => &[
+                Median, Min, Max, Mean, Noise, Spread, Runs, Allocs, AllocBytes,
+            ],
+            Op::Decode => &[
+                Median, Min, Max, Mean, Noise, Spread, Runs, Allocs, AllocBytes, PeakBytes,
+            ],
+            Op::Traverse => &[Median, Min, Max, Mean, Noise, Spread, Runs, Allocs],
+            Op::Floor | Op::Build | Op::Write => &[Median, Min, Noise, Spread, Runs],
+        }
+    }
+
+    /// The flat keys of this operation's figures (`decode_min_ns`), with
+    /// the figure each names.
+    pub fn keys(self) -> impl Iterator<Item = (String, Figure)> {
+        self.figures()
+            .iter()
+            .map(move |figure| (format!("{}{}", self.name(), figure.suffix()), *figure))
+    }
+}
+
+/// The figures of one operation, per message.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct OpStats {
+    /// The median over divan's samples.
+    pub median_ns: f64,
+    /// The fastest sample.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_ns: Option<f64>,
+    /// The slowest sample.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_ns: Option<f64>,
+    /// The mean over divan's samples.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean_ns: Option<f64>,
+    /// The row's noise, relative to the median (0.05 is 5 %): the larger
+    /// of the spread within a process and across processes
+    /// ([`crate::stats`]). `None` in files written before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub noise: Option<f64>,
+    /// The range of the processes' medians relative to their median, when
+    /// more than one process timed the row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spread: Option<f64>,
+    /// How many timed processes the figures come from (three per pass in a
+    /// full run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runs: Option<f64>,
+    /// Allocations per message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allocs: Option<f64>,
+    /// Bytes allocated per message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alloc_bytes: Option<f64>,
+    /// The most bytes live at once during one run of the operation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_bytes: Option<f64>,
+}
+
+/// One figure of an operation, as a flat key's suffix names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    /// `_ns`: [`OpStats::median_ns`].
+    Median,
+    /// `_min_ns`.
+    Min,
+    /// `_max_ns`.
+    Max,
+    /// `_mean_ns`.
+    Mean,
+    /// `_noise`.
+    Noise,
+    /// `_spread`.
+    Spread,
+    /// `_runs`.
+    Runs,
+    /// `_allocs`.
+    Allocs,
+    /// `_alloc_bytes`.
+    AllocBytes,
+    /// `_peak_bytes`.
+    PeakBytes,
+}
+
+impl Figure {
+    /// The key's suffix after the operation's name: `_min_ns`.
+    #[must_use]
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Figure::Median => "_ns",
+            Figure::Min => "_min_ns",
+            Figure::Max => "_max_ns",
+            Figure::Mean => "_mean_ns",
+            Figure::Noise => "_noise",
+            Figure::Spread => "_spread",
+            Figure::Runs => "_runs",
+            Figure::Allocs => "_allocs",
+            Figure::AllocBytes => "_alloc_bytes",
+            Figure::PeakBytes => "_peak_bytes",
+        }
+    }
+
+    /// This figure of `stats`, if measured.
+    #[must_use]
+    pub fn get(self, stats: &OpStats) -> Option<f64> {
+        match self {
+            Figure::Median => Some(stats.median_ns),
+            Figure::Min => stats.min_ns,
+            Figure::Max => stats.max_ns,
+            Figure::Mean => stats.mean_ns,
+            Figure::Noise => stats.noise,
+            Figure::Spread => stats.spread,
+            Figure::Runs => stats.runs,
+            Figure::Allocs => stats.allocs,
+            Figure::AllocBytes => stats.alloc_bytes,
+            Figure::PeakBytes => stats.peak_bytes,
+        }
+    }
+}
+
+/// A record's timed operations: an operation that was not timed is `None`
+/// (and absent from `results.json`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ops {
+    /// [`Op::Encode`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encode: Option<OpStats>,
+    /// [`Op::Decode`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decode: Option<OpStats>,
+    /// [`Op::Traverse`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub traverse: Option<OpStats>,
+    /// [`Op::Floor`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub floor: Option<OpStats>,
+    /// [`Op::Build`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build: Option<OpStats>,
+    /// [`Op::Write`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub write: Option<OpStats>,
+}
+
+impl Ops {
+    /// The figures of `op`, if it was timed.
+    #[must_use]
+    pub fn get(&self, op: Op) -> Option<&OpStats> {
+        match op {
+            Op::Encode => self.encode.as_ref(),
+            Op::Decode => self.decode.as_ref(),
+            Op::Traverse => self.traverse.as_ref(),
+            Op::Floor => self.floor.as_ref(),
+            Op::Build => self.build.as_ref(),
+            Op::Write => self.write.as_ref(),
+        }
+    }
+
+    /// The place of `op`'s figures, to fill in.
+    pub fn slot(&mut self, op: Op) -> &mut Option<OpStats> {
+        match op {
+            Op::Encode => &mut self.encode,
+            Op::Decode => &mut self.decode,
+            Op::Traverse => &mut self.traverse,
+            Op::Floor => &mut self.floor,
+            Op::Build => &mut self.build,
+            Op::Write => &mut self.write,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_back() {
+        for op in Op::ALL {
+            assert_eq!(Op::parse(op.name()), Some(op));
+        }
+        assert_eq!(Op::parse("encoding"), None);
+    }
+
+    #[test]
+    fn flat_keys_name_op_and_figure() {
+        let keys: Vec<String> = Op::Floor.keys().map(|(key, _)| key).collect();
+        assert_eq!(
+            keys,
+            [
+                "floor_ns",
+                "floor_min_ns",
+                "floor_noise",
+                "floor_spread",
+                "floor_runs"
+            ]
+        );
+        assert_eq!(Op::Decode.keys().last().unwrap().0, "decode_peak_bytes");
+    }
+}

@@ -1,0 +1,275 @@
+//! The results of a run, joined from the sizes report and divan's
+//! measurements into the records `results.json` holds (its schema is
+//! [`serbench_results`]'s).
+
+use std::collections::BTreeMap;
+
+use serbench_results::stats;
+pub(crate) use serbench_results::{Op, OpStats, Record, SizeLine, SweepPoint};
+
+use super::divan::Measurement;
+
+/// Joins the sizes report with divan's measurements, which hold a
+/// measurement per bench and pass (`--repeat`), combined here. Bench paths
+/// (below divan's `codecs` root) are `<dataset>::<op>::<codec>` and
+/// `native::<dataset>::<op>::<codec>`, the dataset with `_` for `-`.
+pub(crate) fn join(sizes: &[SizeLine], measurements: &[Measurement]) -> Vec<Record> {
+    sizes
+        .iter()
+        .map(|line| {
+            let mut record = Record::from_sizes(line);
+            if !line.ok {
+                return record;
+            }
+            let messages = line.messages.max(1) as f64;
+            let module = line.dataset.replace('-', "_");
+            for op in Op::ALL {
+                let processes: Vec<&Measurement> = measurements
+                    .iter()
+                    .filter(|m| op_of(&m.path, &module, &line.format) == Some(op))
+                    .collect();
+                *record.ops.slot(op) = per_message(&processes, messages);
+            }
+            record.check();
+            record
+        })
+        .collect()
+}
+
+/// The codecs' libraries and their versions, as the benches report them.
+pub(crate) fn versions(sizes: &[SizeLine]) -> BTreeMap<String, String> {
+    sizes
+        .iter()
+        .map(|line| (line.library.clone(), line.version.clone()))
+        .collect()
+}
+
+/// The operation a bench path times for this dataset module and codec.
+fn op_of(path: &[String], module: &str, codec: &str) -> Option<Op> {
+    let path: Vec<&str> = path.iter().map(String::as_str).collect();
+    match path[..] {
+        [dataset, op, id] | ["native", dataset, op, id] if dataset == module && id == codec => {
+            Op::parse(op)
+        }
+        _ => None,
+    }
+}
+
+/// One operation's figures per message from every process that timed it.
+fn per_message(processes: &[&Measurement], messages: f64) -> Option<OpStats> {
+    let timed: Vec<stats::Process> = processes
+        .iter()
+        .map(|m| stats::Process {
+            fastest: m.fastest_ns,
+            slowest: m.slowest_ns,
+            median: m.median_ns,
+            mean: m.mean_ns,
+        })
+        .collect();
+    let combined = stats::combine(&timed)?;
+    // Every process carries the same counts, from the one profiled run.
+    let counted = processes[0];
+    let per_message = |value: f64| value / messages;
+    Some(OpStats {
+        median_ns: per_message(combined.median),
+        min_ns: Some(per_message(combined.fastest)),
+        max_ns: Some(per_message(combined.slowest)),
+        mean_ns: Some(per_message(combined.mean)),
+        noise: Some(combined.noise),
+        spread: combined.spread,
+        runs: Some(combined.processes as f64),
+        // The benches always profile allocations, and divan leaves out the
+        // rows of a count that is zero.
+        allocs: Some(per_message(counted.allocs.unwrap_or(0.0))),
+        alloc_bytes: Some(per_message(counted.alloc_bytes.unwrap_or(0.0))),
+        // The peak of one run, which holds a single message at a time.
+        peak_bytes: Some(counted.peak_bytes.unwrap_or(0.0)),
+    })
+}
+
+/// The sweep's figures: bench paths `sweep::<op>::<tasks>::<codec>`, the
+/// median of the passes that timed each.
+pub(crate) fn sweep_points(measurements: &[Measurement]) -> Vec<SweepPoint> {
+    let mut points: Vec<(SweepPoint, Vec<f64>)> = Vec::new();
+    for m in measurements {
+        let ["sweep", op, tasks, codec] = m.path.iter().map(String::as_str).collect::<Vec<_>>()[..]
+        else {
+            continue;
+        };
+        let Ok(tasks) = tasks.parse() else {
+            continue;
+        };
+        let same = |p: &SweepPoint| p.format == codec && p.op == op && p.tasks == tasks;
+        if let Some((_, medians)) = points.iter_mut().find(|(p, _)| same(p)) {
+            medians.push(m.median_ns);
+        } else {
+            let point = SweepPoint {
+                format: codec.to_owned(),
+                op: op.to_owned(),
+                tasks,
+                ns: 0.0,
+            };
+            points.push((point, vec![m.median_ns]));
+        }
+    }
+    points
+        .into_iter()
+        .map(|(point, medians)| SweepPoint {
+            ns: stats::median(&medians).unwrap_or(0.0),
+            ..point
+        })
+        .collect()
+}
+
+#[cfg(test)]
+#[allow(
+    clippy::float_cmp,
+    reason = "the figures are read from exact decimal text"
+)]
+mod tests {
+    use super::*;
+
+    fn line() -> SizeLine {
+        SizeLine {
+            dataset: "telemetry".into(),
+            format: "json".into(),
+            family: "JSON".into(),
+            library: "serde_json".into(),
+            version: "1.0.145".into(),
+            size: 10_000,
+            size_label: "10 000 messages".into(),
+            messages: 10_000,
+            ok: true,
+            size_bytes: 3_000_000,
+            zstd_bytes: 2_000_000,
+            gzip_bytes: 2_500_000,
+            ..SizeLine::default()
+        }
+    }
+
+    #[test]
+    fn joins_per_message() {
+        let measurement = Measurement {
+            path: vec!["telemetry".into(), "decode".into(), "json".into()],
+            median_ns: 5_000_000.0,
+            fastest_ns: 4_000_000.0,
+            slowest_ns: 9_000_000.0,
+            mean_ns: 6_000_000.0,
+            samples: 10,
+            iterations: 10,
+            allocs: Some(20_000.0),
+            alloc_bytes: None,
+            peak_bytes: None,
+        };
+        let records = join(&[line()], &[measurement]);
+        let record = &records[0];
+        assert_eq!(record.size_bytes, 300.0);
+        assert_eq!(record.library, "serde_json");
+        let decode = record.op(Op::Decode).unwrap();
+        assert_eq!(decode.median_ns, 500.0);
+        assert_eq!(decode.min_ns, Some(400.0));
+        assert_eq!(decode.allocs, Some(2.0));
+        assert_eq!(decode.alloc_bytes, Some(0.0));
+        assert_eq!(record.op(Op::Encode), None);
+    }
+
+    /// The committed divan log joined with sizes lines of the same run's
+    /// shape: every codec gets its four operations, the native ones their
+    /// two halves, and the sweep a point per operation, size and codec.
+    #[test]
+    fn joins_the_fixture_log() {
+        let mut parser = super::super::divan::Parser::default();
+        for line in include_str!("../../test_data/divan.txt").lines() {
+            parser.line(line).unwrap();
+        }
+        let measurements = parser.finish().unwrap();
+        let codecs = [
+            "bincode",
+            "capnp",
+            "cbor",
+            "flatbuffers",
+            "json",
+            "msgpack",
+            "postcard",
+            "protobuf",
+            "xml",
+        ];
+        let sizes: Vec<SizeLine> = codecs
+            .iter()
+            .map(|codec| SizeLine {
+                dataset: "media".into(),
+                format: (*codec).into(),
+                size: 1,
+                size_label: "one fixed value".into(),
+                messages: 1,
+                size_bytes: 400,
+                ..line()
+            })
+            .collect();
+        let records = join(&sizes, &measurements);
+        for record in &records {
+            for op in [Op::Encode, Op::Decode, Op::Traverse, Op::Floor] {
+                assert!(record.ns(op).is_some(), "{} {op:?}", record.format);
+            }
+            let native = ["capnp", "flatbuffers", "protobuf"].contains(&record.format.as_str());
+            assert_eq!(record.ns(Op::Build).is_some(), native, "{}", record.format);
+            assert_eq!(record.ns(Op::Write).is_some(), native, "{}", record.format);
+        }
+        let json = records.iter().find(|r| r.format == "json").unwrap();
+        assert_eq!(json.ns(Op::Decode), Some(1_109.0));
+        assert_eq!(json.op(Op::Decode).unwrap().peak_bytes, Some(266.0));
+        assert_eq!(sweep_points(&measurements).len(), 2 * 4 * codecs.len());
+    }
+
+    /// Three passes of one row: the median of their medians, the fastest
+    /// sample of any, and the passes' spread as the noise when it is the
+    /// larger; the counts come from the profiled pass.
+    #[test]
+    fn combines_the_passes_of_a_row() {
+        let pass = |fastest: f64, median: f64| Measurement {
+            path: vec!["telemetry".into(), "decode".into(), "json".into()],
+            median_ns: median,
+            fastest_ns: fastest,
+            slowest_ns: median * 1.5,
+            mean_ns: median,
+            samples: 10,
+            iterations: 10,
+            allocs: Some(20_000.0),
+            ..Measurement::default()
+        };
+        let passes = [
+            pass(4_900_000.0, 5_000_000.0),
+            pass(5_900_000.0, 6_000_000.0),
+            pass(5_400_000.0, 5_500_000.0),
+        ];
+        let records = join(&[line()], &passes);
+        let decode = records[0].op(Op::Decode).unwrap();
+        assert_eq!(decode.median_ns, 550.0);
+        assert_eq!(decode.min_ns, Some(490.0));
+        assert_eq!(decode.max_ns, Some(900.0));
+        assert_eq!(decode.runs, Some(3.0));
+        let spread = 1_000_000.0 / 5_500_000.0;
+        assert!(
+            (decode.spread.unwrap() - spread).abs() < 1e-12,
+            "{decode:?}"
+        );
+        assert_eq!(decode.noise, decode.spread);
+        assert_eq!(decode.allocs, Some(2.0));
+        assert!(records[0].noisy(Op::Decode, stats::NOISY));
+        assert!(records[0].contradictions.is_empty());
+    }
+
+    #[test]
+    fn reads_sweep_paths() {
+        let measurement = Measurement {
+            path: ["sweep", "encode", "1000", "simd-json"]
+                .map(String::from)
+                .into(),
+            median_ns: 2_000_000.0,
+            ..Measurement::default()
+        };
+        let points = sweep_points(&[measurement]);
+        assert_eq!(points[0].format, "simd-json");
+        assert_eq!((points[0].tasks, points[0].ns_per_task()), (1000, 2_000.0));
+    }
+}
