@@ -7,13 +7,18 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod timing;
+
 /// An operation a bench times; its name is the bench path's segment and
 /// the key `results.json` files it under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Op {
+    /// The model to bytes, into a reused buffer.
     Encode,
+    /// Bytes to an owned model value.
     Decode,
+    /// The dataset's question answered from the bytes.
     Traverse,
     /// A `memcpy` of the encoded bytes: the floor no decoder can beat.
     Floor,
@@ -34,6 +39,9 @@ impl Op {
         Op::Write,
     ];
 
+    /// The operation's id, as the bench binary's lines and `results.json`
+    /// spell it.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Op::Encode => "encode",
@@ -46,6 +54,7 @@ impl Op {
     }
 
     /// The operation named `name`, as [`Op::name`] spells it.
+    #[must_use]
     pub fn parse(name: &str) -> Option<Op> {
         Op::ALL.into_iter().find(|op| op.name() == name)
     }

@@ -149,7 +149,7 @@ pub use self::crafted::{
 pub use self::dense::{Dense, expansion};
 pub use self::figures::{Safety, safety};
 pub use self::hostile::{EVERY_CUT_UP_TO, FLIPS, SAMPLED_CUTS, SEED, STACK, hostile};
-pub use self::memory::{CountingAllocator, bound, installed, measure};
+pub use self::memory::{CountingAllocator, Tally, bound, installed, measure, tally};
 pub use self::needs::Needs;
 use serbench_model::{Codec, Dataset};
 
