@@ -1,6 +1,8 @@
-//! Every codec on every dataset, with divan.
+//! Every codec on every dataset, with divan, or in the timing mode
+//! `cargo xtask bench` drives.
 //!
-//! Per dataset module and codec: `encode` (model to bytes into a reused
+//! Per operation, dataset and codec (`codecs::encode::media::json`):
+//! `encode` (model to bytes into a reused
 //! buffer), `decode` (bytes to an owned model value), `traverse` (the
 //! dataset's question from the bytes: in place for zero-copy codecs, decode
 //! then walk for the others) and `floor` (a memcpy of the same bytes, the
@@ -14,11 +16,15 @@
 //! The codecs are the registry's (`serbench-codecs`): each bench takes the
 //! codec as a divan argument named by its id, and runs a job with the
 //! codec's type, so the timed loop is compiled for that codec as if it had
-//! been written out.
+//! been written out. The datasets are the model's (`for_each_dataset!`).
 //!
-//! Run `cargo xtask bench`, which builds this in release, runs it and writes
-//! the reports; `cargo bench -p serbench-benches` runs it bare (set
-//! `SERBENCH_ALLOC=1` to count allocations).
+//! Each row's body is written once, as a job generic over a [`Timer`]:
+//! divan's [`Bencher`] for people running `cargo bench -p serbench-benches`
+//! (set `SERBENCH_ALLOC=1` for divan's allocation counts), or the sampler
+//! of the timing mode (`SERBENCH_MODE=time`, [`timing`]) that `cargo xtask
+//! bench` runs, which writes each row's raw samples as typed JSON lines.
+//! A test run (`cargo test --bench codecs`) runs every divan bench once and
+//! then the timing mode on one small row.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -28,14 +34,12 @@ use divan::counter::BytesCount;
 use divan::{AllocProfiler, Bencher, black_box};
 use serbench_benches::{messages, report_sizes, total_bytes, verified};
 use serbench_codecs::{Carried, DatasetVisitor, Info, NativeJob, PairJob};
-use serbench_model::{
-    Codec, Error, Graph, MediaContent, NativeCodec, Record, SensorReading, TaskManager,
-};
+use serbench_model::{Codec, Dataset, Error, NativeCodec, TaskManager};
 use serbench_testkit::CountingAllocator;
 
 /// The system allocator, or, chosen once at start: divan's allocation
 /// profiler when `SERBENCH_ALLOC=1`, the conformance kit's per-thread
-/// counter in the safety pass. Counting costs every allocation a little,
+/// counter in the safety pass and when the timing mode counts allocations. Counting costs every allocation a little,
 /// which would tilt the timings against allocation-heavy decoders, so
 /// `cargo xtask bench` times in one pass and counts in others.
 struct Allocator;
@@ -93,6 +97,7 @@ unsafe impl GlobalAlloc for Allocator {
 static ALLOC: Allocator = Allocator;
 
 mod safety;
+mod timing;
 
 fn main() {
     let env = |name: &str, value: &str| std::env::var_os(name).is_some_and(|v| v == value);
@@ -104,15 +109,62 @@ fn main() {
     } else if env("SERBENCH_MODE", "safety") {
         MODE.store(KIT, Ordering::Relaxed);
         safety::report();
+    } else if env("SERBENCH_MODE", "time") {
+        timing::main();
     } else {
         divan::main();
+        let arg = |name: &str| std::env::args().any(|arg| arg == name);
+        if !arg("--bench") && !arg("--list") {
+            timing::test();
+        }
+    }
+}
+
+/// Counts allocations with the conformance kit's counter from now on
+/// (`count`), or stops counting.
+fn count_allocations(count: bool) {
+    MODE.store(if count { KIT } else { SYSTEM }, Ordering::Relaxed);
+}
+
+/// Where a row's body runs: divan's [`Bencher`] (`cargo bench`), or the
+/// timing mode's sampler (`cargo xtask bench`). The jobs below are each
+/// row's one body for both.
+trait Timer {
+    /// Times `body`, one pass over the workload that reads or writes
+    /// `bytes` encoded bytes, after [`warm_up`].
+    fn time<O>(self, bytes: usize, body: impl FnMut() -> O);
+}
+
+impl Timer for Bencher<'_, '_> {
+    fn time<O>(self, bytes: usize, mut body: impl FnMut() -> O) {
+        warm_up(&mut body);
+        self.counter(BytesCount::new(bytes)).bench_local(body);
+    }
+}
+
+/// How long a row's workload runs untimed before it is timed.
+const WARM_UP: Duration = Duration::from_millis(1);
+
+/// Runs `body` untimed for [`WARM_UP`] (at least once). divan, and the
+/// timing mode after it, size their samples from the first run they time:
+/// a cold first run (caches, the allocator's first pages) slower than 100
+/// timer ticks left a sub-microsecond row at one iteration per sample, so
+/// the timer's own cost and jitter were a large share of every sample
+/// (media's postcard encode: 140 ns timed one by one).
+fn warm_up<O>(body: &mut impl FnMut() -> O) {
+    let start = Instant::now();
+    loop {
+        black_box(body());
+        if start.elapsed() >= WARM_UP {
+            break;
+        }
     }
 }
 
 /// `encode`: the workload from the model to bytes, into a reused buffer.
-struct Encode<'a, 'b>(Bencher<'a, 'b>);
+struct Encode<T>(T);
 
-impl<D: Carried> PairJob<D> for Encode<'_, '_> {
+impl<D: Carried, T: Timer> PairJob<D> for Encode<T> {
     type Output = ();
 
     fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
@@ -121,7 +173,7 @@ impl<D: Carried> PairJob<D> for Encode<'_, '_> {
         };
         let messages = messages::<D>();
         let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
-        timed(self.0, total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), || {
             for message in messages {
                 out.clear();
                 black_box(C::encode(black_box(message), &mut out)).ok();
@@ -132,16 +184,16 @@ impl<D: Carried> PairJob<D> for Encode<'_, '_> {
 }
 
 /// `decode`: bytes to an owned value, freed inside the timed loop.
-struct Decode<'a, 'b>(Bencher<'a, 'b>);
+struct Decode<T>(T);
 
-impl<D: Carried> PairJob<D> for Decode<'_, '_> {
+impl<D: Carried, T: Timer> PairJob<D> for Decode<T> {
     type Output = ();
 
     fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
         let Some(encoded) = verified::<C, D>() else {
             return;
         };
-        timed(self.0, total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), || {
             for bytes in encoded {
                 black_box(C::decode(black_box(bytes))).ok();
             }
@@ -150,9 +202,9 @@ impl<D: Carried> PairJob<D> for Decode<'_, '_> {
 }
 
 /// `traverse`: the dataset's question from the bytes.
-struct Traverse<'a, 'b>(Bencher<'a, 'b>);
+struct Traverse<T>(T);
 
-impl<D: Carried> PairJob<D> for Traverse<'_, '_> {
+impl<D: Carried, T: Timer> PairJob<D> for Traverse<T> {
     type Output = ();
 
     fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
@@ -166,7 +218,7 @@ impl<D: Carried> PairJob<D> for Traverse<'_, '_> {
             C::trust(bytes);
             black_box(C::traverse(bytes)).ok();
         }
-        timed(self.0, total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), || {
             for bytes in encoded {
                 black_box(C::traverse(black_box(bytes))).ok();
             }
@@ -175,9 +227,9 @@ impl<D: Carried> PairJob<D> for Traverse<'_, '_> {
 }
 
 /// `floor`: a memcpy of the same bytes, the machine's limit.
-struct Floor<'a, 'b>(Bencher<'a, 'b>);
+struct Floor<T>(T);
 
-impl<D: Carried> PairJob<D> for Floor<'_, '_> {
+impl<D: Carried, T: Timer> PairJob<D> for Floor<T> {
     type Output = ();
 
     fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
@@ -185,7 +237,7 @@ impl<D: Carried> PairJob<D> for Floor<'_, '_> {
             return;
         };
         let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
-        timed(self.0, total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), || {
             for bytes in encoded {
                 out.clear();
                 out.extend_from_slice(black_box(bytes));
@@ -196,9 +248,9 @@ impl<D: Carried> PairJob<D> for Floor<'_, '_> {
 }
 
 /// `build`: the format's own message from the model (the builder cost).
-struct Build<'a, 'b>(Bencher<'a, 'b>);
+struct Build<T>(T);
 
-impl<D: Carried> NativeJob<D> for Build<'_, '_> {
+impl<D: Carried, T: Timer> NativeJob<D> for Build<T> {
     type Output = ();
 
     fn run<C: NativeCodec<D> + Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
@@ -206,7 +258,7 @@ impl<D: Carried> NativeJob<D> for Build<'_, '_> {
             return;
         };
         let messages = messages::<D>();
-        timed(self.0, total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), || {
             for message in messages {
                 black_box(C::build(black_box(message))).ok();
             }
@@ -215,9 +267,9 @@ impl<D: Carried> NativeJob<D> for Build<'_, '_> {
 }
 
 /// `write`: a prebuilt message to bytes, encode without the conversion.
-struct Write<'a, 'b>(Bencher<'a, 'b>);
+struct Write<T>(T);
 
-impl<D: Carried> NativeJob<D> for Write<'_, '_> {
+impl<D: Carried, T: Timer> NativeJob<D> for Write<T> {
     type Output = ();
 
     fn run<C: NativeCodec<D> + Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
@@ -232,7 +284,7 @@ impl<D: Carried> NativeJob<D> for Write<'_, '_> {
             return;
         };
         let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
-        timed(self.0, total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), || {
             for message in &built {
                 out.clear();
                 black_box(C::write(black_box(message), &mut out)).ok();
@@ -240,27 +292,6 @@ impl<D: Carried> NativeJob<D> for Write<'_, '_> {
             }
         });
     }
-}
-
-/// How long a row's workload runs untimed before divan times it.
-const WARM_UP: Duration = Duration::from_millis(1);
-
-/// Times `body`, a pass over `bytes` encoded bytes, with divan, after
-/// running it untimed for [`WARM_UP`] (at least once). divan sizes its
-/// samples from the first run it times: a cold first run (caches, the
-/// allocator's first pages) slower than 100 timer ticks left a
-/// sub-microsecond row at one iteration per sample, so the timer's own
-/// cost and jitter were a large share of every sample (media's postcard
-/// encode: 140 ns timed one by one).
-fn timed<O>(bencher: Bencher<'_, '_>, bytes: usize, mut body: impl FnMut() -> O) {
-    let start = Instant::now();
-    loop {
-        black_box(body());
-        if start.elapsed() >= WARM_UP {
-            break;
-        }
-    }
-    bencher.counter(BytesCount::new(bytes)).bench_local(body);
 }
 
 /// Runs a pair job for the codec divan passes as the argument.
@@ -273,109 +304,92 @@ fn run_native<D: Carried>(codec: &Info, job: impl NativeJob<D, Output = ()>) {
     serbench_codecs::run_native::<D, _>(codec.name, job);
 }
 
-/// The codec rows of one dataset, and its native rows: divan's attribute
-/// needs a function per row and dataset.
+/// The divan benches of one operation, a bench per dataset (named by its
+/// id) with the codecs as arguments: `codecs::<op>::<dataset>::<codec>`.
+/// Each sits in a block of its own, as divan needs a function per bench.
+macro_rules! op_benches {
+    ($op:ident, $job:ident, $run:ident, $codecs:ident; $($dataset:path),*) => {
+        mod $op {
+            use crate::*;
+
+            $(
+                const _: () = {
+                    #[divan::bench(
+                        name = <$dataset as Dataset>::NAME,
+                        args = serbench_codecs::$codecs()
+                    )]
+                    fn bench(bencher: Bencher<'_, '_>, codec: &Info) {
+                        crate::$run::<$dataset>(codec, $job(bencher));
+                    }
+                };
+            )*
+        }
+    };
+}
+
+/// Every operation's benches over the model's datasets.
 macro_rules! dataset_benches {
-    ($module:ident, $dataset:ty) => {
-        mod $module {
-            use crate::*;
+    ($($dataset:path),* $(,)?) => {
+        op_benches!(encode, Encode, run, codecs; $($dataset),*);
+        op_benches!(decode, Decode, run, codecs; $($dataset),*);
+        op_benches!(traverse, Traverse, run, codecs; $($dataset),*);
+        op_benches!(floor, Floor, run, codecs; $($dataset),*);
 
-            #[divan::bench(args = serbench_codecs::codecs())]
-            fn encode(bencher: Bencher<'_, '_>, codec: &Info) {
-                crate::run::<$dataset>(codec, Encode(bencher));
-            }
-
-            #[divan::bench(args = serbench_codecs::codecs())]
-            fn decode(bencher: Bencher<'_, '_>, codec: &Info) {
-                crate::run::<$dataset>(codec, Decode(bencher));
-            }
-
-            #[divan::bench(args = serbench_codecs::codecs())]
-            fn traverse(bencher: Bencher<'_, '_>, codec: &Info) {
-                crate::run::<$dataset>(codec, Traverse(bencher));
-            }
-
-            #[divan::bench(args = serbench_codecs::codecs())]
-            fn floor(bencher: Bencher<'_, '_>, codec: &Info) {
-                crate::run::<$dataset>(codec, Floor(bencher));
-            }
+        /// Format-native rows: the two halves of `encode` for formats with
+        /// generated message types.
+        mod native {
+            op_benches!(build, Build, run_native, native_codecs; $($dataset),*);
+            op_benches!(write, Write, run_native, native_codecs; $($dataset),*);
         }
     };
 }
 
-macro_rules! native_dataset_benches {
-    ($module:ident, $dataset:ty) => {
-        mod $module {
-            use crate::*;
-
-            #[divan::bench(args = serbench_codecs::native_codecs())]
-            fn build(bencher: Bencher<'_, '_>, codec: &Info) {
-                crate::run_native::<$dataset>(codec, Build(bencher));
-            }
-
-            #[divan::bench(args = serbench_codecs::native_codecs())]
-            fn write(bencher: Bencher<'_, '_>, codec: &Info) {
-                crate::run_native::<$dataset>(codec, Write(bencher));
-            }
-        }
-    };
-}
-
-dataset_benches!(task_manager, TaskManager);
-dataset_benches!(telemetry, SensorReading);
-dataset_benches!(graph, Graph);
-dataset_benches!(records, Record);
-dataset_benches!(media, MediaContent);
-
-/// Format-native rows: the two halves of `encode` for formats with
-/// generated message types.
-mod native {
-    native_dataset_benches!(task_manager, TaskManager);
-    native_dataset_benches!(telemetry, SensorReading);
-    native_dataset_benches!(graph, Graph);
-    native_dataset_benches!(records, Record);
-    native_dataset_benches!(media, MediaContent);
-}
+serbench_model::for_each_dataset!(dataset_benches);
 
 /// The task-manager sizes of `--sweep`.
 const SWEEP_TASKS: [usize; 4] = [100, 1_000, 10_000, 100_000];
 
-/// `sweep::encode` at `TASKS` tasks.
-struct SweepEncode<'a, 'b, const TASKS: usize>(Bencher<'a, 'b>);
+/// `sweep::encode` at `tasks` tasks.
+struct SweepEncode<T> {
+    tasks: usize,
+    timer: T,
+}
 
-impl<const TASKS: usize> PairJob<TaskManager> for SweepEncode<'_, '_, TASKS> {
+impl<T: Timer> PairJob<TaskManager> for SweepEncode<T> {
     type Output = ();
 
     fn run<C: Codec<TaskManager, Error = Error> + 'static>(self, _: &'static Info) {
-        let manager = TaskManager::generate(TASKS);
+        let manager = TaskManager::generate(self.tasks);
         let Ok(bytes) = C::to_vec(&manager) else {
             return;
         };
         let mut out = Vec::with_capacity(bytes.len());
-        timed(self.0, bytes.len(), || {
+        self.timer.time(bytes.len(), || {
             out.clear();
             black_box(C::encode(black_box(&manager), &mut out)).ok();
         });
     }
 }
 
-/// `sweep::decode` at `TASKS` tasks.
-struct SweepDecode<'a, 'b, const TASKS: usize>(Bencher<'a, 'b>);
+/// `sweep::decode` at `tasks` tasks.
+struct SweepDecode<T> {
+    tasks: usize,
+    timer: T,
+}
 
-impl<const TASKS: usize> PairJob<TaskManager> for SweepDecode<'_, '_, TASKS> {
+impl<T: Timer> PairJob<TaskManager> for SweepDecode<T> {
     type Output = ();
 
     fn run<C: Codec<TaskManager, Error = Error> + 'static>(self, _: &'static Info) {
-        let manager = TaskManager::generate(TASKS);
+        let manager = TaskManager::generate(self.tasks);
         let Ok(bytes) = C::to_vec(&manager) else {
             return;
         };
         if C::decode(&bytes).ok().as_ref() != Some(&manager) {
             return;
         }
-        timed(self.0, bytes.len(), || {
-            black_box(C::decode(black_box(&bytes))).ok()
-        });
+        self.timer
+            .time(bytes.len(), || black_box(C::decode(black_box(&bytes))).ok());
     }
 }
 
@@ -385,12 +399,20 @@ mod sweep {
 
     #[divan::bench(consts = SWEEP_TASKS, args = serbench_codecs::codecs())]
     fn encode<const TASKS: usize>(bencher: Bencher<'_, '_>, codec: &Info) {
-        crate::run::<TaskManager>(codec, SweepEncode::<TASKS>(bencher));
+        let job = SweepEncode {
+            tasks: TASKS,
+            timer: bencher,
+        };
+        crate::run::<TaskManager>(codec, job);
     }
 
     #[divan::bench(consts = SWEEP_TASKS, args = serbench_codecs::codecs())]
     fn decode<const TASKS: usize>(bencher: Bencher<'_, '_>, codec: &Info) {
-        crate::run::<TaskManager>(codec, SweepDecode::<TASKS>(bencher));
+        let job = SweepDecode {
+            tasks: TASKS,
+            timer: bencher,
+        };
+        crate::run::<TaskManager>(codec, job);
     }
 }
 

@@ -3,14 +3,16 @@
 //!
 //! The bench binary (`benches/codecs.rs`) runs divan, or, with
 //! `SERBENCH_MODE=sizes`, prints one JSON line per dataset × format with the
-//! round-trip verdict and the encoded, zstd and gzip sizes. `cargo xtask
-//! bench` runs both and writes the reports; run it rather than this.
+//! round-trip verdict and the encoded, zstd and gzip sizes, or, with
+//! `SERBENCH_MODE=time`, times the rows it is asked for. `cargo xtask
+//! bench` runs these modes and writes the reports; run it rather than this.
 //!
 //! Environment, set by the xtask:
 //! - `SERBENCH_QUICK=1`: each dataset at its quick size
 //!   (`Dataset::QUICK_SIZE`: the graph at 200 nodes instead of the seed
 //!   size);
-//! - `SERBENCH_MODE=sizes`: the size report instead of divan.
+//! - `SERBENCH_MODE=sizes`: the size report instead of divan;
+//! - `SERBENCH_MODE=time`: the timing mode (`benches/timing.rs`).
 
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
@@ -101,9 +103,10 @@ where
 }
 
 /// The verified encodings of a pair, or `None` when its round trip failed:
-/// a benchmark run reports such a pair as failed (from the sizes report)
-/// and times nothing, while a test run (`cargo test --benches`, which does
-/// not pass `--bench`) fails loudly.
+/// a benchmark run (divan's, `--bench`, or the timing mode,
+/// `SERBENCH_MODE=time`) reports such a pair as failed (from the sizes
+/// report) and times nothing, while a test run (`cargo test --benches`)
+/// fails loudly.
 ///
 /// # Panics
 ///
@@ -116,9 +119,15 @@ where
 {
     match encodings::<C, D>() {
         Ok(encodings) => Some(encodings),
-        Err(_) if std::env::args().any(|arg| arg == "--bench") => None,
+        Err(_) if benchmarking() => None,
         Err(problem) => panic!("{} {} fails its round trip: {problem}", D::NAME, C::NAME),
     }
+}
+
+/// Whether this process times rows rather than tests them.
+fn benchmarking() -> bool {
+    std::env::args().any(|arg| arg == "--bench")
+        || std::env::var_os("SERBENCH_MODE").is_some_and(|mode| mode == "time")
 }
 
 /// The bytes a benchmark pass over the workload reads or writes.

@@ -50,7 +50,7 @@ pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
         text.push('\n');
     }
     text.push_str(
-        "Medians over divan's samples (the median of the medians of the processes that timed \
+        "Medians over the timed samples (the median of the medians of the processes that timed \
          the row: a full run times each row in three processes per pass, because where a \
          process's memory lands moves some rows by 1.7×), with the row's noise and its \
          fastest sample. *encode*: \
@@ -58,7 +58,7 @@ pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
          *traverse*: the dataset's question from the bytes (in place for zero-copy formats, \
          marked ⚡, else decode then walk); *floor*: a memcpy of the same bytes. Sizes are \
          bytes per message (KB = 1000 B); zstd level 3, gzip level 6. Allocations are counts \
-         per message from divan's allocation profiler, in a second pass so that counting \
+         per message from a counting allocator, in a second pass so that counting \
          does not slow the timed one. A library marked *tuned* is called through a path \
          written in serbench rather than its stock API. Each pair's round trip is verified \
          before it is timed. ",

@@ -29,7 +29,7 @@
 //! operation, `{"decode": {"median_ns": …, "min_ns": …, "noise": …}}`) and
 //! `safety` (the conformance kit's memory figures, [`Safety`], or `null`).
 //!
-//! Times are nanoseconds per *message*, the median over divan's samples
+//! Times are nanoseconds per *message*, the median over the timed samples
 //! (of several processes, the median of their medians); a dataset's
 //! workload is `messages` messages (telemetry's 10 000, every other one's
 //! 1). Sizes and allocation counts are per message too. An operation that
@@ -63,6 +63,7 @@ pub mod qt;
 mod record;
 mod run;
 pub mod stats;
+pub mod timing;
 pub mod verdict;
 
 use serde::de::Error as _;

@@ -89,7 +89,7 @@ impl Op {
 /// The figures of one operation, per message.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct OpStats {
-    /// The median over divan's samples.
+    /// The median over the timed samples.
     pub median_ns: f64,
     /// The fastest sample.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -97,7 +97,7 @@ pub struct OpStats {
     /// The slowest sample.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_ns: Option<f64>,
-    /// The mean over divan's samples.
+    /// The mean over the timed samples.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mean_ns: Option<f64>,
     /// The row's noise, relative to the median (0.05 is 5 %): the larger

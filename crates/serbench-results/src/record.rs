@@ -14,7 +14,7 @@ use crate::op::{Op, OpStats, Ops};
 pub struct SizeLine {
     /// The dataset id, such as `task-manager`.
     pub dataset: String,
-    /// The codec id, as divan's bench paths name it.
+    /// The codec id, as the registry and the timing mode name it.
     pub format: String,
     /// The wire format's display name, such as `JSON`.
     pub family: String,

@@ -90,7 +90,7 @@ pub struct Combined {
     pub processes: usize,
 }
 
-/// One process's figures of a row, as divan printed them.
+/// One process's figures of a row, from its raw samples.
 #[derive(Clone, Copy, Debug)]
 pub struct Process {
     /// The fastest sample.

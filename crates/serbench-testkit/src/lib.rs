@@ -165,7 +165,7 @@ pub use self::hostile::{
     EVERY_CUT_UP_TO, FLIPS, SAMPLED_CUTS, SEED, STACK, hostile, hostile_within,
 };
 pub use self::memory::{
-    CountingAllocator, HOSTILE_EXPANSION, bound, bound_per_byte, installed, measure,
+    CountingAllocator, HOSTILE_EXPANSION, Tally, bound, bound_per_byte, installed, measure, tally,
 };
 pub use self::needs::Needs;
 use serbench_model::{Codec, Dataset};

@@ -23,6 +23,8 @@ thread_local! {
     static LIVE: Cell<isize> = const { Cell::new(0) };
     /// The highest `LIVE` reached since then.
     static PEAK: Cell<isize> = const { Cell::new(0) };
+    /// Blocks this thread allocated since then, and their bytes.
+    static ALLOCATED: Cell<(u64, u64)> = const { Cell::new((0, 0)) };
 }
 
 /// Adds `change` bytes to this thread's count. The thread-locals have
@@ -34,6 +36,17 @@ fn count(change: isize) {
     if live > PEAK.get() {
         PEAK.set(live);
     }
+}
+
+/// Counts a new block of `size` bytes (not a reallocation, which divan's
+/// profiler also leaves out of its allocation count).
+fn allocated(size: usize) {
+    let (blocks, bytes) = ALLOCATED.get();
+    ALLOCATED.set((
+        blocks.wrapping_add(1),
+        bytes.wrapping_add(u64::try_from(size).unwrap_or(u64::MAX)),
+    ));
+    count(signed(size));
 }
 
 fn signed(size: usize) -> isize {
@@ -50,7 +63,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
         // SAFETY: the caller's guarantees for `layout` are System's.
         let block = unsafe { System.alloc(layout) };
         if !block.is_null() {
-            count(signed(layout.size()));
+            allocated(layout.size());
         }
         block
     }
@@ -59,7 +72,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
         // SAFETY: as for `alloc`.
         let block = unsafe { System.alloc_zeroed(layout) };
         if !block.is_null() {
-            count(signed(layout.size()));
+            allocated(layout.size());
         }
         block
     }
@@ -88,11 +101,35 @@ unsafe impl GlobalAlloc for CountingAllocator {
 /// Runs `f` and returns its result with the most bytes this thread held
 /// allocated at once while it ran (its result included, if it allocates).
 pub fn measure<R>(f: impl FnOnce() -> R) -> (R, usize) {
+    let (result, tally) = tally(f);
+    (result, tally.peak)
+}
+
+/// What a piece of code allocated on this thread: the bench binary's
+/// allocation figures.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Blocks allocated (reallocations not counted).
+    pub allocations: u64,
+    /// Bytes in those blocks.
+    pub bytes: u64,
+    /// The most bytes held at once, as [`measure`] counts them.
+    pub peak: usize,
+}
+
+/// Runs `f` and returns its result with what it allocated on this thread.
+pub fn tally<R>(f: impl FnOnce() -> R) -> (R, Tally) {
     LIVE.set(0);
     PEAK.set(0);
+    ALLOCATED.set((0, 0));
     let result = f();
-    let peak = usize::try_from(PEAK.get()).unwrap_or(0);
-    (result, peak)
+    let (allocations, bytes) = ALLOCATED.get();
+    let tally = Tally {
+        allocations,
+        bytes,
+        peak: usize::try_from(PEAK.get()).unwrap_or(0),
+    };
+    (result, tally)
 }
 
 /// Whether [`CountingAllocator`] is this process's global allocator. The

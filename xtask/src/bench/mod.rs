@@ -10,15 +10,14 @@
 //!    stock or tuned path, and the dataset's own label for its size;
 //! 3. looks at the machine ([`mod@load`]): if other processes are using the
 //!    CPU it says so, here and in the report's header, and goes on;
-//! 4. runs divan on the pairs chosen (bench paths name codecs by their
-//!    ids, so `--format` needs no mapping), reading its output as it
-//!    prints ([`divan`]): `--repeat N` timed passes, a divan invocation per
-//!    dataset × codec in an order shuffled from pass to pass, a full run's
-//!    pass split over three processes ([`passes`]), each row's figures and
-//!    noise combined over its processes ([`stats`]);
-//!    then once under divan's allocation profiler for the allocation
-//!    counts (counting slows allocation, so it is kept out of the timed
-//!    passes);
+//! 4. times the pairs chosen in the bench binary's timing mode, which names
+//!    rows by dataset id, codec id and operation and writes each row's raw
+//!    samples as a typed line as it finishes ([`timing`]): `--repeat N`
+//!    timed passes, a process per dataset × codec in an order shuffled
+//!    from pass to pass, a full run's pass split over three processes
+//!    ([`passes`]), each row's figures and noise combined over its
+//!    processes ([`stats`]); then once more counting allocations (counting
+//!    slows allocation, so it is kept out of the timed passes);
 //! 5. decides the report's verdicts from paired rounds ([`paired`],
 //!    [`verdict`]): the libraries of each format family against each other,
 //!    and, when Qt 6 is installed, Qt's own implementations against their
@@ -26,13 +25,13 @@
 //!    `--compile-times` builds each codec crate from clean ([`compile`]);
 //! 6. writes `target/serbench/<timestamp>/` and `target/serbench/latest/`:
 //!    `report.md` and `report.html`, `results.json`, `results.csv`, SVG
-//!    charts, and divan's log; then prints the summary table. What a run
+//!    charts, and the timing mode's lines (`timings.jsonl`,
+//!    `allocations.jsonl`); then prints the summary table. What a run
 //!    measured is [`serbench_results`]' types (`results.json`'s schema is
 //!    documented there); the reports and charts are [`serbench_report`]'s,
 //!    drawn from those values.
 
 mod compile;
-pub(crate) mod divan;
 mod load;
 mod machine;
 mod paired;
@@ -40,6 +39,7 @@ mod passes;
 mod qt;
 mod readme;
 pub(crate) mod results;
+mod timing;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -49,7 +49,7 @@ use serbench_report::units;
 use serbench_results::{Record, Report, Run, SafetyLine, SizeLine, stats, verdict};
 
 use crate::{cargo, project_root, target_dir};
-use passes::{Invocation, Samples};
+use passes::Samples;
 
 pub(crate) const USAGE: &str = "\
 usage: cargo xtask bench [--dataset D]... [--format F]... [--quick] [--sweep]
@@ -164,26 +164,22 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     eprintln!("bench: machine check: {}", check.describe());
 
     let groups = passes::groups(&sizes, options.sweep);
-    let filters: Vec<String> = groups.concat();
-    let total = passes::list(&binary, options.quick, &filters)?;
-    let (log, mut measurements) =
+    let total = passes::count(&binary, options.quick, &sizes, options.sweep)?;
+    let (lines, mut measurements) =
         passes::timed(&binary, options.quick, &groups, options.repeat, total)?;
-    std::fs::write(out.join("divan.txt"), &log)?;
-    eprintln!("bench: counting their allocations (one iteration each, profiled)");
-    let (allocations, counted) = Invocation {
-        binary: &binary,
-        quick: options.quick,
-        samples: Samples::Counted,
-        filters: &filters,
-        turn: 0,
-    }
-    .run(|_| {})?;
-    std::fs::write(out.join("divan-allocations.txt"), &allocations)?;
+    write_lines(&out.join("timings.jsonl"), &lines)?;
+    eprintln!("bench: counting their allocations (one iteration each)");
+    let counted = timing::run(
+        &binary,
+        options.quick,
+        &passes::all(&sizes),
+        Samples::Counted.args(options.quick),
+        |_| {},
+    )?;
+    write_lines(&out.join("allocations.jsonl"), &counted)?;
     for measurement in &mut measurements {
-        if let Some(count) = counted.iter().find(|c| c.path == measurement.path) {
-            measurement.allocs = count.allocs;
-            measurement.alloc_bytes = count.alloc_bytes;
-            measurement.peak_bytes = count.peak_bytes;
+        if let Some(count) = counted.iter().find(|c| c.row == measurement.row) {
+            measurement.count(count);
         }
     }
 
@@ -281,6 +277,17 @@ fn build_benches(lto: bool) -> anyhow::Result<PathBuf> {
         .filter(|message| message["target"]["name"] == "codecs")
         .find_map(|message| message["executable"].as_str().map(PathBuf::from))
         .context("cargo did not name the bench executable")
+}
+
+/// Writes the timing mode's lines as it wrote them, one JSON line each.
+fn write_lines(path: &Path, lines: &[serbench_results::timing::TimingLine]) -> anyhow::Result<()> {
+    let mut text = String::new();
+    for line in lines {
+        text.push_str(&serde_json::to_string(line)?);
+        text.push('\n');
+    }
+    std::fs::write(path, text)?;
+    Ok(())
 }
 
 fn bench_command(binary: &Path, quick: bool) -> Command {

@@ -3,7 +3,7 @@
 //! - *Per-format verdict*: for each dataset and format family with several
 //!   codecs in the run (serde_json, simd-json and sonic-rs for JSON), each
 //!   round runs every codec's `encode` and `decode` of that dataset, one
-//!   short divan invocation per codec, the codecs' order rotating from
+//!   short process of the bench binary's timing mode per codec, the codecs' order rotating from
 //!   round to round so that none always goes first.
 //! - *Against Qt*: each round times one Qt implementation (the Qt program
 //!   with its format named) and its serbench counterpart, Qt first in even
@@ -16,12 +16,13 @@
 use std::path::Path;
 
 use anyhow::{Context, bail};
+use serbench_results::Op;
 
-use super::divan::Measurement;
-use super::passes::{Invocation, Samples, pair_filter};
+use super::passes::{Samples, turned};
 use super::qt::{self, COUNTERPARTS, Measured, Program};
 use super::results::Record;
 use super::stats;
+use super::timing::{self, Rows};
 use super::verdict::{Rounds, Side};
 
 /// Rounds per comparison.
@@ -39,31 +40,25 @@ impl Bench<'_> {
     /// One short round of a codec's `encode` and `decode` of a dataset:
     /// nanoseconds per message of each.
     fn round(&self, record: &Record, turn: usize) -> anyhow::Result<(f64, f64)> {
-        let filters = [pair_filter(
-            &record.dataset,
-            "(encode|decode)",
-            &record.format,
-            false,
-        )];
-        let (_, measured) = Invocation {
-            binary: self.binary,
-            quick: self.quick,
-            samples: Samples::Round,
-            filters: &filters,
-            turn,
-        }
-        .run(|_| {})?;
-        let median = |op: &str| -> anyhow::Result<f64> {
-            let module = record.dataset.replace('-', "_");
-            let found: Option<&Measurement> = measured
+        let rows = Rows {
+            datasets: vec![record.dataset.clone()],
+            codecs: vec![record.format.clone()],
+            ops: turned(&[Op::Encode, Op::Decode], turn),
+            sweep: false,
+        };
+        let sampling = Samples::Round.args(self.quick);
+        let lines = timing::run(self.binary, self.quick, &rows, sampling, |_| {})?;
+        let median = |op: Op| -> anyhow::Result<f64> {
+            let ns = lines
                 .iter()
-                .find(|m| m.path == [module.as_str(), op, record.format.as_str()]);
-            let ns = found
-                .with_context(|| format!("no {op} of {} {}", record.dataset, record.format))?
-                .median_ns;
+                .find(|line| line.row.op == op)
+                .and_then(|line| stats::median(&line.samples_ns))
+                .with_context(|| {
+                    format!("no {} of {} {}", op.name(), record.dataset, record.format)
+                })?;
             Ok(ns / record.messages.max(1) as f64)
         };
-        Ok((median("encode")?, median("decode")?))
+        Ok((median(Op::Encode)?, median(Op::Decode)?))
     }
 }
 

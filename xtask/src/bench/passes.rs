@@ -1,9 +1,9 @@
-//! Running divan: the timed passes (`--repeat N` of them), the allocation
-//! pass, and single short invocations for the paired rounds.
+//! The timed passes (`--repeat N` of them) and the allocation pass, in the
+//! bench binary's timing mode ([`timing`]).
 //!
-//! A timed pass runs the bench binary once per dataset × codec, a filter
-//! selecting that pair's rows (its `encode`, `decode`, `traverse`, `floor`
-//! and native rows); a full run splits each pass into [`processes`]
+//! A timed pass runs the bench binary once per dataset × codec, naming
+//! that pair's rows (its `encode`, `decode`, `traverse`, `floor` and native
+//! rows); a full run splits each pass into [`processes`]
 //! shorter ones, so that every row is timed in several processes. Where a
 //! process's memory lands is its own, picked anew by address space layout
 //! randomisation (moving only the stack switched media's bitcode encode
@@ -14,128 +14,81 @@
 //! over nine the layouts are sampled, and their spread shows as the row's
 //! noise. The first pass takes the pairs in the run's order; each
 //! further pass shuffles them, and the order of a pair's rows turns
-//! from pass to pass ([`sort_args`]), so that no row always follows the
+//! from pass to pass ([`turned`]), so that no row always follows the
 //! same neighbour or always runs first in a fresh process (where a row
 //! measured slower in one run: decode, always first by name, came out
 //! slower than traverse, which decodes too). What one pass does to a row
 //! (a build starting next door, a frequency step) then shows as spread
 //! across passes instead of hiding in a median.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::Stdio;
 
-use anyhow::{Context, ensure};
+use serbench_results::Op;
+use serbench_results::timing::TimingLine;
 
-use super::divan::{self, Measurement};
 use super::results::SizeLine;
-use super::{bench_command, units};
+use super::timing::{self, Measurement, Rows};
+use super::units;
 
-/// How many samples a divan invocation takes.
+/// How many samples one process of the timing mode takes of a row.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Samples {
     /// One process of a timed pass: a full run's pass takes 100 samples
-    /// or 5 s per bench over its [`processes`], enough for stable medians
-    /// without letting the seed-size graph take minutes per bench; a quick
+    /// or 5 s per row over its [`processes`], enough for stable medians
+    /// without letting the seed-size graph take minutes per row; a quick
     /// run takes ten samples in one process.
     Timed,
-    /// Allocations, counted by divan's profiler over one iteration.
+    /// Allocations, counted over one iteration.
     Counted,
     /// One short round of a paired comparison.
     Round,
 }
 
 impl Samples {
-    fn args(self, quick: bool) -> &'static [&'static str] {
+    /// The timing mode's arguments: the sample counts and times xtask gave
+    /// divan's `--sample-count` and `--max-time` before the timing mode
+    /// took over, so that figures stay comparable.
+    pub(crate) fn args(self, quick: bool) -> &'static [&'static str] {
         match (self, quick) {
-            (Samples::Counted, _) => &["--sample-count", "1", "--sample-size", "1"],
-            (Samples::Timed, true) => &["--sample-count", "10", "--max-time", "0.3"],
-            (Samples::Timed, false) => &["--sample-count", "34", "--max-time", "1.7"],
-            (Samples::Round, true) => &["--sample-count", "10", "--max-time", "0.2"],
-            (Samples::Round, false) => &["--sample-count", "30", "--max-time", "1"],
+            (Samples::Counted, _) => &["--alloc"],
+            (Samples::Timed, true) => &["--sample-count", "10", "--sample-time", "0.3"],
+            (Samples::Timed, false) => &["--sample-count", "34", "--sample-time", "1.7"],
+            (Samples::Round, true) => &["--sample-count", "10", "--sample-time", "0.2"],
+            (Samples::Round, false) => &["--sample-count", "30", "--sample-time", "1"],
         }
     }
 }
 
-/// One invocation of the bench binary.
-pub(crate) struct Invocation<'a> {
-    pub(crate) binary: &'a Path,
-    pub(crate) quick: bool,
-    pub(crate) samples: Samples,
-    pub(crate) filters: &'a [String],
-    /// The pass or round number, which picks the order of the rows.
-    pub(crate) turn: usize,
-}
+/// The operations of a pair in the order the first pass times them.
+const OPS: [Op; 6] = [
+    Op::Decode,
+    Op::Traverse,
+    Op::Floor,
+    Op::Encode,
+    Op::Build,
+    Op::Write,
+];
 
-impl Invocation<'_> {
-    /// Runs divan, calling `finished` for each bench as its row is read;
-    /// returns divan's log and what it measured.
-    pub(crate) fn run(
-        &self,
-        mut finished: impl FnMut(&Measurement),
-    ) -> anyhow::Result<(String, Vec<Measurement>)> {
-        let mut command = bench_command(self.binary, self.quick);
-        if self.samples == Samples::Counted {
-            command.env("SERBENCH_ALLOC", "1");
-        }
-        command.args(sort_args(self.turn));
-        // A round is one of hundreds: divan's greeting on stderr for each
-        // would bury the progress lines.
-        let stderr = if self.samples == Samples::Round {
-            Stdio::null()
-        } else {
-            Stdio::inherit()
-        };
-        let mut child = command
-            .arg("--bench")
-            .args(self.samples.args(self.quick))
-            .args(self.filters)
-            .stdout(Stdio::piped())
-            .stderr(stderr)
-            .spawn()
-            .context("cannot run the bench binary")?;
-        let stdout = child.stdout.take().context("no output")?;
-        let mut log = String::new();
-        let mut parser = divan::Parser::default();
-        for line in BufReader::new(stdout).lines() {
-            let line = line?;
-            log.push_str(&line);
-            log.push('\n');
-            let bench = parser
-                .line(&line)
-                .context("unreadable divan output (is divan still the pinned version?)")?;
-            if let Some(bench) = bench {
-                finished(bench);
-            }
-        }
-        ensure!(child.wait()?.success(), "the benches failed");
-        Ok((log, parser.finish()?))
+/// The order of a process's operations in pass or round `turn`: each turn
+/// puts the next one first (decode, traverse, floor, encode, …), the others
+/// following in order in even turns and reversed in odd ones, so that over
+/// three passes decode, traverse and floor each run first once and no row
+/// always follows the same neighbour.
+pub(crate) fn turned(ops: &[Op], turn: usize) -> Vec<Op> {
+    if ops.is_empty() {
+        return Vec::new();
     }
-}
-
-/// The order divan runs an invocation's rows in, turn by turn: by name
-/// (decode first), by name reversed (traverse first), by source location
-/// (divan 0.1.21 puts floor first, the rows sharing one macro's location),
-/// and that reversed; over three passes decode, traverse and floor each run
-/// first once.
-fn sort_args(turn: usize) -> [&'static str; 2] {
-    match turn % 4 {
-        0 => ["--sort", "name"],
-        1 => ["--sortr", "name"],
-        2 => ["--sort", "location"],
-        _ => ["--sortr", "location"],
+    let first = turn % ops.len();
+    let mut rest: Vec<Op> = ops
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| *index != first)
+        .map(|(_, op)| *op)
+        .collect();
+    if turn % 2 == 1 {
+        rest.reverse();
     }
-}
-
-/// The filter selecting one bench module's rows of one codec:
-/// `codecs::[native::]<dataset>::<op>::<codec>`, `ops` a regex alternative
-/// such as `[a-z]+` or `(encode|decode)`.
-pub(crate) fn pair_filter(dataset: &str, ops: &str, codec: &str, native: bool) -> String {
-    let native = if native { "(native::)?" } else { "" };
-    format!(
-        "^codecs::{native}{}::{ops}::{codec}$",
-        dataset.replace('-', "_")
-    )
+    std::iter::once(ops[first]).chain(rest).collect()
 }
 
 /// The processes a timed pass is split into: three in a full run, one in a
@@ -146,66 +99,99 @@ pub(crate) fn processes(quick: bool) -> usize {
 
 /// The timed passes over the chosen pairs (and the sweep), `repeat` times,
 /// each in [`processes`] shorter passes of its own shuffled order; every
-/// process's measurements, with divan's logs.
+/// process's measurements, and every line the processes wrote.
 pub(crate) fn timed(
     binary: &Path,
     quick: bool,
-    groups: &[Vec<String>],
+    groups: &[Rows],
     repeat: usize,
     total: usize,
-) -> anyhow::Result<(String, Vec<Measurement>)> {
-    let mut log = String::new();
-    let mut measurements = Vec::new();
+) -> anyhow::Result<(Vec<TimingLine>, Vec<Measurement>)> {
+    let mut lines = Vec::new();
     let mut done = 0;
     let split = processes(quick);
     let runs = repeat * split;
-    eprintln!(
-        "bench: timing {total} benches with divan, {repeat} pass(es) of {split} process(es) each"
-    );
+    eprintln!("bench: timing {total} rows, {repeat} pass(es) of {split} process(es) each");
     for pass in 0..runs {
-        let order = order(groups.len(), pass);
-        for index in order {
-            let (text, mut measured) = Invocation {
-                binary,
-                quick,
-                samples: Samples::Timed,
-                filters: &groups[index],
-                turn: pass,
-            }
-            .run(|bench| {
+        for index in order(groups.len(), pass) {
+            let group = &groups[index];
+            let rows = Rows {
+                ops: turned(&group.ops, pass),
+                ..group.clone()
+            };
+            let sampling = Samples::Timed.args(quick);
+            let mut measured = timing::run(binary, quick, &rows, sampling, |line| {
                 done += 1;
+                let median = super::stats::median(&line.samples_ns);
                 eprintln!(
                     "bench: [{done}/{}] {} median {}",
                     total * runs,
-                    bench.path.join(" "),
-                    units::time(Some(bench.median_ns))
+                    timing::describe(&line.row),
+                    units::time(median)
                 );
             })?;
-            log.push_str(&text);
-            measurements.append(&mut measured);
+            lines.append(&mut measured);
         }
     }
-    Ok((log, measurements))
+    let measurements = lines
+        .iter()
+        .cloned()
+        .filter_map(Measurement::timed)
+        .collect();
+    Ok((lines, measurements))
 }
 
-/// The groups of a timed pass: one per verified dataset × codec, then the
-/// sweep's, each a set of divan filters.
-pub(crate) fn groups(sizes: &[SizeLine], sweep: bool) -> Vec<Vec<String>> {
-    let mut groups: Vec<Vec<String>> = sizes
+/// The groups of a timed pass, a process each: one per verified dataset ×
+/// codec (all its operations), then the sweep's.
+pub(crate) fn groups(sizes: &[SizeLine], sweep: bool) -> Vec<Rows> {
+    let mut groups: Vec<Rows> = sizes
         .iter()
         .filter(|line| line.ok)
-        .map(|line| vec![pair_filter(&line.dataset, "[a-z]+", &line.format, true)])
+        .map(|line| Rows {
+            datasets: vec![line.dataset.clone()],
+            codecs: vec![line.format.clone()],
+            ops: OPS.to_vec(),
+            sweep: false,
+        })
         .collect();
     if sweep {
-        let mut codecs: Vec<&str> = sizes.iter().map(|l| l.format.as_str()).collect();
-        codecs.sort_unstable();
-        codecs.dedup();
-        groups.push(vec![format!(
-            "^codecs::sweep::[a-z]+::[0-9]+::({})$",
-            codecs.join("|")
-        )]);
+        groups.push(Rows {
+            codecs: codecs(sizes),
+            ops: vec![Op::Encode, Op::Decode],
+            sweep: true,
+            ..Rows::default()
+        });
     }
     groups
+}
+
+/// Every verified pair's rows in one process (the allocation pass): the
+/// datasets and codecs of the run, the pairs that failed their round trip
+/// left out by the bench binary, which checks every pair before timing it.
+pub(crate) fn all(sizes: &[SizeLine]) -> Rows {
+    let mut datasets: Vec<String> = Vec::new();
+    for line in sizes.iter().filter(|line| line.ok) {
+        if !datasets.contains(&line.dataset) {
+            datasets.push(line.dataset.clone());
+        }
+    }
+    Rows {
+        datasets,
+        codecs: codecs(sizes),
+        ops: Op::ALL.to_vec(),
+        sweep: false,
+    }
+}
+
+/// The run's codecs that passed a round trip, in the run's order.
+fn codecs(sizes: &[SizeLine]) -> Vec<String> {
+    let mut codecs: Vec<String> = Vec::new();
+    for line in sizes.iter().filter(|line| line.ok) {
+        if !codecs.contains(&line.format) {
+            codecs.push(line.format.clone());
+        }
+    }
+    codecs
 }
 
 /// The order of the groups in pass `pass`: as listed in the first, a
@@ -227,41 +213,36 @@ fn order(len: usize, pass: usize) -> Vec<usize> {
     order
 }
 
-/// How many benches the filters select: divan's terse list, a line per
-/// bench and codec (the tree `--list` prints leaves out divan's args). divan
-/// offers the terse form to cargo-nextest only, which it knows by
-/// `NEXTEST=1`.
-pub(crate) fn list(binary: &Path, quick: bool, filters: &[String]) -> anyhow::Result<usize> {
-    let output = bench_command(binary, quick)
-        .env("NEXTEST", "1")
-        .args(["--bench", "--list", "--format", "terse"])
-        .args(filters)
-        .output()?;
-    ensure!(output.status.success(), "cannot list the benches");
-    Ok(count_runs(&String::from_utf8(output.stdout)?))
-}
-
-/// The benches in divan's terse list.
-fn count_runs(list: &str) -> usize {
-    list.lines()
-        .filter(|line| line.ends_with(": benchmark"))
-        .count()
+/// How many rows a pass times: the bench binary's list of the run's rows
+/// (it knows which codecs have native rows), those of verified pairs.
+pub(crate) fn count(
+    binary: &Path,
+    quick: bool,
+    sizes: &[SizeLine],
+    sweep: bool,
+) -> anyhow::Result<usize> {
+    let rows = Rows {
+        sweep,
+        ..all(sizes)
+    };
+    let listed = timing::list(binary, quick, &rows)?;
+    let verified = |dataset: &str, codec: &str| {
+        sizes
+            .iter()
+            .any(|line| line.ok && line.dataset == dataset && line.format == codec)
+    };
+    Ok(listed
+        .iter()
+        .filter(|row| row.tasks.is_some() || verified(&row.dataset, &row.codec))
+        .count())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn counts_every_codec_of_the_terse_list() {
-        let list = "codecs::media::decode::bincode: benchmark\n\
-                    codecs::media::decode::simd-json: benchmark\n\
-                    codecs::sweep::decode::100::json: benchmark\n";
-        assert_eq!(count_runs(list), 3);
-    }
-
     /// Splitting a full pass over processes keeps its budget: as many
-    /// samples and as much time per bench as one process took before.
+    /// samples and as much time per row as one process took before.
     #[test]
     fn a_full_pass_keeps_its_budget_over_its_processes() {
         let args = Samples::Timed.args(false);
@@ -272,7 +253,7 @@ mod tests {
         let split = processes(false) as f64;
         assert!(split > 1.0);
         assert!(value("--sample-count") * split >= 100.0);
-        assert!(value("--max-time") * split >= 5.0);
+        assert!(value("--sample-time") * split >= 5.0);
         assert_eq!(
             processes(true),
             1,
@@ -280,9 +261,8 @@ mod tests {
         );
     }
 
-    #[test]
-    fn groups_name_codec_ids() {
-        let sizes: Vec<SizeLine> = [("task-manager", "simd-json", true), ("media", "json", true)]
+    fn sizes() -> Vec<SizeLine> {
+        [("task-manager", "simd-json", true), ("media", "json", true)]
             .into_iter()
             .chain([("media", "xml", false)])
             .map(|(dataset, format, ok)| {
@@ -294,28 +274,48 @@ mod tests {
                 }))
                 .unwrap()
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn groups_name_ids() {
+        let groups = groups(&sizes(), true);
+        assert_eq!(groups.len(), 3);
+        assert_eq!(groups[0].datasets, ["task-manager"]);
+        assert_eq!(groups[0].codecs, ["simd-json"]);
+        assert_eq!(groups[0].ops, OPS);
         assert_eq!(
-            groups(&sizes, true),
-            [
-                vec!["^codecs::(native::)?task_manager::[a-z]+::simd-json$".to_owned()],
-                vec!["^codecs::(native::)?media::[a-z]+::json$".to_owned()],
-                vec!["^codecs::sweep::[a-z]+::[0-9]+::(json|simd-json|xml)$".to_owned()],
-            ]
+            (groups[1].datasets[0].as_str(), groups[1].codecs[0].as_str()),
+            ("media", "json")
         );
-        assert_eq!(
-            pair_filter("task-manager", "(encode|decode)", "json", false),
-            "^codecs::task_manager::(encode|decode)::json$"
-        );
+        assert!(groups[2].sweep && groups[2].datasets.is_empty());
+        assert_eq!(groups[2].codecs, ["simd-json", "json"]);
+        let all = all(&sizes());
+        assert_eq!(all.datasets, ["task-manager", "media"]);
+        assert_eq!(all.codecs, ["simd-json", "json"]);
+        assert!(!all.sweep);
     }
 
     #[test]
     fn the_rows_order_turns() {
-        let firsts: Vec<[&str; 2]> = (0..5).map(sort_args).collect();
-        assert_eq!(firsts[0], ["--sort", "name"]);
-        assert_eq!(firsts[1], ["--sortr", "name"]);
-        assert_eq!(firsts[3], ["--sortr", "location"]);
-        assert_eq!(firsts[4], firsts[0]);
+        let firsts: Vec<Op> = (0..4).map(|turn| turned(&OPS, turn)[0]).collect();
+        assert_eq!(firsts, [Op::Decode, Op::Traverse, Op::Floor, Op::Encode]);
+        assert_eq!(turned(&OPS, 0), OPS);
+        assert_eq!(
+            turned(&OPS, 1),
+            [
+                Op::Traverse,
+                Op::Write,
+                Op::Build,
+                Op::Encode,
+                Op::Floor,
+                Op::Decode
+            ]
+        );
+        assert_eq!(turned(&OPS, 6), OPS);
+        let pair = [Op::Encode, Op::Decode];
+        assert_eq!(turned(&pair, 1), [Op::Decode, Op::Encode]);
+        assert_eq!(turned(&pair, 2), pair);
     }
 
     #[test]

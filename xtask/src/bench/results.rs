@@ -1,5 +1,5 @@
-//! The results of a run, joined from the sizes report and divan's
-//! measurements into the records `results.json` holds (its schema is
+//! The results of a run, joined from the sizes report and the timing
+//! mode's measurements into the records `results.json` holds (its schema is
 //! [`serbench_results`]'s).
 
 use std::collections::BTreeMap;
@@ -7,12 +7,10 @@ use std::collections::BTreeMap;
 use serbench_results::stats;
 pub(crate) use serbench_results::{Op, OpStats, Record, SizeLine, SweepPoint};
 
-use super::divan::Measurement;
+use super::timing::Measurement;
 
-/// Joins the sizes report with divan's measurements, which hold a
-/// measurement per bench and pass (`--repeat`), combined here. Bench paths
-/// (below divan's `codecs` root) are `<dataset>::<op>::<codec>` and
-/// `native::<dataset>::<op>::<codec>`, the dataset with `_` for `-`.
+/// Joins the sizes report with the timing mode's measurements, which hold
+/// a measurement per row and process, combined here.
 pub(crate) fn join(sizes: &[SizeLine], measurements: &[Measurement]) -> Vec<Record> {
     sizes
         .iter()
@@ -22,11 +20,16 @@ pub(crate) fn join(sizes: &[SizeLine], measurements: &[Measurement]) -> Vec<Reco
                 return record;
             }
             let messages = line.messages.max(1) as f64;
-            let module = line.dataset.replace('-', "_");
             for op in Op::ALL {
                 let processes: Vec<&Measurement> = measurements
                     .iter()
-                    .filter(|m| op_of(&m.path, &module, &line.format) == Some(op))
+                    .filter(|m| {
+                        let row = &m.row;
+                        row.dataset == line.dataset
+                            && row.codec == line.format
+                            && row.tasks.is_none()
+                            && row.op == op
+                    })
                     .collect();
                 *record.ops.slot(op) = per_message(&processes, messages);
             }
@@ -42,17 +45,6 @@ pub(crate) fn versions(sizes: &[SizeLine]) -> BTreeMap<String, String> {
         .iter()
         .map(|line| (line.library.clone(), line.version.clone()))
         .collect()
-}
-
-/// The operation a bench path times for this dataset module and codec.
-fn op_of(path: &[String], module: &str, codec: &str) -> Option<Op> {
-    let path: Vec<&str> = path.iter().map(String::as_str).collect();
-    match path[..] {
-        [dataset, op, id] | ["native", dataset, op, id] if dataset == module && id == codec => {
-            Op::parse(op)
-        }
-        _ => None,
-    }
 }
 
 /// One operation's figures per message from every process that timed it.
@@ -78,8 +70,8 @@ fn per_message(processes: &[&Measurement], messages: f64) -> Option<OpStats> {
         noise: Some(combined.noise),
         spread: combined.spread,
         runs: Some(combined.processes as f64),
-        // The benches always profile allocations, and divan leaves out the
-        // rows of a count that is zero.
+        // The allocation pass counts every row it times, so a missing count
+        // is a row it did not reach, and is shown as none.
         allocs: Some(per_message(counted.allocs.unwrap_or(0.0))),
         alloc_bytes: Some(per_message(counted.alloc_bytes.unwrap_or(0.0))),
         // The peak of one run, which holds a single message at a time.
@@ -87,18 +79,15 @@ fn per_message(processes: &[&Measurement], messages: f64) -> Option<OpStats> {
     })
 }
 
-/// The sweep's figures: bench paths `sweep::<op>::<tasks>::<codec>`, the
-/// median of the passes that timed each.
+/// The sweep's figures: the rows with a task count, the median of the
+/// passes that timed each.
 pub(crate) fn sweep_points(measurements: &[Measurement]) -> Vec<SweepPoint> {
     let mut points: Vec<(SweepPoint, Vec<f64>)> = Vec::new();
     for m in measurements {
-        let ["sweep", op, tasks, codec] = m.path.iter().map(String::as_str).collect::<Vec<_>>()[..]
-        else {
+        let Some(tasks) = m.row.tasks else {
             continue;
         };
-        let Ok(tasks) = tasks.parse() else {
-            continue;
-        };
+        let (op, codec) = (m.row.op.name(), m.row.codec.as_str());
         let same = |p: &SweepPoint| p.format == codec && p.op == op && p.tasks == tasks;
         if let Some((_, medians)) = points.iter_mut().find(|(p, _)| same(p)) {
             medians.push(m.median_ns);
@@ -127,6 +116,8 @@ pub(crate) fn sweep_points(measurements: &[Measurement]) -> Vec<SweepPoint> {
     reason = "the figures are read from exact decimal text"
 )]
 mod tests {
+    use serbench_results::timing::Row;
+
     use super::*;
 
     fn line() -> SizeLine {
@@ -147,10 +138,19 @@ mod tests {
         }
     }
 
+    /// A row of the timing mode.
+    fn row(dataset: &str, op: &str, codec: &str, tasks: Option<u64>) -> Row {
+        Row {
+            dataset: dataset.to_owned(),
+            codec: codec.to_owned(),
+            op: Op::parse(op).unwrap(),
+            tasks,
+        }
+    }
+
     #[test]
     fn joins_per_message() {
         let measurement = Measurement {
-            path: vec!["telemetry".into(), "decode".into(), "json".into()],
             median_ns: 5_000_000.0,
             fastest_ns: 4_000_000.0,
             slowest_ns: 9_000_000.0,
@@ -158,8 +158,7 @@ mod tests {
             samples: 10,
             iterations: 10,
             allocs: Some(20_000.0),
-            alloc_bytes: None,
-            peak_bytes: None,
+            ..Measurement::of(row("telemetry", "decode", "json", None))
         };
         let records = join(&[line()], &[measurement]);
         let record = &records[0];
@@ -173,27 +172,31 @@ mod tests {
         assert_eq!(record.op(Op::Encode), None);
     }
 
-    /// The committed divan log joined with sizes lines of the same run's
-    /// shape: every codec gets its four operations, the native ones their
-    /// two halves, and the sweep a point per operation, size and codec.
+    /// A run's rows joined with sizes lines of the same shape: every codec
+    /// gets its four operations, the native ones their two halves, and the
+    /// sweep a point per operation, size and codec.
     #[test]
-    fn joins_the_fixture_log() {
-        let mut parser = super::super::divan::Parser::default();
-        for line in include_str!("../../test_data/divan.txt").lines() {
-            parser.line(line).unwrap();
+    fn joins_every_row_of_a_run() {
+        let codecs = ["capnp", "json", "protobuf", "simd-json"];
+        let native = |codec: &str| ["capnp", "protobuf"].contains(&codec);
+        let mut measurements = Vec::new();
+        let mut measured = |row: Row| {
+            measurements.push(Measurement {
+                median_ns: 1_109.0,
+                peak_bytes: Some(266.0),
+                ..Measurement::of(row)
+            });
+        };
+        for codec in codecs {
+            for op in ["encode", "decode", "traverse", "floor", "build", "write"] {
+                if native(codec) || !["build", "write"].contains(&op) {
+                    measured(row("media", op, codec, None));
+                }
+            }
+            for (op, tasks) in [("encode", 100), ("decode", 100), ("decode", 100_000)] {
+                measured(row("task-manager", op, codec, Some(tasks)));
+            }
         }
-        let measurements = parser.finish().unwrap();
-        let codecs = [
-            "bincode",
-            "capnp",
-            "cbor",
-            "flatbuffers",
-            "json",
-            "msgpack",
-            "postcard",
-            "protobuf",
-            "xml",
-        ];
         let sizes: Vec<SizeLine> = codecs
             .iter()
             .map(|codec| SizeLine {
@@ -211,14 +214,19 @@ mod tests {
             for op in [Op::Encode, Op::Decode, Op::Traverse, Op::Floor] {
                 assert!(record.ns(op).is_some(), "{} {op:?}", record.format);
             }
-            let native = ["capnp", "flatbuffers", "protobuf"].contains(&record.format.as_str());
+            let native = native(&record.format);
             assert_eq!(record.ns(Op::Build).is_some(), native, "{}", record.format);
             assert_eq!(record.ns(Op::Write).is_some(), native, "{}", record.format);
+            assert_eq!(
+                record.op(Op::Decode).unwrap().runs,
+                Some(1.0),
+                "no sweep row"
+            );
         }
-        let json = records.iter().find(|r| r.format == "json").unwrap();
+        let json = records.iter().find(|r| r.format == "simd-json").unwrap();
         assert_eq!(json.ns(Op::Decode), Some(1_109.0));
         assert_eq!(json.op(Op::Decode).unwrap().peak_bytes, Some(266.0));
-        assert_eq!(sweep_points(&measurements).len(), 2 * 4 * codecs.len());
+        assert_eq!(sweep_points(&measurements).len(), 3 * codecs.len());
     }
 
     /// Three passes of one row: the median of their medians, the fastest
@@ -227,7 +235,6 @@ mod tests {
     #[test]
     fn combines_the_passes_of_a_row() {
         let pass = |fastest: f64, median: f64| Measurement {
-            path: vec!["telemetry".into(), "decode".into(), "json".into()],
             median_ns: median,
             fastest_ns: fastest,
             slowest_ns: median * 1.5,
@@ -235,7 +242,7 @@ mod tests {
             samples: 10,
             iterations: 10,
             allocs: Some(20_000.0),
-            ..Measurement::default()
+            ..Measurement::of(row("telemetry", "decode", "json", None))
         };
         let passes = [
             pass(4_900_000.0, 5_000_000.0),
@@ -260,13 +267,10 @@ mod tests {
     }
 
     #[test]
-    fn reads_sweep_paths() {
+    fn reads_sweep_rows() {
         let measurement = Measurement {
-            path: ["sweep", "encode", "1000", "simd-json"]
-                .map(String::from)
-                .into(),
             median_ns: 2_000_000.0,
-            ..Measurement::default()
+            ..Measurement::of(row("task-manager", "encode", "simd-json", Some(1000)))
         };
         let points = sweep_points(&[measurement]);
         assert_eq!(points[0].format, "simd-json");

@@ -32,10 +32,10 @@ pub fn page(results: &Report, charts: &[Chart]) -> String {
         (overview(&datasets, charts))
         section #about {
             p.about {
-                "Medians over divan's samples, per message. " em { "encode" } ": model to bytes into a reused buffer; "
+                "Medians over the timed samples, per message. " em { "encode" } ": model to bytes into a reused buffer; "
                 em { "decode" } ": bytes to an owned model value; " em { "traverse" } ": the dataset's question from the bytes "
                 "(in place for zero-copy formats, marked ⚡, else decode then walk); " em { "floor" } ": a memcpy of the same bytes. "
-                "Sizes are bytes per message (KB = 1000 B). Allocations are counts per message from divan's allocation profiler. "
+                "Sizes are bytes per message (KB = 1000 B). Allocations are counts per message from a counting allocator. "
                 "Each pair's round trip is verified before it is timed."
             }
         }
@@ -145,7 +145,7 @@ mod tests {
         ];
         let page = page(&report(vec![record("media", "json", 488.0)]), &charts);
         let at = |text: &str| page.find(text).unwrap_or_else(|| panic!("{text}: {page}"));
-        assert!(at("<svg class=\"scatter\">") < at("Medians over divan's samples"));
+        assert!(at("<svg class=\"scatter\">") < at("Medians over the timed samples"));
         assert!(at("<svg class=\"scatter\">") < at("<table class=\"figures"));
         assert!(at("<table class=\"figures") < at("<svg class=\"bars\">"));
         assert_eq!(page.matches("<svg class=\"scatter\">").count(), 1, "{page}");
