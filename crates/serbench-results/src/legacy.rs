@@ -143,6 +143,8 @@ impl From<RecordV2> for Record {
                 allocs: record.decode_allocs,
                 alloc_bytes: record.decode_alloc_bytes,
                 peak_bytes: record.decode_peak_bytes,
+                // Old files kept no quartiles.
+                ..OpStats::default()
             }),
             traverse: record.traverse_ns.map(|median_ns| OpStats {
                 median_ns,

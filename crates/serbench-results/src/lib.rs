@@ -26,7 +26,8 @@
 //! `tuned`, `zero_copy`, `ok`, `error`, `size`, `size_label`, `messages`),
 //! its sizes per message (`size_bytes`, `zstd_bytes`, `gzip_bytes`), the
 //! `contradictions` it shows, `ops` (an [`OpStats`] object per timed
-//! operation, `{"decode": {"median_ns": …, "min_ns": …, "noise": …}}`) and
+//! operation, `{"decode": {"median_ns": …, "min_ns": …, "p25_ns": …,
+//! "p75_ns": …, "noise": …}}`, the quartiles over every raw sample) and
 //! `safety` (the conformance kit's memory figures, [`Safety`], or `null`).
 //!
 //! Times are nanoseconds per *message*, the median over the timed samples

@@ -97,6 +97,14 @@ pub struct OpStats {
     /// The slowest sample.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_ns: Option<f64>,
+    /// The first quartile of every sample of every process that timed the
+    /// row, pooled. `None` in files written before the bench binary handed
+    /// its raw samples over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p25_ns: Option<f64>,
+    /// The third quartile, pooled likewise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p75_ns: Option<f64>,
     /// The mean over the timed samples.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mean_ns: Option<f64>,

@@ -62,10 +62,19 @@ fn per_message(processes: &[&Measurement], messages: f64) -> Option<OpStats> {
     // Every process carries the same counts, from the one profiled run.
     let counted = processes[0];
     let per_message = |value: f64| value / messages;
+    // The median stays the median of the processes' medians (a process's
+    // memory layout moves a whole row); the quartiles pool every sample, so
+    // they show the spread a reader would see over all the processes.
+    let pooled: Vec<f64> = processes
+        .iter()
+        .flat_map(|m| m.samples_ns.iter().copied())
+        .collect();
     Some(OpStats {
         median_ns: per_message(combined.median),
         min_ns: Some(per_message(combined.fastest)),
         max_ns: Some(per_message(combined.slowest)),
+        p25_ns: stats::quantile(&pooled, 0.25).map(per_message),
+        p75_ns: stats::quantile(&pooled, 0.75).map(per_message),
         mean_ns: Some(per_message(combined.mean)),
         noise: Some(combined.noise),
         spread: combined.spread,
@@ -235,6 +244,7 @@ mod tests {
     #[test]
     fn combines_the_passes_of_a_row() {
         let pass = |fastest: f64, median: f64| Measurement {
+            samples_ns: vec![fastest, median, median * 1.5],
             median_ns: median,
             fastest_ns: fastest,
             slowest_ns: median * 1.5,
@@ -255,6 +265,9 @@ mod tests {
         assert_eq!(decode.min_ns, Some(490.0));
         assert_eq!(decode.max_ns, Some(900.0));
         assert_eq!(decode.runs, Some(3.0));
+        // Nine samples pooled: 4.9, 5.0, 5.4, 5.5, 5.9, 6.0, 7.5, 8.25, 9.0 ms.
+        assert_eq!(decode.p25_ns, Some(540.0));
+        assert_eq!(decode.p75_ns, Some(750.0));
         let spread = 1_000_000.0 / 5_500_000.0;
         assert!(
             (decode.spread.unwrap() - spread).abs() < 1e-12,
