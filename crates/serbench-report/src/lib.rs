@@ -44,7 +44,7 @@ mod verdicts;
 
 use std::fmt;
 
-use serbench_results::{Record, Report};
+use serbench_results::{Record, Report, Run};
 
 pub use charts::{Chart, draw as charts};
 pub use compare::comparison;
@@ -110,6 +110,36 @@ fn heading(record: &Record) -> String {
 /// The records of one dataset, in the order of the run.
 fn of<'a>(results: &'a Report, dataset: &'a str) -> impl Iterator<Item = &'a Record> {
     results.results.iter().filter(move |r| r.dataset == dataset)
+}
+
+/// The run's conditions, a label and its text each: `report.md`'s
+/// header and the pages' facts list.
+pub(crate) fn facts(run: &Run) -> Vec<(&'static str, String)> {
+    let kind = if run.quick {
+        "quick run (few samples, small graph)"
+    } else {
+        "full run"
+    };
+    let filters = if run.filters.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", run.filters.join(" "))
+    };
+    let versions: Vec<String> = run
+        .versions
+        .iter()
+        .map(|(name, version)| format!("{name} {version}"))
+        .collect();
+    let mut facts = vec![
+        ("Run", format!("{}, {kind}{filters}", run.started)),
+        ("Machine", run.machine.clone()),
+        ("Compiler", run.compiler.clone()),
+        ("Build", run.profile.clone()),
+        ("Commit", run.commit.clone()),
+    ];
+    facts.extend(run.checks());
+    facts.push(("Libraries", versions.join(", ")));
+    facts
 }
 
 #[cfg(test)]

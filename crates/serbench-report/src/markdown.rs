@@ -11,7 +11,7 @@ use serbench_results::{Op, Record, Report, qt};
 
 use crate::charts::Chart;
 use crate::units::{bytes, time};
-use crate::{datasets, of, sections, verdicts};
+use crate::{datasets, facts, of, sections, verdicts};
 
 /// `report.md`.
 #[must_use]
@@ -103,32 +103,11 @@ pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
 
 /// The run's conditions, a bullet each.
 fn header(results: &Report) -> String {
-    let run = &results.run;
-    let kind = if run.quick {
-        "quick run (few samples, small graph)"
-    } else {
-        "full run"
-    };
-    let filters = if run.filters.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", run.filters.join(" "))
-    };
-    let versions: Vec<String> = run
-        .versions
-        .iter()
-        .map(|(name, version)| format!("{name} {version}"))
-        .collect();
     let mut text = String::new();
-    let _ = writeln!(text, "- **Run**: {}, {kind}{filters}", run.started);
-    let _ = writeln!(text, "- **Machine**: {}", run.machine);
-    let _ = writeln!(text, "- **Compiler**: {}", run.compiler);
-    let _ = writeln!(text, "- **Build**: {}", run.profile);
-    let _ = writeln!(text, "- **Commit**: {}", run.commit);
-    for (label, line) in run.checks() {
+    for (label, line) in facts(&results.run) {
         let _ = writeln!(text, "- **{label}**: {line}");
     }
-    let _ = writeln!(text, "- **Libraries**: {}\n", versions.join(", "));
+    text.push('\n');
     text
 }
 

@@ -7,8 +7,9 @@
 use maud::{Markup, PreEscaped, html};
 
 use super::tables::{format_cell, format_key};
-use super::{controls, document, facts};
+use super::{controls, document};
 use crate::datasets;
+use crate::facts;
 use crate::plot::changes::{self, OPS};
 use crate::units::{NONE, bytes, time};
 use serbench_results::Report;

@@ -19,8 +19,6 @@ mod tables;
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
-use serbench_results::Run;
-
 pub use run::page;
 
 const CSS: &str = include_str!("page.css");
@@ -54,35 +52,6 @@ fn document(title: &str, kind: &str, body: &Markup) -> String {
     .into_string()
 }
 
-/// The run's conditions, as `report.md`'s header gives them.
-fn facts(run: &Run) -> Vec<(&'static str, String)> {
-    let kind = if run.quick {
-        "quick run (few samples, small graph)"
-    } else {
-        "full run"
-    };
-    let filters = if run.filters.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", run.filters.join(" "))
-    };
-    let versions: Vec<String> = run
-        .versions
-        .iter()
-        .map(|(name, version)| format!("{name} {version}"))
-        .collect();
-    let mut facts = vec![
-        ("Run", format!("{}, {kind}{filters}", run.started)),
-        ("Machine", run.machine.clone()),
-        ("Compiler", run.compiler.clone()),
-        ("Build", run.profile.clone()),
-        ("Commit", run.commit.clone()),
-    ];
-    facts.extend(run.checks());
-    facts.push(("Libraries", versions.join(", ")));
-    facts
-}
-
 /// The filter box and the dataset switches every page starts with.
 fn controls(datasets: &[&str]) -> Markup {
     html! {
@@ -100,7 +69,10 @@ fn controls(datasets: &[&str]) -> Markup {
 
 #[cfg(test)]
 mod tests {
+    use serbench_results::Run;
+
     use super::*;
+    use crate::facts;
 
     #[test]
     fn the_page_carries_its_script_and_forbids_loads() {

@@ -7,9 +7,9 @@
 
 use maud::{Markup, PreEscaped, html};
 
-use super::{controls, document, facts, tables};
+use super::{controls, document, tables};
 use crate::charts::Chart;
-use crate::{Dataset, datasets, of};
+use crate::{Dataset, datasets, facts, of};
 use serbench_results::Report;
 
 /// The link and CPU the throughput view starts from: a 100 Mbit/s link
