@@ -164,8 +164,6 @@ mod tests {
             fastest_ns: 4_000_000.0,
             slowest_ns: 9_000_000.0,
             mean_ns: 6_000_000.0,
-            samples: 10,
-            iterations: 10,
             allocs: Some(20_000.0),
             ..Measurement::of(row("telemetry", "decode", "json", None))
         };
@@ -249,8 +247,6 @@ mod tests {
             fastest_ns: fastest,
             slowest_ns: median * 1.5,
             mean_ns: median,
-            samples: 10,
-            iterations: 10,
             allocs: Some(20_000.0),
             ..Measurement::of(row("telemetry", "decode", "json", None))
         };

@@ -22,13 +22,9 @@ pub(crate) struct Measurement {
     pub(crate) slowest_ns: f64,
     pub(crate) median_ns: f64,
     pub(crate) mean_ns: f64,
-    /// The first and third quartiles of the samples.
-    pub(crate) p25_ns: f64,
-    pub(crate) p75_ns: f64,
-    pub(crate) samples: u64,
-    /// Iterations over every sample.
-    pub(crate) iterations: u64,
-    /// The samples as taken, nanoseconds per iteration each.
+    /// The samples as taken, nanoseconds per iteration each: the
+    /// quartiles that results.json gives are taken over every process's
+    /// samples, pooled, so none are kept per process.
     pub(crate) samples_ns: Vec<f64>,
     /// Allocations per iteration, if counted.
     pub(crate) allocs: Option<f64>,
@@ -47,10 +43,6 @@ impl Measurement {
             slowest_ns: 0.0,
             median_ns: 0.0,
             mean_ns: 0.0,
-            p25_ns: 0.0,
-            p75_ns: 0.0,
-            samples: 0,
-            iterations: 0,
             samples_ns: Vec::new(),
             allocs: None,
             alloc_bytes: None,
@@ -67,11 +59,7 @@ impl Measurement {
             fastest_ns: quantile(0.0)?,
             slowest_ns: quantile(1.0)?,
             median_ns: quantile(0.5)?,
-            p25_ns: quantile(0.25)?,
-            p75_ns: quantile(0.75)?,
             mean_ns: samples.iter().sum::<f64>() / samples.len() as f64,
-            samples: samples.len() as u64,
-            iterations: line.iterations * samples.len() as u64,
             samples_ns: line.samples_ns,
             ..Measurement::of(line.row)
         })
@@ -191,8 +179,6 @@ mod tests {
         assert_eq!(measured.row.op, Op::Decode);
         assert_eq!((measured.fastest_ns, measured.slowest_ns), (1.0, 5.0));
         assert_eq!((measured.median_ns, measured.mean_ns), (3.0, 3.0));
-        assert_eq!((measured.p25_ns, measured.p75_ns), (2.0, 4.0));
-        assert_eq!((measured.samples, measured.iterations), (5, 20));
         assert_eq!(measured.samples_ns, [5.0, 1.0, 4.0, 2.0, 3.0]);
         assert!(Measurement::timed(line(&[])).is_none());
     }
