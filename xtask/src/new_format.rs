@@ -26,9 +26,6 @@ use anyhow::{Context, bail, ensure};
 
 use crate::project_root;
 
-#[cfg(test)]
-mod adds_a_codec;
-
 const USAGE: &str = "usage: cargo xtask new-format NAME [--type TYPE] [--format FORMAT] \
                      [--library CRATE]";
 

@@ -14,7 +14,8 @@ use crate::plot::scatter;
 use serbench_results::{Op, Record};
 use serbench_results::{Report, qt};
 
-use crate::{Error, units};
+use crate::Error;
+use serbench_results::units;
 
 /// A chart of the run, written next to the reports.
 pub struct Chart {

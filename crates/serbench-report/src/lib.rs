@@ -39,7 +39,6 @@ mod plot;
 pub mod readme;
 mod sections;
 mod table;
-pub mod units;
 mod verdicts;
 
 use std::fmt;
@@ -53,6 +52,7 @@ pub use html::compare::page as html_comparison;
 pub use html::page as html;
 pub use markdown::{markdown, summary};
 pub use plot::scatter;
+pub use serbench_results::units;
 
 /// Why a report could not be drawn or written: a chart the plotting
 /// library refused, or a README without its results markers.

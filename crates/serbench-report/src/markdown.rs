@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 use serbench_results::{Op, Record, Report, qt};
 
 use crate::charts::Chart;
-use crate::units::{bytes, time};
 use crate::{datasets, facts, of, sections, verdicts};
+use serbench_results::units::{bytes, time};
 
 /// `report.md`.
 #[must_use]

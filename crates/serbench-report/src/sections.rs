@@ -6,11 +6,11 @@
 use std::fmt::Write as _;
 
 use crate::table::{Align, Table};
-use crate::units::{NONE, bytes, count, rate, time};
 use crate::{datasets, of};
 use serbench_results::Report;
 use serbench_results::qt::{self, AIM, COUNTERPARTS};
 use serbench_results::stats::{NOISY, median};
+use serbench_results::units::{NONE, bytes, count, rate, time};
 use serbench_results::verdict::{Ratio, Verdict};
 use serbench_results::{FLOOR_ABOVE_ENCODE, Op, Record, Safety, SweepPoint, TRAVERSE_BELOW_DECODE};
 

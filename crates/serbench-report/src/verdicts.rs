@@ -150,7 +150,7 @@ fn smallest(codecs: &[&Record]) -> String {
         .filter(|r| (r.size_bytes - least).abs() < 0.5)
         .map(|r| name(codecs, &r.format))
         .collect();
-    let size = crate::units::bytes(least);
+    let size = serbench_results::units::bytes(least);
     if codecs.len() > 1 && tied.len() == codecs.len() {
         format!("all {size} (same bytes)")
     } else {

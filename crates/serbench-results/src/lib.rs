@@ -4,10 +4,12 @@
 //! [`SizeLine`] and [`SafetyLine`]) is one of these types, serialized once
 //! and deserialized once; `results.json` is one too, a [`Report`]. The
 //! crate also holds what is a pure function of those values: the
-//! statistics of a timed row ([`stats`]), the verdicts read from paired
+//! statistics of a timed row ([`stats`]), a run's records joined from its
+//! lines ([`join`]), the verdicts read from paired
 //! rounds ([`verdict`]), the contradictions a record can show, and how a
-//! figure changed between two runs ([`compare`]). It depends on serde only:
-//! the callers choose JSON.
+//! figure changed between two runs ([`compare`]), and how a figure is
+//! written for a person ([`units`], which the progress lines and the
+//! reports share). It depends on serde only: the callers choose JSON.
 //!
 //! # `results.json`
 //!
@@ -58,6 +60,7 @@
 
 mod checks;
 pub mod compare;
+pub mod join;
 mod legacy;
 mod op;
 pub mod qt;
@@ -65,6 +68,7 @@ mod record;
 mod run;
 pub mod stats;
 pub mod timing;
+pub mod units;
 pub mod verdict;
 
 use serde::de::Error as _;

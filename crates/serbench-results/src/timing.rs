@@ -6,11 +6,12 @@
 //! binary prints one [`TimingLine`] per row as JSON, as soon as the row is
 //! done, so that xtask can show which row is being timed. The samples are
 //! raw, one per sample in the order taken, so every statistic (median,
-//! quartiles, noise) is computed by the reader.
+//! quartiles, noise) is computed by the reader: a [`Measurement`] per row
+//! and process, which [`crate::join`] combines over processes.
 
 use serde::{Deserialize, Serialize};
 
-use crate::Op;
+use crate::{Op, stats};
 
 /// One timed row: an operation of a codec on a dataset, by their ids.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -53,4 +54,112 @@ pub struct Allocations {
     pub bytes: u64,
     /// The most bytes live at once, counted from the iteration's start.
     pub peak_bytes: u64,
+}
+
+/// One row's figures from one process, in nanoseconds per iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measurement {
+    /// The row, by dataset id, codec id and operation.
+    pub row: Row,
+    /// The fastest sample.
+    pub fastest_ns: f64,
+    /// The slowest sample.
+    pub slowest_ns: f64,
+    /// The median sample.
+    pub median_ns: f64,
+    /// The mean of the samples.
+    pub mean_ns: f64,
+    /// The samples as taken, nanoseconds per iteration each: the
+    /// quartiles that results.json gives are taken over every process's
+    /// samples, pooled, so none are kept per process.
+    pub samples_ns: Vec<f64>,
+    /// Allocations per iteration, if counted.
+    pub allocs: Option<f64>,
+    /// Bytes allocated per iteration, if counted.
+    pub alloc_bytes: Option<f64>,
+    /// The most bytes live at once during an iteration, if counted.
+    pub peak_bytes: Option<f64>,
+}
+
+impl Measurement {
+    /// A row with no figures yet.
+    #[must_use]
+    pub fn of(row: Row) -> Measurement {
+        Measurement {
+            row,
+            fastest_ns: 0.0,
+            slowest_ns: 0.0,
+            median_ns: 0.0,
+            mean_ns: 0.0,
+            samples_ns: Vec::new(),
+            allocs: None,
+            alloc_bytes: None,
+            peak_bytes: None,
+        }
+    }
+
+    /// The figures of a timed row's line; `None` for a line without
+    /// samples (a counted one).
+    #[must_use]
+    pub fn timed(line: TimingLine) -> Option<Measurement> {
+        let samples = &line.samples_ns;
+        let quantile = |q: f64| stats::quantile(samples, q);
+        Some(Measurement {
+            fastest_ns: quantile(0.0)?,
+            slowest_ns: quantile(1.0)?,
+            median_ns: quantile(0.5)?,
+            mean_ns: samples.iter().sum::<f64>() / samples.len() as f64,
+            samples_ns: line.samples_ns,
+            ..Measurement::of(line.row)
+        })
+    }
+
+    /// Takes the allocation figures of the counted line of the same row.
+    pub fn count(&mut self, counted: &TimingLine) {
+        if let Some(alloc) = counted.alloc {
+            self.allocs = Some(alloc.allocs as f64);
+            self.alloc_bytes = Some(alloc.bytes as f64);
+            self.peak_bytes = Some(alloc.peak_bytes as f64);
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::float_cmp, reason = "the expected figures are exact")]
+mod tests {
+    use super::*;
+
+    fn line(samples_ns: &[f64]) -> TimingLine {
+        serde_json::from_value(serde_json::json!({
+            "dataset": "task-manager", "codec": "simd-json", "op": "decode",
+            "iterations": 4, "samples_ns": samples_ns,
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn figures_from_the_raw_samples() {
+        let measured = Measurement::timed(line(&[5.0, 1.0, 4.0, 2.0, 3.0])).unwrap();
+        assert_eq!(measured.row.dataset, "task-manager");
+        assert_eq!(measured.row.op, Op::Decode);
+        assert_eq!((measured.fastest_ns, measured.slowest_ns), (1.0, 5.0));
+        assert_eq!((measured.median_ns, measured.mean_ns), (3.0, 3.0));
+        assert_eq!(measured.samples_ns, [5.0, 1.0, 4.0, 2.0, 3.0]);
+        assert!(Measurement::timed(line(&[])).is_none());
+    }
+
+    #[test]
+    fn counts_come_from_the_counted_line() {
+        let mut measured = Measurement::timed(line(&[2.0])).unwrap();
+        let counted: TimingLine = serde_json::from_str(
+            r#"{"dataset":"task-manager","codec":"simd-json","op":"decode","iterations":1,
+                "samples_ns":[],"alloc":{"allocs":11,"bytes":532,"peak_bytes":266}}"#,
+        )
+        .unwrap();
+        assert_eq!(counted.row, measured.row);
+        measured.count(&counted);
+        assert_eq!(measured.allocs, Some(11.0));
+        assert_eq!(measured.alloc_bytes, Some(532.0));
+        assert_eq!(measured.peak_bytes, Some(266.0));
+    }
 }

@@ -23,13 +23,14 @@
 //!    and, when Qt 6 is installed, Qt's own implementations against their
 //!    serbench counterparts on the same task-manager ([`qt`]); with
 //!    `--compile-times` builds each codec crate from clean ([`compile`]);
-//! 6. writes `target/serbench/<timestamp>/` and `target/serbench/latest/`:
-//!    `report.md` and `report.html`, `results.json`, `results.csv`, SVG
-//!    charts, and the timing mode's lines (`timings.jsonl`,
-//!    `allocations.jsonl`); then prints the summary table. What a run
+//! 6. writes `target/serbench/<timestamp>/`: `results.json` and the timing
+//!    mode's lines (`timings.jsonl`, `allocations.jsonl`). What a run
 //!    measured is [`serbench_results`]' types (`results.json`'s schema is
-//!    documented there); the reports and charts are [`serbench_report`]'s,
-//!    drawn from those values.
+//!    documented there);
+//! 7. runs the `serbench-report` binary on that folder: `report.md`,
+//!    `report.html`, `results.csv`, the SVG charts, with `--readme` the
+//!    README's results, and the summary table; then copies the folder to
+//!    `target/serbench/latest/`.
 
 mod compile;
 mod load;
@@ -37,18 +38,15 @@ mod machine;
 mod paired;
 mod passes;
 mod qt;
-mod readme;
-pub(crate) mod results;
 mod timing;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail, ensure};
-use serbench_report::units;
-use serbench_results::{Record, Report, Run, SafetyLine, SizeLine, stats, verdict};
+use serbench_results::{Record, Report, Run, SafetyLine, SizeLine, join, stats, units, verdict};
 
-use crate::{cargo, project_root, target_dir};
+use crate::{cargo, project_root, report_tool, target_dir};
 use passes::Samples;
 
 pub(crate) const USAGE: &str = "\
@@ -188,16 +186,16 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         options.quick,
         options.lto,
         options.filters(),
-        results::versions(&sizes),
+        join::versions(&sizes),
     );
     run.check = Some(check);
     let mut results = Report {
         schema: serbench_results::SCHEMA,
         run,
-        results: results::join(&sizes, &measurements),
+        results: join::records(&sizes, &measurements),
         qt: Vec::new(),
         rounds: Vec::new(),
-        sweep: results::sweep_points(&measurements),
+        sweep: join::sweep(&measurements),
         compile: Vec::new(),
     };
     serbench_results::join_safety(&mut results.results, &safety(&binary)?);
@@ -220,15 +218,31 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         results.compile = compile::measure()?;
     }
 
-    let charts = write(&out, &results)?;
+    write(&out, &results, options.readme)
+}
+
+/// Writes the run's `results.json` into `out`, has `serbench-report`
+/// write the reports beside it (and with `readme` the README's results),
+/// and copies the folder to `latest/`.
+fn write(out: &Path, results: &Report, readme: bool) -> anyhow::Result<()> {
+    std::fs::write(
+        out.join("results.json"),
+        serde_json::to_string_pretty(results)?,
+    )?;
+    let mut report = vec![out.display().to_string(), "--summary".to_owned()];
+    if readme {
+        report.extend(["--readme".to_owned(), project_root().display().to_string()]);
+    }
+    report_tool(&report).with_context(|| {
+        format!(
+            "the run is measured, but its reports are not written; once fixed, \
+             `cargo xtask report {}` writes them",
+            out.display()
+        )
+    })?;
     let latest = target_dir().join("serbench").join("latest");
     let _ = std::fs::remove_dir_all(&latest);
-    copy_dir(&out, &latest)?;
-    if options.readme {
-        readme::update(&project_root(), &out, &results, &charts)?;
-        eprintln!("bench: README.md results and docs/results/ updated");
-    }
-    print!("{}", serbench_report::summary(&results));
+    copy_dir(out, &latest)?;
     eprintln!("bench: wrote {} (and latest/)", out.display());
     Ok(())
 }
@@ -382,46 +396,6 @@ fn measure_qt(
     })
 }
 
-/// Writes the run's files; returns the charts drawn.
-fn write(out: &Path, results: &Report) -> anyhow::Result<Vec<serbench_report::Chart>> {
-    std::fs::write(
-        out.join("results.json"),
-        serde_json::to_string_pretty(results)?,
-    )?;
-    std::fs::write(
-        out.join("results.csv"),
-        serbench_report::csv(&results.results),
-    )?;
-    let charts = serbench_report::charts(results)?;
-    for chart in &charts {
-        std::fs::write(out.join(&chart.file), &chart.svg)?;
-    }
-    std::fs::write(
-        out.join("report.md"),
-        serbench_report::markdown(results, &charts),
-    )?;
-    std::fs::write(
-        out.join("report.html"),
-        serbench_report::html(results, &charts),
-    )?;
-    Ok(charts)
-}
-
-/// `cargo xtask report DIR [--readme]`: a run's reports and charts written
-/// again from its `results.json`, as this version of the xtask writes them,
-/// and with `readme` the README's results too: the same measurements, so a
-/// change to how they are presented needs no new run.
-pub(crate) fn rewrite(dir: &Path, readme: bool) -> anyhow::Result<()> {
-    let results = load(&dir.join("results.json"))?;
-    let charts = write(dir, &results)?;
-    eprintln!("report: wrote the reports of {}", dir.display());
-    if readme {
-        readme::update(&project_root(), dir, &results, &charts)?;
-        eprintln!("report: README.md results and docs/results/ updated");
-    }
-    Ok(())
-}
-
 fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(to)?;
     for entry in std::fs::read_dir(from)? {
@@ -431,15 +405,6 @@ fn copy_dir(from: &Path, to: &Path) -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Reads a `results.json` of any schema.
-pub(crate) fn load(path: &Path) -> anyhow::Result<Report> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text)
-        .and_then(|value: serde_json::Value| serbench_results::read(&value))
-        .with_context(|| format!("{} is not a serbench results.json", path.display()))
 }
 
 #[cfg(test)]

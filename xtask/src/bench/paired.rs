@@ -20,10 +20,10 @@ use serbench_results::Op;
 
 use super::passes::{Samples, turned};
 use super::qt::{self, COUNTERPARTS, Measured, Program};
-use super::results::Record;
 use super::stats;
 use super::timing::{self, Rows};
 use super::verdict::{Rounds, Side};
+use serbench_results::Record;
 
 /// Rounds per comparison.
 pub(crate) fn rounds(quick: bool) -> usize {

@@ -24,10 +24,10 @@
 use std::path::Path;
 
 use serbench_results::Op;
-use serbench_results::timing::TimingLine;
+use serbench_results::SizeLine;
+use serbench_results::timing::{Measurement, TimingLine};
 
-use super::results::SizeLine;
-use super::timing::{self, Measurement, Rows};
+use super::timing::{self, Rows};
 use super::units;
 
 /// How many samples one process of the timing mode takes of a row.

@@ -11,9 +11,9 @@ use super::{controls, document};
 use crate::datasets;
 use crate::facts;
 use crate::plot::changes::{self, OPS};
-use crate::units::{NONE, bytes, time};
 use serbench_results::Report;
 use serbench_results::compare::{Change, change};
+use serbench_results::units::{NONE, bytes, time};
 use serbench_results::{Op, Record};
 
 /// The page comparing `old` with `new`.

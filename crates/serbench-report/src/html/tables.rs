@@ -5,9 +5,9 @@
 
 use maud::{Markup, html};
 
-use crate::units::{NONE, bytes, count, time};
 use serbench_results::Report;
 use serbench_results::qt::{self, COUNTERPARTS};
+use serbench_results::units::{NONE, bytes, count, time};
 use serbench_results::{Op, Record};
 
 /// A column a person can sort by: its title and the `data-` key its rows

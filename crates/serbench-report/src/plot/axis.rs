@@ -97,7 +97,7 @@ pub(super) fn padded(values: impl Iterator<Item = f64>, pad: f64) -> Option<(f64
 
 /// `500 µs`, `2 ms`: a round time as an axis marks it.
 pub(super) fn time(ns: f64) -> String {
-    let (value, unit) = crate::units::scaled_time(ns);
+    let (value, unit) = serbench_results::units::scaled_time(ns);
     format!("{} {unit}", number(value))
 }
 

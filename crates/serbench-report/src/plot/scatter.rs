@@ -19,7 +19,7 @@ use super::axis::{self, Log};
 use super::labels::{self, Placed, Rect};
 use super::pareto;
 use super::{FONT, FONT_SIZE, px};
-use crate::units;
+use serbench_results::units;
 use serbench_results::{Op, Record};
 
 const WIDTH: f64 = 660.0;

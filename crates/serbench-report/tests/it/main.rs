@@ -1,4 +1,5 @@
 //! serbench-report's tests: the reports of a real run held to committed
-//! copies ([`golden`]).
+//! copies ([`golden`]), and the binary that writes them ([`bin`]).
 
+mod bin;
 mod golden;

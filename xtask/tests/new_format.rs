@@ -11,14 +11,33 @@
 //! registry and what depends on it) and reuses the rest of the test build;
 //! the fuzz crate builds there too. Still minutes, so it is `#[ignore]`d
 //! in the everyday `cargo test`; CI runs it with
-//! `cargo test --workspace --tests -- --ignored`.
+//! `cargo test --workspace --tests -- --ignored`. It drives the copy from
+//! outside, through cargo and the copy's own `cargo xtask`, so it is an
+//! integration test of the xtask package rather than part of it.
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{cargo, project_root, target_dir};
+/// The workspace root: xtask lives one level below it.
+fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask sits in the workspace")
+        .to_path_buf()
+}
+
+/// Cargo's target folder, honouring `CARGO_TARGET_DIR`.
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| project_root().join("target"), PathBuf::from)
+}
+
+/// The cargo that builds these tests, so toolchain overrides hold.
+fn cargo() -> Command {
+    Command::new(env!("CARGO"))
+}
 
 /// The codec copied, and its new id.
 const ORIGINAL: &str = "msgpack";

@@ -1,17 +1,15 @@
-//! The results of a run, joined from the sizes report and the timing
-//! mode's measurements into the records `results.json` holds (its schema is
-//! [`serbench_results`]'s).
+//! A run's records, joined from the bench binary's sizes lines and the
+//! timing mode's measurements (a [`Measurement`] per row and process).
 
 use std::collections::BTreeMap;
 
-use serbench_results::stats;
-pub(crate) use serbench_results::{Op, OpStats, Record, SizeLine, SweepPoint};
-
-use super::timing::Measurement;
+use crate::timing::Measurement;
+use crate::{Op, OpStats, Record, SizeLine, SweepPoint, stats};
 
 /// Joins the sizes report with the timing mode's measurements, which hold
 /// a measurement per row and process, combined here.
-pub(crate) fn join(sizes: &[SizeLine], measurements: &[Measurement]) -> Vec<Record> {
+#[must_use]
+pub fn records(sizes: &[SizeLine], measurements: &[Measurement]) -> Vec<Record> {
     sizes
         .iter()
         .map(|line| {
@@ -40,7 +38,8 @@ pub(crate) fn join(sizes: &[SizeLine], measurements: &[Measurement]) -> Vec<Reco
 }
 
 /// The codecs' libraries and their versions, as the benches report them.
-pub(crate) fn versions(sizes: &[SizeLine]) -> BTreeMap<String, String> {
+#[must_use]
+pub fn versions(sizes: &[SizeLine]) -> BTreeMap<String, String> {
     sizes
         .iter()
         .map(|line| (line.library.clone(), line.version.clone()))
@@ -90,7 +89,8 @@ fn per_message(processes: &[&Measurement], messages: f64) -> Option<OpStats> {
 
 /// The sweep's figures: the rows with a task count, the median of the
 /// passes that timed each.
-pub(crate) fn sweep_points(measurements: &[Measurement]) -> Vec<SweepPoint> {
+#[must_use]
+pub fn sweep(measurements: &[Measurement]) -> Vec<SweepPoint> {
     let mut points: Vec<(SweepPoint, Vec<f64>)> = Vec::new();
     for m in measurements {
         let Some(tasks) = m.row.tasks else {
@@ -125,9 +125,8 @@ pub(crate) fn sweep_points(measurements: &[Measurement]) -> Vec<SweepPoint> {
     reason = "the figures are read from exact decimal text"
 )]
 mod tests {
-    use serbench_results::timing::Row;
-
     use super::*;
+    use crate::timing::Row;
 
     fn line() -> SizeLine {
         SizeLine {
@@ -167,7 +166,7 @@ mod tests {
             allocs: Some(20_000.0),
             ..Measurement::of(row("telemetry", "decode", "json", None))
         };
-        let records = join(&[line()], &[measurement]);
+        let records = records(&[line()], &[measurement]);
         let record = &records[0];
         assert_eq!(record.size_bytes, 300.0);
         assert_eq!(record.library, "serde_json");
@@ -216,7 +215,7 @@ mod tests {
                 ..line()
             })
             .collect();
-        let records = join(&sizes, &measurements);
+        let records = records(&sizes, &measurements);
         for record in &records {
             for op in [Op::Encode, Op::Decode, Op::Traverse, Op::Floor] {
                 assert!(record.ns(op).is_some(), "{} {op:?}", record.format);
@@ -233,7 +232,7 @@ mod tests {
         let json = records.iter().find(|r| r.format == "simd-json").unwrap();
         assert_eq!(json.ns(Op::Decode), Some(1_109.0));
         assert_eq!(json.op(Op::Decode).unwrap().peak_bytes, Some(266.0));
-        assert_eq!(sweep_points(&measurements).len(), 3 * codecs.len());
+        assert_eq!(sweep(&measurements).len(), 3 * codecs.len());
     }
 
     /// Three passes of one row: the median of their medians, the fastest
@@ -255,7 +254,7 @@ mod tests {
             pass(5_900_000.0, 6_000_000.0),
             pass(5_400_000.0, 5_500_000.0),
         ];
-        let records = join(&[line()], &passes);
+        let records = records(&[line()], &passes);
         let decode = records[0].op(Op::Decode).unwrap();
         assert_eq!(decode.median_ns, 550.0);
         assert_eq!(decode.min_ns, Some(490.0));
@@ -281,7 +280,7 @@ mod tests {
             median_ns: 2_000_000.0,
             ..Measurement::of(row("task-manager", "encode", "simd-json", Some(1000)))
         };
-        let points = sweep_points(&[measurement]);
+        let points = sweep(&[measurement]);
         assert_eq!(points[0].format, "simd-json");
         assert_eq!((points[0].tasks, points[0].ns_per_task()), (1000, 2_000.0));
     }

@@ -1,0 +1,78 @@
+//! The `serbench-report` binary: what `cargo xtask bench`, `report` and
+//! `compare` run.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixture")
+        .join(name)
+}
+
+fn serbench_report(args: &[&Path]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_serbench-report"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A fresh folder of this test's own under cargo's temporary folder.
+fn folder(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a writable temporary folder");
+    dir
+}
+
+/// Given a run's folder, the binary writes the same reports as the golden
+/// tests' copies, and the summary when asked.
+#[test]
+fn writes_a_runs_reports() {
+    let dir = folder("writes_a_runs_reports");
+    std::fs::copy(fixture("results.json"), dir.join("results.json")).unwrap();
+    let output = serbench_report(&[&dir, Path::new("--summary")]);
+    assert!(output.status.success(), "{output:?}");
+    for name in ["report.md", "report.html", "results.csv"] {
+        let written = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert_eq!(
+            written,
+            std::fs::read_to_string(fixture(name)).unwrap(),
+            "{name}"
+        );
+    }
+    let summary = String::from_utf8(output.stdout).unwrap();
+    assert!(summary.contains("tasks"), "{summary}");
+}
+
+/// A `results.json` of schema 2 (flat `<op><figure>` keys, written before
+/// the nested layout) still compares: against itself every figure is
+/// unchanged, and the page is written.
+#[test]
+fn compares_a_schema_2_file() {
+    let old = fixture("results-schema2.json");
+    let page = folder("compares_a_schema_2_file").join("compare.html");
+    let output = serbench_report(&[Path::new("compare"), &old, &old, Path::new("--html"), &page]);
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("0 change(s)"), "{text}");
+    assert!(text.contains("6 of 6 figures"), "{text}");
+    assert!(
+        std::fs::read_to_string(&page)
+            .unwrap()
+            .contains("data-page=\"compare\"")
+    );
+}
+
+/// What is not a results file is a short error naming it, not a panic.
+#[test]
+fn refuses_what_is_not_a_run() {
+    let dir = folder("refuses_what_is_not_a_run");
+    std::fs::write(dir.join("results.json"), "[1, 2]").unwrap();
+    let output = serbench_report(&[&dir]);
+    assert_eq!(output.status.code(), Some(1));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert!(error.contains("is not a serbench results.json"), "{error}");
+    let output = serbench_report(&[]);
+    assert_eq!(output.status.code(), Some(1));
+}
