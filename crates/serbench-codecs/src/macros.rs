@@ -26,14 +26,14 @@ macro_rules! codecs {
                 #[cfg(feature = $feature)]
                 {
                     const INFO: crate::Info = crate::Info {
-                        name: <$codec as serbench_model::Format>::NAME,
+                        name: <$codec as serbench_model::BaseCodec>::NAME,
                         format: $format,
                         library: $library,
                         version: $version,
                         tuning: crate::Tuning::from_marker(stringify!($tuning)),
-                        zero_copy: <$codec as serbench_model::Format>::ZERO_COPY,
+                        zero_copy: <$codec as serbench_model::BaseCodec>::ZERO_COPY,
                         detects_truncation:
-                            <$codec as serbench_model::Format>::DETECTS_TRUNCATION,
+                            <$codec as serbench_model::BaseCodec>::DETECTS_TRUNCATION,
                         native: false $(|| is_native!($native))?,
                     };
                     const _: () = assert!(
