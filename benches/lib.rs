@@ -153,8 +153,8 @@ where
 {
     let mut line = SizeLine {
         dataset: D::NAME.to_owned(),
-        format: info.id.to_owned(),
-        family: info.wire_format.to_owned(),
+        codec: info.id.to_owned(),
+        wire_format: info.wire_format.to_owned(),
         library: info.library.to_owned(),
         version: info.version.to_owned(),
         tuned: info.tuning == Tuning::Tuned,

@@ -50,7 +50,7 @@ serbench_model::for_each_dataset!(jobs);
 fn print_line<D: serbench_model::Dataset>(info: &Info, safety: &Safety) {
     let line = SafetyLine {
         dataset: D::NAME.to_owned(),
-        format: info.id.to_owned(),
+        codec: info.id.to_owned(),
         safety: serbench_results::Safety {
             damaged: safety.damaged as u64,
             worst_of_bound: safety.worst_of_bound,
