@@ -296,12 +296,12 @@ impl<D: Carried, T: Timer> NativeJob<D> for Write<T> {
 
 /// Runs a pair job for the codec divan passes as the argument.
 fn run<D: Carried>(codec: &Info, job: impl PairJob<D, Output = ()>) {
-    serbench_codecs::run::<D, _>(codec.name, job);
+    serbench_codecs::run::<D, _>(codec.id, job);
 }
 
 /// Runs a native job for the codec divan passes as the argument.
 fn run_native<D: Carried>(codec: &Info, job: impl NativeJob<D, Output = ()>) {
-    serbench_codecs::run_native::<D, _>(codec.name, job);
+    serbench_codecs::run_native::<D, _>(codec.id, job);
 }
 
 /// The divan benches of one operation, a bench per dataset (named by its
@@ -434,7 +434,7 @@ fn sizes() {
     impl DatasetVisitor for EachDataset {
         fn dataset<D: Carried>(&mut self) {
             for codec in serbench_codecs::codecs() {
-                serbench_codecs::run::<D, _>(codec.name, Sizes);
+                serbench_codecs::run::<D, _>(codec.id, Sizes);
             }
         }
     }

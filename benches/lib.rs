@@ -2,7 +2,7 @@
 //! checked to round-trip before anything is timed, and the size report.
 //!
 //! The bench binary (`benches/codecs.rs`) runs divan, or, with
-//! `SERBENCH_MODE=sizes`, prints one JSON line per dataset × format with the
+//! `SERBENCH_MODE=sizes`, prints one JSON line per dataset × codec with the
 //! round-trip verdict and the encoded, zstd and gzip sizes, or, with
 //! `SERBENCH_MODE=time`, times the rows it is asked for. `cargo xtask
 //! bench` runs these modes and writes the reports; run it rather than this.
@@ -153,8 +153,8 @@ where
 {
     let mut line = SizeLine {
         dataset: D::NAME.to_owned(),
-        format: info.name.to_owned(),
-        family: info.format.to_owned(),
+        codec: info.id.to_owned(),
+        wire_format: info.wire_format.to_owned(),
         library: info.library.to_owned(),
         version: info.version.to_owned(),
         tuned: info.tuning == Tuning::Tuned,
@@ -183,7 +183,7 @@ where
         Err(error) => panic!(
             "cannot write the sizes line of {} {}: {error}",
             D::NAME,
-            info.name
+            info.id
         ),
     }
 }

@@ -34,7 +34,7 @@ macro_rules! jobs {
             $(
                 eprintln!("safety: {}", <$dataset as serbench_model::Dataset>::NAME);
                 for codec in serbench_codecs::codecs() {
-                    serbench_codecs::run::<$dataset, _>(codec.name, Measure);
+                    serbench_codecs::run::<$dataset, _>(codec.id, Measure);
                 }
             )*
         }
@@ -50,7 +50,7 @@ serbench_model::for_each_dataset!(jobs);
 fn print_line<D: serbench_model::Dataset>(info: &Info, safety: &Safety) {
     let line = SafetyLine {
         dataset: D::NAME.to_owned(),
-        format: info.name.to_owned(),
+        codec: info.id.to_owned(),
         safety: serbench_results::Safety {
             damaged: safety.damaged as u64,
             worst_of_bound: safety.worst_of_bound,
@@ -63,7 +63,7 @@ fn print_line<D: serbench_model::Dataset>(info: &Info, safety: &Safety) {
         Err(error) => panic!(
             "cannot write the safety line of {} {}: {error}",
             D::NAME,
-            info.name
+            info.id
         ),
     }
 }

@@ -145,15 +145,15 @@ def xml_root(data):
     return etree.fromstring(data, parser)
 
 
-# The formats read here, as `serbench list --json` names them, and the first
-# codec of each, whose dumps the others are compared with.
+# The wire formats read here, as `serbench list --json` names them, and the
+# first codec of each, whose dumps the others are compared with.
 FAMILIES = {"JSON": "json", "CBOR": "cbor", "MessagePack": "msgpack", "XML": "xml"}
 
 
 def codecs_by_family(serbench):
-    """Every listed codec of a format read here, as {codec id: family's first id}."""
+    """Every listed codec of a wire format read here, as {codec id: the wire format's first codec id}."""
     listing = json.loads(subprocess.run([serbench, "list", "--json"], capture_output=True, check=True).stdout)
-    return {c["name"]: FAMILIES[c["format"]] for c in listing["codecs"] if c["format"] in FAMILIES}
+    return {c["id"]: FAMILIES[c["wire_format"]] for c in listing["codecs"] if c["wire_format"] in FAMILIES}
 
 
 def check_task_manager(dumps, codecs):
@@ -267,7 +267,7 @@ def answer_for(dataset, tree):
 
 def serbench_answer(serbench, dumps, dataset, fmt):
     result = subprocess.run(
-        [serbench, "check", "--dataset", dataset, "--format", fmt, str(dumps / f"{dataset}.{fmt}")],
+        [serbench, "check", "--dataset", dataset, "--codec", fmt, str(dumps / f"{dataset}.{fmt}")],
         capture_output=True, text=True,
     )
     assert result.returncode == 0, result.stderr

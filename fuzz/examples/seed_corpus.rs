@@ -50,16 +50,16 @@ fn main() -> ExitCode {
     }
     if list {
         for info in serbench_codecs::codecs() {
-            println!("{}", info.name);
+            println!("{}", info.id);
         }
         return ExitCode::SUCCESS;
     }
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     for info in serbench_codecs::codecs() {
-        if let Err(error) = seed(&corpus, info.name, only_missing) {
+        if let Err(error) = seed(&corpus, info.id, only_missing) {
             eprintln!(
                 "error: cannot write the seed corpora of {}: {error}",
-                info.name
+                info.id
             );
             return ExitCode::FAILURE;
         }

@@ -96,7 +96,7 @@ impl Target {
                 .map(|codec| codec.to_string_lossy().into_owned())
                 .unwrap_or_default();
             checks::table(self.kind, &codec).unwrap_or_else(|| {
-                let ids: Vec<&str> = serbench_codecs::codecs().iter().map(|c| c.name).collect();
+                let ids: Vec<&str> = serbench_codecs::codecs().iter().map(|c| c.id).collect();
                 let ids = ids.join(", ");
                 if codec.is_empty() {
                     panic!("set {CODEC_VARIABLE} to the codec to fuzz, one of: {ids}")

@@ -7,15 +7,16 @@ Standard library only; `cargo xtask hostile [--quick]` builds serbench in
 release and runs this with WORKDIR = target/hostile.
 
 1. `SERBENCH list --json` names the datasets and the codecs, each with its
-   wire format (its family); every codec's family must have a module of
-   crafted inputs in `formats/`, else the run fails before it starts.
+   id and wire format (its family here); every codec's wire format must
+   have a module of crafted inputs in `formats/`, else the run fails before
+   it starts.
    `SERBENCH dump` writes every dataset in every codec at small sizes, so a
    new codec or dataset is covered without editing this package.
 2. Every dump is mutated (`mutations.py`): truncations, bit flips, byte
    sets, splices, trailing garbage; each dump is also read as every other
    dataset and in every other codec, and random bytes as every dataset.
    Expected: exit 0 or 1; on exit 1 exactly one line on stderr naming the
-   format and the dataset.
+   codec and the dataset.
 3. Crafted bombs (`formats/`, one module per wire format), written from the
    formats' specifications (RFC 8949, the MessagePack spec, the bincode 2
    and postcard wire specs, the protobuf encoding guide, the Cap'n Proto
@@ -24,7 +25,7 @@ release and runs this with WORKDIR = target/hostile.
    tests: huge declared lengths, deep nesting, entity tricks, invalid UTF-8,
    wrong types, unknown enum values, duplicate keys, bad framing and
    pointers, amplification. Expected: exit 1 with one line naming the
-   format and the dataset. A few inputs are valid stress ("survive": exit 0
+   codec and the dataset. A few inputs are valid stress ("survive": exit 0
    or 1), and a few value-level defects in fields a zero-copy `check` does
    not need for its answer ("decode": both `check` and `serbench convert`
    must refuse them, since a traverse fails exactly when a decode does).

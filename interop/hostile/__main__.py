@@ -39,8 +39,8 @@ def main():
     families, missing = formats.modules_for(listed)
     if missing:
         for name, family in missing:
-            print(f"hostile: codec {name!r} (format {family!r}) has no crafted inputs: no module in interop/hostile/formats/ lists {family!r} in its FAMILIES", file=sys.stderr)
-        print("hostile: add the format's bombs as a module there (or the family to the module of the format it writes) and to MODULES in formats/__init__.py", file=sys.stderr)
+            print(f"hostile: codec {name!r} (wire format {family!r}) has no crafted inputs: no module in interop/hostile/formats/ lists {family!r} in its FAMILIES", file=sys.stderr)
+        print("hostile: add the wire format's bombs as a module there (or the wire format to the module of the format it writes) and to MODULES in formats/__init__.py", file=sys.stderr)
         return 1
     codecs = [name for name, _ in listed]
 
@@ -56,7 +56,7 @@ def main():
     self_test(lambda: harness.scratch_file("run"))
     floor = run_command([serbench, "list"], scratch=harness.scratch_file("run")).rss
 
-    print("\n== mutated dumps (expected: exit 0 or 1, one error line naming format and dataset)")
+    print("\n== mutated dumps (expected: exit 0 or 1, one error line naming codec and dataset)")
     files = {}
     for codec in codecs:
         for ds in datasets:
@@ -71,7 +71,7 @@ def main():
     print("\n== command line: files that are not inputs")
     harness.run_batch("missing, directory, /dev/null, empty", cli_cases(codecs, datasets, families, work, dumps))
 
-    print("\n== crafted bombs (expected: exit 1 with one line naming format and dataset)")
+    print("\n== crafted bombs (expected: exit 1 with one line naming codec and dataset)")
     empty = []
     for codec, family in listed:
         cases = (c for c in families[codec].crafted(codec, family, datasets) if c.ds in datasets)

@@ -2,8 +2,8 @@
 
 The human `serbench list` table is for people; this reads the machine form:
 one JSON object with "datasets" (each with a "name") and "codecs" (each with
-a "name", the id `check --format` takes, and a "format", its wire-format
-family). Other fields are ignored.
+an "id", the id `check --codec` takes, and a "wire_format", the wire format
+it writes). Other fields are ignored.
 """
 
 import json
@@ -12,7 +12,7 @@ import sys
 
 
 def read(serbench):
-    """(dataset names, [(codec name, family)]) in the listed order; exits on a bad listing."""
+    """(dataset names, [(codec id, wire format)]) in the listed order; exits on a bad listing."""
     cmd = [serbench, "list", "--json"]
     shown = " ".join(cmd)
     try:
@@ -25,7 +25,7 @@ def read(serbench):
     try:
         listing = json.loads(done.stdout)
         datasets = [d["name"] for d in listing["datasets"]]
-        codecs = [(c["name"], c["format"]) for c in listing["codecs"]]
+        codecs = [(c["id"], c["wire_format"]) for c in listing["codecs"]]
     except (ValueError, KeyError, TypeError) as err:
         sys.exit(f"hostile: `{shown}` printed no listing of datasets and codecs ({type(err).__name__}: {err})")
     if not datasets or not codecs:

@@ -49,8 +49,8 @@ class Stats:
 class Harness:
     """Runs cases against one serbench binary and keeps what they showed.
 
-    families maps each codec name to its format module (`formats/`), whose
-    traits say which damage the format can tell."""
+    families maps each codec id to its wire format's module (`formats/`),
+    whose traits say which damage the format can tell."""
 
     def __init__(self, serbench, work, families):
         self.serbench = serbench
@@ -82,7 +82,7 @@ class Harness:
         return os.path.join(self.scratch, f"{n}.{suffix}")
 
     def check_cmd(self, case, path):
-        return [self.serbench, "check", "--dataset", case.ds, "--format", case.codec, path]
+        return [self.serbench, "check", "--dataset", case.ds, "--codec", case.codec, path]
 
     def run_case(self, case):
         """Runs one case; returns (case, outcome, problems, notes)."""

@@ -30,7 +30,7 @@ ADDRESS_SPACE_LIMIT = 4 << 30
 class Case:
     """One input for one (codec, dataset), and what must happen to it.
 
-    codec: the name `serbench check --format` takes. expect: "reject" (exit
+    codec: the id `serbench check --codec` takes. expect: "reject" (exit
     1), "survive" (exit 0 or 1), "accept" (exit 0, the controls) or "decode"
     (check and convert must both exit 1). control: for a crafted input, the
     name of the valid value it was built from, which must be accepted for

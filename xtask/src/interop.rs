@@ -198,7 +198,7 @@ impl Tools {
     fn answer(&self, dataset: &str, format: &str, file: &Path) -> anyhow::Result<String> {
         let text = output(
             Command::new(&self.serbench)
-                .args(["check", "--dataset", dataset, "--format", format])
+                .args(["check", "--dataset", dataset, "--codec", format])
                 .arg(file),
         )?;
         Ok(text.lines().last().unwrap_or_default().to_owned())
@@ -353,7 +353,7 @@ pub(crate) fn build_qt(root: &Path, work: &Path) -> anyhow::Result<PathBuf> {
 fn check(serbench: &Path, format: &str, file: &Path) -> anyhow::Result<String> {
     let answer = output(
         Command::new(serbench)
-            .args(["check", "--dataset", "task-manager", "--format", format])
+            .args(["check", "--dataset", "task-manager", "--codec", format])
             .arg(file),
     )?;
     Ok(answer.lines().last().unwrap_or_default().to_owned())

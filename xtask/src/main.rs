@@ -34,7 +34,7 @@ tasks:
   codegen --check   fail when that code is stale
   fuzz [--seconds N]   run every fuzz target N seconds (default 60; see fuzz/README.md)
   hostile [--quick]    hostile inputs against `serbench check` (interop/hostile/)
-  new-format NAME [--type T] [--format F] [--library L]
+  new-format NAME [--type T] [--wire-format F] [--library L]
                  a new codec crate, registered in crates/serbench-codecs,
                  with a SECURITY.md section to fill in
 ";

@@ -1,4 +1,4 @@
-//! `cargo xtask new-format NAME [--type TYPE] [--format FORMAT] [--library CRATE]`:
+//! `cargo xtask new-format NAME [--type TYPE] [--wire-format FORMAT] [--library CRATE]`:
 //! a new codec crate, and its one line in the registry.
 //!
 //! It writes `crates/serbench-NAME/` (manifest, a codec skeleton whose
@@ -26,18 +26,19 @@ use anyhow::{Context, bail, ensure};
 
 use crate::project_root;
 
-const USAGE: &str = "usage: cargo xtask new-format NAME [--type TYPE] [--format FORMAT] \
-                     [--library CRATE]";
+const USAGE: &str = "usage: cargo xtask new-format NAME [--type TYPE] \
+                     [--wire-format FORMAT] [--library CRATE] (--format is an alias of \
+                     --wire-format)";
 
 /// What the registry line says of the new codec.
 #[derive(Debug, PartialEq)]
 pub(crate) struct NewFormat {
     /// The codec id: lowercase letters, digits and `-`.
-    pub(crate) name: String,
+    pub(crate) id: String,
     /// The codec type's name (default: the id in CamelCase).
     pub(crate) type_name: String,
     /// The wire format as people name it (default: the id).
-    pub(crate) format: String,
+    pub(crate) wire_format: String,
     /// The library timed (default: the id); its version is read from
     /// `Cargo.lock` when it is there.
     pub(crate) library: String,
@@ -46,7 +47,7 @@ pub(crate) struct NewFormat {
 pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let new = parse(args)?;
     let root = project_root();
-    let crate_dir = root.join("crates").join(format!("serbench-{}", new.name));
+    let crate_dir = root.join("crates").join(format!("serbench-{}", new.id));
     // Read and edited before anything is written, so that a SECURITY.md
     // this cannot place the skeleton in stops the run with nothing changed.
     let security_path = root.join("SECURITY.md");
@@ -69,7 +70,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     )?;
     eprintln!(
         "new-format: registered {} in crates/serbench-codecs (Cargo.toml, src/list.rs)",
-        new.name
+        new.id
     );
     match documented {
         Some(documented) => {
@@ -101,9 +102,9 @@ fn parse(args: &[String]) -> anyhow::Result<NewFormat> {
     );
     let mut new = NewFormat {
         type_name: camel_case(&name),
-        format: name.clone(),
+        wire_format: name.clone(),
         library: name.clone(),
-        name,
+        id: name,
     };
     while let Some(flag) = args.next() {
         let value = args
@@ -111,7 +112,7 @@ fn parse(args: &[String]) -> anyhow::Result<NewFormat> {
             .with_context(|| format!("{flag} needs a value; {USAGE}"))?;
         match flag.as_str() {
             "--type" => new.type_name.clone_from(value),
-            "--format" => new.format.clone_from(value),
+            "--wire-format" | "--format" => new.wire_format.clone_from(value),
             "--library" => new.library.clone_from(value),
             other => bail!("unexpected argument {other:?}; {USAGE}"),
         }
@@ -159,7 +160,7 @@ fn register(registry: &Path, new: &NewFormat, lock: &Path) -> anyhow::Result<()>
 
 /// The registry's manifest with the codec's feature and dependency.
 pub(crate) fn registered_manifest(manifest: &str, new: &NewFormat) -> anyhow::Result<String> {
-    let package = format!("serbench-{}", new.name);
+    let package = format!("serbench-{}", new.id);
     ensure!(
         !manifest.contains(&format!("\"dep:{package}\"")),
         "{package} is already in the registry"
@@ -171,13 +172,13 @@ pub(crate) fn registered_manifest(manifest: &str, new: &NewFormat) -> anyhow::Re
             in_defaults = true;
         }
         if in_defaults && line.trim() == "]" {
-            let _ = writeln!(out, "    \"{}\",", new.name);
+            let _ = writeln!(out, "    \"{}\",", new.id);
             in_defaults = false;
         }
         out.push_str(line);
         out.push('\n');
     }
-    let feature = format!("{} = [\"dep:{package}\"]\n", new.name);
+    let feature = format!("{} = [\"dep:{package}\"]\n", new.id);
     let out = insert_after_last(&out, " = [\"dep:", &feature)
         .context("the registry's manifest has no codec features")?;
     let dependency = format!("{package} = {{ path = \"../{package}\", optional = true }}\n");
@@ -195,11 +196,11 @@ pub(crate) fn registered_list(
         .rfind("\n}")
         .context("the registry's list has no closing brace")?;
     let line = format!(
-        "\n    \"{name}\" => serbench_{module}::{ty}, \"{format}\", \"{library}\", \"{version}\", stock;",
-        name = new.name,
-        module = new.name.replace('-', "_"),
+        "\n    \"{id}\" => serbench_{module}::{ty}, \"{wire_format}\", \"{library}\", \"{version}\", stock;",
+        id = new.id,
+        module = new.id.replace('-', "_"),
         ty = new.type_name,
-        format = new.format,
+        wire_format = new.wire_format,
         library = new.library,
     );
     Ok(format!("{}{line}{}", &list[..end], &list[end..]))
@@ -224,7 +225,7 @@ pub(crate) fn documented_security(
     security: &str,
     new: &NewFormat,
 ) -> anyhow::Result<Option<String>> {
-    let package = format!("`serbench-{}`", new.name);
+    let package = format!("`serbench-{}`", new.id);
     if security
         .lines()
         .any(|line| line.starts_with("### ") && line.contains(&package))
@@ -237,10 +238,10 @@ pub(crate) fn documented_security(
         + 1;
     let section = fill(include_str!("new_format/security.md.in"), new);
     let security = format!("{}{section}\n{}", &security[..memory], &security[memory..]);
-    let hostile = format!("| {} |{}", new.format, " (to fill in) |".repeat(8));
+    let hostile = format!("| {} |{}", new.wire_format, " (to fill in) |".repeat(8));
     let security = append_row(&security, "### Hostile input", &hostile)
         .context("SECURITY.md has no table under `### Hostile input`")?;
-    let valid = format!("| {} | (to fill in) | (to fill in) |", new.format);
+    let valid = format!("| {} | (to fill in) | (to fill in) |", new.wire_format);
     append_row(&security, "### Valid input", &valid)
         .context("SECURITY.md has no table under `### Valid input`")
         .map(Some)
@@ -260,10 +261,10 @@ fn append_row(text: &str, heading: &str, row: &str) -> Option<String> {
 /// `template` with the new codec's names.
 fn fill(template: &str, new: &NewFormat) -> String {
     template
-        .replace("{name}", &new.name)
-        .replace("{module}", &new.name.replace('-', "_"))
+        .replace("{id}", &new.id)
+        .replace("{module}", &new.id.replace('-', "_"))
         .replace("{Type}", &new.type_name)
-        .replace("{format}", &new.format)
+        .replace("{wire_format}", &new.wire_format)
         .replace("{library}", &new.library)
 }
 
@@ -314,8 +315,11 @@ mod tests {
     fn names_the_type_after_the_id() {
         assert_eq!(new("simd-json").type_name, "SimdJson");
         assert!(parse(&["Bad_Name".to_owned()]).is_err());
-        let flagged = parse(&["x".into(), "--format".into(), "X".into()]).unwrap();
-        assert_eq!(flagged.format, "X");
+        let flagged = parse(&["x".into(), "--wire-format".into(), "X".into()]).unwrap();
+        assert_eq!(flagged.wire_format, "X");
+        // `--format`, the flag's old name, is an alias.
+        let aliased = parse(&["x".into(), "--format".into(), "X".into()]).unwrap();
+        assert_eq!(aliased, flagged);
     }
 
     /// The registry as it is, with one more codec: a feature, a default,
@@ -351,7 +355,7 @@ mod tests {
         let security = fs::read_to_string(project_root().join("SECURITY.md")).unwrap();
         let demo = parse(&[
             "demo-format".into(),
-            "--format".into(),
+            "--wire-format".into(),
             "Demo".into(),
             "--library".into(),
             "demo-lib".into(),

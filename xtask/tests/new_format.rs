@@ -303,7 +303,7 @@ fn a_copied_codec_joins_everything_with_one_registration() {
             COPY,
             "--type",
             "MsgPack",
-            "--format",
+            "--wire-format",
             "MessagePack",
             "--library",
             "rmp-serde",

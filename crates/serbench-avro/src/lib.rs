@@ -120,7 +120,7 @@ mod task_manager;
 mod telemetry;
 mod wire;
 
-use serbench_model::{Carries, Codec, Dataset, Format};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset};
 pub use serbench_model::{Error, ErrorKind};
 
 use crate::wire::Wire;
@@ -129,7 +129,7 @@ use crate::wire::Wire;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Avro;
 
-impl Format for Avro {
+impl BaseCodec for Avro {
     const NAME: &'static str = "avro";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;

@@ -11,7 +11,7 @@ use bincode::error::DecodeError;
 use bincode::serde::BorrowCompat;
 use serbench_model::__private::serde_forms::with_path;
 use serbench_model::__private::strict::{self, Context, Strict};
-use serbench_model::{Dataset, Error, ErrorKind, Format};
+use serbench_model::{BaseCodec, Dataset, Error, ErrorKind};
 use serde::de::{self, Deserialize, DeserializeOwned, Deserializer};
 
 use crate::input::Input;
@@ -19,7 +19,7 @@ use crate::input::Input;
 /// Decodes one value that fills `bytes` through bincode's serde support:
 /// step 1 with the plain budget, step 2 with strings borrowed if that runs
 /// out. Errors name codec `F`.
-pub(crate) fn with_serde<F: Format, T: Dataset + DeserializeOwned>(
+pub(crate) fn with_serde<F: BaseCodec, T: Dataset + DeserializeOwned>(
     bytes: &[u8],
 ) -> Result<T, Error> {
     let (value, end) = match decode_within::<T>(bytes, PLAIN) {
@@ -118,7 +118,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for PathOfFailure<T> {
 /// The error of a failed decode that stopped at byte `at`, with the field
 /// path found by decoding again (step 2's way, which claims what step 1
 /// does and fails where it fails).
-fn located<F: Format, T: Dataset + DeserializeOwned>(
+fn located<F: BaseCodec, T: Dataset + DeserializeOwned>(
     bytes: &[u8],
     error: DecodeError,
     at: usize,

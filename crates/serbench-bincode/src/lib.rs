@@ -138,7 +138,7 @@ mod native;
 use bincode::config;
 use bincode::enc::write::Writer;
 use bincode::error::EncodeError;
-use serbench_model::{Carries, Codec, Dataset, Format};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset};
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -149,7 +149,7 @@ use crate::native::Native;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Bincode;
 
-impl Format for Bincode {
+impl BaseCodec for Bincode {
     const NAME: &'static str = "bincode";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
@@ -203,7 +203,7 @@ where
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BincodeStock;
 
-impl Format for BincodeStock {
+impl BaseCodec for BincodeStock {
     const NAME: &'static str = "bincode-stock";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
@@ -224,7 +224,7 @@ where
 
 /// Appends `value` to `out` with bincode's serde encoder, errors naming
 /// codec `F`.
-fn encode<F: Format, T: Dataset + Serialize>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+fn encode<F: BaseCodec, T: Dataset + Serialize>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
     bincode::serde::encode_into_writer(value, Append(out), config::standard()).map_err(|error| {
         let message = match &error {
             EncodeError::OtherString(message) => message.clone(),

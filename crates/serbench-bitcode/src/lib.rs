@@ -139,14 +139,14 @@ mod derive;
 mod mirror;
 mod serde;
 
-use serbench_model::{Carries, Codec, Dataset, Format};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset};
 pub use serbench_model::{Error, ErrorKind};
 
 /// The bitcode codec over bitcode's own derive.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Bitcode;
 
-impl Format for Bitcode {
+impl BaseCodec for Bitcode {
     const NAME: &'static str = "bitcode";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
@@ -156,7 +156,7 @@ impl Format for Bitcode {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BitcodeSerde;
 
-impl Format for BitcodeSerde {
+impl BaseCodec for BitcodeSerde {
     const NAME: &'static str = "bitcode-serde";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
@@ -179,14 +179,14 @@ where
 }
 
 /// The error of bitcode refusing the bytes.
-fn refused<C: Format, T: Dataset>(error: bitcode::Error) -> Error {
+fn refused<C: BaseCodec, T: Dataset>(error: bitcode::Error) -> Error {
     let message = format!("not a bitcode {} value: {error}", T::NAME);
     Error::new::<C, T>(ErrorKind::Syntax, message).with_source(error)
 }
 
 /// Refuses `bytes` unless they are `again`, the encoding bitcode writes
 /// for the value they decoded to.
-fn canonical<C: Format, T: Dataset>(bytes: &[u8], again: &[u8]) -> Result<(), Error> {
+fn canonical<C: BaseCodec, T: Dataset>(bytes: &[u8], again: &[u8]) -> Result<(), Error> {
     if bytes == again {
         return Ok(());
     }

@@ -131,7 +131,7 @@ mod generated {
 
 use capnp::message::{Builder, HeapAllocator};
 use capnp::traits::Owned;
-use serbench_model::{Carries, Codec, Dataset, Format, NativeCodec};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, NativeCodec};
 pub use serbench_model::{Error, ErrorKind};
 
 use crate::write::{TooLong, Words};
@@ -140,7 +140,7 @@ use crate::write::{TooLong, Words};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Capnp;
 
-impl Format for Capnp {
+impl BaseCodec for Capnp {
     const NAME: &'static str = "capnp";
     const ZERO_COPY: bool = true;
     // Floats are stored as their bits, timestamps as integers.

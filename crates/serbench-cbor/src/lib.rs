@@ -136,7 +136,7 @@ mod wellformed;
 use std::marker::PhantomData;
 
 use serbench_model::__private::serde_forms::with_path;
-use serbench_model::{Carries, Codec, Dataset, Format, Graph, Record, SensorReading};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, Graph, Record, SensorReading};
 pub use serbench_model::{Error, ErrorKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -147,7 +147,7 @@ pub use crate::via_minicbor::CborMinicbor;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Cbor;
 
-impl Format for Cbor {
+impl BaseCodec for Cbor {
     const NAME: &'static str = "cbor";
     // Floats travel as their IEEE 754 bits; only the timestamps, written as
     // RFC 3339 text as Qt does, have limits.
@@ -260,7 +260,7 @@ impl<T: Dataset + Wire> Codec<T> for Cbor {
 /// `bytes` hold exactly one well-formed item, nested at most 16 levels,
 /// keyed by text and tagged as `T`'s layout says ([`wellformed`]), so no
 /// library reads a length the input cannot hold.
-fn checked<C: Format, T: Dataset + Wire>(bytes: &[u8]) -> Result<(), Error> {
+fn checked<C: BaseCodec, T: Dataset + Wire>(bytes: &[u8]) -> Result<(), Error> {
     let end = wellformed::check(bytes, T::TAGS).map_err(|problem| {
         let error = Error::new::<C, T>(problem.kind, problem.message).at_offset(problem.at);
         at_path(error, problem.path)

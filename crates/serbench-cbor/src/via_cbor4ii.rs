@@ -23,8 +23,8 @@ use std::convert::Infallible;
 use cbor4ii::core::dec::{Read, Reference};
 use cbor4ii::core::utils::SliceReader;
 use serbench_model::{
-    Carries, Codec, Dataset, Error, ErrorKind, Format, Graph, MediaContent, Record, SensorReading,
-    TaskManager,
+    BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Graph, MediaContent, Record,
+    SensorReading, TaskManager,
 };
 
 use crate::{In, Out, Wire};
@@ -33,7 +33,7 @@ use crate::{In, Out, Wire};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CborCbor4ii;
 
-impl Format for CborCbor4ii {
+impl BaseCodec for CborCbor4ii {
     const NAME: &'static str = "cbor-cbor4ii";
     const CARRIES: Carries = crate::Cbor::CARRIES;
     type Error = Error;

@@ -51,10 +51,10 @@ pub(crate) fn text() -> String {
     }
     text.push_str("formats:\n");
     let codecs = serbench_codecs::codecs();
-    let width = codecs.iter().map(|c| c.name.len()).max().unwrap_or(0) + 2;
+    let width = codecs.iter().map(|c| c.id.len()).max().unwrap_or(0) + 2;
     for codec in codecs {
         let mut notes = vec![
-            codec.format.to_owned(),
+            codec.wire_format.to_owned(),
             format!("{} {}", codec.library, codec.version),
         ];
         if codec.tuning == Tuning::Tuned {
@@ -63,7 +63,7 @@ pub(crate) fn text() -> String {
         if codec.zero_copy {
             notes.push("traverses in place".to_owned());
         }
-        let _ = writeln!(text, "  {:<width$}{}", codec.name, notes.join(", "));
+        let _ = writeln!(text, "  {:<width$}{}", codec.id, notes.join(", "));
     }
     text
 }
@@ -87,8 +87,8 @@ pub(crate) fn json() -> Value {
         .iter()
         .map(|codec| {
             json!({
-                "name": codec.name,
-                "format": codec.format,
+                "id": codec.id,
+                "wire_format": codec.wire_format,
                 "library": codec.library,
                 "version": codec.version,
                 "tuned": codec.tuning == Tuning::Tuned,

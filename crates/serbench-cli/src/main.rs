@@ -1,19 +1,23 @@
-//! `serbench`: the datasets and formats of serbench on the command line.
+//! `serbench`: the datasets and codecs of serbench on the command line.
 //!
-//! Write every dataset in every format to look at or feed to another
+//! Write every dataset with every codec to look at or feed to another
 //! program, read a file back and answer its dataset's traverse question, or
-//! convert between formats:
+//! convert from one codec's bytes to another's:
 //!
 //! ```text
 //! serbench list [--json]
-//! serbench dump --out dumps                      # every dataset in every format
-//! serbench check --dataset task-manager --format cbor dumps/task-manager.cbor
+//! serbench dump --out dumps                      # every dataset with every codec
+//! serbench check --dataset task-manager --codec cbor dumps/task-manager.cbor
 //! serbench convert --dataset media --from json --to msgpack in.json out.msgpack
 //! ```
 //!
+//! A codec is named by its id (`json`, `json-simd`, `cbor`; `serbench
+//! list`), which `--codec` takes; `--format` is an alias of it, from before
+//! the flag said what it names.
+//!
 //! `check` prints the answer as the last line of standard output, the same
-//! for every format holding the same value, and exits 0; on any failure it
-//! prints one line naming the format, the dataset, what was wrong and where,
+//! for every codec reading the same value, and exits 0; on any failure it
+//! prints one line naming the codec, the dataset, what was wrong and where,
 //! and exits 1.
 //!
 //! Like `cat`, it stops quietly when whoever reads its standard output has
@@ -21,13 +25,14 @@
 //! standard error); a full standard output (`> /dev/full`) is an error that
 //! says so.
 //!
-//! The formats are the codecs of the registry (`serbench-codecs`) this
-//! build has, all by default. `list --json` prints them for programs:
+//! The codecs are those of the registry (`serbench-codecs`) this build
+//! has, all by default. `list --json` prints them for programs, each with
+//! its id and the wire format it writes:
 //!
 //! ```text
 //! {"datasets": [{"name", "about", "size_unit", "default_size", "quick_size",
 //!                "dump_size"}, ...],
-//!  "codecs": [{"name", "format", "library", "version", "tuned", "zero_copy",
+//!  "codecs": [{"id", "wire_format", "library", "version", "tuned", "zero_copy",
 //!              "detects_truncation", "native"}, ...]}
 //! ```
 
@@ -48,7 +53,7 @@ use crate::pairs::{DatasetJob, for_datasets};
 #[command(
     name = "serbench",
     version,
-    about = "The serbench datasets in every format"
+    about = "The serbench datasets with every codec"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -57,13 +62,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// List the datasets and the formats.
+    /// List the datasets and the codecs.
     List {
         /// Print one JSON object for programs instead of the table.
         #[arg(long)]
         json: bool,
     },
-    /// Write DIR/DATASET.FORMAT for each pair (all pairs by default).
+    /// Write DIR/DATASET.CODEC for each pair (all pairs by default).
     Dump {
         /// The folder to write to; created if missing.
         #[arg(long, value_name = "DIR")]
@@ -71,9 +76,9 @@ enum Command {
         /// A dataset to write (repeatable; default all).
         #[arg(long = "dataset", value_name = "D", value_parser = dataset_id)]
         datasets: Vec<&'static str>,
-        /// A format to write (repeatable; default all).
-        #[arg(long = "format", value_name = "F", value_parser = format_id)]
-        formats: Vec<&'static str>,
+        /// A codec to write with, by id (repeatable; default all).
+        #[arg(long = "codec", visible_alias = "format", value_name = "C", value_parser = codec_id)]
+        codecs: Vec<&'static str>,
         /// The size of a dataset, such as `task-manager=500` (repeatable).
         /// Defaults: each dataset's dump size (`list --json`): the
         /// benchmark size, one telemetry message, the graph at 200 nodes.
@@ -90,22 +95,22 @@ enum Command {
         /// The dataset FILE holds.
         #[arg(long, value_name = "D", value_parser = dataset_id)]
         dataset: &'static str,
-        /// The format FILE is in.
-        #[arg(long, value_name = "F", value_parser = format_id)]
-        format: &'static str,
+        /// The codec that wrote FILE, by id.
+        #[arg(long, visible_alias = "format", value_name = "C", value_parser = codec_id)]
+        codec: &'static str,
         /// The file to read.
         file: PathBuf,
     },
-    /// Decode IN in one format and write it to OUT in another.
+    /// Decode IN with one codec and write it to OUT with another.
     Convert {
         /// The dataset IN holds.
         #[arg(long, value_name = "D", value_parser = dataset_id)]
         dataset: &'static str,
-        /// The format IN is in.
-        #[arg(long, value_name = "F", value_parser = format_id)]
+        /// The codec that wrote IN, by id.
+        #[arg(long, value_name = "C", value_parser = codec_id)]
         from: &'static str,
-        /// The format to write OUT in.
-        #[arg(long, value_name = "G", value_parser = format_id)]
+        /// The codec to write OUT with, by id.
+        #[arg(long, value_name = "C", value_parser = codec_id)]
         to: &'static str,
         /// The file to read.
         input: PathBuf,
@@ -139,7 +144,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Dump {
             out,
             datasets,
-            formats,
+            codecs,
             sizes,
             full,
         } => {
@@ -148,7 +153,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             let mut dump = Dump {
                 out,
                 datasets: or_all(datasets, list::datasets().iter().map(|d| d.name)),
-                formats: or_all(formats, serbench_codecs::codecs().iter().map(|c| c.name)),
+                codecs: or_all(codecs, serbench_codecs::codecs().iter().map(|c| c.id)),
                 sizes,
                 full,
                 failures: 0,
@@ -161,9 +166,9 @@ fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Check {
             dataset,
-            format,
+            codec,
             file,
-        } => for_datasets(&[dataset], &mut Check { format, file }),
+        } => for_datasets(&[dataset], &mut Check { codec, file }),
         Command::Convert {
             dataset,
             from,
@@ -218,15 +223,15 @@ fn dataset_id(name: &str) -> Result<&'static str, String> {
         .ok_or_else(|| format!("unknown dataset; one of {}", known.join(", ")))
 }
 
-fn format_id(name: &str) -> Result<&'static str, String> {
+fn codec_id(id: &str) -> Result<&'static str, String> {
     let known = serbench_codecs::codecs();
     known
         .iter()
-        .map(|c| c.name)
-        .find(|known| *known == name)
+        .map(|c| c.id)
+        .find(|known| *known == id)
         .ok_or_else(|| {
-            let names: Vec<_> = known.iter().map(|c| c.name).collect();
-            format!("unknown format; one of {}", names.join(", "))
+            let ids: Vec<_> = known.iter().map(|c| c.id).collect();
+            format!("unknown codec; one of {}", ids.join(", "))
         })
 }
 
@@ -258,11 +263,11 @@ fn one_line(message: &str) -> String {
 /// such as `/dev/zero` can make us hold.
 const MAX_INPUT: u64 = 192 << 20;
 
-/// Reads `path` for `format` `dataset`, refusing more than [`MAX_INPUT`].
-fn read(path: &PathBuf, format: &str, dataset: &str) -> anyhow::Result<Vec<u8>> {
+/// Reads `path` for `codec` `dataset`, refusing more than [`MAX_INPUT`].
+fn read(path: &PathBuf, codec: &str, dataset: &str) -> anyhow::Result<Vec<u8>> {
     use std::io::Read as _;
 
-    let context = || format!("cannot read {} as {format} {dataset}", path.display());
+    let context = || format!("cannot read {} as {codec} {dataset}", path.display());
     let file = std::fs::File::open(path).with_context(context)?;
     let known = file
         .metadata()
@@ -293,7 +298,7 @@ fn read(path: &PathBuf, format: &str, dataset: &str) -> anyhow::Result<Vec<u8>> 
 struct Dump {
     out: PathBuf,
     datasets: Vec<&'static str>,
-    formats: Vec<&'static str>,
+    codecs: Vec<&'static str>,
     sizes: Vec<(&'static str, usize)>,
     full: bool,
     failures: usize,
@@ -320,10 +325,10 @@ impl DatasetJob for Dump {
             bail!("{} at size {size} has no message to write", D::NAME);
         };
         let mut bytes = Vec::new();
-        for &format in &self.formats {
-            let path = self.out.join(format!("{}.{format}", D::NAME));
+        for &codec in &self.codecs {
+            let path = self.out.join(format!("{}.{codec}", D::NAME));
             bytes.clear();
-            match pairs::encode(format, &value, &mut bytes) {
+            match pairs::encode(codec, &value, &mut bytes) {
                 Ok(()) => {
                     std::fs::write(&path, &bytes)
                         .with_context(|| format!("cannot write {}", path.display()))?;
@@ -340,18 +345,18 @@ impl DatasetJob for Dump {
 }
 
 struct Check {
-    format: &'static str,
+    codec: &'static str,
     file: PathBuf,
 }
 
 impl DatasetJob for Check {
     fn run<D: Carried>(&mut self) -> anyhow::Result<()> {
-        let bytes = read(&self.file, self.format, D::NAME)?;
-        let answer = pairs::traverse::<D>(self.format, &bytes)?;
+        let bytes = read(&self.file, self.codec, D::NAME)?;
+        let answer = pairs::traverse::<D>(self.codec, &bytes)?;
         eprintln!(
             "{}: {} {} of {} bytes read",
             self.file.display(),
-            self.format,
+            self.codec,
             D::NAME,
             bytes.len()
         );

@@ -1,7 +1,7 @@
 //! The bridge between the codec list and the model's datasets: the bounds
 //! every listed codec meets, and typed dispatch per dataset.
 
-use serbench_model::{Codec, Dataset, Error, Format, NativeCodec};
+use serbench_model::{BaseCodec, Codec, Dataset, Error, NativeCodec};
 
 use crate::{Info, NativeJob, PairJob};
 
@@ -15,9 +15,9 @@ macro_rules! bridge {
     ($($dataset:path),* $(,)?) => {
         /// A codec of every dataset, returning the model's error: what a
         /// codec must be to join the list.
-        pub trait Registered: Format<Error = Error> + $(Codec<$dataset> +)* 'static {}
+        pub trait Registered: BaseCodec<Error = Error> + $(Codec<$dataset> +)* 'static {}
 
-        impl<C: Format<Error = Error> + $(Codec<$dataset> +)* 'static> Registered for C {}
+        impl<C: BaseCodec<Error = Error> + $(Codec<$dataset> +)* 'static> Registered for C {}
 
         /// A listed codec with a message type of its own for every dataset.
         pub trait RegisteredNative: Registered $(+ NativeCodec<$dataset>)* {}

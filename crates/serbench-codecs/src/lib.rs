@@ -32,7 +32,7 @@
 //! }
 //!
 //! let json = serbench_codecs::codec("json").expect("json is a default feature");
-//! assert_eq!((json.format, json.library), ("JSON", "serde_json"));
+//! assert_eq!((json.wire_format, json.library), ("JSON", "serde_json"));
 //! let size = serbench_codecs::run::<MediaContent, _>("json", Size).expect("a listed codec");
 //! assert_eq!(size?, 488);
 //! # Ok::<(), Error>(())
@@ -54,12 +54,13 @@ use crate::list::visit_list;
 /// What the list says of one codec.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Info {
-    /// The id used by the CLI, the reports and the cargo feature: `"json"`.
-    pub name: &'static str,
+    /// The codec's id, used by the CLI, the reports and the cargo feature:
+    /// `"json"`, `"json-simd"`.
+    pub id: &'static str,
     /// The wire format it writes, as people name it: `"JSON"`, `"Cap'n
-    /// Proto"`. Codecs of one format write the same bytes where the format
-    /// allows.
-    pub format: &'static str,
+    /// Proto"`. Codecs of one wire format write the same bytes where the
+    /// format allows.
+    pub wire_format: &'static str,
     /// The library whose code is timed: `"serde_json"`.
     pub library: &'static str,
     /// That library's exact version, as in `Cargo.lock`.
@@ -80,7 +81,7 @@ pub struct Info {
 impl fmt::Display for Info {
     /// The id, so divan names a bench row by it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name)
+        f.write_str(self.id)
     }
 }
 
@@ -175,10 +176,10 @@ pub fn native_codecs() -> impl Iterator<Item = &'static Info> {
     codecs().iter().copied().filter(|info| info.native)
 }
 
-/// The codec with id `name`, if it is built in.
+/// The codec with id `id`, if it is built in.
 #[must_use]
-pub fn codec(name: &str) -> Option<&'static Info> {
-    codecs().iter().copied().find(|info| info.name == name)
+pub fn codec(id: &str) -> Option<&'static Info> {
+    codecs().iter().copied().find(|info| info.id == id)
 }
 
 /// Work on dataset `D` with one codec, whose type the job learns.
@@ -214,7 +215,7 @@ pub fn run<D: Carried, J: PairJob<D>>(codec: &str, job: J) -> Option<J::Output> 
 
     impl<D: Carried, J: PairJob<D>> Visitor for Find<'_, D, J> {
         fn codec<C: Registered>(&mut self, info: &'static Info) {
-            if info.name == self.codec
+            if info.id == self.codec
                 && let Some(job) = self.job.take()
             {
                 self.output = Some(D::run_pair::<C, J>(job, info));
@@ -246,7 +247,7 @@ pub fn run_native<D: Carried, J: NativeJob<D>>(codec: &str, job: J) -> Option<J:
         fn codec<C: Registered>(&mut self, _: &'static Info) {}
 
         fn native<C: RegisteredNative>(&mut self, info: &'static Info) {
-            if info.name == self.codec
+            if info.id == self.codec
                 && let Some(job) = self.job.take()
             {
                 self.output = Some(D::run_native::<C, J>(job, info));

@@ -9,7 +9,7 @@
 //! [`NativeCodec`](serbench_model::NativeCodec) for every dataset.
 
 codecs! {
-    // feature       codec type                            format          library        version      path
+    // feature       codec type                            wire format     library        version      path
     "json"        => serbench_json::Json,                  "JSON",         "serde_json",  "1.0.154",   stock;
     "json-simd"   => serbench_json::JsonSimd,              "JSON",         "simd-json",   "0.19.0",    stock;
     "json-sonic"  => serbench_json::JsonSonic,             "JSON",         "sonic-rs",    "0.5.10",    stock;

@@ -14,7 +14,7 @@ macro_rules! is_native {
 /// feature is named by its codec's id.
 macro_rules! codecs {
     ($(
-        $feature:literal => $codec:ty, $format:literal, $library:literal, $version:literal,
+        $feature:literal => $codec:ty, $wire_format:literal, $library:literal, $version:literal,
         $tuning:ident $(, $native:ident)?;
     )*) => {
         /// Calls `visitor` with every codec whose feature is on, in list
@@ -26,18 +26,18 @@ macro_rules! codecs {
                 #[cfg(feature = $feature)]
                 {
                     const INFO: crate::Info = crate::Info {
-                        name: <$codec as serbench_model::Format>::NAME,
-                        format: $format,
+                        id: <$codec as serbench_model::BaseCodec>::NAME,
+                        wire_format: $wire_format,
                         library: $library,
                         version: $version,
                         tuning: crate::Tuning::from_marker(stringify!($tuning)),
-                        zero_copy: <$codec as serbench_model::Format>::ZERO_COPY,
+                        zero_copy: <$codec as serbench_model::BaseCodec>::ZERO_COPY,
                         detects_truncation:
-                            <$codec as serbench_model::Format>::DETECTS_TRUNCATION,
+                            <$codec as serbench_model::BaseCodec>::DETECTS_TRUNCATION,
                         native: false $(|| is_native!($native))?,
                     };
                     const _: () = assert!(
-                        crate::same(INFO.name, $feature),
+                        crate::same(INFO.id, $feature),
                         concat!("the feature ", $feature, " must be named by its codec's id")
                     );
                     visitor.codec::<$codec>(&INFO);

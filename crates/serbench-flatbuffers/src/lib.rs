@@ -119,7 +119,7 @@ use flatbuffers::{
     ErrorTraceDetail, FLATBUFFERS_MAX_BUFFER_SIZE, FlatBufferBuilder, InvalidFlatbuffer,
     VerifierOptions,
 };
-use serbench_model::{Carries, Codec, Dataset, Format, NativeCodec};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, NativeCodec};
 pub use serbench_model::{Error, ErrorKind};
 
 use crate::private::Schema;
@@ -128,7 +128,7 @@ use crate::private::Schema;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FlatBuffers;
 
-impl Format for FlatBuffers {
+impl BaseCodec for FlatBuffers {
     const NAME: &'static str = "flatbuffers";
     const ZERO_COPY: bool = true;
     // Doubles travel as their IEEE 754 bits and timestamps as integers.

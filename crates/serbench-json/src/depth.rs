@@ -9,7 +9,7 @@
 //! allocates for it. sonic-rs recurses with large frames: the pass keeps
 //! its depth, and so its stack, small.
 
-use serbench_model::{Dataset, Error, ErrorKind, Format};
+use serbench_model::{BaseCodec, Dataset, Error, ErrorKind};
 
 /// The deepest arrays and objects may nest: the task-manager nests 6
 /// levels (root, lists, list, tasks, task, header), the deepest of the
@@ -19,7 +19,7 @@ pub(crate) const DEPTH: usize = 16;
 
 /// An [`ErrorKind::Limit`] error of codec `C` at the bracket that opens a
 /// container more than [`DEPTH`] deep, if there is one.
-pub(crate) fn check<C: Format, T: Dataset>(bytes: &[u8]) -> Result<(), Error> {
+pub(crate) fn check<C: BaseCodec, T: Dataset>(bytes: &[u8]) -> Result<(), Error> {
     match too_deep(bytes) {
         Some(at) => {
             let message = format!("arrays and objects nest more than {DEPTH} levels");

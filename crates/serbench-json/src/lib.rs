@@ -90,7 +90,7 @@ mod sonic;
 
 use serbench_model::__private::serde_forms::with_path;
 use serbench_model::{
-    Carries, Codec, Dataset, Format, Graph, MediaContent, Record, SensorReading, TaskManager,
+    BaseCodec, Carries, Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager,
 };
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
@@ -103,7 +103,7 @@ pub use crate::sonic::JsonSonic;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Json;
 
-impl Format for Json {
+impl BaseCodec for Json {
     const NAME: &'static str = "json";
     const CARRIES: Carries = Carries {
         non_finite_floats: false,
@@ -194,7 +194,7 @@ where
 
 /// An [`ErrorKind::Unsupported`] error of codec `C` if `value` holds what
 /// JSON cannot carry.
-fn refuse_unportable<C: Format, T: Dataset + private::Portable>(value: &T) -> Result<(), Error> {
+fn refuse_unportable<C: BaseCodec, T: Dataset + private::Portable>(value: &T) -> Result<(), Error> {
     match value.unsupported() {
         Some((path, problem)) => {
             Err(Error::new::<C, T>(ErrorKind::Unsupported, problem).at_path(path))

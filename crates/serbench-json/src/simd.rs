@@ -7,7 +7,7 @@
 //! decode, as it is for any user holding borrowed bytes.
 
 use serbench_model::__private::serde_forms::with_path;
-use serbench_model::{Carries, Codec, Dataset, Error, ErrorKind, Format};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use simd_json::ErrorType;
@@ -19,7 +19,7 @@ use crate::private::Portable;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct JsonSimd;
 
-impl Format for JsonSimd {
+impl BaseCodec for JsonSimd {
     const NAME: &'static str = "json-simd";
     const CARRIES: Carries = crate::Json::CARRIES;
     type Error = Error;

@@ -13,7 +13,7 @@
 //! [`ErrorKind::Unsupported`] error; serde_json and simd-json carry it.
 
 use serbench_model::__private::serde_forms::with_path;
-use serbench_model::{Carries, Codec, Dataset, Error, ErrorKind, Format};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sonic_rs::error::Category;
@@ -24,7 +24,7 @@ use crate::private::Portable;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct JsonSonic;
 
-impl Format for JsonSonic {
+impl BaseCodec for JsonSonic {
     const NAME: &'static str = "json-sonic";
     const CARRIES: Carries = crate::Json::CARRIES;
     type Error = Error;

@@ -113,14 +113,20 @@ impl Carries {
     }
 }
 
-/// A wire format, independent of the dataset it carries.
-pub trait Format {
-    /// The id used by the CLI and the reports, such as `"json"`.
+/// A codec, independent of the dataset it carries: the half of
+/// [`Codec<T>`] that is the same for every dataset.
+///
+/// A codec is one library's implementation of a wire format (`json-simd`
+/// times simd-json writing JSON); a wire format with several libraries has
+/// several codecs.
+pub trait BaseCodec {
+    /// The codec's id, used by the CLI and the reports, such as `"json"` or
+    /// `"json-simd"`.
     const NAME: &'static str;
     /// Whether [`Codec::traverse`] reads the bytes in place instead of
     /// decoding first; reports label such rows.
     const ZERO_COPY: bool = false;
-    /// What the format carries beyond the portable values.
+    /// What the codec carries beyond the portable values.
     const CARRIES: Carries;
     /// Whether every truncated encoding fails to decode. Protobuf's cannot:
     /// a message cut at a field boundary is a valid, smaller message.
@@ -140,11 +146,11 @@ pub trait Format {
     }
 }
 
-/// A wire format that carries dataset type `T`.
+/// A codec that carries dataset type `T`.
 ///
 /// `decode` is safe on untrusted bytes: it bounds depth and allocation,
 /// rejects trailing bytes, and returns `Err` rather than panicking.
-pub trait Codec<T: Dataset>: Format {
+pub trait Codec<T: Dataset>: BaseCodec {
     /// Appends the encoding of `value` to `out`, so callers can reuse one
     /// buffer. On error `out` may hold a partial encoding.
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Self::Error>;
@@ -174,8 +180,8 @@ pub trait Codec<T: Dataset>: Format {
     }
 }
 
-/// A format whose generated code has a message type of its own (protobuf's
-/// structs, a Cap'n Proto or FlatBuffers builder). The benchmark reports
+/// A codec whose library has a message type of its own (protobuf's
+/// generated structs, a Cap'n Proto or FlatBuffers builder). The benchmark reports
 /// its two halves as separate, labelled rows: building the message from
 /// the model, and writing a prebuilt message.
 pub trait NativeCodec<T: Dataset>: Codec<T> {

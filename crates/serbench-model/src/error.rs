@@ -1,19 +1,19 @@
 //! The error every codec returns.
 //!
-//! One type for all formats, so a program that uses several handles one
+//! One type for all codecs, so a program that uses several handles one
 //! error. It is opaque and boxed (one pointer in a `Result`, so the hot
 //! `Ok` path stays small) and keeps its parts as data: a caller branches on
 //! the [`ErrorKind`], reads the [`Position`] without parsing text, and walks
-//! to the format library's own error through
+//! to the codec library's own error through
 //! [`source`](std::error::Error::source).
 
 use std::error::Error as StdError;
 use std::fmt;
 
-use crate::codec::{Dataset, Format};
+use crate::codec::{BaseCodec, Dataset};
 
-/// Why an encode or decode failed: what kind of failure, in which format
-/// and dataset, where in the input, and the format library's own error when
+/// Why an encode or decode failed: what kind of failure, in which codec
+/// and dataset, where in the input, and the codec library's own error when
 /// there is one.
 ///
 /// It prints as one line that names all of that, such as
@@ -21,10 +21,10 @@ use crate::codec::{Dataset, Format};
 /// (at lists[0].tasks[1].priority, line 1 column 160)`.
 ///
 /// ```
-/// use serbench_model::{Carries, Error, ErrorKind, Format, TaskManager};
+/// use serbench_model::{BaseCodec, Carries, Error, ErrorKind, TaskManager};
 ///
 /// struct Demo;
-/// impl Format for Demo {
+/// impl BaseCodec for Demo {
 ///     const NAME: &'static str = "demo";
 ///     const CARRIES: Carries = Carries::EVERYTHING;
 ///     type Error = Error;
@@ -46,7 +46,7 @@ pub struct Error(Box<ErrorImpl>);
 #[derive(Debug)]
 struct ErrorImpl {
     kind: ErrorKind,
-    format: &'static str,
+    codec: &'static str,
     dataset: &'static str,
     position: Position,
     message: String,
@@ -89,15 +89,15 @@ pub struct Position {
 }
 
 impl Error {
-    /// An error of `kind` from format `F` on dataset `D`; `message` says
+    /// An error of `kind` from codec `C` on dataset `D`; `message` says
     /// what was wrong, and the builder methods add where and why.
-    pub fn new<F: Format + ?Sized, D: Dataset>(
+    pub fn new<C: BaseCodec + ?Sized, D: Dataset>(
         kind: ErrorKind,
         message: impl Into<String>,
     ) -> Self {
         Self(Box::new(ErrorImpl {
             kind,
-            format: F::NAME,
+            codec: C::NAME,
             dataset: D::NAME,
             position: Position::default(),
             message: message.into(),
@@ -126,7 +126,7 @@ impl Error {
         self
     }
 
-    /// Keeps the format library's own error as this error's
+    /// Keeps the library's own error as this error's
     /// [`source`](std::error::Error::source): any error, or one already
     /// boxed.
     #[must_use]
@@ -141,10 +141,10 @@ impl Error {
         self.0.kind
     }
 
-    /// The format's id, such as `"json"`.
+    /// The codec's id, such as `"json"` or `"json-simd"`.
     #[must_use]
-    pub fn format(&self) -> &'static str {
-        self.0.format
+    pub fn codec(&self) -> &'static str {
+        self.0.codec
     }
 
     /// The dataset's id, such as `"task-manager"`.
@@ -159,7 +159,7 @@ impl Error {
         &self.0.position
     }
 
-    /// What was wrong, without the format, the dataset or the position.
+    /// What was wrong, without the codec, the dataset or the position.
     #[must_use]
     pub fn message(&self) -> &str {
         &self.0.message
@@ -180,13 +180,13 @@ impl fmt::Display for Error {
             "decode"
         };
         let ErrorImpl {
-            format,
+            codec,
             dataset,
             message,
             position,
             ..
         } = &*self.0;
-        write!(f, "cannot {verb} {format} {dataset}: {message}")?;
+        write!(f, "cannot {verb} {codec} {dataset}: {message}")?;
         if position.is_known() {
             write!(f, " (at {position})")?;
         }
@@ -254,7 +254,7 @@ mod tests {
 
     struct Demo;
 
-    impl Format for Demo {
+    impl BaseCodec for Demo {
         const NAME: &'static str = "demo";
         const CARRIES: Carries = Carries::EVERYTHING;
         type Error = Error;
@@ -270,7 +270,7 @@ mod tests {
             .at_path("lists[0].tasks[1].priority")
             .at_offset(160);
         assert_eq!(error.kind(), ErrorKind::Invalid);
-        assert_eq!(error.format(), "demo");
+        assert_eq!(error.codec(), "demo");
         assert_eq!(error.dataset(), "task-manager");
         assert_eq!(error.message(), "wrong");
         assert_eq!(error.position().path(), Some("lists[0].tasks[1].priority"));

@@ -16,7 +16,7 @@
 //! | `media` | [`MediaContent`] | the classic jvm-serializers record |
 //!
 //! This crate is the contract between those values and the formats, and
-//! nothing more: the datasets and the [`Dataset`] trait, the [`Format`],
+//! nothing more: the datasets and the [`Dataset`] trait, the [`BaseCodec`],
 //! [`Codec`] and [`NativeCodec`] traits a format crate implements for each
 //! dataset, [`Carries`] for what a format can hold beyond the portable
 //! values, and the one [`Error`] every codec returns. It knows no format:
@@ -55,7 +55,7 @@ mod strict;
 mod task_manager;
 mod telemetry;
 
-pub use crate::codec::{Carries, Codec, Dataset, Format, NativeCodec};
+pub use crate::codec::{BaseCodec, Carries, Codec, Dataset, NativeCodec};
 pub use crate::error::{Error, ErrorKind, Position};
 pub use crate::graph::{Edge, Graph, GraphAnswer, Node};
 pub use crate::media::{Image, Media, MediaAnswer, MediaContent, Player, Size};

@@ -80,7 +80,7 @@ use std::io::{self, Cursor};
 
 use rmp_serde::decode::Error as DecodeError;
 use serbench_model::__private::serde_forms::with_path;
-use serbench_model::{Carries, Codec, Dataset, Format};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset};
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
 use serde::de::{Deserialize, DeserializeOwned};
@@ -89,7 +89,7 @@ use serde::de::{Deserialize, DeserializeOwned};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MsgPack;
 
-impl Format for MsgPack {
+impl BaseCodec for MsgPack {
     const NAME: &'static str = "msgpack";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;

@@ -92,7 +92,7 @@
 use postcard::ser_flavors::Flavor;
 use serbench_model::__private::serde_forms::with_path;
 use serbench_model::__private::strict::{self, Context, Strict};
-use serbench_model::{Carries, Codec, Dataset, Format};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset};
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -101,7 +101,7 @@ use serde::de::DeserializeOwned;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Postcard;
 
-impl Format for Postcard {
+impl BaseCodec for Postcard {
     const NAME: &'static str = "postcard";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;

@@ -76,7 +76,7 @@
 //! those rules so that it reads what any protobuf library writes:
 //!
 //! - A message cut at a field boundary is a valid, smaller message (fewer
-//!   lists, fewer strings). [`Format::DETECTS_TRUNCATION`] is therefore
+//!   lists, fewer strings). [`BaseCodec::DETECTS_TRUNCATION`] is therefore
 //!   false: a cut is either an error or a value different from the
 //!   original, never the original.
 //! - Bytes after the message are read as more fields. Bytes that do not
@@ -132,7 +132,7 @@ mod telemetry;
 mod wire;
 
 use prost::Message as _;
-use serbench_model::{Carries, Codec, Dataset, Format, NativeCodec};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, NativeCodec};
 pub use serbench_model::{Error, ErrorKind};
 
 pub use crate::stock::ProtobufStock;
@@ -153,7 +153,7 @@ pub mod proto {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Protobuf;
 
-impl Format for Protobuf {
+impl BaseCodec for Protobuf {
     const NAME: &'static str = "protobuf";
     const CARRIES: Carries = Carries::EVERYTHING;
     // A message cut at a field boundary is a valid, smaller message.
@@ -205,7 +205,7 @@ impl<T: Dataset + Wire> NativeCodec<T> for Protobuf {
 const MAX_LEN: usize = i32::MAX as usize;
 
 /// Appends `message`, errors naming codec `F`.
-fn write<F: Format, T: Dataset + Wire>(
+fn write<F: BaseCodec, T: Dataset + Wire>(
     message: &T::Message,
     out: &mut Vec<u8>,
 ) -> Result<(), Error> {
@@ -217,7 +217,7 @@ fn write<F: Format, T: Dataset + Wire>(
     })
 }
 
-fn check_len<F: Format, T: Dataset>(len: usize) -> Result<(), Error> {
+fn check_len<F: BaseCodec, T: Dataset>(len: usize) -> Result<(), Error> {
     if len > MAX_LEN {
         return Err(Error::new::<F, T>(
             ErrorKind::Unsupported,

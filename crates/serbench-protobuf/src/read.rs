@@ -20,7 +20,7 @@ use prost::DecodeError;
 use prost::encoding::{
     DecodeContext, WireType, check_wire_type, decode_key, decode_varint, skip_field,
 };
-use serbench_model::{Dataset, Error, ErrorKind, Format};
+use serbench_model::{BaseCodec, Dataset, Error, ErrorKind};
 
 use crate::wire::Wire;
 
@@ -272,7 +272,11 @@ impl ReadError {
 
     /// The crate's error for codec `F` decoding `T`, which stopped with
     /// `rest` of `len` bytes unread.
-    pub(crate) fn into_error<F: Format, T: Dataset + Wire>(self, len: usize, rest: usize) -> Error {
+    pub(crate) fn into_error<F: BaseCodec, T: Dataset + Wire>(
+        self,
+        len: usize,
+        rest: usize,
+    ) -> Error {
         let path = (!self.path.is_empty()).then(|| Path(&self.path).to_string());
         let at_path = |error: Error| match path {
             Some(path) => error.at_path(path),

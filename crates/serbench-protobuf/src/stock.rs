@@ -2,7 +2,7 @@
 //! crate's tuned [`Protobuf`](crate::Protobuf).
 
 use prost::Message as _;
-use serbench_model::{Carries, Codec, Dataset, Error, Format};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error};
 
 use crate::read::ReadError;
 use crate::wire::Wire;
@@ -24,7 +24,7 @@ use crate::wire::Wire;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ProtobufStock;
 
-impl Format for ProtobufStock {
+impl BaseCodec for ProtobufStock {
     const NAME: &'static str = "protobuf-stock";
     const CARRIES: Carries = Carries::EVERYTHING;
     // A message cut at a field boundary is a valid, smaller message.

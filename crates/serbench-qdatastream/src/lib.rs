@@ -185,7 +185,7 @@ mod task_manager;
 mod telemetry;
 mod write;
 
-use serbench_model::{Carries, Codec, Dataset, Format};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset};
 pub use serbench_model::{Error, ErrorKind};
 
 use crate::error::{Fault, Unsupported, decode_error, encode_error};
@@ -196,7 +196,7 @@ use crate::write::Writer;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QDataStream;
 
-impl Format for QDataStream {
+impl BaseCodec for QDataStream {
     const NAME: &'static str = "qdatastream";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;

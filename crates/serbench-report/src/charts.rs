@@ -1,7 +1,7 @@
 //! SVG charts of a run: per dataset the size against the time of encode
 //! and of decode, a point per codec ([`scatter`], hand-written SVG),
 //! then, drawn with plotters, the time of each operation and the size of
-//! each format as bars, and the sweep's cost per task. Each is written next
+//! each codec as bars, and the sweep's cost per task. Each is written next
 //! to the report and kept as text, so report.html can carry it inline.
 
 use plotters::coord::Shift;
@@ -61,7 +61,7 @@ pub fn draw(results: &Report) -> Result<Vec<Chart>, Error> {
             .iter()
             .map(|r| {
                 (
-                    r.format.clone(),
+                    r.codec.clone(),
                     [Op::Encode, Op::Decode, Op::Traverse, Op::Floor]
                         .map(|op| r.ns(op))
                         .to_vec(),
@@ -102,7 +102,7 @@ pub fn draw(results: &Report) -> Result<Vec<Chart>, Error> {
             .iter()
             .map(|r| {
                 (
-                    r.format.as_str(),
+                    r.codec.as_str(),
                     vec![Some(r.size_bytes), Some(r.zstd_bytes), Some(r.gzip_bytes)],
                 )
             })
@@ -165,7 +165,7 @@ fn canvas(svg: &mut String) -> Result<DrawingArea<SVGBackend<'_>, Shift>, Error>
     Ok(root)
 }
 
-/// One group of bars per format, one bar per series; `log` draws the value
+/// One group of bars per codec, one bar per series; `log` draws the value
 /// axis on a log scale, labelled with `label`.
 fn grouped_bars(
     title: &str,
@@ -203,7 +203,7 @@ fn grouped_bars(
     Ok(svg)
 }
 
-/// Draws the mesh, the bars from `base`, the format names under their
+/// Draws the mesh, the bars from `base`, the codec ids under their
 /// groups and the legend.
 fn fill<'a, Y>(
     root: &DrawingArea<SVGBackend<'a>, Shift>,
@@ -264,7 +264,7 @@ where
         .map_err(plot_error)
 }
 
-/// Nanoseconds per task against tasks, one line per format (log–log).
+/// Nanoseconds per task against tasks, one line per codec (log–log).
 fn sweep(results: &Report, op: &str) -> Result<String, Error> {
     let mut svg = String::new();
     let root = canvas(&mut svg)?;
@@ -296,21 +296,21 @@ fn sweep(results: &Report, op: &str) -> Result<String, Error> {
         .y_label_formatter(&|ns| format!("{ns:.0}"))
         .draw()
         .map_err(plot_error)?;
-    let mut formats: Vec<&str> = points.iter().map(|p| p.format.as_str()).collect();
-    formats.sort_unstable();
-    formats.dedup();
-    for (index, format) in formats.iter().enumerate() {
+    let mut codecs: Vec<&str> = points.iter().map(|p| p.codec.as_str()).collect();
+    codecs.sort_unstable();
+    codecs.dedup();
+    for (index, codec) in codecs.iter().enumerate() {
         let color = Palette99::pick(index).to_rgba();
         let mut line: Vec<(f64, f64)> = points
             .iter()
-            .filter(|p| p.format == *format)
+            .filter(|p| p.codec == *codec)
             .map(|p| (p.tasks as f64, p.ns_per_task()))
             .collect();
         line.sort_by(|a, b| a.0.total_cmp(&b.0));
         chart
             .draw_series(LineSeries::new(line.clone(), color.stroke_width(2)))
             .map_err(plot_error)?
-            .label(*format)
+            .label(*codec)
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 14, y)], color.stroke_width(2))
             });

@@ -18,18 +18,18 @@ use serbench_results::{Op, Record};
 pub fn comparison(old: &[Record], new: &[Record]) -> String {
     let mut text = format!(
         "{:<14} {:<14} {:>18} {:>18} {:>18} {:>9}\n",
-        "dataset", "format", "encode", "decode", "traverse", "size"
+        "dataset", "codec", "encode", "decode", "traverse", "size"
     );
     let (mut flagged, mut within, mut figures) = (0, 0_u32, 0_u32);
     for after in new {
         let Some(before) = old
             .iter()
-            .find(|r| r.dataset == after.dataset && r.format == after.format)
+            .find(|r| r.dataset == after.dataset && r.codec == after.codec)
         else {
             let _ = writeln!(
                 text,
                 "{:<14} {:<14} new in this run",
-                after.dataset, after.format
+                after.dataset, after.codec
             );
             continue;
         };
@@ -62,7 +62,7 @@ pub fn comparison(old: &[Record], new: &[Record]) -> String {
         let _ = writeln!(
             text,
             "{:<14} {:<14} {:>18} {:>18} {:>18} {:>9}",
-            after.dataset, after.format, cells[0], cells[1], cells[2], size
+            after.dataset, after.codec, cells[0], cells[1], cells[2], size
         );
     }
     let _ = writeln!(
@@ -91,7 +91,7 @@ mod tests {
     fn record(encode: f64, fastest: f64) -> Record {
         Record {
             dataset: "media".into(),
-            format: "json".into(),
+            codec: "json".into(),
             ok: true,
             size_bytes: 488.0,
             ops: Ops {

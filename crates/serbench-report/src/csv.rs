@@ -9,8 +9,8 @@ use serbench_results::{Op, Record};
 /// The facts' columns, in order.
 const FACTS: [&str; 16] = [
     "dataset",
-    "format",
-    "family",
+    "codec",
+    "wire_format",
     "library",
     "version",
     "tuned",
@@ -64,8 +64,8 @@ pub fn csv(records: &[Record]) -> String {
 fn row(record: &Record) -> Vec<String> {
     let mut cells = vec![
         quoted(&record.dataset),
-        quoted(&record.format),
-        quoted(&record.family),
+        quoted(&record.codec),
+        quoted(&record.wire_format),
         quoted(&record.library),
         quoted(&record.version),
         record.tuned.to_string(),
@@ -126,8 +126,8 @@ mod tests {
     fn a_row_has_a_cell_per_column() {
         let record = Record {
             dataset: "telemetry".into(),
-            format: "json".into(),
-            family: "JSON".into(),
+            codec: "json".into(),
+            wire_format: "JSON".into(),
             library: "serde_json".into(),
             version: "1.0.145".into(),
             ok: true,

@@ -147,11 +147,11 @@ pub(crate) mod tests {
     use super::*;
 
     /// A verified record of `size` bytes per message.
-    pub(crate) fn record(dataset: &str, format: &str, size: f64) -> Record {
+    pub(crate) fn record(dataset: &str, codec: &str, size: f64) -> Record {
         Record {
             dataset: dataset.to_owned(),
-            format: format.to_owned(),
-            library: format!("lib-{format}"),
+            codec: codec.to_owned(),
+            library: format!("lib-{codec}"),
             version: "1.0.0".to_owned(),
             size_label: format!("{dataset} label"),
             messages: 1,

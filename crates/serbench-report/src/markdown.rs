@@ -40,8 +40,8 @@ pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
     let verdicts = verdicts::table(results);
     if !verdicts.is_empty() {
         text.push_str(
-            "## Per-format verdict\n\nPer dataset and format, the fastest codec for encode and \
-             for decode and the smallest encoding. Where a format has several codecs, speed is \
+            "## Per-format verdict\n\nPer dataset and wire format, the fastest codec for encode \
+             and for decode and the smallest encoding. Where a wire format has several codecs, speed is \
              judged from short rounds that alternate the codecs, the ratio taken round by round: \
              a codec is named fastest only when the middle half of its rivals' ratios clears \
              it by 3 %; otherwise the codecs are *within noise* of each other.\n\n",
@@ -129,14 +129,14 @@ pub fn summary(results: &Report) -> String {
         let _ = writeln!(
             text,
             "  {:<14} {:>16} {:>16} {:>16} {:>10}",
-            "format", "encode", "decode", "traverse", "size"
+            "codec", "encode", "decode", "traverse", "size"
         );
         for record in of(results, dataset.id) {
             if record.ok {
                 let _ = writeln!(
                     text,
                     "  {:<14} {:>16} {:>16} {:>16} {:>10}{}",
-                    record.format,
+                    record.codec,
                     cell(record, Op::Encode),
                     cell(record, Op::Decode),
                     cell(record, Op::Traverse),
@@ -148,7 +148,7 @@ pub fn summary(results: &Report) -> String {
                     }
                 );
             } else {
-                let _ = writeln!(text, "  {:<14} failed its round trip", record.format);
+                let _ = writeln!(text, "  {:<14} failed its round trip", record.codec);
             }
         }
     }

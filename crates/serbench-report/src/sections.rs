@@ -46,7 +46,7 @@ pub(super) fn legend(results: &Report) -> String {
     };
     format!(
         "Each time reads *median ±noise [fastest sample]*; {mark}; ‽ marks a figure that \
-         contradicts another of its row beyond noise (traverse below decode for a format that \
+         contradicts another of its row beyond noise (traverse below decode for a codec that \
          decodes before it walks; the memcpy floor above encode)."
     )
 }
@@ -80,11 +80,11 @@ pub(super) fn timed(record: &Record, op: Op, noisy_above: f64) -> String {
 }
 
 /// `capnp ⚡`: the codec id, marked when it traverses in place.
-fn format_cell(record: &Record) -> String {
+fn codec_cell(record: &Record) -> String {
     if record.zero_copy {
-        format!("{} ⚡", record.format)
+        format!("{} ⚡", record.codec)
     } else {
-        record.format.clone()
+        record.codec.clone()
     }
 }
 
@@ -101,7 +101,7 @@ fn codecs(results: &Report) -> Vec<Vec<&Record>> {
     for record in &results.results {
         match codecs
             .iter_mut()
-            .find(|records| records[0].format == record.format)
+            .find(|records| records[0].codec == record.codec)
         {
             Some(records) => records.push(record),
             None => codecs.push(vec![record]),
@@ -162,13 +162,13 @@ fn expansion_cell(records: &[&Record]) -> String {
         .map_or_else(|| NONE.to_owned(), |worst| format!("{worst:.0}×"))
 }
 
-/// Every codec of the run: what it times (format, library, version, the
+/// Every codec of the run: what it times (wire format, library, version, the
 /// library's stock API or a path written here) and how it holds up (the
 /// conformance kit's memory figures). The rows follow the registry, which
 /// groups them by wire format.
 pub(super) fn codecs_table(results: &Report) -> String {
     let mut table = Table::new()
-        .left("format")
+        .left("wire format")
         .left("codec")
         .left("library")
         .left("path")
@@ -177,8 +177,8 @@ pub(super) fn codecs_table(results: &Report) -> String {
     for records in codecs(results) {
         let first = records[0];
         table.push(vec![
-            first.family.clone(),
-            format_cell(first),
+            first.wire_format.clone(),
+            codec_cell(first),
             format!("{} {}", first.library, first.version),
             if first.tuned { "tuned" } else { "stock" }.to_owned(),
             hostile_cell(&records),
@@ -199,7 +199,7 @@ pub(super) fn codecs_table(results: &Report) -> String {
 
 /// Every figure of one dataset, a row per codec.
 pub(super) fn dataset_table(results: &Report, dataset: &str) -> String {
-    let mut table = Table::new().left("format").left("library");
+    let mut table = Table::new().left("codec").left("library");
     for title in [
         "encode",
         "decode",
@@ -219,7 +219,7 @@ pub(super) fn dataset_table(results: &Report, dataset: &str) -> String {
     for record in of(results, dataset) {
         if !record.ok {
             table.push(vec![
-                record.format.clone(),
+                record.codec.clone(),
                 library_cell(record),
                 format!("failed: {}", record.error.as_deref().unwrap_or("")),
             ]);
@@ -227,7 +227,7 @@ pub(super) fn dataset_table(results: &Report, dataset: &str) -> String {
         }
         let op = |op: Op| record.op(op);
         table.push(vec![
-            format_cell(record),
+            codec_cell(record),
             library_cell(record),
             timed(record, Op::Encode, noisy),
             timed(record, Op::Decode, noisy),
@@ -255,13 +255,13 @@ pub(super) fn native_table(results: &Report, dataset: &str) -> String {
         return String::new();
     }
     let mut table = Table::new()
-        .left("format")
+        .left("codec")
         .right("build message from model")
         .right("write prebuilt message")
         .right("encode");
     for record in native {
         table.push(vec![
-            record.format.clone(),
+            record.codec.clone(),
             time(record.ns(Op::Build)),
             time(record.ns(Op::Write)),
             time(record.ns(Op::Encode)),
@@ -287,8 +287,7 @@ pub(super) fn against_qt(results: &Report) -> String {
         .right("× faster (middle half of the rounds)")
         .column("aim", Align::Center);
     for counterpart in &COUNTERPARTS {
-        let Some(record) =
-            of(results, qt::DATASET).find(|r| r.format == counterpart.format && r.ok)
+        let Some(record) = of(results, qt::DATASET).find(|r| r.codec == counterpart.codec && r.ok)
         else {
             continue;
         };
@@ -328,7 +327,7 @@ pub(super) fn against_qt(results: &Report) -> String {
                     )
                 },
             ),
-            record.format.clone(),
+            record.codec.clone(),
             format!(
                 "{} / {}",
                 time(record.ns(Op::Encode)),
@@ -365,7 +364,7 @@ fn qt_ratio(
         .iter()
         .find(|r| r.dataset == qt::DATASET && r.op == op.name() && r.side(&qt_side).is_some());
     if let Some(rounds) = paired {
-        return Ratio::of(rounds.side(&qt_side)?, rounds.side(&record.format)?);
+        return Ratio::of(rounds.side(&qt_side)?, rounds.side(&record.codec)?);
     }
     let stats = record.op(op)?;
     (stats.median_ns > 0.0)
@@ -386,7 +385,7 @@ pub(super) fn sweep_table(results: &Report) -> String {
     let mut sizes: Vec<u64> = results.sweep.iter().map(|p| p.tasks).collect();
     sizes.sort_unstable();
     sizes.dedup();
-    let mut table = Table::new().left("format").left("op");
+    let mut table = Table::new().left("codec").left("op");
     for size in &sizes {
         table = table.right(size.to_string());
     }
@@ -394,17 +393,17 @@ pub(super) fn sweep_table(results: &Report) -> String {
     let mut rows: Vec<(&str, &str)> = results
         .sweep
         .iter()
-        .map(|p| (p.format.as_str(), p.op.as_str()))
+        .map(|p| (p.codec.as_str(), p.op.as_str()))
         .collect();
     rows.sort_unstable();
     rows.dedup();
-    for (format, op) in rows {
+    for (codec, op) in rows {
         let points: Vec<&SweepPoint> = results
             .sweep
             .iter()
-            .filter(|p| p.format == format && p.op == op)
+            .filter(|p| p.codec == codec && p.op == op)
             .collect();
-        let mut cells = vec![format.to_owned(), op.to_owned()];
+        let mut cells = vec![codec.to_owned(), op.to_owned()];
         cells.extend(sizes.iter().map(|size| {
             points
                 .iter()
@@ -487,7 +486,7 @@ fn smallest(records: &[&Record]) -> String {
     let names: Vec<&str> = records
         .iter()
         .filter(|r| r.size_bytes > 0.0 && r.size_bytes <= least)
-        .map(|r| r.format.as_str())
+        .map(|r| r.codec.as_str())
         .collect();
     format!("{} {}", names.join(", "), bytes(least))
 }
@@ -496,7 +495,7 @@ fn smallest(records: &[&Record]) -> String {
 fn fastest(records: &[&Record], op: Op) -> String {
     records
         .iter()
-        .filter_map(|r| Some((r.format.as_str(), r.ns(op)?)))
+        .filter_map(|r| Some((r.codec.as_str(), r.ns(op)?)))
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map_or_else(
             || NONE.to_owned(),
@@ -507,22 +506,22 @@ fn fastest(records: &[&Record], op: Op) -> String {
 /// Sizes at a glance: a row per codec, a column per dataset.
 pub(super) fn size_table(results: &Report) -> String {
     let names: Vec<&str> = datasets(results).iter().map(|d| d.id).collect();
-    let mut table = Table::new().left("format");
+    let mut table = Table::new().left("codec");
     for name in &names {
         table = table.right(*name);
     }
     // Each codec once, in the order of the run (records come per dataset).
-    let mut formats: Vec<&str> = Vec::new();
+    let mut codecs: Vec<&str> = Vec::new();
     for record in &results.results {
-        if !formats.contains(&record.format.as_str()) {
-            formats.push(&record.format);
+        if !codecs.contains(&record.codec.as_str()) {
+            codecs.push(&record.codec);
         }
     }
-    for format in formats {
-        let mut cells = vec![format.to_owned()];
+    for codec in codecs {
+        let mut cells = vec![codec.to_owned()];
         cells.extend(names.iter().map(|name| {
             of(results, name)
-                .find(|r| r.format == format && r.ok)
+                .find(|r| r.codec == codec && r.ok)
                 .map_or_else(|| NONE.to_owned(), |r| bytes(r.size_bytes))
         }));
         table.push(cells);
@@ -537,7 +536,7 @@ mod tests {
     use serbench_results::OpStats;
 
     #[test]
-    fn size_table_has_a_row_per_format() {
+    fn size_table_has_a_row_per_codec() {
         let results = report(vec![
             record("media", "json", 488.0),
             record("media", "cbor", 394.0),
@@ -545,7 +544,7 @@ mod tests {
             record("records", "cbor", 13_500.0),
         ]);
         let table = size_table(&results);
-        assert!(table.starts_with("| format | media | records |\n|---|---:|---:|\n"));
+        assert!(table.starts_with("| codec | media | records |\n|---|---:|---:|\n"));
         assert_eq!(table.matches("| json |").count(), 1, "{table}");
         assert!(table.contains("| json | 488 B | 19.2 KB |"), "{table}");
         assert!(table.contains("| cbor | 394 B | 13.5 KB |"), "{table}");
@@ -555,7 +554,7 @@ mod tests {
     fn codecs_table_sums_the_safety_figures_of_every_dataset() {
         let safe = |dataset: &str, worst: f64, violations: u64, dense: Option<f64>| {
             let mut record = record(dataset, "json", 100.0);
-            record.family = "JSON".to_owned();
+            record.wire_format = "JSON".to_owned();
             record.safety = Some(Safety {
                 damaged: 1_500,
                 worst_of_bound: worst,

@@ -84,14 +84,14 @@ mod tests {
     #[test]
     fn renders_alignment_and_fills_short_rows() {
         let mut table = Table::new()
-            .left("format")
+            .left("codec")
             .right("size")
             .column("aim", Align::Center);
         table.push(vec!["json".into(), "2 MB".into(), "met".into()]);
         table.push(vec!["xml".into(), "failed: a | b".into()]);
         assert_eq!(
             table.render(),
-            "| format | size | aim |\n\
+            "| codec | size | aim |\n\
              |---|---:|:-:|\n\
              | json | 2 MB | met |\n\
              | xml | failed: a \\| b |  |\n"

@@ -1,4 +1,4 @@
-//! The per-format verdict: per dataset and format family, the fastest
+//! The per-format verdict: per dataset and wire format, the fastest
 //! codec for encode and for decode and the smallest encoding, so that "is
 //! CBOR slower than JSON?" is answered with each format's best library, not
 //! its first. Speed comes from the paired rounds (measured by the xtask);
@@ -11,25 +11,25 @@ use serbench_results::Report;
 use serbench_results::verdict::{self, Fastest, Ratio, Verdict};
 use serbench_results::{Op, Record};
 
-/// The verdict table, a row per dataset and format family (a family with
-/// one codec says so: it has no rival).
+/// The verdict table, a row per dataset and wire format (a wire format
+/// with one codec says so: it has no rival).
 pub(crate) fn table(results: &Report) -> String {
     let mut table = Table::new()
         .left("dataset")
-        .left("format")
+        .left("wire format")
         .left("fastest encode")
         .left("fastest decode")
         .left("smallest");
     let mut rows = 0;
     for dataset in datasets(results) {
-        for family in families(results, dataset.id) {
+        for wire_format in wire_formats(results, dataset.id) {
             let codecs: Vec<&Record> = of(results, dataset.id)
-                .filter(|r| r.ok && r.family == family)
+                .filter(|r| r.ok && r.wire_format == wire_format)
                 .collect();
             rows += 1;
             table.push(vec![
                 dataset.id.to_owned(),
-                family.to_owned(),
+                wire_format.to_owned(),
                 speed(results, &codecs, Op::Encode),
                 speed(results, &codecs, Op::Decode),
                 smallest(&codecs),
@@ -42,17 +42,17 @@ pub(crate) fn table(results: &Report) -> String {
     table.render()
 }
 
-/// The families of a dataset's verified records, in the run's order.
-fn families<'a>(results: &'a Report, dataset: &'a str) -> Vec<&'a str> {
+/// The wire formats of a dataset's verified records, in the run's order.
+fn wire_formats<'a>(results: &'a Report, dataset: &'a str) -> Vec<&'a str> {
     let mut found: Vec<&str> = Vec::new();
     for record in of(results, dataset).filter(|r| r.ok) {
-        let family = if record.family.is_empty() {
-            record.format.as_str()
+        let wire_format = if record.wire_format.is_empty() {
+            record.codec.as_str()
         } else {
-            record.family.as_str()
+            record.wire_format.as_str()
         };
-        if !found.contains(&family) {
-            found.push(family);
+        if !found.contains(&wire_format) {
+            found.push(wire_format);
         }
     }
     found
@@ -61,8 +61,8 @@ fn families<'a>(results: &'a Report, dataset: &'a str) -> Vec<&'a str> {
 /// `simd-json (simd-json)`: the codec id, and its library when the two
 /// differ.
 fn name(codecs: &[&Record], id: &str) -> String {
-    match codecs.iter().find(|r| r.format == id) {
-        Some(record) if !record.library.is_empty() && record.library != record.format => {
+    match codecs.iter().find(|r| r.codec == id) {
+        Some(record) if !record.library.is_empty() && record.library != record.codec => {
             format!("{id} ({})", record.library)
         }
         _ => id.to_owned(),
@@ -73,7 +73,7 @@ fn name(codecs: &[&Record], id: &str) -> String {
 /// from.
 fn speed(results: &Report, codecs: &[&Record], op: Op) -> String {
     if let [only] = codecs {
-        return format!("{}, only codec", name(codecs, &only.format));
+        return format!("{}, only codec", name(codecs, &only.codec));
     }
     let Some(first) = codecs.first() else {
         return String::new();
@@ -81,7 +81,7 @@ fn speed(results: &Report, codecs: &[&Record], op: Op) -> String {
     let paired = results.rounds.iter().find(|rounds| {
         rounds.dataset == first.dataset
             && rounds.op == op.name()
-            && codecs.iter().all(|r| rounds.side(&r.format).is_some())
+            && codecs.iter().all(|r| rounds.side(&r.codec).is_some())
     });
     let (fastest, how) = match paired {
         Some(rounds) => (verdict::fastest(rounds), ""),
@@ -106,18 +106,18 @@ fn from_medians<'a>(codecs: &[&'a Record], op: Op) -> Option<Fastest<'a>> {
         medians.iter().copied().min_by(|a, b| a.1.total_cmp(&b.1))?;
     let mut tied = Vec::new();
     let mut lead: Option<(&str, Ratio)> = None;
-    for (other, median, noise) in medians.iter().filter(|t| t.0.format != winner.format) {
+    for (other, median, noise) in medians.iter().filter(|t| t.0.codec != winner.codec) {
         let ratio = Ratio::single(median / best, noise.max(winner_noise));
         if ratio.against(1.0) == Verdict::Above {
             if lead.is_none_or(|(_, near)| ratio.median < near.median) {
-                lead = Some((other.format.as_str(), ratio));
+                lead = Some((other.codec.as_str(), ratio));
             }
         } else {
-            tied.push(other.format.as_str());
+            tied.push(other.codec.as_str());
         }
     }
     Some(Fastest {
-        winner: winner.format.as_str(),
+        winner: winner.codec.as_str(),
         lead: if tied.is_empty() { lead } else { None },
         tied,
     })
@@ -148,7 +148,7 @@ fn smallest(codecs: &[&Record]) -> String {
     let tied: Vec<String> = codecs
         .iter()
         .filter(|r| (r.size_bytes - least).abs() < 0.5)
-        .map(|r| name(codecs, &r.format))
+        .map(|r| name(codecs, &r.codec))
         .collect();
     let size = serbench_results::units::bytes(least);
     if codecs.len() > 1 && tied.len() == codecs.len() {
@@ -179,9 +179,9 @@ mod tests {
         }
     }
 
-    fn codec(format: &str, library: &str, size: f64, decode: f64, noise: f64) -> Record {
-        let mut record = record("media", format, size);
-        record.family = "JSON".to_owned();
+    fn codec(id: &str, library: &str, size: f64, decode: f64, noise: f64) -> Record {
+        let mut record = record("media", id, size);
+        record.wire_format = "JSON".to_owned();
         record.library = library.to_owned();
         record.ops = Ops {
             decode: Some(OpStats {
@@ -215,7 +215,7 @@ mod tests {
         );
         assert!(table.contains("| all 488 B (same bytes) |"), "{table}");
         // Encode was not paired nor timed: no verdict, no panic.
-        assert!(table.starts_with("| dataset | format |"), "{table}");
+        assert!(table.starts_with("| dataset | wire format |"), "{table}");
     }
 
     #[test]
@@ -226,7 +226,7 @@ mod tests {
             codec("cbor", "ciborium", 400.0, 900.0, 0.0),
         ]);
         let mut only_cbor = results.results[2].clone();
-        only_cbor.family = "CBOR".to_owned();
+        only_cbor.wire_format = "CBOR".to_owned();
         let results = report(vec![
             results.results[0].clone(),
             results.results[1].clone(),

@@ -24,7 +24,7 @@ pub fn records(sizes: &[SizeLine], measurements: &[Measurement]) -> Vec<Record> 
                     .filter(|m| {
                         let row = &m.row;
                         row.dataset == line.dataset
-                            && row.codec == line.format
+                            && row.codec == line.codec
                             && row.tasks.is_none()
                             && row.op == op
                     })
@@ -97,12 +97,12 @@ pub fn sweep(measurements: &[Measurement]) -> Vec<SweepPoint> {
             continue;
         };
         let (op, codec) = (m.row.op.name(), m.row.codec.as_str());
-        let same = |p: &SweepPoint| p.format == codec && p.op == op && p.tasks == tasks;
+        let same = |p: &SweepPoint| p.codec == codec && p.op == op && p.tasks == tasks;
         if let Some((_, medians)) = points.iter_mut().find(|(p, _)| same(p)) {
             medians.push(m.median_ns);
         } else {
             let point = SweepPoint {
-                format: codec.to_owned(),
+                codec: codec.to_owned(),
                 op: op.to_owned(),
                 tasks,
                 ns: 0.0,
@@ -131,8 +131,8 @@ mod tests {
     fn line() -> SizeLine {
         SizeLine {
             dataset: "telemetry".into(),
-            format: "json".into(),
-            family: "JSON".into(),
+            codec: "json".into(),
+            wire_format: "JSON".into(),
             library: "serde_json".into(),
             version: "1.0.145".into(),
             size: 10_000,
@@ -207,7 +207,7 @@ mod tests {
             .iter()
             .map(|codec| SizeLine {
                 dataset: "media".into(),
-                format: (*codec).into(),
+                codec: (*codec).into(),
                 size: 1,
                 size_label: "one fixed value".into(),
                 messages: 1,
@@ -218,18 +218,18 @@ mod tests {
         let records = records(&sizes, &measurements);
         for record in &records {
             for op in [Op::Encode, Op::Decode, Op::Traverse, Op::Floor] {
-                assert!(record.ns(op).is_some(), "{} {op:?}", record.format);
+                assert!(record.ns(op).is_some(), "{} {op:?}", record.codec);
             }
-            let native = native(&record.format);
-            assert_eq!(record.ns(Op::Build).is_some(), native, "{}", record.format);
-            assert_eq!(record.ns(Op::Write).is_some(), native, "{}", record.format);
+            let native = native(&record.codec);
+            assert_eq!(record.ns(Op::Build).is_some(), native, "{}", record.codec);
+            assert_eq!(record.ns(Op::Write).is_some(), native, "{}", record.codec);
             assert_eq!(
                 record.op(Op::Decode).unwrap().runs,
                 Some(1.0),
                 "no sweep row"
             );
         }
-        let json = records.iter().find(|r| r.format == "simd-json").unwrap();
+        let json = records.iter().find(|r| r.codec == "simd-json").unwrap();
         assert_eq!(json.ns(Op::Decode), Some(1_109.0));
         assert_eq!(json.op(Op::Decode).unwrap().peak_bytes, Some(266.0));
         assert_eq!(sweep(&measurements).len(), 3 * codecs.len());
@@ -281,7 +281,7 @@ mod tests {
             ..Measurement::of(row("task-manager", "encode", "simd-json", Some(1000)))
         };
         let points = sweep(&[measurement]);
-        assert_eq!(points[0].format, "simd-json");
+        assert_eq!(points[0].codec, "simd-json");
         assert_eq!((points[0].tasks, points[0].ns_per_task()), (1000, 2_000.0));
     }
 }

@@ -1,12 +1,15 @@
-//! The files of schemas 1 and 2, read as they were written and converted.
+//! The files of schemas 1 to 3, read as they were written and converted.
 //!
-//! Those files spelled a record's figures as flat keys, `<op><figure>`
-//! (`decode_min_ns`), and its safety figures as `safety_damaged`,
-//! `safety_worst_of_bound`, `safety_violations` and `dense_expansion`.
-//! Schema 1 had neither the codec's facts (`family`, `library`, `version`,
-//! `tuned`, `size_label`) nor the noise, rounds, machine check and safety
-//! figures: they read as empty. [`crate::read`] picks this shape by the
-//! file's `schema` and converts it with `From`.
+//! All of them named a record's codec id `format` and its wire format
+//! `family`, and a sweep point's codec id `format`; schema 4 calls them
+//! `codec` and `wire_format`, the words the rest of serbench uses.
+//! Schemas 1 and 2 also spelled a record's figures as flat keys,
+//! `<op><figure>` (`decode_min_ns`), and its safety figures as
+//! `safety_damaged`, `safety_worst_of_bound`, `safety_violations` and
+//! `dense_expansion`. Schema 1 had neither the codec's facts (`family`,
+//! `library`, `version`, `tuned`, `size_label`) nor the noise, rounds,
+//! machine check and safety figures: they read as empty. [`crate::read`]
+//! picks a shape by the file's `schema` and converts it with `From`.
 
 use serde::Deserialize;
 
@@ -24,9 +27,53 @@ pub(crate) struct ReportV2 {
     #[serde(default)]
     rounds: Vec<Rounds>,
     #[serde(default)]
-    sweep: Vec<SweepPoint>,
+    sweep: Vec<SweepPointV3>,
     #[serde(default)]
     compile: Vec<CompileTime>,
+}
+
+/// A `results.json` of schema 3: the current layout but for the names of
+/// a record's codec id and wire format, and of a sweep point's codec id.
+#[derive(Debug, Deserialize)]
+pub(crate) struct ReportV3 {
+    run: Run,
+    results: Vec<RecordV3>,
+    qt: Vec<Measured>,
+    rounds: Vec<Rounds>,
+    sweep: Vec<SweepPointV3>,
+    compile: Vec<CompileTime>,
+}
+
+/// A record of schema 3: its figures as [`Ops`] and [`Safety`] already.
+#[derive(Debug, Deserialize)]
+struct RecordV3 {
+    dataset: String,
+    format: String,
+    family: String,
+    library: String,
+    version: String,
+    tuned: bool,
+    zero_copy: bool,
+    ok: bool,
+    error: Option<String>,
+    size: u64,
+    size_label: String,
+    messages: u64,
+    size_bytes: f64,
+    zstd_bytes: f64,
+    gzip_bytes: f64,
+    contradictions: Vec<String>,
+    ops: Ops,
+    safety: Option<Safety>,
+}
+
+/// A sweep point of schemas 1 to 3.
+#[derive(Debug, Deserialize)]
+struct SweepPointV3 {
+    format: String,
+    op: String,
+    tasks: u64,
+    ns: f64,
 }
 
 /// A record of schema 1 or 2: the facts, then every figure under its flat
@@ -110,8 +157,58 @@ impl From<ReportV2> for Report {
             results: old.results.into_iter().map(Record::from).collect(),
             qt: old.qt,
             rounds: old.rounds,
-            sweep: old.sweep,
+            sweep: old.sweep.into_iter().map(SweepPoint::from).collect(),
             compile: old.compile,
+        }
+    }
+}
+
+impl From<ReportV3> for Report {
+    fn from(old: ReportV3) -> Self {
+        Report {
+            schema: SCHEMA,
+            run: old.run,
+            results: old.results.into_iter().map(Record::from).collect(),
+            qt: old.qt,
+            rounds: old.rounds,
+            sweep: old.sweep.into_iter().map(SweepPoint::from).collect(),
+            compile: old.compile,
+        }
+    }
+}
+
+impl From<RecordV3> for Record {
+    fn from(record: RecordV3) -> Self {
+        Record {
+            dataset: record.dataset,
+            codec: record.format,
+            wire_format: record.family,
+            library: record.library,
+            version: record.version,
+            tuned: record.tuned,
+            zero_copy: record.zero_copy,
+            ok: record.ok,
+            error: record.error,
+            size: record.size,
+            size_label: record.size_label,
+            messages: record.messages,
+            size_bytes: record.size_bytes,
+            zstd_bytes: record.zstd_bytes,
+            gzip_bytes: record.gzip_bytes,
+            contradictions: record.contradictions,
+            ops: record.ops,
+            safety: record.safety,
+        }
+    }
+}
+
+impl From<SweepPointV3> for SweepPoint {
+    fn from(point: SweepPointV3) -> Self {
+        SweepPoint {
+            codec: point.format,
+            op: point.op,
+            tasks: point.tasks,
+            ns: point.ns,
         }
     }
 }
@@ -198,8 +295,8 @@ impl From<RecordV2> for Record {
         };
         Record {
             dataset: record.dataset,
-            format: record.format,
-            family: record.family,
+            codec: record.format,
+            wire_format: record.family,
             library: record.library,
             version: record.version,
             tuned: record.tuned,
@@ -263,7 +360,7 @@ mod tests {
         assert!(report.rounds.is_empty() && report.run.check.is_none());
         assert_eq!(report.qt[0].id, "json");
         let record = &report.results[0];
-        assert_eq!(record.format, "json");
+        assert_eq!(record.codec, "json");
         assert_eq!(record.library, "");
         let decode = record.op(Op::Decode).unwrap();
         assert_eq!(decode.median_ns, 1109.0);
@@ -307,6 +404,76 @@ mod tests {
         let safety = record.safety.as_ref().unwrap();
         assert_eq!((safety.damaged, safety.violations), (2100, 0));
         assert_eq!(safety.dense_expansion, None);
+    }
+
+    /// A schema-3 record, as the fixture's quick run wrote it: `format`
+    /// and `family` become `codec` and `wire_format`, the figures are kept,
+    /// and a sweep point's `format` becomes its `codec`.
+    #[test]
+    fn reads_a_schema_3_record() {
+        let old = r#"{
+            "schema": 3,
+            "run": { "started": "2026-12-20 10:00:00", "quick": true,
+                     "filters": ["--format json-simd"], "machine": "m", "compiler": "c",
+                     "profile": "p", "commit": "abc", "versions": {}, "check": null },
+            "results": [ {
+                "dataset": "media", "format": "json-simd", "family": "JSON",
+                "library": "simd-json", "version": "0.19.0", "tuned": false,
+                "zero_copy": false, "ok": true, "error": null, "size": 1, "size_label": "",
+                "messages": 1, "size_bytes": 488.0, "zstd_bytes": 288.0, "gzip_bytes": 283.0,
+                "contradictions": ["traverse_below_decode"],
+                "ops": { "decode": { "median_ns": 3234.0, "min_ns": 2913.0,
+                                     "max_ns": 46370.0, "mean_ns": 7804.0, "noise": 0.0993,
+                                     "runs": 1.0, "allocs": 17.0, "alloc_bytes": 4424.0,
+                                     "peak_bytes": 7384.0 } },
+                "safety": { "damaged": 3748, "worst_of_bound": 0.114, "violations": 0,
+                            "dense_expansion": 32.8 } } ],
+            "qt": [], "rounds": [],
+            "sweep": [ { "format": "json-simd", "op": "encode", "tasks": 1000,
+                         "ns": 250000.0 } ],
+            "compile": []
+        }"#;
+        let report = read_str(old);
+        assert_eq!(report.schema, SCHEMA);
+        assert_eq!(report.run.filters, ["--format json-simd"]);
+        let record = &report.results[0];
+        assert_eq!(record.codec, "json-simd");
+        assert_eq!(record.wire_format, "JSON");
+        assert_eq!(record.library, "simd-json");
+        let decode = record.op(Op::Decode).unwrap();
+        assert_eq!(
+            (decode.median_ns, decode.peak_bytes),
+            (3234.0, Some(7384.0))
+        );
+        assert_eq!(record.op(Op::Encode), None);
+        assert_eq!(record.contradictions, ["traverse_below_decode"]);
+        assert_eq!(record.safety.as_ref().unwrap().damaged, 3748);
+        assert_eq!(report.sweep[0].codec, "json-simd");
+        assert_eq!(report.sweep[0].ns_per_task(), 250.0);
+        let written = serde_json::to_value(&report).unwrap();
+        assert_eq!(written["results"][0]["codec"], "json-simd");
+        assert_eq!(written["results"][0]["wire_format"], "JSON");
+        assert!(written["results"][0].get("format").is_none());
+        assert_eq!(written["sweep"][0]["codec"], "json-simd");
+    }
+
+    /// A schema-3 file is read by its own shape: a record with the new
+    /// keys under the old schema number is refused, not half read.
+    #[test]
+    fn a_schema_3_file_has_the_old_keys() {
+        let mixed = r#"{ "schema": 3, "run": { "started": "s", "quick": false, "filters": [],
+                 "machine": "m", "compiler": "c", "profile": "p", "commit": "abc",
+                 "versions": {} },
+                 "results": [ { "dataset": "media", "codec": "json", "wire_format": "JSON",
+                                "library": "serde_json", "version": "1", "tuned": false,
+                                "zero_copy": false, "ok": true, "error": null, "size": 1,
+                                "size_label": "", "messages": 1, "size_bytes": 1.0,
+                                "zstd_bytes": 1.0, "gzip_bytes": 1.0, "contradictions": [],
+                                "ops": {}, "safety": null } ],
+                 "qt": [], "rounds": [], "sweep": [], "compile": [] }"#;
+        let value: serde_json::Value = serde_json::from_str(mixed).unwrap();
+        let error = read(&value).unwrap_err().to_string();
+        assert!(error.contains("format"), "{error}");
     }
 
     /// The current layout reads back what it wrote; a schema from the

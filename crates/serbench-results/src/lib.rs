@@ -14,7 +14,7 @@
 //! # `results.json`
 //!
 //! ```text
-//! { "schema": 3,
+//! { "schema": 4,
 //!   "run": Run { "started", "quick", "filters", "machine", "compiler",
 //!                "profile", "commit", "versions": { library: version },
 //!                "check", "check_after": MachineCheck },
@@ -23,8 +23,8 @@
 //!   "sweep": [ SweepPoint, ... ], "compile": [ CompileTime, ... ] }
 //! ```
 //!
-//! A [`Record`] is one dataset × codec: its facts (`dataset`, `format`
-//! the codec id, `family` the wire format's name, `library`, `version`,
+//! A [`Record`] is one dataset × codec: its facts (`dataset`, `codec`
+//! the codec id, `wire_format` the wire format's name, `library`, `version`,
 //! `tuned`, `zero_copy`, `ok`, `error`, `size`, `size_label`, `messages`),
 //! its sizes per message (`size_bytes`, `zstd_bytes`, `gzip_bytes`), the
 //! `contradictions` it shows, `ops` (an [`OpStats`] object per timed
@@ -41,8 +41,10 @@
 //! trip failed (`ok: false`, `error` says why).
 //!
 //! Files of schemas 1 and 2 spelled the figures as flat keys
-//! (`decode_min_ns`); [`read`] reads them through their own shape and
-//! converts them, so `cargo xtask compare` reads every run.
+//! (`decode_min_ns`); files of schemas 1 to 3 named a record's codec id
+//! `format` and its wire format `family` (a sweep point's codec id
+//! `format` too). [`read`] reads each through its own shape and converts
+//! it, so `cargo xtask compare` reads every run.
 //!
 //! ```
 //! use serbench_results::{Op, OpStats, Ops, Record};
@@ -82,7 +84,7 @@ pub use run::{MachineCheck, Run};
 pub use verdict::Rounds;
 
 /// The layout of the `results.json` this version writes.
-pub const SCHEMA: u32 = 3;
+pub const SCHEMA: u32 = 4;
 
 /// Everything a report is made from; `results.json` holds it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -104,12 +106,13 @@ pub struct Report {
 }
 
 /// Reads a `results.json` of any schema: the current one as it is, those
-/// of schemas 1 and 2 through their own shape, converted. `document` is
+/// of schemas 1 and 2, and of schema 3, through their own shapes,
+/// converted. `document` is
 /// read twice (its `schema` first), so it is a deserializer that can be
 /// copied, such as `&serde_json::Value`.
 ///
 /// ```
-/// let text = r#"{"schema": 3, "run": {"started": "", "quick": true, "filters": [],
+/// let text = r#"{"schema": 4, "run": {"started": "", "quick": true, "filters": [],
 ///     "machine": "", "compiler": "", "profile": "", "commit": "", "versions": {}},
 ///     "results": [], "qt": [], "rounds": [], "sweep": [], "compile": []}"#;
 /// let value: serde_json::Value = serde_json::from_str(text).unwrap();
@@ -127,6 +130,7 @@ where
     }
     match Schema::deserialize(document)?.schema {
         1 | 2 => legacy::ReportV2::deserialize(document).map(Report::from),
+        3 => legacy::ReportV3::deserialize(document).map(Report::from),
         SCHEMA => Report::deserialize(document),
         other => Err(D::Error::custom(format!(
             "results.json schema {other}: this version reads schemas 1 to {SCHEMA}"
@@ -139,7 +143,7 @@ where
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SweepPoint {
     /// The codec id.
-    pub format: String,
+    pub codec: String,
     /// `encode` or `decode`.
     pub op: String,
     /// The size asked of the generator, which may deliver a few fewer.

@@ -8,14 +8,14 @@ use serde::{Deserialize, Serialize};
 /// reads: the comparison is bound to it by nature.
 pub const DATASET: &str = "task-manager";
 
-/// A Qt implementation and the serbench format it is compared with.
+/// A Qt implementation and the serbench codec it is compared with.
 pub struct Counterpart {
     /// What the Qt benchmark calls it.
     pub qt: &'static str,
     /// The `qt_taskmanager bench` id.
     pub id: &'static str,
-    /// The serbench format it is held against.
-    pub format: &'static str,
+    /// The id of the serbench codec it is held against.
+    pub codec: &'static str,
     /// Reference medians, serialize and deserialize, in ms: the Qt
     /// implementations on a machine like this one with the same data.
     pub reference_ms: (f64, f64),
@@ -26,25 +26,25 @@ pub const COUNTERPARTS: [Counterpart; 4] = [
     Counterpart {
         qt: "QDataStream",
         id: "datastream",
-        format: "qdatastream",
+        codec: "qdatastream",
         reference_ms: (2.7, 4.4),
     },
     Counterpart {
         qt: "QXmlStream",
         id: "xml",
-        format: "xml",
+        codec: "xml",
         reference_ms: (27.0, 33.0),
     },
     Counterpart {
         qt: "QJsonDocument",
         id: "json",
-        format: "json",
+        codec: "json",
         reference_ms: (56.0, 24.0),
     },
     Counterpart {
         qt: "QCborValue",
         id: "cbor",
-        format: "cbor",
+        codec: "cbor",
         reference_ms: (52.0, 46.0),
     },
 ];

@@ -15,9 +15,9 @@ pub struct SizeLine {
     /// The dataset id, such as `task-manager`.
     pub dataset: String,
     /// The codec id, as the registry and the timing mode name it.
-    pub format: String,
+    pub codec: String,
     /// The wire format's display name, such as `JSON`.
-    pub family: String,
+    pub wire_format: String,
     /// The library the codec calls.
     pub library: String,
     /// That library's version.
@@ -80,7 +80,7 @@ pub struct SafetyLine {
     /// The dataset id.
     pub dataset: String,
     /// The codec id.
-    pub format: String,
+    pub codec: String,
     /// What the kit measured.
     pub safety: Safety,
 }
@@ -90,10 +90,10 @@ pub struct SafetyLine {
 pub struct Record {
     /// Dataset id, such as `task-manager`.
     pub dataset: String,
-    /// Codec id, such as `json`.
-    pub format: String,
+    /// Codec id, such as `json-simd`.
+    pub codec: String,
     /// The wire format's display name, such as `JSON`.
-    pub family: String,
+    pub wire_format: String,
     /// The library the codec calls, such as `serde_json`.
     pub library: String,
     /// The library's version.
@@ -136,8 +136,8 @@ impl Record {
     pub fn from_sizes(line: &SizeLine) -> Self {
         let mut record = Record {
             dataset: line.dataset.clone(),
-            format: line.format.clone(),
-            family: line.family.clone(),
+            codec: line.codec.clone(),
+            wire_format: line.wire_format.clone(),
             library: line.library.clone(),
             version: line.version.clone(),
             tuned: line.tuned,
@@ -202,7 +202,7 @@ pub fn join_safety(records: &mut [Record], lines: &[SafetyLine]) {
     for record in records {
         if let Some(line) = lines
             .iter()
-            .find(|l| l.dataset == record.dataset && l.format == record.format)
+            .find(|l| l.dataset == record.dataset && l.codec == record.codec)
         {
             record.safety = Some(line.safety.clone());
         }
@@ -217,7 +217,7 @@ mod tests {
     fn joins_a_safety_line_to_its_pair() {
         let line = SafetyLine {
             dataset: "media".into(),
-            format: "json".into(),
+            codec: "json".into(),
             safety: Safety {
                 damaged: 2100,
                 worst_of_bound: 0.25,
@@ -225,9 +225,9 @@ mod tests {
                 dense_expansion: None,
             },
         };
-        let record = |format: &str| Record {
+        let record = |codec: &str| Record {
             dataset: "media".into(),
-            format: format.into(),
+            codec: codec.into(),
             ..Record::default()
         };
         let mut records = vec![record("json"), record("cbor")];
@@ -242,7 +242,7 @@ mod tests {
     fn a_failed_round_trip_has_no_sizes() {
         let line = SizeLine {
             dataset: "telemetry".into(),
-            format: "json".into(),
+            codec: "json".into(),
             messages: 10_000,
             ok: true,
             size_bytes: 3_000_000,

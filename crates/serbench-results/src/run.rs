@@ -15,7 +15,7 @@ pub struct Run {
     pub started: String,
     /// `--quick`: fewer samples, the graph at 200 nodes.
     pub quick: bool,
-    /// The `--dataset`/`--format` filters, if any.
+    /// The `--dataset`/`--codec` filters, if any.
     pub filters: Vec<String>,
     /// CPU model, cores, memory, OS.
     pub machine: String,

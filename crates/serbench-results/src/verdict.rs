@@ -1,5 +1,5 @@
 //! Verdicts that do not flip with the machine's mood: two or more sides
-//! (Qt and serbench, or the libraries of one format) timed in alternating
+//! (Qt and serbench, or the codecs of one wire format) timed in alternating
 //! short rounds, the ratio taken per round, and the verdict read from the
 //! ratios' median and quartiles rather than from one median against
 //! another measured minutes apart.

@@ -3,7 +3,7 @@
 
 use rkyv::rancor;
 use rkyv::util::AlignedVec;
-use serbench_model::{Error, ErrorKind, Format};
+use serbench_model::{BaseCodec, Error, ErrorKind};
 
 use crate::wire::{Failure, Wire};
 
@@ -12,7 +12,7 @@ use crate::wire::{Failure, Wire};
 const ALIGN: usize = 8;
 
 /// Appends the archive of `mirror` to `out` and fills in its length.
-pub(crate) fn write<F: Format, T: Wire>(
+pub(crate) fn write<F: BaseCodec, T: Wire>(
     mirror: &T::Mirror,
     out: &mut Vec<u8>,
 ) -> Result<(), Error> {
@@ -28,7 +28,7 @@ pub(crate) fn write<F: Format, T: Wire>(
     Ok(())
 }
 
-fn write_fresh<F: Format, T: Wire>(mirror: &T::Mirror, out: &mut Vec<u8>) -> Result<(), Error> {
+fn write_fresh<F: BaseCodec, T: Wire>(mirror: &T::Mirror, out: &mut Vec<u8>) -> Result<(), Error> {
     rkyv::api::high::to_bytes_in::<_, rancor::Error>(mirror, &mut *out).map_err(|error| {
         // rkyv's lengths and relative pointers are 32-bit: a value past
         // 2 GiB of archive cannot be written.
@@ -48,7 +48,7 @@ fn write_fresh<F: Format, T: Wire>(mirror: &T::Mirror, out: &mut Vec<u8>) -> Res
 
 /// Checks the length, validates the archive in `bytes` and hands its root
 /// to `visit`.
-pub(crate) fn with_archive<F: Format, T: Wire, R>(
+pub(crate) fn with_archive<F: BaseCodec, T: Wire, R>(
     bytes: &[u8],
     visit: impl FnOnce(&T::Archive) -> Result<R, Failure>,
 ) -> Result<R, Error> {
@@ -84,7 +84,7 @@ pub(crate) fn is_aligned(bytes: &[u8]) -> bool {
 /// pointer is followed. rkyv itself has no framing (the root is simply the
 /// last bytes), so without it bytes cut at a multiple of the root's
 /// alignment, or followed by others, would be read as some other root.
-pub(crate) fn check_length<F: Format, T: Wire>(bytes: &[u8]) -> Result<(), Error> {
+pub(crate) fn check_length<F: BaseCodec, T: Wire>(bytes: &[u8]) -> Result<(), Error> {
     let root_size = size_of::<T::Archive>();
     let Some(root) = bytes.len().checked_sub(root_size) else {
         return Err(Error::new::<F, T>(
@@ -118,6 +118,6 @@ pub(crate) fn check_length<F: Format, T: Wire>(bytes: &[u8]) -> Result<(), Error
     .at_offset(root))
 }
 
-fn invalid<F: Format, T: Wire>(what: &str, error: rancor::Error) -> Error {
+fn invalid<F: BaseCodec, T: Wire>(what: &str, error: rancor::Error) -> Error {
     Error::new::<F, T>(ErrorKind::Invalid, format!("{what}: {error}")).with_source(error)
 }

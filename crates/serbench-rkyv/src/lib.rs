@@ -34,7 +34,7 @@
 //! - [`RkyvUnvalidated`] (`rkyv-unvalidated`): the same bytes and the same
 //!   validated decode, but a traverse that reads *trusted* bytes with
 //!   `rkyv::access_unchecked`, the figure rkyv users quote. Bytes are
-//!   trusted only through [`Format::trust`], which takes a
+//!   trusted only through [`BaseCodec::trust`], which takes a
 //!   `&'static [u8]` (never freed, never changed); the first traverse of
 //!   such bytes as a dataset validates them, and later traverses of the
 //!   same address and length skip validation. Any other input, hostile input included, is validated
@@ -122,7 +122,7 @@ mod tests;
 mod trusted;
 mod wire;
 
-use serbench_model::{Carries, Codec, Dataset, Format, NativeCodec};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, NativeCodec};
 pub use serbench_model::{Error, ErrorKind};
 
 use crate::wire::Wire;
@@ -131,7 +131,7 @@ use crate::wire::Wire;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Rkyv;
 
-impl Format for Rkyv {
+impl BaseCodec for Rkyv {
     const NAME: &'static str = "rkyv";
     const ZERO_COPY: bool = true;
     // Floats are stored as their bits, strings as any UTF-8, timestamps as
@@ -167,12 +167,12 @@ impl<T: Wire> NativeCodec<T> for Rkyv {
     }
 }
 
-/// The rkyv codec whose traverse reads [trusted](Format::trust) bytes without
+/// The rkyv codec whose traverse reads [trusted](BaseCodec::trust) bytes without
 /// validation; see the crate docs.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RkyvUnvalidated;
 
-impl Format for RkyvUnvalidated {
+impl BaseCodec for RkyvUnvalidated {
     const NAME: &'static str = "rkyv-unvalidated";
     const ZERO_COPY: bool = true;
     const CARRIES: Carries = Carries::EVERYTHING;

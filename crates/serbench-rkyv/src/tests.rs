@@ -3,7 +3,7 @@
 use std::mem::offset_of;
 
 use serbench_model::{
-    Codec, Dataset, Format, Graph, MediaContent, Record, SensorReading, TaskManager,
+    BaseCodec, Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager,
 };
 
 use crate::graph::ArchivedNetwork;
@@ -59,7 +59,7 @@ fn appending_keeps_the_bytes() {
 fn unvalidated_reads_trusted_bytes_after_one_validation() {
     let manager = TaskManager::generate(50);
     let bytes: &'static [u8] = Vec::leak(Rkyv::to_vec(&manager).expect("encodes"));
-    <RkyvUnvalidated as Format>::trust(bytes);
+    <RkyvUnvalidated as BaseCodec>::trust(bytes);
     for _ in 0..2 {
         assert_eq!(
             <RkyvUnvalidated as Codec<TaskManager>>::traverse(bytes).expect("traverses"),

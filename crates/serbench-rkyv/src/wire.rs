@@ -7,7 +7,7 @@ use rkyv::bytecheck::CheckBytes;
 use rkyv::ser::allocator::ArenaHandle;
 use rkyv::{Archive, Portable, Serialize};
 use serbench_model::__private::forms::{self, FormError};
-use serbench_model::{Dataset, Error, ErrorKind, Format, OffsetDateTime};
+use serbench_model::{BaseCodec, Dataset, Error, ErrorKind, OffsetDateTime};
 
 /// The serializer every archive is written with: rkyv's high-level one,
 /// appending to the caller's buffer.
@@ -49,7 +49,7 @@ pub struct Failure {
 
 impl Failure {
     /// The error a decode returns for it.
-    pub(crate) fn into_error<F: Format, D: Dataset>(self) -> Error {
+    pub(crate) fn into_error<F: BaseCodec, D: Dataset>(self) -> Error {
         Error::new::<F, D>(ErrorKind::Invalid, self.source.to_string())
             .at_path(self.path)
             .with_source(self.source)

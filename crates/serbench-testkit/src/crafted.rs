@@ -4,7 +4,7 @@
 
 use std::fmt::{self, Debug};
 
-use serbench_model::{Codec, Dataset, Error, ErrorKind, Format};
+use serbench_model::{BaseCodec, Codec, Dataset, Error, ErrorKind};
 
 use crate::hostile::{decode_checked, on_small_stack, require_counting_allocator};
 use crate::memory::HOSTILE_EXPANSION;
@@ -127,7 +127,7 @@ pub trait Crafts<D: Dataset>: HostileInputs {
 /// (`--nocapture` shows them).
 pub fn crafted<C, D>(inputs: &[Crafted])
 where
-    C: Codec<D> + Format<Error = Error>,
+    C: Codec<D> + BaseCodec<Error = Error>,
     D: Dataset,
 {
     require_counting_allocator();
@@ -150,7 +150,7 @@ where
 
 fn check_crafted<C, D>(input: &Crafted) -> Result<(), String>
 where
-    C: Codec<D> + Format<Error = Error>,
+    C: Codec<D> + BaseCodec<Error = Error>,
     D: Dataset,
 {
     let what = || format!("crafted input {input:?}");
@@ -174,7 +174,7 @@ where
     };
     let wrong = error.kind() != input.kind
         || error.message().is_empty()
-        || error.format() != C::NAME
+        || error.codec() != C::NAME
         || error.dataset() != D::NAME;
     if wrong {
         return Err(format!(

@@ -17,7 +17,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::thread;
 
 use serbench_model::__private::Random;
-use serbench_model::{Codec, Dataset, Format};
+use serbench_model::{BaseCodec, Codec, Dataset};
 
 use crate::arbitrary::Arbitrary;
 use crate::memory;
@@ -188,7 +188,7 @@ type Measured<T, E> = (Result<T, E>, usize);
 
 /// What a checked decode gave, with its peak allocation and that of the
 /// traverse, which [`decode_checked`] has held to agree with it.
-pub(crate) struct Outcome<C: Format, D: Dataset> {
+pub(crate) struct Outcome<C: BaseCodec, D: Dataset> {
     pub(crate) decoded: Result<D, C::Error>,
     pub(crate) peak: usize,
     pub(crate) traverse_peak: usize,

@@ -59,7 +59,7 @@
 //!   over 4 KiB), 2 048 seeded single-bit flips and three trailers. A
 //!   truncation or trailer gives `Err` (a truncation in a format that
 //!   cannot detect one, see
-//!   [`DETECTS_TRUNCATION`](serbench_model::Format::DETECTS_TRUNCATION), may
+//!   [`DETECTS_TRUNCATION`](serbench_model::BaseCodec::DETECTS_TRUNCATION), may
 //!   give an `Ok` that is not the original); a flip may give anything but a
 //!   panic.
 //!   Each input's traverse agrees with its decode (below).
@@ -100,12 +100,12 @@
 //! ```
 //! use std::io;
 //!
-//! use serbench_model::{Carries, Codec, Format, Record};
+//! use serbench_model::{BaseCodec, Carries, Codec, Record};
 //!
 //! /// Writes a record's ids and forgets its strings.
 //! struct IdsOnly;
 //!
-//! impl Format for IdsOnly {
+//! impl BaseCodec for IdsOnly {
 //!     const NAME: &'static str = "ids-only";
 //!     const CARRIES: Carries = Carries::EVERYTHING;
 //!     type Error = io::Error;

@@ -1,7 +1,7 @@
 //! The crate's two ways to fail, turned into the model's [`Error`] in one
 //! place each.
 
-use serbench_model::{Dataset, Error, ErrorKind, Format};
+use serbench_model::{BaseCodec, Dataset, Error, ErrorKind};
 use thrift::{ProtocolErrorKind, TransportErrorKind};
 
 /// A decoding failure, boxed so that every read's `Result` stays small.
@@ -60,7 +60,7 @@ impl From<thrift::Error> for Fail {
 }
 
 /// The error a failed decode of `T` with codec `C` returns.
-pub(crate) fn decode_error<C: Format, T: Dataset>(fault: Fault) -> Error {
+pub(crate) fn decode_error<C: BaseCodec, T: Dataset>(fault: Fault) -> Error {
     let FaultInfo {
         kind,
         offset,
@@ -75,7 +75,7 @@ pub(crate) fn decode_error<C: Format, T: Dataset>(fault: Fault) -> Error {
 }
 
 /// The error a failed encode of `T` with codec `C` returns.
-pub(crate) fn encode_error<C: Format, T: Dataset>(fail: Fail) -> Error {
+pub(crate) fn encode_error<C: BaseCodec, T: Dataset>(fail: Fail) -> Error {
     match fail {
         Fail::Unsupported(why) => Error::new::<C, T>(ErrorKind::Unsupported, why),
         Fail::Thrift(error) => Error::new::<C, T>(

@@ -126,7 +126,7 @@ mod task_manager;
 mod telemetry;
 mod write;
 
-use serbench_model::{Carries, Codec, Dataset, Format};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset};
 pub use serbench_model::{Error, ErrorKind};
 
 use crate::error::{Fail, Fault, decode_error, encode_error};
@@ -143,13 +143,13 @@ pub struct ThriftBinary;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ThriftCompact;
 
-impl Format for ThriftBinary {
+impl BaseCodec for ThriftBinary {
     const NAME: &'static str = "thrift-binary";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
 }
 
-impl Format for ThriftCompact {
+impl BaseCodec for ThriftCompact {
     const NAME: &'static str = "thrift-compact";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
@@ -195,7 +195,7 @@ trait Thrift: Sized {
 }
 
 /// Both codecs: the dataset's struct over the protocol's types.
-fn encode<P: Protocol + Format, T: Dataset + Thrift>(
+fn encode<P: Protocol + BaseCodec, T: Dataset + Thrift>(
     value: &T,
     out: &mut Vec<u8>,
 ) -> Result<(), Error> {
@@ -204,7 +204,7 @@ fn encode<P: Protocol + Format, T: Dataset + Thrift>(
         .map_err(encode_error::<P, T>)
 }
 
-fn decode<P: Protocol + Format, T: Dataset + Thrift>(bytes: &[u8]) -> Result<T, Error> {
+fn decode<P: Protocol + BaseCodec, T: Dataset + Thrift>(bytes: &[u8]) -> Result<T, Error> {
     let input = Input::new(bytes);
     let mut reader = Reader::<P>::new(&input);
     T::read(&mut reader)

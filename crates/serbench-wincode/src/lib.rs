@@ -91,7 +91,7 @@
 mod check;
 mod mirror;
 
-use serbench_model::{Carries, Codec, Dataset, Format};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset};
 pub use serbench_model::{Error, ErrorKind};
 
 use crate::check::Counts;
@@ -101,7 +101,7 @@ use crate::mirror::Mirrored;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Wincode;
 
-impl Format for Wincode {
+impl BaseCodec for Wincode {
     const NAME: &'static str = "wincode";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;

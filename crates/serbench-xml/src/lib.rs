@@ -129,7 +129,7 @@ mod write;
 
 use serbench_model::__private::forms;
 use serbench_model::{
-    Carries, Codec, Dataset, Format, Graph, MediaContent, Record, SensorReading, TaskManager,
+    BaseCodec, Carries, Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager,
 };
 pub use serbench_model::{Error, ErrorKind};
 
@@ -137,7 +137,7 @@ pub use serbench_model::{Error, ErrorKind};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Xml;
 
-impl Format for Xml {
+impl BaseCodec for Xml {
     const NAME: &'static str = "xml";
     const CARRIES: Carries = Carries {
         // `INF`, `-INF` and `NaN` are `xs:double` forms…

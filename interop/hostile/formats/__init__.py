@@ -1,9 +1,9 @@
 """The registry: one module of crafted inputs per wire format.
 
-A codec's `format` in `serbench list --json` names its wire format (its
-family): codecs of one family write the same bytes, so they share a module
-and are fed the same crafted inputs under their own names. A module lists
-the families it writes in FAMILIES and offers:
+A codec's `wire_format` in `serbench list --json` names its wire format
+(here, its family): codecs of one wire format write the same bytes, so they
+share a module and are fed the same crafted inputs under their own ids. A
+module lists the wire formats it writes in FAMILIES and offers:
 
 - `crafted(codec, family, datasets)`: its controls and bombs (`runner.Case`);
 - KNOWS_ITS_END: whether an accepted truncation or trailer is worth a note;
@@ -11,8 +11,8 @@ the families it writes in FAMILIES and offers:
   empty input is a valid value);
 - TAILS: (label, bytes) trailers particular to the format, allowed after a value.
 
-A listed codec whose family has no module here fails the run: a format with
-no crafted inputs would otherwise pass on mutations alone.
+A listed codec whose wire format has no module here fails the run: a format
+with no crafted inputs would otherwise pass on mutations alone.
 """
 
 from . import avro, bitcode, capnp, cbor, compact, flatbuffers, json, msgpack, protobuf, qdatastream, rkyv, thrift, wincode, xml
@@ -25,7 +25,7 @@ def _by_family():
     for module in MODULES:
         for family in module.FAMILIES:
             if family in table:
-                raise RuntimeError(f"format family {family!r} is claimed by {table[family].__name__} and {module.__name__}")
+                raise RuntimeError(f"wire format {family!r} is claimed by {table[family].__name__} and {module.__name__}")
             table[family] = module
     return table
 
@@ -34,7 +34,7 @@ BY_FAMILY = _by_family()
 
 
 def modules_for(codecs):
-    """{codec name: module} for codecs [(name, family)], and the codecs with no module."""
+    """{codec id: module} for codecs [(id, wire format)], and the codecs with no module."""
     found, missing = {}, []
     for name, family in codecs:
         module = BY_FAMILY.get(family)

@@ -8,7 +8,7 @@ replaced (`replace`) by a wrong value or an edit marker (`Raw`, `LenBomb`,
 `BadText`) that the serializers, and protobuf's, honour.
 
 `wire` below is the serializer's key: "json", "cbor", "msgpack", "bincode"
-or "postcard"; `codec` is the name `serbench check --format` takes, so
+or "postcard"; `codec` is the id `serbench check --codec` takes, so
 another codec of the same wire format is fed the same bytes.
 """
 

@@ -234,7 +234,7 @@ fn rows_are_present(tab: &Tab, records: &[Record]) -> anyhow::Result<()> {
     let shown = rows(tab, "table.figures tr[data-codec]")?;
     let missing: Vec<(&str, &str)> = records
         .iter()
-        .map(|r| (r.dataset.as_str(), r.format.as_str()))
+        .map(|r| (r.dataset.as_str(), r.codec.as_str()))
         .filter(|(dataset, codec)| !shown.iter().any(|(d, c)| d == dataset && c == codec))
         .collect();
     ensure!(
@@ -463,7 +463,7 @@ fn sorting_orders_by_decode(tab: &Tab, records: &[Record]) -> anyhow::Result<()>
         .click()?;
     let sorted = rows(tab, &format!("{table} tr[data-codec]"))?;
     let sorted: Vec<&str> = sorted.iter().map(|(_, codec)| codec.as_str()).collect();
-    let expected: Vec<&str> = expected.iter().map(|r| r.format.as_str()).collect();
+    let expected: Vec<&str> = expected.iter().map(|r| r.codec.as_str()).collect();
     ensure!(
         sorted == expected,
         "sorting {dataset} by decode gave {sorted:?}, its decode times order {expected:?}"

@@ -6,7 +6,7 @@
 //! 2. runs them in sizes mode: each pair's round trip is verified (a pair
 //!    that fails is reported as failed and never timed), and its encoded,
 //!    zstd and gzip sizes measured; each line also says what the xtask must
-//!    not know itself: the codec's format family, library, version and
+//!    not know itself: the codec's wire format, library, version and
 //!    stock or tuned path, and the dataset's own label for its size;
 //! 3. looks at the machine ([`mod@load`]): if other processes are using the
 //!    CPU it says so, here and in the report's header, and goes on;
@@ -19,7 +19,7 @@
 //!    processes ([`stats`]); then once more counting allocations (counting
 //!    slows allocation, so it is kept out of the timed passes);
 //! 5. decides the report's verdicts from paired rounds ([`paired`],
-//!    [`verdict`]): the libraries of each format family against each other,
+//!    [`verdict`]): the codecs of each wire format against each other,
 //!    and, when Qt 6 is installed, Qt's own implementations against their
 //!    serbench counterparts on the same task-manager ([`qt`]); with
 //!    `--compile-times` builds each codec crate from clean ([`compile`]);
@@ -50,11 +50,12 @@ use crate::{cargo, project_root, report_tool, target_dir};
 use passes::Samples;
 
 pub(crate) const USAGE: &str = "\
-usage: cargo xtask bench [--dataset D]... [--format F]... [--quick] [--sweep]
+usage: cargo xtask bench [--dataset D]... [--codec C]... [--quick] [--sweep]
                          [--repeat N] [--lto] [--compile-times] [--readme]
 
   --dataset D       only this dataset (repeatable)
-  --format F        only this codec, by id such as json (repeatable)
+  --codec C         only this codec, by id such as json-simd (repeatable;
+                    --format is an alias)
   --quick           few samples and the graph at 200 nodes: minutes, not more
   --sweep           also the task-manager from 100 to 100 000 tasks
   --repeat N        time every row in N passes, shuffled between passes, and
@@ -74,7 +75,7 @@ usage: cargo xtask bench [--dataset D]... [--format F]... [--quick] [--sweep]
 )]
 struct Options {
     datasets: Vec<String>,
-    formats: Vec<String>,
+    codecs: Vec<String>,
     quick: bool,
     sweep: bool,
     /// `--lto`: the `bench-lto` profile.
@@ -97,9 +98,11 @@ impl Options {
                 "--dataset" => options
                     .datasets
                     .push(args.next().context("--dataset needs a value")?.clone()),
-                "--format" => options
-                    .formats
-                    .push(args.next().context("--format needs a value")?.clone()),
+                "--codec" | "--format" => options.codecs.push(
+                    args.next()
+                        .with_context(|| format!("{arg} needs a value"))?
+                        .clone(),
+                ),
                 "--quick" => options.quick = true,
                 "--sweep" => options.sweep = true,
                 "--lto" => options.lto = true,
@@ -122,7 +125,7 @@ impl Options {
         let repeat = (self.repeat > 1).then(|| format!("--repeat {}", self.repeat));
         let lto = self.lto.then(|| "--lto".to_owned());
         datasets
-            .chain(self.formats.iter().map(|f| format!("--format {f}")))
+            .chain(self.codecs.iter().map(|c| format!("--codec {c}")))
             .chain(repeat)
             .chain(lto)
             .collect()
@@ -153,7 +156,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         eprintln!(
             "bench: {} {} FAILED its round trip and is not timed: {}",
             line.dataset,
-            line.format,
+            line.codec,
             line.error.as_deref().unwrap_or("")
         );
     }
@@ -313,7 +316,7 @@ fn bench_command(binary: &Path, quick: bool) -> Command {
     command
 }
 
-/// The sizes report, restricted to the chosen datasets and formats.
+/// The sizes report, restricted to the chosen datasets and codecs.
 fn sizes(binary: &Path, options: &Options) -> anyhow::Result<Vec<SizeLine>> {
     let output = bench_command(binary, options.quick)
         .env("SERBENCH_MODE", "sizes")
@@ -331,16 +334,16 @@ fn sizes(binary: &Path, options: &Options) -> anyhow::Result<Vec<SizeLine>> {
             &options.datasets,
             lines.iter().map(|l| &l.dataset).collect::<Vec<_>>(),
         ),
-        (&options.formats, lines.iter().map(|l| &l.format).collect()),
+        (&options.codecs, lines.iter().map(|l| &l.codec).collect()),
     ] {
         if let Some(unknown) = chosen.iter().find(|c| !known.contains(c)) {
-            bail!("unknown dataset or format {unknown:?}");
+            bail!("unknown dataset or codec {unknown:?}");
         }
     }
     Ok(lines
         .into_iter()
         .filter(|l| options.datasets.is_empty() || options.datasets.contains(&l.dataset))
-        .filter(|l| options.formats.is_empty() || options.formats.contains(&l.format))
+        .filter(|l| options.codecs.is_empty() || options.codecs.contains(&l.codec))
         .collect())
 }
 
@@ -375,14 +378,7 @@ fn measure_qt(
         // reason to build `serbench` for the dump it would read.
         let program = qt::Program::build(&dumps, json)?;
         let status = Command::new(crate::build_serbench()?)
-            .args([
-                "dump",
-                "--dataset",
-                qt::DATASET,
-                "--format",
-                "json",
-                "--out",
-            ])
+            .args(["dump", "--dataset", qt::DATASET, "--codec", "json", "--out"])
             .arg(&dumps)
             .current_dir(project_root())
             .status()?;
@@ -413,13 +409,22 @@ mod tests {
 
     #[test]
     fn options() {
-        let args: Vec<String> = ["--quick", "--dataset", "media", "--format", "json"]
+        let args: Vec<String> = ["--quick", "--dataset", "media", "--codec", "json"]
             .map(String::from)
             .into();
         let options = Options::parse(&args).unwrap();
         assert!(options.quick && !options.sweep);
         assert_eq!(options.repeat, 1);
-        assert_eq!(options.filters(), ["--dataset media", "--format json"]);
+        assert_eq!(options.filters(), ["--dataset media", "--codec json"]);
+        // `--format`, the flag's old name, is an alias the filters spell
+        // as `--codec`.
+        let alias: Vec<String> = ["--codec", "json", "--format", "cbor"]
+            .map(String::from)
+            .into();
+        let options = Options::parse(&alias).unwrap();
+        assert_eq!(options.codecs, ["json", "cbor"]);
+        assert_eq!(options.filters(), ["--codec json", "--codec cbor"]);
+        assert!(Options::parse(&["--format".to_owned()]).is_err());
         let repeated = Options::parse(&["--repeat".to_owned(), "3".to_owned()]).unwrap();
         assert_eq!(repeated.repeat, 3);
         assert_eq!(repeated.filters(), ["--repeat 3"]);

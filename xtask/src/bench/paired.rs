@@ -1,6 +1,6 @@
 //! The paired rounds behind the report's verdicts ([`super::verdict`]).
 //!
-//! - *Per-format verdict*: for each dataset and format family with several
+//! - *Per-format verdict*: for each dataset and wire format with several
 //!   codecs in the run (serde_json, simd-json and sonic-rs for JSON), each
 //!   round runs every codec's `encode` and `decode` of that dataset, one
 //!   short process of the bench binary's timing mode per codec, the codecs' order rotating from
@@ -42,7 +42,7 @@ impl Bench<'_> {
     fn round(&self, record: &Record, turn: usize) -> anyhow::Result<(f64, f64)> {
         let rows = Rows {
             datasets: vec![record.dataset.clone()],
-            codecs: vec![record.format.clone()],
+            codecs: vec![record.codec.clone()],
             ops: turned(&[Op::Encode, Op::Decode], turn),
             sweep: false,
         };
@@ -54,7 +54,7 @@ impl Bench<'_> {
                 .find(|line| line.row.op == op)
                 .and_then(|line| stats::median(&line.samples_ns))
                 .with_context(|| {
-                    format!("no {} of {} {}", op.name(), record.dataset, record.format)
+                    format!("no {} of {} {}", op.name(), record.dataset, record.codec)
                 })?;
             Ok(ns / record.messages.max(1) as f64)
         };
@@ -62,45 +62,45 @@ impl Bench<'_> {
     }
 }
 
-/// The paired rounds of every dataset × family with several verified
-/// codecs; a family whose rounds fail is left out with a warning.
+/// The paired rounds of every dataset × wire format with several verified
+/// codecs; a wire format whose rounds fail is left out with a warning.
 pub(crate) fn formats(bench: &Bench<'_>, records: &[Record]) -> Vec<Rounds> {
     let mut measured = Vec::new();
-    for (dataset, family) in families(records) {
+    for (dataset, wire_format) in wire_formats(records) {
         let codecs: Vec<&Record> = records
             .iter()
-            .filter(|r| r.ok && r.dataset == dataset && r.family == family)
+            .filter(|r| r.ok && r.dataset == dataset && r.wire_format == wire_format)
             .collect();
         eprintln!(
-            "bench: paired rounds of {dataset} {family} ({})",
+            "bench: paired rounds of {dataset} {wire_format} ({})",
             codecs
                 .iter()
-                .map(|r| r.format.as_str())
+                .map(|r| r.codec.as_str())
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        match family_rounds(bench, &codecs) {
+        match wire_format_rounds(bench, &codecs) {
             Ok(mut rounds) => measured.append(&mut rounds),
             Err(error) => {
-                eprintln!("bench: {dataset} {family} has no per-format verdict: {error:#}");
+                eprintln!("bench: {dataset} {wire_format} has no per-format verdict: {error:#}");
             }
         }
     }
     measured
 }
 
-/// The datasets × families of the run with more than one verified codec,
+/// The datasets × wire formats of the run with more than one verified codec,
 /// in the run's order.
-fn families(records: &[Record]) -> Vec<(&str, &str)> {
+fn wire_formats(records: &[Record]) -> Vec<(&str, &str)> {
     let mut found: Vec<(&str, &str)> = Vec::new();
-    for record in records.iter().filter(|r| r.ok && !r.family.is_empty()) {
-        let key = (record.dataset.as_str(), record.family.as_str());
+    for record in records.iter().filter(|r| r.ok && !r.wire_format.is_empty()) {
+        let key = (record.dataset.as_str(), record.wire_format.as_str());
         if found.contains(&key) {
             continue;
         }
         let several = records
             .iter()
-            .filter(|r| r.ok && (r.dataset.as_str(), r.family.as_str()) == key)
+            .filter(|r| r.ok && (r.dataset.as_str(), r.wire_format.as_str()) == key)
             .count()
             > 1;
         if several {
@@ -110,13 +110,13 @@ fn families(records: &[Record]) -> Vec<(&str, &str)> {
     found
 }
 
-/// The encode and decode rounds of one family on one dataset.
-fn family_rounds(bench: &Bench<'_>, codecs: &[&Record]) -> anyhow::Result<Vec<Rounds>> {
+/// The encode and decode rounds of one wire format on one dataset.
+fn wire_format_rounds(bench: &Bench<'_>, codecs: &[&Record]) -> anyhow::Result<Vec<Rounds>> {
     let Some(first) = codecs.first() else {
         bail!("no codec");
     };
     let side = |record: &Record| Side {
-        id: record.format.clone(),
+        id: record.codec.clone(),
         ns: Vec::new(),
     };
     let mut encode: Vec<Side> = codecs.iter().map(|r| side(r)).collect();
@@ -156,13 +156,13 @@ pub(crate) fn qt(
     for counterpart in &COUNTERPARTS {
         let Some(record) = records
             .iter()
-            .find(|r| r.dataset == qt::DATASET && r.format == counterpart.format && r.ok)
+            .find(|r| r.dataset == qt::DATASET && r.codec == counterpart.codec && r.ok)
         else {
             continue;
         };
         eprintln!(
             "bench: paired rounds of Qt's {} and {}",
-            counterpart.qt, record.format
+            counterpart.qt, record.codec
         );
         let mut ours = (Vec::new(), Vec::new());
         let mut theirs: Vec<Measured> = Vec::new();
@@ -197,7 +197,7 @@ pub(crate) fn qt(
                 op: op.to_owned(),
                 sides: vec![
                     side(qt_id.clone(), qt_ns),
-                    side(record.format.clone(), our_ns),
+                    side(record.codec.clone(), our_ns),
                 ],
             });
         }
@@ -210,11 +210,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn families_with_several_verified_codecs() {
-        let record = |dataset: &str, format: &str, family: &str, ok: bool| Record {
+    fn wire_formats_with_several_verified_codecs() {
+        let record = |dataset: &str, codec: &str, wire_format: &str, ok: bool| Record {
             dataset: dataset.to_owned(),
-            format: format.to_owned(),
-            family: family.to_owned(),
+            codec: codec.to_owned(),
+            wire_format: wire_format.to_owned(),
             ok,
             ..Record::default()
         };
@@ -229,7 +229,7 @@ mod tests {
             record("records", "thrift-compact", "Thrift", true),
         ];
         assert_eq!(
-            families(&records),
+            wire_formats(&records),
             [
                 ("media", "JSON"),
                 ("records", "JSON"),

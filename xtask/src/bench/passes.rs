@@ -149,7 +149,7 @@ pub(crate) fn groups(sizes: &[SizeLine], sweep: bool) -> Vec<Rows> {
         .filter(|line| line.ok)
         .map(|line| Rows {
             datasets: vec![line.dataset.clone()],
-            codecs: vec![line.format.clone()],
+            codecs: vec![line.codec.clone()],
             ops: OPS.to_vec(),
             sweep: false,
         })
@@ -187,8 +187,8 @@ pub(crate) fn all(sizes: &[SizeLine]) -> Rows {
 fn codecs(sizes: &[SizeLine]) -> Vec<String> {
     let mut codecs: Vec<String> = Vec::new();
     for line in sizes.iter().filter(|line| line.ok) {
-        if !codecs.contains(&line.format) {
-            codecs.push(line.format.clone());
+        if !codecs.contains(&line.codec) {
+            codecs.push(line.codec.clone());
         }
     }
     codecs
@@ -229,7 +229,7 @@ pub(crate) fn count(
     let verified = |dataset: &str, codec: &str| {
         sizes
             .iter()
-            .any(|line| line.ok && line.dataset == dataset && line.format == codec)
+            .any(|line| line.ok && line.dataset == dataset && line.codec == codec)
     };
     Ok(listed
         .iter()
@@ -265,9 +265,9 @@ mod tests {
         [("task-manager", "simd-json", true), ("media", "json", true)]
             .into_iter()
             .chain([("media", "xml", false)])
-            .map(|(dataset, format, ok)| {
+            .map(|(dataset, codec, ok)| {
                 serde_json::from_value(serde_json::json!({
-                    "dataset": dataset, "format": format, "family": "JSON",
+                    "dataset": dataset, "codec": codec, "wire_format": "JSON",
                     "library": "serde_json", "version": "1.0.145", "tuned": false,
                     "zero_copy": false, "native": false, "size": 1,
                     "size_label": "one value", "messages": 1, "ok": ok

@@ -235,7 +235,7 @@ fn stock_writes_and_reads_what_the_tuned_codec_does() {
             Bincode::decode(cut).unwrap_err(),
         );
         assert_eq!(at_of(&stock), at_of(&tuned), "{}", T::NAME);
-        assert_eq!(stock.format(), "bincode-stock");
+        assert_eq!(stock.codec(), "bincode-stock");
     }
 
     same(&TaskManager::generate(100));

@@ -20,7 +20,7 @@ use std::borrow::Cow;
 use minicbor::data::Type;
 use minicbor::decode::Error as DecodeError;
 use minicbor::{Decode, Decoder, Encode, Encoder};
-use serbench_model::{Carries, Codec, Dataset, Error, ErrorKind, Format};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind};
 
 use crate::Wire;
 
@@ -28,7 +28,7 @@ use crate::Wire;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CborMinicbor;
 
-impl Format for CborMinicbor {
+impl BaseCodec for CborMinicbor {
     const NAME: &'static str = "cbor-minicbor";
     const CARRIES: Carries = crate::Cbor::CARRIES;
     type Error = Error;

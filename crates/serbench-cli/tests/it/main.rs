@@ -32,22 +32,23 @@ fn listing() -> Value {
     serde_json::from_slice(&output.stdout).expect("list --json prints JSON")
 }
 
-/// The `name` of every entry of `listing()[key]`.
-fn names(key: &str) -> Vec<String> {
+/// The `id_key` of every entry of `listing()[key]`.
+fn ids(key: &str, id_key: &str) -> Vec<String> {
     listing()[key]
         .as_array()
         .expect("an array")
         .iter()
-        .map(|entry| entry["name"].as_str().expect("a name").to_owned())
+        .map(|entry| entry[id_key].as_str().expect("an id").to_owned())
         .collect()
 }
 
-/// Every codec of the registry's default build: what the binary must list.
-fn formats() -> Vec<String> {
-    let formats = names("codecs");
-    let registry: Vec<&str> = serbench_codecs::codecs().iter().map(|c| c.name).collect();
-    assert_eq!(formats, registry, "list --json and the registry disagree");
-    formats
+/// Every codec id of the registry's default build: what the binary must
+/// list.
+fn codecs() -> Vec<String> {
+    let codecs = ids("codecs", "id");
+    let registry: Vec<&str> = serbench_codecs::codecs().iter().map(|c| c.id).collect();
+    assert_eq!(codecs, registry, "list --json and the registry disagree");
+    codecs
 }
 
 /// Each dataset's answer for the value `dump` writes by default, from the
@@ -93,23 +94,23 @@ fn refusal(output: &Output) -> String {
 }
 
 #[test]
-fn lists_every_dataset_and_format() {
+fn lists_every_dataset_and_codec() {
     let output = serbench(&["list"]);
     assert!(output.status.success());
     let listing = text(&output.stdout);
-    let datasets = names("datasets");
+    let datasets = ids("datasets", "name");
     assert_eq!(
         datasets,
         ["task-manager", "telemetry", "graph", "records", "media"]
     );
-    for name in datasets.iter().chain(&formats()) {
+    for name in datasets.iter().chain(&codecs()) {
         assert!(
             listing.contains(name.as_str()),
             "{name} missing from:\n{listing}"
         );
     }
     for codec in listing_codecs() {
-        for key in ["format", "library", "version"] {
+        for key in ["wire_format", "library", "version"] {
             assert!(
                 codec[key].as_str().is_some_and(|value| !value.is_empty()),
                 "{codec}: no {key}"
@@ -131,25 +132,25 @@ fn dumps_every_pair_and_checks_them_to_the_same_answer() {
     let output = serbench(&["dump", "--out", dir.to_str().unwrap()]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let expected = dump_answers();
-    let formats = formats();
+    let codecs = codecs();
     for dataset in expected.keys() {
-        for format in &formats {
-            let file = dir.join(format!("{dataset}.{format}"));
+        for codec in &codecs {
+            let file = dir.join(format!("{dataset}.{codec}"));
             assert!(file.is_file(), "{} not written", file.display());
             let output = serbench(&[
                 "check",
                 "--dataset",
                 dataset,
-                "--format",
-                format,
+                "--codec",
+                codec,
                 file.to_str().unwrap(),
             ]);
-            assert_eq!(answer(&output), expected[dataset], "{dataset}.{format}");
+            assert_eq!(answer(&output), expected[dataset], "{dataset}.{codec}");
         }
     }
     assert_eq!(
         std::fs::read_dir(&dir).unwrap().count(),
-        expected.len() * formats.len()
+        expected.len() * codecs.len()
     );
 }
 
@@ -205,7 +206,7 @@ fn dump_takes_sizes_and_picks() {
         dir.to_str().unwrap(),
         "--dataset",
         "task-manager",
-        "--format",
+        "--codec",
         "json",
         "--size",
         "task-manager=30",
@@ -216,7 +217,7 @@ fn dump_takes_sizes_and_picks() {
         "check",
         "--dataset",
         "task-manager",
-        "--format",
+        "--codec",
         "json",
         file.to_str().unwrap(),
     ]);
@@ -224,15 +225,68 @@ fn dump_takes_sizes_and_picks() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
 }
 
+/// `--format`, the flag's name before it said it takes a codec id, still
+/// picks a codec in `dump` and `check`; `--help` names both.
 #[test]
-fn converts_between_formats() {
+fn format_is_an_alias_of_codec() {
+    let dir = scratch("format-alias");
+    let output = serbench(&[
+        "dump",
+        "--out",
+        dir.to_str().unwrap(),
+        "--dataset",
+        "media",
+        "--format",
+        "json-simd",
+        "--format",
+        "cbor",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let mut written: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    written.sort();
+    assert_eq!(written, ["media.cbor", "media.json-simd"]);
+    let file = dir.join("media.json-simd");
+    let by_alias = serbench(&[
+        "check",
+        "--dataset",
+        "media",
+        "--format",
+        "json-simd",
+        file.to_str().unwrap(),
+    ]);
+    let by_name = serbench(&[
+        "check",
+        "--dataset",
+        "media",
+        "--codec",
+        "json-simd",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(answer(&by_alias), answer(&by_name));
+    let unknown = serbench(&["check", "--dataset", "media", "--format", "nope", "x"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).contains("unknown codec; one of json, json-simd"));
+    for command in ["dump", "check"] {
+        let help = text(&serbench(&[command, "--help"]).stdout);
+        assert!(
+            help.contains("--codec <C>") && help.contains("--format"),
+            "serbench {command} --help:\n{help}"
+        );
+    }
+}
+
+#[test]
+fn converts_between_codecs() {
     let dir = scratch("convert");
     let output = serbench(&["dump", "--out", dir.to_str().unwrap(), "--dataset", "media"]);
     assert!(output.status.success());
     // Around the list and back to the start: every codec reads and writes.
-    let formats = formats();
-    let next = formats.iter().cycle().skip(1);
-    for (from, to) in formats.iter().zip(next) {
+    let codecs = codecs();
+    let next = codecs.iter().cycle().skip(1);
+    for (from, to) in codecs.iter().zip(next) {
         let converted = dir.join(format!("converted.{to}"));
         let output = serbench(&[
             "convert",
@@ -268,9 +322,9 @@ fn refuses_damaged_files_with_one_line() {
     ]);
     assert!(output.status.success());
     for codec in listing_codecs() {
-        let format = codec["name"].as_str().expect("a name");
+        let id = codec["id"].as_str().expect("an id");
         let detects_truncation = codec["detects_truncation"] == true;
-        let good = std::fs::read(dir.join(format!("task-manager.{format}"))).unwrap();
+        let good = std::fs::read(dir.join(format!("task-manager.{id}"))).unwrap();
         let mut flipped = good.clone();
         flipped[good.len() / 2] ^= 0x5a;
         let damaged: [(&str, Vec<u8>); 4] = [
@@ -283,19 +337,19 @@ fn refuses_damaged_files_with_one_line() {
             "check",
             "--dataset",
             "task-manager",
-            "--format",
-            format,
-            dir.join(format!("task-manager.{format}")).to_str().unwrap(),
+            "--codec",
+            id,
+            dir.join(format!("task-manager.{id}")).to_str().unwrap(),
         ]));
         for (what, bytes) in damaged.iter().chain([&("flipped", flipped)]) {
-            let file = dir.join(format!("{what}.{format}"));
+            let file = dir.join(format!("{what}.{id}"));
             std::fs::write(&file, bytes).unwrap();
             let output = serbench(&[
                 "check",
                 "--dataset",
                 "task-manager",
-                "--format",
-                format,
+                "--codec",
+                id,
                 file.to_str().unwrap(),
             ]);
             if output.status.success() {
@@ -304,17 +358,17 @@ fn refuses_damaged_files_with_one_line() {
                 // message cut short (or empty) is a smaller valid message;
                 // neither may pass for the original.
                 let cut = !detects_truncation && matches!(*what, "truncated" | "empty");
-                assert!(*what == "flipped" || cut, "{what} {format} accepted");
+                assert!(*what == "flipped" || cut, "{what} {id} accepted");
                 assert!(
                     *what == "flipped" || answer(&output) != original,
-                    "{what} {format}"
+                    "{what} {id}"
                 );
                 continue;
             }
             let line = refusal(&output);
             assert!(
-                line.starts_with(&format!("error: cannot decode {format} task-manager: ")),
-                "{what} {format}: {line}"
+                line.starts_with(&format!("error: cannot decode {id} task-manager: ")),
+                "{what} {id}: {line}"
             );
         }
     }
@@ -326,7 +380,7 @@ fn says_what_is_missing() {
         "check",
         "--dataset",
         "media",
-        "--format",
+        "--codec",
         "json",
         "/nonexistent/file",
     ]));
@@ -334,7 +388,7 @@ fn says_what_is_missing() {
         line.starts_with("error: cannot read /nonexistent/file"),
         "{line}"
     );
-    let output = serbench(&["check", "--dataset", "nope", "--format", "json", "x"]);
+    let output = serbench(&["check", "--dataset", "nope", "--codec", "json", "x"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("unknown dataset; one of task-manager, telemetry"));
 }
@@ -348,7 +402,7 @@ fn escapes_control_characters_and_bounds_what_it_reads() {
         "check",
         "--dataset",
         "records",
-        "--format",
+        "--codec",
         "json",
         file.to_str().unwrap(),
     ]));
@@ -362,7 +416,7 @@ fn escapes_control_characters_and_bounds_what_it_reads() {
         "check",
         "--dataset",
         "records",
-        "--format",
+        "--codec",
         "json",
         "/dev/zero",
     ]));
@@ -393,7 +447,7 @@ fn stops_quietly_when_the_reader_leaves() {
         dir.to_str().expect("a UTF-8 path"),
         "--dataset",
         "media",
-        "--format",
+        "--codec",
         "json",
     ]);
     assert!(dumped.status.success(), "{}", text(&dumped.stderr));
@@ -403,7 +457,7 @@ fn stops_quietly_when_the_reader_leaves() {
         &["list"][..],
         &["list", "--json"],
         &["--help"],
-        &["check", "--dataset", "media", "--format", "json", file],
+        &["check", "--dataset", "media", "--codec", "json", file],
     ] {
         let output = into_closed_pipe(args);
         let stderr = text(&output.stderr);

@@ -15,18 +15,18 @@ fn ids_are_unique_and_every_codec_has_a_default_feature() {
         .to_owned();
     let mut seen = BTreeSet::new();
     for codec in serbench_codecs::codecs() {
-        assert!(seen.insert(codec.name), "{} is listed twice", codec.name);
+        assert!(seen.insert(codec.id), "{} is listed twice", codec.id);
         assert!(
-            defaults.contains(&format!("\"{}\"", codec.name)),
+            defaults.contains(&format!("\"{}\"", codec.id)),
             "{} is not a default feature",
-            codec.name
+            codec.id
         );
         assert!(
-            manifest.contains(&format!("\n{} = [\"dep:", codec.name)),
+            manifest.contains(&format!("\n{} = [\"dep:", codec.id)),
             "{} has no feature of its own",
-            codec.name
+            codec.id
         );
-        assert!(!codec.format.is_empty() && !codec.library.is_empty());
+        assert!(!codec.wire_format.is_empty() && !codec.library.is_empty());
     }
 }
 
@@ -49,7 +49,7 @@ fn versions_are_the_locked_ones() {
         assert!(
             locked.contains(&codec.version),
             "{}: the list says {} {}, Cargo.lock has {locked:?}",
-            codec.name,
+            codec.id,
             codec.library,
             codec.version
         );

@@ -37,9 +37,9 @@ fn table() -> String {
         let _ = writeln!(
             table,
             "| `{}` | {} | `{}` | {} {} | {} | {} |",
-            codec.name,
-            codec.format,
-            crate_of(&manifest, codec.name),
+            codec.id,
+            codec.wire_format,
+            crate_of(&manifest, codec.id),
             codec.library,
             codec.version,
             match codec.tuning {

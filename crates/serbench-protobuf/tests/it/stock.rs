@@ -33,7 +33,7 @@ where
                     "{} cut at {cut}: {stock}",
                     T::NAME
                 );
-                assert_eq!(stock.format(), "protobuf-stock");
+                assert_eq!(stock.codec(), "protobuf-stock");
             }
             (stock, tuned) => panic!(
                 "{} cut at {cut}: stock {:?}, tuned {:?}",

@@ -6,7 +6,7 @@
 
 use maud::{Markup, PreEscaped, html};
 
-use super::tables::{format_cell, format_key};
+use super::tables::{codec_cell, codec_key};
 use super::{controls, document};
 use crate::datasets;
 use crate::facts;
@@ -53,7 +53,7 @@ pub fn page(old: &Report, new: &Report) -> String {
         @if !gone.is_empty() {
             section #gone {
                 h2 { "Only in the old run" }
-                ul { @for record in gone { li { (record.dataset) " × " code { (record.format) } } } }
+                ul { @for record in gone { li { (record.dataset) " × " code { (record.codec) } } } }
             }
         }
     };
@@ -61,7 +61,7 @@ pub fn page(old: &Report, new: &Report) -> String {
 }
 
 fn same_pair(a: &Record, b: &Record) -> bool {
-    a.dataset == b.dataset && a.format == b.format
+    a.dataset == b.dataset && a.codec == b.codec
 }
 
 /// The chart of one dataset's ratios, a row per codec of the new run.
@@ -72,7 +72,7 @@ fn chart(dataset: &str, old: &[Record], new: &[Record]) -> Option<String> {
         .map(|after| {
             let before = old.iter().find(|r| same_pair(r, after));
             changes::Row {
-                codec: &after.format,
+                codec: &after.codec,
                 changes: OPS.map(|op| change(before.and_then(|b| b.op(op)), after.op(op))),
             }
         })
@@ -86,7 +86,7 @@ fn table(dataset: &str, old: &[Record], new: &[Record]) -> Markup {
         table.figures.sortable data-dataset=(dataset) {
             caption { "Old and new figures on " (dataset) "; click a heading to sort" }
             thead { tr {
-                th data-key="format" scope="col" { "format" }
+                th data-key="codec-key" scope="col" { "codec" }
                 th data-key="library" scope="col" { "library" }
                 @for op in OPS {
                     th scope="col" { (op.name()) " old" }
@@ -118,13 +118,13 @@ fn row(before: Option<&Record>, after: &Record) -> Markup {
         .filter(|b| b.size_bytes > 0.0 && after.ok)
         .map(|b| after.size_bytes / b.size_bytes);
     html! {
-        tr data-dataset=(after.dataset) data-codec=(after.format) data-format=(format_key(after))
+        tr data-dataset=(after.dataset) data-codec=(after.codec) data-codec-key=(codec_key(after))
             data-library=(after.library)
             data-encode=[changes[0].as_ref().map(|c| c.ratio)]
             data-decode=[changes[1].as_ref().map(|c| c.ratio)]
             data-traverse=[changes[2].as_ref().map(|c| c.ratio)]
             data-size=[size_ratio] {
-            td { (format_cell(after)) @if before.is_none() { " " span.new { "new" } } }
+            td { (codec_cell(after)) @if before.is_none() { " " span.new { "new" } } }
             td { (version) }
             @for (op, change) in OPS.iter().zip(&changes) {
                 td.num { (time(before.and_then(|b| b.ns(*op)))) }

@@ -33,7 +33,7 @@ function sortBy(th) {
 // charts of the datasets switched off.
 function filter() {
   const words = document.getElementById("filter").value.toLowerCase().split(/[\s,]+/).filter(Boolean);
-  for (const row of document.querySelectorAll("tr[data-format]")) {
+  for (const row of document.querySelectorAll("tr[data-codec-key]")) {
     const text = row.textContent.toLowerCase();
     row.hidden = words.length > 0 && !words.some((word) => text.includes(word));
   }

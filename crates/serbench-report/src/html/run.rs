@@ -110,7 +110,7 @@ fn throughput_inputs() -> Markup {
         form #throughput {
             h2 { "Throughput view" }
             p {
-                "Messages per second each format allows over a link of "
+                "Messages per second each codec allows over a link of "
                 label { input #bandwidth type="number" min="0" step="any" value=(BANDWIDTH_MBITS); " Mbit/s" }
                 " with "
                 label { input #cpu type="number" min="0" max="100" step="any" value=(CPU_PERCENT); " % of a core" }
@@ -154,7 +154,7 @@ mod tests {
     #[test]
     fn every_pair_has_a_row_with_its_figures() {
         let mut json = record("media", "json", 488.0);
-        json.family = "JSON".to_owned();
+        json.wire_format = "JSON".to_owned();
         json.ops = Ops {
             decode: Some(OpStats {
                 median_ns: 1109.0,
@@ -169,7 +169,7 @@ mod tests {
         failed.error = Some("<bad>".to_owned());
         let page = page(&report(vec![json, failed]), &[]);
         assert!(
-            page.contains(r#"data-dataset="media" data-codec="json" data-format="JSON json""#),
+            page.contains(r#"data-dataset="media" data-codec="json" data-codec-key="JSON json""#),
             "{page}"
         );
         assert!(page.contains(r#"data-decode="1109""#), "{page}");

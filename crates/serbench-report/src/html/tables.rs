@@ -21,9 +21,9 @@ struct Column {
 
 const FIGURES: [Column; 14] = [
     Column {
-        title: "format",
-        key: "format",
-        about: "wire format family, then codec id; ⚡ traverses in place",
+        title: "codec",
+        key: "codec-key",
+        about: "wire format, then codec id; ⚡ traverses in place",
     },
     Column {
         title: "library",
@@ -153,28 +153,28 @@ fn allocs(record: &Record, op: Op) -> Option<f64> {
     record.op(op).and_then(|stats| stats.allocs)
 }
 
-/// The format cell's sort key: family first, so sorting by it groups the
-/// codecs of one wire format.
-pub(super) fn format_key(record: &Record) -> String {
-    format!("{} {}", record.family, record.format)
+/// The codec cell's sort key: the wire format first, so sorting by it
+/// groups the codecs of one wire format.
+pub(super) fn codec_key(record: &Record) -> String {
+    format!("{} {}", record.wire_format, record.codec)
 }
 
 /// `JSON` over `simd-json ⚡`.
-pub(super) fn format_cell(record: &Record) -> Markup {
+pub(super) fn codec_cell(record: &Record) -> Markup {
     html! {
-        span.family { (record.family) } " "
-        code { (record.format) }
+        span.wire-format { (record.wire_format) } " "
+        code { (record.codec) }
         @if record.zero_copy { " " abbr title="traverses the bytes in place" { "⚡" } }
     }
 }
 
-/// Every figure of one dataset, a row per codec, grouped by format; on
+/// Every figure of one dataset, a row per codec, grouped by wire format; on
 /// Qt's dataset, Qt's own implementations measured here follow, marked.
 pub(super) fn figures(results: &Report, dataset: &str, records: &[&Record]) -> Markup {
-    // Grouped by format: each family where its first codec ran.
-    let families: Vec<&str> = records.iter().map(|r| r.family.as_str()).collect();
+    // Grouped by wire format: each where its first codec ran.
+    let wire_formats: Vec<&str> = records.iter().map(|r| r.wire_format.as_str()).collect();
     let mut records = records.to_vec();
-    records.sort_by_key(|r| families.iter().position(|f| *f == r.family));
+    records.sort_by_key(|r| wire_formats.iter().position(|f| *f == r.wire_format));
     let qt_rows = if dataset == qt::DATASET {
         results.qt.as_slice()
     } else {
@@ -187,9 +187,9 @@ pub(super) fn figures(results: &Report, dataset: &str, records: &[&Record]) -> M
             tbody {
                 @for record in &records {
                     @if record.ok { (row(record)) } @else {
-                        tr.failed data-dataset=(record.dataset) data-codec=(record.format)
-                            data-format=(format_key(record)) {
-                            td { (format_cell(record)) }
+                        tr.failed data-dataset=(record.dataset) data-codec=(record.codec)
+                            data-codec-key=(codec_key(record)) {
+                            td { (codec_cell(record)) }
                             td { (record.library) }
                             td { (record.version) }
                             td colspan=(FIGURES.len() - 3) {
@@ -200,9 +200,9 @@ pub(super) fn figures(results: &Report, dataset: &str, records: &[&Record]) -> M
                 }
                 @for measured in qt_rows {
                     @let name = COUNTERPARTS.iter().find(|c| c.id == measured.id).map_or(measured.id.as_str(), |c| c.qt);
-                    tr.qt data-format=(format!("Qt {name}")) data-encode=(measured.serialize_ns)
+                    tr.qt data-codec-key=(format!("Qt {name}")) data-encode=(measured.serialize_ns)
                         data-decode=(measured.deserialize_ns) data-size=(measured.size_bytes) {
-                        td { span.family { "Qt" } " " code { (name) } }
+                        td { span.wire-format { "Qt" } " " code { (name) } }
                         td { "Qt 6" }
                         td { }
                         td { "reference" }
@@ -222,8 +222,8 @@ pub(super) fn figures(results: &Report, dataset: &str, records: &[&Record]) -> M
 fn row(record: &Record) -> Markup {
     let path = if record.tuned { "tuned" } else { "stock" };
     html! {
-        tr data-dataset=(record.dataset) data-codec=(record.format)
-            data-format=(format_key(record)) data-library=(record.library)
+        tr data-dataset=(record.dataset) data-codec=(record.codec)
+            data-codec-key=(codec_key(record)) data-library=(record.library)
             data-version=(record.version) data-path=(path)
             data-encode=[record.ns(Op::Encode)] data-decode=[record.ns(Op::Decode)]
             data-traverse=[record.ns(Op::Traverse)] data-floor=[record.ns(Op::Floor)]
@@ -231,7 +231,7 @@ fn row(record: &Record) -> Markup {
             data-gzip=(record.gzip_bytes) data-allocs=[allocs(record, Op::Decode)]
             data-spread=[spread_width(record)]
             data-safety=[record.safety.as_ref().map(|s| s.worst_of_bound)] {
-            td { (format_cell(record)) }
+            td { (codec_cell(record)) }
             td { (record.library) }
             td { (record.version) }
             td { (path) }
@@ -260,7 +260,7 @@ pub(super) fn throughput(dataset: &str, records: &[&Record]) -> Markup {
         table.throughput.sortable data-dataset=(dataset) {
             caption { "Messages per second on " (dataset) " at the link and CPU share above" }
             thead { tr {
-                th data-key="format" scope="col" { "format" }
+                th data-key="codec-key" scope="col" { "codec" }
                 th data-key="library" scope="col" { "library" }
                 th data-key="rate-encode" scope="col" title="messages a sender can encode and send per second" { "send (encode)" }
                 th scope="col" { "bound by" }
@@ -269,11 +269,11 @@ pub(super) fn throughput(dataset: &str, records: &[&Record]) -> Markup {
             } }
             tbody {
                 @for record in records.iter().filter(|r| r.ok) {
-                    tr data-dataset=(record.dataset) data-codec=(record.format)
-                        data-format=(format_key(record)) data-library=(record.library)
+                    tr data-dataset=(record.dataset) data-codec=(record.codec)
+                        data-codec-key=(codec_key(record)) data-library=(record.library)
                         data-size=(record.size_bytes)
                         data-encode=[record.ns(Op::Encode)] data-decode=[record.ns(Op::Decode)] {
-                        td { (format_cell(record)) }
+                        td { (codec_cell(record)) }
                         td { (record.library) }
                         td.num.rate data-op="encode" { (NONE) }
                         td.binds data-op="encode" { }
@@ -294,7 +294,7 @@ pub(super) fn sweep(results: &Report) -> Markup {
     let mut rows: Vec<(&str, &str)> = results
         .sweep
         .iter()
-        .map(|p| (p.format.as_str(), p.op.as_str()))
+        .map(|p| (p.codec.as_str(), p.op.as_str()))
         .collect();
     rows.sort_unstable();
     rows.dedup();
@@ -302,15 +302,15 @@ pub(super) fn sweep(results: &Report) -> Markup {
         table.sweep {
             caption { "Nanoseconds per task; flat from left to right is linear growth" }
             thead { tr {
-                th scope="col" { "format" } th scope="col" { "op" }
+                th scope="col" { "codec" } th scope="col" { "op" }
                 @for size in &sizes { th scope="col" { (size) " tasks" } }
             } }
             tbody {
-                @for (format, op) in &rows {
+                @for (codec, op) in &rows {
                     tr {
-                        td { code { (format) } } td { (op) }
+                        td { code { (codec) } } td { (op) }
                         @for size in &sizes {
-                            @let point = results.sweep.iter().find(|p| p.format == *format && p.op == *op && p.tasks == *size);
+                            @let point = results.sweep.iter().find(|p| p.codec == *codec && p.op == *op && p.tasks == *size);
                             td.num { (point.map_or_else(|| NONE.to_owned(), |p| format!("{:.0}", p.ns_per_task()))) }
                         }
                     }
@@ -353,15 +353,15 @@ mod tests {
     use serbench_results::qt::Measured;
 
     #[test]
-    fn groups_codecs_by_format_and_marks_qt() {
-        let family = |format: &str, family: &str| Record {
-            family: family.to_owned(),
-            ..record(qt::DATASET, format, 100.0)
+    fn groups_codecs_by_wire_format_and_marks_qt() {
+        let codec = |id: &str, wire_format: &str| Record {
+            wire_format: wire_format.to_owned(),
+            ..record(qt::DATASET, id, 100.0)
         };
         let records = [
-            family("json", "JSON"),
-            family("cbor", "CBOR"),
-            family("simd-json", "JSON"),
+            codec("json", "JSON"),
+            codec("cbor", "CBOR"),
+            codec("simd-json", "JSON"),
         ];
         let mut results = report(records.to_vec());
         results.qt.push(Measured {
@@ -378,7 +378,7 @@ mod tests {
             "{table}"
         );
         assert!(
-            table.contains(r#"<tr class="qt" data-format="Qt QJsonDocument""#),
+            table.contains(r#"<tr class="qt" data-codec-key="Qt QJsonDocument""#),
             "{table}"
         );
     }

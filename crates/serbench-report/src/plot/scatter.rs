@@ -57,7 +57,7 @@ pub fn points<'a>(records: impl IntoIterator<Item = &'a Record>, op: Op) -> Vec<
         .filter_map(|record| {
             let ns = record.ns(op).filter(|ns| *ns > 0.0)?;
             Some(Point {
-                codec: &record.format,
+                codec: &record.codec,
                 ns,
                 bytes: record.size_bytes,
             })
@@ -365,7 +365,7 @@ mod tests {
     fn points_are_the_verified_codecs_with_a_time() {
         use serbench_results::OpStats;
         let mut timed = Record {
-            format: "json".into(),
+            codec: "json".into(),
             ok: true,
             size_bytes: 300.0,
             ..Record::default()
@@ -375,7 +375,7 @@ mod tests {
             ..OpStats::default()
         });
         let failed = Record {
-            format: "xml".into(),
+            codec: "xml".into(),
             ..Record::default()
         };
         let records = [timed, failed];
