@@ -97,9 +97,12 @@
 //!   additional information (28 to 30), no integer or tag of indefinite
 //!   length, no simple value below 32 in two bytes, a string of indefinite
 //!   length made only of definite-length strings of its own type (so never
-//!   one nested in another), and a break only where it closes an array, map
-//!   or string of indefinite length; else an [`ErrorKind::Syntax`] error,
-//!   or [`ErrorKind::Truncated`] where the input ends first;
+//!   one nested in another), each chunk of a text string valid UTF-8 by
+//!   itself (§3.2.3: no character split between two chunks, which cbor4ii
+//!   alone would join and read), and a break only where it closes an
+//!   array, map or string of indefinite length; else an
+//!   [`ErrorKind::Syntax`] error, or [`ErrorKind::Truncated`] where the
+//!   input ends first;
 //! - arrays and maps nest at most 16 levels, where the deepest layout needs
 //!   6; else an [`ErrorKind::Limit`] error;
 //! - every map key is a text string of definite length, and tags are where

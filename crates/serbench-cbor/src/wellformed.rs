@@ -9,9 +9,12 @@
 //! and skips any number of tags before any item. This pass reads every item
 //! head once, in one loop over an explicit stack of open containers (no
 //! recursion, at most [`DEPTH`] deep), and steps over string contents
-//! without reading them. ciborium then reads a value known to be well
-//! formed and tagged as the layout says, and checks what this pass leaves
-//! to it: types, UTF-8, ranges, unknown, missing and repeated keys.
+//! without reading them, but for the chunks of a text string of indefinite
+//! length: each must be UTF-8 by itself (§3.2.3), which cbor4ii does not
+//! check (it joins the chunks first). ciborium then reads a value known to
+//! be well formed and tagged as the layout says, and checks what this pass
+//! leaves to it: types, the UTF-8 of definite-length text, ranges,
+//! unknown, missing and repeated keys.
 //!
 //! Heads longer than needed (`0x18 0x05` for 5, a length in 9 bytes) are
 //! well formed, merely not RFC 8949's preferred serialization, and pass.
@@ -420,6 +423,28 @@ impl Head {
     }
 }
 
+/// Checks that `chunk`, the content of the chunk whose head is at
+/// `chunk_at` in the text string of indefinite length at `at`, is valid
+/// UTF-8 by itself (RFC 8949 §3.2.3).
+///
+/// Only chunks are checked here: the libraries check a definite-length
+/// string themselves, but cbor4ii joins the chunks before it checks them,
+/// so a character split between two passed it.
+fn split_character(chunk: &[u8], chunk_at: usize, at: usize) -> Result<(), Problem> {
+    match std::str::from_utf8(chunk) {
+        Ok(_) => Ok(()),
+        Err(error) => Err(syntax(
+            chunk_at,
+            format!(
+                "a chunk of the text string of indefinite length from byte {at} is not \
+                 UTF-8 by itself (invalid from its byte {}); each chunk must be, so no \
+                 character is split between two",
+                error.valid_up_to()
+            ),
+        )),
+    }
+}
+
 /// The input and how far the pass has read.
 struct Reader<'a> {
     bytes: &'a [u8],
@@ -490,14 +515,22 @@ impl Reader<'_> {
     }
 
     /// Steps over the chunks of the string of indefinite length and major
-    /// type `major` whose head is at `at`, and its break (§3.2.3).
+    /// type `major` whose head is at `at`, and its break (§3.2.3). The
+    /// chunks of a text string are each valid UTF-8 on their own: a
+    /// character may not be split between two.
     fn chunks(&mut self, major: u8, at: usize) -> Result<(), Problem> {
         loop {
             let chunk_at = self.at;
             let chunk = self.head()?;
             match (chunk.major(), chunk.len()) {
                 (SIMPLE, None) => return Ok(()),
-                (found, Some(len)) if found == major => self.skip(len)?,
+                (found, Some(len)) if found == major => {
+                    let start = self.at;
+                    self.skip(len)?;
+                    if major == TEXT {
+                        split_character(&self.bytes[start..self.at], chunk_at, at)?;
+                    }
+                }
                 _ => {
                     let string = Head {
                         initial: major << 5 | 31,

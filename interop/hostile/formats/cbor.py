@@ -11,7 +11,7 @@ amplification.
 from ..model import AMPLIFY_BYTES, CREATED_TEXT, DEEP, PAYLOAD, UUID1, UUID2, VALUES, uuid_text
 from ..runner import Case, amplified
 from ..wire import cbor_head, le64
-from .serde import Raw, Serializer, Tag, generic, replace, self_describing_bombs, serde_bombs
+from .serde import Raw, Serializer, Tag, generic, path_text, replace, self_describing_bombs, serde_bombs, walk
 
 FAMILIES = ("CBOR",)
 # A data item ends where its heads say: a cut one or bytes after it are damage.
@@ -33,8 +33,37 @@ def crafted(codec, family, datasets):
         if ds in VALUES:
             yield from serde_bombs(codec, "cbor", ds)
             yield from self_describing_bombs(codec, "cbor", ds, HEADER_VALUES, VERSION_VALUES)
+            yield from split_chunks(codec, ds)
     yield from raw_bombs(codec)
     yield from amplification(codec)
+
+
+# Texts with a form of their own (parsed, or an enum's names): a split
+# character there proves nothing, as no text but the form is valid.
+FORMED_TEXTS = ("color", "version", "player", "size")
+
+
+def chunked(*chunks):
+    """A text string of indefinite length made of these chunks."""
+    return b"\x7f" + b"".join(cbor_head(3, len(c)) + c for c in chunks) + b"\xff"
+
+
+def split_chunks(codec, ds):
+    """Every free text of the dataset in two chunks: split after its first
+    character it is the same value (a control), and with "é" (c3 a9) split
+    between the chunks it is refused. RFC 8949 3.2.3: each chunk of a text
+    string is valid UTF-8 by itself, so no character is split between two."""
+    tree = generic("cbor", ds, *VALUES[ds])
+    ser = lambda node: Serializer("cbor").run(node)  # noqa: E731
+    control = f"{codec}/{ds} value"
+    for path, node in walk(tree):
+        if not isinstance(node, str) or not path or path[-1] in FORMED_TEXTS:
+            continue
+        head, tail = node[:1].encode(), node[1:].encode()
+        whole = replace(tree, path, lambda old: Raw(chunked(head, tail)))
+        yield Case(codec, ds, "control", f"{path_text(path)} in two chunks", ser(whole), "accept", control=control)
+        split = replace(tree, path, lambda old: Raw(chunked(head + b"\xc3", b"\xa9" + tail)))
+        yield Case(codec, ds, "utf8", f"{path_text(path)}: é split between two chunks (c3 | a9)", ser(split), "reject", control=control)
 
 
 def raw_bombs(codec):

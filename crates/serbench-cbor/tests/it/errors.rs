@@ -2,8 +2,8 @@
 //! that must fail fast without allocating what they declare.
 
 use ciborium::Value;
-use serbench_cbor::{Error, ErrorKind, from_slice, to_vec};
-use serbench_model::{Record, TaskManager};
+use serbench_cbor::{Cbor, CborCbor4ii, CborMinicbor, Error, ErrorKind, from_slice, to_vec};
+use serbench_model::{Codec, Record, TaskManager};
 use serbench_testkit::hex;
 
 /// A generated task manager as a CBOR value, to damage one item of.
@@ -346,6 +346,35 @@ fn not_well_formed_is_a_syntax_error() {
             (ErrorKind::Syntax, path, Some(offset)),
             "{error}"
         );
+    }
+}
+
+/// One library's decode of a task manager.
+type Decode = fn(&[u8]) -> Result<TaskManager, Error>;
+
+#[test]
+fn a_character_split_between_chunks_is_refused_by_every_library() {
+    // RFC 8949 §3.2.3: each chunk of a text string is UTF-8 by itself.
+    // "é" as one chunk reads; split between two (c3, a9) it is refused,
+    // at the chunk that is not UTF-8, though the chunks joined would be.
+    let whole = with_user("7f 62c3a9 6141 ff");
+    let split = with_user("7f 61c3 61a9 ff");
+    let late = with_user("7f 6141 61c3 61a9 ff");
+    let decoders: [Decode; 3] = [
+        <Cbor as Codec<TaskManager>>::decode,
+        <CborCbor4ii as Codec<TaskManager>>::decode,
+        <CborMinicbor as Codec<TaskManager>>::decode,
+    ];
+    for decode in decoders {
+        assert_eq!(decode(&whole).unwrap().user, "éA");
+        for (input, offset) in [(&split, 7), (&late, 9)] {
+            let error = decode(input).unwrap_err();
+            assert_eq!(
+                at(&error),
+                (ErrorKind::Syntax, Some("user"), Some(offset)),
+                "{error}"
+            );
+        }
     }
 }
 

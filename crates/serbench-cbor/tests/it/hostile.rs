@@ -30,6 +30,11 @@ fn head(major: u8, n: u64) -> Vec<u8> {
     }
 }
 
+/// "é" (`c3 a9`) split between the two chunks of a text string of
+/// indefinite length: together the chunks are UTF-8, each on its own is
+/// not, and RFC 8949 §3.2.3 requires each to be.
+const SPLIT: &[u8] = &[0x7f, 0x61, 0xc3, 0x61, 0xa9, 0xff];
+
 /// A text string.
 fn text(text: &str) -> Vec<u8> {
     [head(3, text.len() as u64), text.as_bytes().to_vec()].concat()
@@ -197,6 +202,32 @@ fn task_manager_malformed(m: &TaskManager, user: &[u8]) -> Vec<Crafted> {
     inputs
 }
 
+/// Task-manager texts with a character split between two chunks, in the
+/// user (read by cbor4ii as a `String`) and a list's name (in a header).
+fn task_manager_split(m: &TaskManager, user: &[u8]) -> Vec<Crafted> {
+    use Class::Utf8;
+    use ErrorKind::Syntax;
+
+    vec![
+        patched::<Cbor, _>(
+            m,
+            Utf8,
+            Syntax,
+            "the user a character split between two chunks",
+            user,
+            &entry("user", SPLIT),
+        ),
+        patched::<Cbor, _>(
+            m,
+            Utf8,
+            Syntax,
+            "a list's name a character split between two chunks",
+            &entry("name", &text("Work")),
+            &entry("name", SPLIT),
+        ),
+    ]
+}
+
 /// Task-manager inputs that are well formed but have a key other than
 /// text or a tag where the layout has none, or not the one it has.
 fn task_manager_keys_and_tags(m: &TaskManager, user: &[u8], id: &[u8]) -> Vec<Crafted> {
@@ -296,6 +327,7 @@ impl Crafts<TaskManager> for Inputs {
         let mut inputs = task_manager_lengths(m, &id);
         inputs.extend(task_manager_malformed(m, &user));
         inputs.extend(task_manager_keys_and_tags(m, &user, &id));
+        inputs.extend(task_manager_split(m, &user));
         let tags = [vec![0xc6; NESTING], vec![0x03]].concat();
         inputs.extend([
             patched::<Cbor, _>(
@@ -422,6 +454,14 @@ impl Crafts<SensorReading> for Inputs {
             ),
             patched::<Cbor, _>(
                 r,
+                Utf8,
+                Syntax,
+                "the sensor id a character split between two chunks",
+                &id,
+                &entry("sensor_id", SPLIT),
+            ),
+            patched::<Cbor, _>(
+                r,
                 WrongType,
                 Invalid,
                 "the sensor id is a number",
@@ -501,6 +541,14 @@ impl Crafts<Graph> for Inputs {
             ),
             patched::<Cbor, _>(
                 g,
+                Utf8,
+                Syntax,
+                "a node name a character split between two chunks",
+                &name,
+                &entry("name", SPLIT),
+            ),
+            patched::<Cbor, _>(
+                g,
                 WrongType,
                 Invalid,
                 "a weight is text",
@@ -570,6 +618,14 @@ impl Crafts<Record> for Inputs {
                 "a byte 0xff in a string",
                 &strings,
                 &entry("strings", &[0x81, 0x61, 0xff]),
+            ),
+            patched::<Cbor, _>(
+                r,
+                Utf8,
+                Syntax,
+                "a string a character split between two chunks",
+                &strings,
+                &entry("strings", &[&[0x81][..], SPLIT].concat()),
             ),
             patched::<Cbor, _>(
                 r,
@@ -675,6 +731,22 @@ impl Crafts<MediaContent> for Inputs {
                 "a byte 0xff in the uri",
                 &uri,
                 &[&uri[..uri.len() - 1], b"\xff"].concat(),
+            ),
+            patched::<Cbor, _>(
+                m,
+                Utf8,
+                Syntax,
+                "the uri a character split between two chunks",
+                &uri,
+                &entry("uri", SPLIT),
+            ),
+            patched::<Cbor, _>(
+                m,
+                Utf8,
+                Syntax,
+                "the player a character split between two chunks",
+                &player,
+                &entry("player", SPLIT),
             ),
             patched::<Cbor, _>(
                 m,
