@@ -105,7 +105,17 @@
 //! bytes left ([`ErrorKind::Truncated`] past them, [`ErrorKind::Syntax`]
 //! when negative). A list's count is checked against the fewest bytes its
 //! items take, and a list reserves at most one byte of memory per input
-//! byte left, growing from there as items arrive. Nothing recurses past
+//! byte left, growing from there as items arrive. The compact protocol's
+//! varints are defined on their type's width, but the crate reads each
+//! into that width and drops the bits past it (a length of 2^32 + 9 reads
+//! as 9, a field id of 65 537 as 1, an `i64` of 2^64 as 0): so every
+//! varint, field ids, counts and lengths included, is checked first to
+//! take at most the bytes its type needs (3 for an `i16`, 5 for an `i32`,
+//! 10 for an `i64`) and to fit it, else an [`ErrorKind::Syntax`] error.
+//! The binary protocol's integers have their type's width, and cannot be
+//! too wide. A varint longer than needed but within those bytes (`0x80
+//! 0x00` for 0) is accepted: the format asks for no shortest form.
+//! Nothing recurses past
 //! the schema's depth: Thrift readers usually skip unknown fields, but
 //! these refuse them ([`ErrorKind::Invalid`]) before reading their value,
 //! as they refuse a field of the wrong type, a field given twice, a

@@ -4,14 +4,16 @@
 //! Every struct is read by [`Reader::fields`], which refuses unknown field
 //! ids, fields of the wrong type and fields given twice; lengths are
 //! checked against the input left before the protocol allocates them, and
-//! list counts against the fewest bytes their items take.
+//! list counts against the fewest bytes their items take. Every integer
+//! (field ids, counts and lengths included) is checked to fit its type
+//! before the protocol reads it, which would cut it to the type.
 
 use serbench_model::ErrorKind;
 use thrift::protocol::TType;
 
 use crate::error::Fault;
 use crate::input::Input;
-use crate::protocol::Protocol;
+use crate::protocol::{Int, Protocol};
 
 pub(crate) struct Reader<'i, P: Protocol> {
     protocol: P::In<'i>,
@@ -48,6 +50,27 @@ impl<'i, P: Protocol> Reader<'i, P> {
         }
     }
 
+    /// Refuses the integer of `int` ahead, part of `what`, if it is wider
+    /// than its type.
+    fn fits(&self, what: &str, int: Int) -> Result<(), Fault> {
+        match P::too_wide(self.input.ahead(), int) {
+            None => Ok(()),
+            Some(why) => {
+                let part = match int {
+                    Int::FieldHeader => "a field id in ",
+                    Int::ListHeader => "the count of ",
+                    Int::Length => "the length of ",
+                    Int::I32 | Int::I64 => "",
+                };
+                Err(Fault::new(
+                    self.pos(),
+                    ErrorKind::Syntax,
+                    format!("{part}{what} is {why}"),
+                ))
+            }
+        }
+    }
+
     /// Runs a protocol read of `what`, its error placed where it began.
     fn call<T>(
         &mut self,
@@ -70,6 +93,7 @@ impl<'i, P: Protocol> Reader<'i, P> {
         let mut seen = 0u32;
         loop {
             let at = self.pos();
+            self.fits(what, Int::FieldHeader)?;
             let header = self.call(what, thrift::protocol::TInputProtocol::read_field_begin)?;
             if header.field_type == TType::Stop {
                 break;
@@ -116,10 +140,12 @@ impl<'i, P: Protocol> Reader<'i, P> {
     }
 
     pub(crate) fn i32(&mut self, what: &str) -> Result<i32, Fault> {
+        self.fits(what, Int::I32)?;
         self.call(what, thrift::protocol::TInputProtocol::read_i32)
     }
 
     pub(crate) fn i64(&mut self, what: &str) -> Result<i64, Fault> {
+        self.fits(what, Int::I64)?;
         self.call(what, thrift::protocol::TInputProtocol::read_i64)
     }
 
@@ -131,6 +157,7 @@ impl<'i, P: Protocol> Reader<'i, P> {
     /// allocates what it declares before reading a byte (and panics on a
     /// negative binary-protocol length), so it must be within the input.
     fn check_length(&self, what: &str) -> Result<(), Fault> {
+        self.fits(what, Int::Length)?;
         let ahead = self.input.ahead();
         let Some((length, prefix)) = P::peek_length(ahead) else {
             return Ok(());
@@ -182,6 +209,7 @@ impl<'i, P: Protocol> Reader<'i, P> {
         mut item: impl FnMut(&mut Self) -> Result<T, Fault>,
     ) -> Result<Vec<T>, Fault> {
         let at = self.pos();
+        self.fits(what, Int::ListHeader)?;
         let header = self.call(what, thrift::protocol::TInputProtocol::read_list_begin)?;
         if header.element_type != element {
             return Err(Fault::new(

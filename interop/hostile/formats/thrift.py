@@ -5,8 +5,9 @@ Both codecs of the family ("thrift-binary", "thrift-compact") get the same
 attacks in their own protocol. A value is built field by field (`TStruct`);
 a bomb replaces one field, by its path, with an edit (`serde.Raw`,
 `serde.LenBomb`). Lengths and counts past the input (and negative ones,
-which the thrift crate would allocate as huge), over-long varints, unknown
-type codes, wrong field types, a field twice, unknown fields (refused before
+which the thrift crate would allocate as huge), over-long varints and, in
+compact, varints wider than their type (which the thrift crate cuts to the
+type: each bomb's cut value is the control's), unknown type codes, wrong field types, a field twice, unknown fields (refused before
 their value is read, however deep), invalid UTF-8, enum values outside the
 schema, missing required fields, values the model cannot hold, and
 amplification.
@@ -266,6 +267,7 @@ def thrift_bombs(codec, ds, p):
     if p.compact:
         yield Case(codec, ds, "varint", "a field id as an 11-byte varint", bytes([COMPACT_CODES[I32]]) + b"\x80" * 10 + b"\x01" + base, "reject", control=control)
         yield Case(codec, ds, "varint", "an endless varint", bytes([0x15]) + b"\xff" * 64, "reject", control=control)
+        yield from too_wide(codec, ds, p, msg, control)
     yield Case(codec, ds, "nesting", f"an unknown field nesting {DEEP} structs", p.long_field(STRUCT, 30) * DEEP + b"\x00" * DEEP, "reject", control=control)
     yield Case(codec, ds, "nesting", f"an unknown field nesting {DEEP} lists", p.long_field(LIST, 30) + p.list_head(LIST, 1) * DEEP, "reject", control=control)
     yield Case(codec, ds, "unknown", "an unknown i32 field", base[:-1] + p.long_field(I32, 30) + p.i32(1) + b"\x00", "reject", control=control)
@@ -297,6 +299,34 @@ def thrift_bombs(codec, ds, p):
         yield Case(codec, ds, "range", "edges[0].weight = -1", p.run(msg, {"edges[0].weight": Raw(p.long_field(I32, 3) + p.i32(-1))}), "reject", control=control)
     if ds == "telemetry":
         yield Case(codec, ds, "missing-key", "humidity missing", p.run(msg, {"humidity": Raw(b"")}), "reject", control=control)
+
+
+def too_wide(codec, ds, p, msg, control):
+    """Compact varints wider than their type (i16 field ids, i32 values,
+    lengths and counts, i64 values), each with the bits past the type added
+    to the control's own value, so that a reader that cuts a varint to its
+    type reads the control: only a check of the width refuses them."""
+
+    def case(label, raw):
+        return Case(codec, ds, "varint", label, p.run(msg, raw), "reject", control=control)
+
+    name, no, ttype, value = msg[0]
+    body = p.value(ttype, value, {}, name)
+    yield case(f"{name}: field id {(1 << 16) + no} (cut to {no} as an i16)", {name: Raw(bytes([COMPACT_CODES[ttype]]) + leb128(zigzag((1 << 16) + no)) + body)})
+    for path, no, ttype, value in t_paths(msg):
+        head = p.long_field(ttype, no)
+        if ttype == STRING:
+            n = len(value)
+            yield case(f"{path}: length 2^32+{n} (cut to {n})", {path: Raw(head + leb128((1 << 32) + n) + value)})
+        elif ttype == LIST:
+            n = len(value.items)
+            items = p.value(LIST, value, {}, path)[len(p.list_head(value.element, n)) :]
+            count = bytes([0xF0 | COMPACT_CODES[value.element]]) + leb128((1 << 32) + n)
+            yield case(f"{path}: count 2^32+{n} (cut to {n})", {path: Raw(head + count + items)})
+        elif ttype == I32:
+            yield case(f"{path}: i32 {value}, its zigzag varint plus 2^33", {path: Raw(head + leb128(zigzag(value) + (1 << 33)))})
+        elif ttype == I64:
+            yield case(f"{path}: i64 {value}, its zigzag varint plus 2^64", {path: Raw(head + leb128(zigzag(value) + (1 << 64)))})
 
 
 def amplification(codec, p):

@@ -8,13 +8,14 @@
 //! reads as −1 and the thrift crate would turn into a huge allocation),
 //! invalid UTF-8, fields of the wrong type or given twice, unknown enum
 //! values, an unknown field nested 100 000 structs deep, and values the
-//! model cannot hold.
+//! model cannot hold. The compact protocol's varints are also written
+//! wider than their type ([`too_wide`]).
 
 use std::marker::PhantomData;
 
-use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
 use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, NESTING};
-use serbench_thrift::ErrorKind;
+use serbench_thrift::{ErrorKind, ThriftBinary, ThriftCompact};
 
 use crate::wire::{BinaryWire, CompactWire, Kind, Wire, record};
 
@@ -70,6 +71,9 @@ where
     fn crafted() -> Vec<Crafted> {
         let mut inputs = record_lengths::<W>();
         inputs.extend(record_fields::<W>());
+        if W::VARINTS {
+            inputs.extend(too_wide::record());
+        }
         inputs
     }
 }
@@ -298,6 +302,9 @@ where
                 bytes,
             ));
         }
+        if W::VARINTS {
+            inputs.extend(too_wide::task_manager());
+        }
         inputs
     }
 }
@@ -343,6 +350,9 @@ where
                 bytes,
             ));
         }
+        if W::VARINTS {
+            inputs.extend(too_wide::telemetry());
+        }
         inputs
     }
 }
@@ -378,7 +388,7 @@ where
         edges.extend(W::field(Kind::List, 2));
         edges.extend(W::list(Kind::Struct, 0x7fff_ffff));
         edges.push(W::STOP);
-        vec![
+        let mut inputs = vec![
             crafted(
                 Class::Other,
                 ErrorKind::Invalid,
@@ -397,7 +407,11 @@ where
                 "the edges declare 0x7fffffff items",
                 edges,
             ),
-        ]
+        ];
+        if W::VARINTS {
+            inputs.extend(too_wide::graph());
+        }
+        inputs
     }
 }
 
@@ -433,7 +447,7 @@ where
     Self: HostileInputs,
 {
     fn crafted() -> Vec<Crafted> {
-        vec![
+        let mut inputs = vec![
             crafted(
                 Class::UnknownEnum,
                 ErrorKind::Invalid,
@@ -446,6 +460,235 @@ where
                 "a player of -7",
                 media::<W>(-7),
             ),
+        ];
+        if W::VARINTS {
+            inputs.extend(too_wide::media());
+        }
+        inputs
+    }
+}
+
+/// A valid humidity field, for [`reading`].
+fn humidity<W: Wire>() -> Vec<u8> {
+    [
+        W::field(Kind::Double, 9),
+        1.5f64.to_bits().to_be_bytes().to_vec(),
+    ]
+    .concat()
+}
+
+/// The compact protocol's varints written wider than their type: 3 bytes
+/// at most for an `i16` (a field id), 5 for an `i32` (values, lengths and
+/// counts), 10 for an `i64`, and no bits past the type in the last. The
+/// thrift crate reads each into the type and drops the bits past it, so
+/// each value here is one whose bits within the type are those of a valid
+/// value's (a length of 2^32 + 9 that reads as 9 before 9 bytes): only
+/// the reader's check of the width refuses them. The binary protocol's
+/// integers have their type's width, so none applies there.
+mod too_wide {
+    use serbench_testkit::{Class, Crafted, replace_once};
+    use serbench_thrift::ErrorKind;
+
+    use super::{crafted, humidity, manager, reading};
+    use crate::wire::{CompactWire as C, Wire, varint, varint_wide, zigzag};
+
+    const PAST_32: u64 = 1 << 32;
+    const PAST_64: u128 = 1 << 64;
+    /// The field id that the crate cuts to 1 as an `i16`.
+    const FIELD_65_537: i64 = 65_537;
+
+    fn length(what: &str, bytes: Vec<u8>) -> Crafted {
+        crafted(Class::Length, ErrorKind::Syntax, what, bytes)
+    }
+
+    fn other(what: &str, bytes: Vec<u8>) -> Crafted {
+        crafted(Class::Other, ErrorKind::Syntax, what, bytes)
+    }
+
+    /// An `i32` of `value` with bit 33 set: cut to 32 bits, `value` again.
+    fn i32_past(value: i32) -> Vec<u8> {
+        varint(zigzag(value.into()) + (1 << 33))
+    }
+
+    /// `valid` with its first field header, of type code `code`, in the
+    /// long form with id 65 537.
+    fn field_65_537(valid: &[u8], code: u8) -> Vec<u8> {
+        [&[code][..], &varint(zigzag(FIELD_65_537)), &valid[1..]].concat()
+    }
+
+    pub(super) fn record() -> Vec<Crafted> {
+        // 19 16 0e 19 18 02 "ab" 00: ids [7], strings ["ab"].
+        let valid = crate::wire::record::<C>(&[7], &[b"ab"]);
+        let mut long_id = vec![0x8e];
+        long_id.extend([0x80; 9]);
+        long_id.push(0);
+        vec![
+            length(
+                "a string's length of 2^32 + 2, cut to 2",
+                replace_once(
+                    &valid,
+                    &[0x18, 0x02],
+                    &[&[0x18][..], &varint(PAST_32 + 2)].concat(),
+                ),
+            ),
+            length(
+                "the ids' count of 2^32 + 1, cut to 1",
+                replace_once(
+                    &valid,
+                    &[0x19, 0x16],
+                    &[&[0x19, 0xf6][..], &varint(PAST_32 + 1)].concat(),
+                ),
+            ),
+            other(
+                "an id of 2^64 + 14 in zigzag form, cut to 7",
+                replace_once(
+                    &valid,
+                    &[0x16, 0x0e],
+                    &[&[0x16][..], &varint_wide(PAST_64 + u128::from(zigzag(7)))].concat(),
+                ),
+            ),
+            other(
+                "an id as a varint of 11 bytes",
+                replace_once(&valid, &[0x16, 0x0e], &[&[0x16][..], &long_id].concat()),
+            ),
+            other(
+                "the ids' field id 65 537, cut to 1",
+                field_65_537(&valid, 0x09),
+            ),
         ]
     }
+
+    pub(super) fn task_manager() -> Vec<Crafted> {
+        // 18 01 "U" 19 25 02 01 …: the user, then the version's list
+        // header (2 i32s) and its items.
+        let valid = manager::<C>(2, 16, 0);
+        vec![
+            length(
+                "the user's length of 2^32 + 1, cut to 1",
+                [&valid[..1], &varint(PAST_32 + 1), &valid[2..]].concat(),
+            ),
+            length(
+                "the version's count of 2^32 + 2, cut to 2",
+                [&valid[..4], &[0xf5], &varint(PAST_32 + 2), &valid[5..]].concat(),
+            ),
+            other(
+                "a task's priority 2 with bit 33 set, cut to 2",
+                replace_once(
+                    &valid,
+                    &[b'o', 0x15, 0x04],
+                    &[&[b'o', 0x15][..], &i32_past(2)].concat(),
+                ),
+            ),
+            other(
+                "the user's field id 65 537, cut to 1",
+                field_65_537(&valid, 0x08),
+            ),
+        ]
+    }
+
+    pub(super) fn telemetry() -> Vec<Crafted> {
+        // 18 08 "sensor01" …
+        let valid = reading::<C>(humidity::<C>());
+        vec![
+            length(
+                "the sensor id's length of 2^32 + 8, cut to 8",
+                [&valid[..1], &varint(PAST_32 + 8), &valid[2..]].concat(),
+            ),
+            other(
+                "the sensor id's field id 65 537, cut to 1",
+                field_65_537(&valid, 0x08),
+            ),
+        ]
+    }
+
+    pub(super) fn graph() -> Vec<Crafted> {
+        // 19 1c 15 00 18 01 "n" …: one node, id 0, named "n".
+        let valid = super::graph::<C>(0);
+        vec![
+            length(
+                "the nodes' count of 2^32 + 1, cut to 1",
+                [&valid[..1], &[0xfc], &varint(PAST_32 + 1), &valid[2..]].concat(),
+            ),
+            length(
+                "a node name's length of 2^32 + 1, cut to 1",
+                replace_once(
+                    &valid,
+                    &[0x18, 0x01, b'n'],
+                    &[&[0x18][..], &varint(PAST_32 + 1), b"n"].concat(),
+                ),
+            ),
+            other(
+                "a node id 0 with bit 33 set, cut to 0",
+                replace_once(
+                    &valid,
+                    &[0x1c, 0x15, 0x00],
+                    &[&[0x1c, 0x15][..], &i32_past(0)].concat(),
+                ),
+            ),
+        ]
+    }
+
+    pub(super) fn media() -> Vec<Crafted> {
+        // … 16 02 (duration 1) 16 04 (size 2) … 15 00 (player 0) 00 00.
+        let valid = super::media::<C>(0);
+        let end = valid.len() - 3;
+        vec![
+            length(
+                "the uri's length of 2^32 + 1, cut to 1",
+                replace_once(
+                    &valid,
+                    &[0x18, 0x01, b'u'],
+                    &[&[0x18][..], &varint(PAST_32 + 1), b"u"].concat(),
+                ),
+            ),
+            other(
+                "the duration an i64 of 2^64 + 2 in zigzag form, cut to 1",
+                replace_once(
+                    &valid,
+                    &[0x16, 0x02],
+                    &[&[0x16][..], &varint_wide(PAST_64 + 2)].concat(),
+                ),
+            ),
+            other(
+                "the player 0 with bit 33 set, cut to 0",
+                [&valid[..end], &i32_past(0), &valid[end + 1..]].concat(),
+            ),
+        ]
+    }
+
+    #[test]
+    fn the_encoder_writes_the_widest_values_within_their_type() {
+        // The longest forms that fit: i32::MIN's zigzag in 5 bytes ending
+        // 0x0f, i64::MIN's in 10 ending 0x01; one more bit is refused.
+        assert_eq!(C::i32(i32::MIN), [0xff, 0xff, 0xff, 0xff, 0x0f]);
+        assert_eq!(C::i64(i64::MIN).len(), 10);
+        assert_eq!(C::i64(i64::MIN)[9], 0x01);
+    }
+}
+
+/// Every input above is one valid value with one part changed: the valid
+/// values decode, in both protocols, so each input proves its part.
+#[test]
+fn the_inputs_are_built_from_valid_values() {
+    fn decodes<C: Codec<D>, D: Dataset>(bytes: &[u8]) {
+        if let Err(error) = C::decode(bytes) {
+            panic!("{} {}: {error}", C::NAME, D::NAME);
+        }
+    }
+    fn both<W: Wire, C>()
+    where
+        C: Codec<TaskManager>
+            + Codec<Graph>
+            + Codec<MediaContent>
+            + Codec<SensorReading>
+            + Codec<Record>,
+    {
+        decodes::<C, TaskManager>(&manager::<W>(2, 16, 0));
+        decodes::<C, Graph>(&graph::<W>(0));
+        decodes::<C, MediaContent>(&media::<W>(0));
+        decodes::<C, SensorReading>(&reading::<W>(humidity::<W>()));
+        decodes::<C, Record>(&record::<W>(&[7], &[b"ab"]));
+    }
+    both::<BinaryWire, ThriftBinary>();
+    both::<CompactWire, ThriftCompact>();
 }

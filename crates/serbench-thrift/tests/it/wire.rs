@@ -23,6 +23,9 @@ pub(crate) trait Wire {
     fn bool_field(id: i16, value: bool) -> Vec<u8>;
     /// The struct's end.
     const STOP: u8 = 0;
+    /// Whether integers are varints (compact), which can be written wider
+    /// than their type.
+    const VARINTS: bool = false;
 
     fn string(text: &[u8]) -> Vec<u8> {
         [Self::length(text.len() as u32), text.to_vec()].concat()
@@ -92,7 +95,13 @@ fn compact_code(kind: Kind) -> u8 {
 }
 
 /// An unsigned LEB128 varint.
-pub(crate) fn varint(mut value: u64) -> Vec<u8> {
+pub(crate) fn varint(value: u64) -> Vec<u8> {
+    varint_wide(value.into())
+}
+
+/// An unsigned LEB128 varint of any value up to 128 bits, for values
+/// wider than any Thrift integer.
+pub(crate) fn varint_wide(mut value: u128) -> Vec<u8> {
     let mut bytes = Vec::new();
     while value >= 0x80 {
         bytes.push((value as u8) | 0x80);
@@ -102,11 +111,13 @@ pub(crate) fn varint(mut value: u64) -> Vec<u8> {
     bytes
 }
 
-fn zigzag(value: i64) -> u64 {
+pub(crate) fn zigzag(value: i64) -> u64 {
     ((value << 1) ^ (value >> 63)).cast_unsigned()
 }
 
 impl Wire for CompactWire {
+    const VARINTS: bool = true;
+
     fn field(kind: Kind, _id: i16) -> Vec<u8> {
         vec![0x10 | compact_code(kind)]
     }
