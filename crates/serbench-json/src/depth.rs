@@ -1,5 +1,6 @@
 //! The pass simd-json's and sonic-rs's input takes first: arrays and
-//! objects nest no deeper than any dataset's layout could use.
+//! objects nest no deeper than any dataset's layout could use, and, for
+//! simd-json, no number is a bare `-0`.
 //!
 //! simd-json finds every structural character of the whole input (stage 1)
 //! before it checks nesting (stage 2), and sizes its buffers by the input:
@@ -8,6 +9,12 @@
 //! first bracket past [`DEPTH`], so such an input fails before simd-json
 //! allocates for it. sonic-rs recurses with large frames: the pass keeps
 //! its depth, and so its stack, small.
+//!
+//! `-0`, with no fraction or exponent, is to serde_json (and sonic-rs) the
+//! float −0.0: no integer field takes it. simd-json reads it as the
+//! integer 0, so it took `"priority": -0` as priority 0, and a reading of
+//! `-0` as +0.0. The same loop finds it for simd-json ([`MinusZero`]), so
+//! the JSON codecs refuse the same integers.
 
 use serbench_model::{BaseCodec, Dataset, Error, ErrorKind};
 
@@ -17,22 +24,53 @@ use serbench_model::{BaseCodec, Dataset, Error, ErrorKind};
 /// input is wrong whatever it holds.
 pub(crate) const DEPTH: usize = 16;
 
+/// Whether the pass refuses a bare `-0`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum MinusZero {
+    /// Left to the library, which reads it as serde_json does.
+    Read,
+    /// Refused: the library would read it as the integer 0.
+    Refused,
+}
+
+/// What the pass found wrong, at a byte offset.
+enum Fault {
+    TooDeep(usize),
+    MinusZero(usize),
+}
+
 /// An [`ErrorKind::Limit`] error of codec `C` at the bracket that opens a
-/// container more than [`DEPTH`] deep, if there is one.
-pub(crate) fn check<C: BaseCodec, T: Dataset>(bytes: &[u8]) -> Result<(), Error> {
-    match too_deep(bytes) {
-        Some(at) => {
+/// container more than [`DEPTH`] deep, or with [`MinusZero::Refused`] an
+/// [`ErrorKind::Invalid`] one at a bare `-0`, whichever comes first.
+pub(crate) fn check<C: BaseCodec, T: Dataset>(
+    bytes: &[u8],
+    minus_zero: MinusZero,
+) -> Result<(), Error> {
+    let fault = if minus_zero == MinusZero::Refused {
+        first_fault::<true>(bytes)
+    } else {
+        first_fault::<false>(bytes)
+    };
+    match fault {
+        None => Ok(()),
+        Some(Fault::TooDeep(at)) => {
             let message = format!("arrays and objects nest more than {DEPTH} levels");
             Err(Error::new::<C, T>(ErrorKind::Limit, message).at_offset(at))
         }
-        None => Ok(()),
+        Some(Fault::MinusZero(at)) => {
+            let message = "the number -0, with no fraction or exponent: JSON's other readers \
+                           take it for the float -0.0, which no integer field holds, and \
+                           simd-json would read the integer 0 (write 0, or -0.0 for a float)";
+            Err(Error::new::<C, T>(ErrorKind::Invalid, message).at_offset(at))
+        }
     }
 }
 
-/// The offset of the first `[` or `{` that opens a container [`DEPTH`]
-/// levels deep, if there is one. Brackets inside strings do not count; a
-/// closing bracket without its opener is left to the parser.
-fn too_deep(bytes: &[u8]) -> Option<usize> {
+/// The first `[` or `{` that opens a container [`DEPTH`] levels deep, or
+/// with `MINUS_ZERO` the first bare `-0`, if there is one. Brackets and
+/// signs inside strings do not count; a closing bracket without its opener
+/// and a number JSON does not have are left to the parser.
+fn first_fault<const MINUS_ZERO: bool>(bytes: &[u8]) -> Option<Fault> {
     let mut depth = 0usize;
     let mut in_string = false;
     let mut escaped = false;
@@ -51,10 +89,16 @@ fn too_deep(bytes: &[u8]) -> Option<usize> {
             b'[' | b'{' => {
                 depth += 1;
                 if depth > DEPTH {
-                    return Some(at);
+                    return Some(Fault::TooDeep(at));
                 }
             }
             b']' | b'}' => depth = depth.saturating_sub(1),
+            b'-' if MINUS_ZERO
+                && bytes.get(at + 1) == Some(&b'0')
+                && !matches!(bytes.get(at + 2), Some(b'.' | b'e' | b'E' | b'0'..=b'9')) =>
+            {
+                return Some(Fault::MinusZero(at));
+            }
             _ => {}
         }
     }

@@ -76,6 +76,13 @@
 //!   character of the input before it checks nesting, in buffers sized by
 //!   the input, and sonic-rs's frames overflow a small stack below its own
 //!   limit of 255.
+//! - simd-json reads a bare `-0` (no fraction or exponent) as the integer
+//!   0, where serde_json and sonic-rs read the float −0.0, which no
+//!   integer field takes: the same pass refuses it for simd-json
+//!   ([`ErrorKind::Invalid`]), so `"priority":-0` fails with all three. In
+//!   a float field, where serde_json reads −0.0 and sonic-rs 0.0,
+//!   simd-json refuses it too rather than read 0.0; `-0.0` reads with all
+//!   three.
 //! - simd-json's errors hold the byte offset instead of the line and
 //!   column; its decode copies the input, which it rewrites while parsing,
 //!   and holds more memory than serde_json's (SECURITY.md).

@@ -5,6 +5,11 @@
 //! strings into it), so it takes `&mut [u8]`. A decoder that is handed
 //! `&[u8]` must copy the input first, and that copy is part of the timed
 //! decode, as it is for any user holding borrowed bytes.
+//!
+//! simd-json reads a bare `-0` as the integer 0, where serde_json reads
+//! the float −0.0 (which no integer field takes): the pass before it
+//! ([`crate::depth`]) refuses it, so the JSON codecs agree on what is
+//! valid.
 
 use serbench_model::__private::serde_forms::with_path;
 use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind};
@@ -37,7 +42,7 @@ where
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        depth::check::<Self, T>(bytes)?;
+        depth::check::<Self, T>(bytes, depth::MinusZero::Refused)?;
         let mut copy = bytes.to_vec();
         let decoded = simd_json::serde::from_slice(&mut copy);
         // Locating an error parses again, into a copy of its own.

@@ -48,7 +48,7 @@ where
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        crate::depth::check::<Self, T>(bytes)?;
+        crate::depth::check::<Self, T>(bytes, crate::depth::MinusZero::Read)?;
         sonic_rs::from_slice(bytes).map_err(|error| located::<T>(bytes, error))
     }
 }

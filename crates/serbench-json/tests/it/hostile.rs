@@ -6,6 +6,10 @@
 //! no document type declarations. Its nesting is unbounded in the format,
 //! but the model's types are not recursive, so a wrong container fails
 //! before serde_json's recursion limit of 128 is reached.
+//!
+//! Every integer field of every dataset gets `-0`, which serde_json reads
+//! as the float −0.0 and refuses where an integer belongs; the three
+//! libraries must refuse it alike (`Class::Other`).
 
 use serbench_json::{ErrorKind, Json};
 use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
@@ -36,8 +40,12 @@ impl HostileInputs for Inputs {
 }
 
 impl Crafts<TaskManager> for Inputs {
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one list of crafted inputs, read top to bottom"
+    )]
     fn crafted() -> Vec<Crafted> {
-        use Class::{Duplicate, Nesting, UnknownEnum, Utf8, WrongType};
+        use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 
         let m = &TaskManager::generate(1);
@@ -120,6 +128,14 @@ impl Crafts<TaskManager> for Inputs {
                 "priority 4",
                 r#""priority":0"#,
                 r#""priority":4"#,
+            ),
+            patched::<Json, _>(
+                m,
+                Other,
+                Invalid,
+                "priority -0",
+                r#""priority":0"#,
+                r#""priority":-0"#,
             ),
             patched::<Json, _>(
                 m,
@@ -258,6 +274,30 @@ impl Crafts<Graph> for Inputs {
                 r#""id":0"#,
                 r#""id":65536"#,
             ),
+            patched::<Json, _>(
+                g,
+                Other,
+                Invalid,
+                "a node id of -0",
+                r#""id":0"#,
+                r#""id":-0"#,
+            ),
+            patched::<Json, _>(
+                g,
+                Other,
+                Invalid,
+                "an out edge of -0",
+                r#""out_edges":[0]"#,
+                r#""out_edges":[-0]"#,
+            ),
+            patched::<Json, _>(
+                g,
+                Other,
+                Invalid,
+                "a weight of -0",
+                &weight,
+                r#""weight":-0"#,
+            ),
         ]
     }
 }
@@ -310,13 +350,14 @@ impl Crafts<Record> for Inputs {
                 "[7]",
                 "[18446744073709551616]",
             ),
+            patched::<Json, _>(r, Other, Invalid, "an id of -0", "[7]", "[-0]"),
         ]
     }
 }
 
 impl Crafts<MediaContent> for Inputs {
     fn crafted() -> Vec<Crafted> {
-        use Class::{Duplicate, Nesting, UnknownEnum, Utf8, WrongType};
+        use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
         use ErrorKind::{Invalid, Syntax};
 
         let m = &MediaContent::canonical();
@@ -376,6 +417,22 @@ impl Crafts<MediaContent> for Inputs {
                 "the player twice",
                 r#""player":"JAVA""#,
                 r#""player":"JAVA","player":"FLASH""#,
+            ),
+            patched::<Json, _>(
+                m,
+                Other,
+                Invalid,
+                "the width -0",
+                r#""width":640"#,
+                r#""width":-0"#,
+            ),
+            patched::<Json, _>(
+                m,
+                Other,
+                Invalid,
+                "the duration -0",
+                &format!(r#""duration":{}"#, m.media.duration),
+                r#""duration":-0"#,
             ),
         ]
     }
