@@ -63,6 +63,12 @@ pub(crate) fn write_date_time(w: &mut Writer<'_>, time: &OffsetDateTime) {
 }
 
 /// Reads `QDateTime`s, remembering the last one built.
+///
+/// Spec `OffsetFromUTC` with offset 0, which [`write_date_time`] never
+/// writes, is read as UTC, as Qt reads it: Qt's `operator>>` builds
+/// `QDateTime(date, time, Qt::OffsetFromUTC, 0)`, which is UTC, and the
+/// model holds a zero offset one way only. It is a second encoding of the
+/// value, like a null `QString` for an empty one, not a different value.
 #[derive(Default)]
 pub(crate) struct DateTimes {
     /// The last time built from the calendar, with its Julian day and

@@ -132,7 +132,10 @@
 //! null `QTime` or a time past midnight; a `QColor` other than `Rgb`, or
 //! with a 16-bit channel that is not an 8-bit value. A null `QString`
 //! reads as the empty string where the model has no option; re-encoded, it
-//! is written as empty.
+//! is written as empty. Likewise a `QDateTime` of spec `OffsetFromUTC`
+//! with offset 0, which Qt never writes but reads (as UTC: a `QDateTime`
+//! built so *is* UTC), reads as the same time at offset 0, the one value
+//! the model has for both; re-encoded, it is written as UTC.
 //!
 //! # Speed
 //!

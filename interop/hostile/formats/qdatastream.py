@@ -309,6 +309,10 @@ def time_bombs(case, edited, path, at, ds):
     seconds, nanos, offset = created
     yield case("control", f"{at} at offset -01:00", edited(path, qdatetime((seconds, nanos, -3600))), "accept")
     yield case("control", f"{at} with 1 ns below the millisecond", edited(path, qdatetime(created, spec=0x41, nanos_below=1)), "accept")
+    if created[2] == 0:
+        # Qt writes UTC for offset 0 but reads OffsetFromUTC 0, as UTC: the
+        # same value (SECURITY.md), accepted.
+        yield case("control", f"{at} as OffsetFromUTC with offset 0", edited(path, qdatetime(created, spec=2)), "accept")
     for below in (0, 1_000_000, 0xFFFFFFFF):
         yield case("range", f"{at} with {below} ns below the millisecond", edited(path, qdatetime(created, spec=0x41, nanos_below=below)))
     for off in (100_000, -100_000, 0x7FFFFFFF, -0x80000000):

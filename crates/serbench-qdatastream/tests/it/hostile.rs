@@ -10,7 +10,9 @@
 //! dataset gets sizes far past the input (up to `0xFFFFFFFF`; the kit's
 //! 2^32 and 2^63 do not fit 32 bits). The rest are the values Qt's types
 //! can hold and the model cannot: time specs, color specs, null times and
-//! dates, 16-bit color channels, and invalid UTF-16.
+//! dates, 16-bit color channels, and invalid UTF-16. Time spec
+//! OffsetFromUTC with offset 0 is not among them: Qt reads it as UTC, and
+//! so does the crate (`layout.rs` holds it to that, SECURITY.md says why).
 
 use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager, Uuid};
 use serbench_qdatastream::{ErrorKind, to_vec};

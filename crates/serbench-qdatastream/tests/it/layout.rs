@@ -399,3 +399,36 @@ fn errors_name_the_item_and_offset() {
     assert_eq!(error.kind(), ErrorKind::TrailingBytes);
     assert_eq!(error.position().offset(), Some(bytes.len()));
 }
+
+/// Spec `OffsetFromUTC` with offset 0, which Qt never writes (a
+/// `QDateTime` at offset 0 is UTC, spec 1) but reads, as UTC: the crate
+/// reads it as the same time at offset 0, the one value the model has for
+/// both, and writes it back as UTC (SECURITY.md).
+#[test]
+fn reads_offset_from_utc_zero_as_utc_and_writes_utc() {
+    let bytes = hex(SMALL_MANAGER);
+    let spec = manager::TASK_SPEC;
+    assert_eq!(bytes[spec], 0x01);
+    let offset_zero = [&bytes[..spec], &hex("02 00000000"), &bytes[spec + 1..]].concat();
+    let read = from_slice::<TaskManager>(&offset_zero).unwrap();
+    assert_eq!(read, small_manager());
+    assert_eq!(to_vec(&read).unwrap(), bytes);
+
+    // With serbench's sub-millisecond extension (0x40) on the spec.
+    let time = at(0, 1, 0);
+    let utc = task_created(time);
+    assert_eq!(utc, hex("0000000000253d8c 00000000 41 00000001"));
+    let mut manager = small_manager();
+    manager.lists[0].tasks[0].header.created = time;
+    let written = to_vec(&manager).unwrap();
+    let from = manager::TASK_TIME;
+    let offset_zero = [
+        &written[..from],
+        &hex("0000000000253d8c 00000000 42 00000000 00000001"),
+        &written[from + utc.len()..],
+    ]
+    .concat();
+    let read = from_slice::<TaskManager>(&offset_zero).unwrap();
+    assert_eq!(read, manager);
+    assert_eq!(to_vec(&read).unwrap(), written);
+}
