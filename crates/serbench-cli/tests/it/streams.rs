@@ -213,7 +213,7 @@ fn keeps_its_status_when_standard_error_is_full() {
             .open("/dev/full")
             .expect("/dev/full");
         let output = run(&args, Stdio::null(), full);
-        let want = if prints == Prints::Fails { 1 } else { 0 };
+        let want = i32::from(prints == Prints::Fails);
         assert_eq!(
             output.status.code(),
             Some(want),
