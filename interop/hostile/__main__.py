@@ -77,7 +77,7 @@ def main():
     for codec in codecs:
         harness.run_batch(codec, streams.cases(codec, datasets, files, work), group=lambda c: c.cls, run=stream_run)
 
-    print("\n== split UTF-8, over-wide varints, huge texts, in every codec's dumps (expected: refused; a huge text with at most " + str(ERROR_LIMIT) + " bytes of error)")
+    print("\n== split UTF-8, over-wide varints, huge texts, in every codec's dumps (expected: refused; every error line at most " + str(ERROR_LIMIT) + " bytes)")
     texts = dataset_texts(listed, files, datasets)
     for codec, family in listed:
         for cls, why in classes.not_applicable(codec, family):
