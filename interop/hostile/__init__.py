@@ -32,9 +32,17 @@ release and runs this with WORKDIR = target/hostile.
    Every crafted family starts from a valid value built by the same code (a
    "control"), which must be accepted: otherwise the bombs built from it
    would prove nothing.
+4. From its own dumps every codec also gets the classes of `classes.py`:
+   text that splits a UTF-8 character, text lengths as over-wide varints,
+   a text grown by 4 MiB (expected: refused, the error line short); and
+   those of `streams.py`: `check`, `convert` and `dump` with standard
+   output closed (expected: exit 0) or full (exit 1, one line), standard
+   error full (the exit status unchanged), never a panic.
 
 Every run stays within the limits in `runner.py`: no signal, exit 0 or 1,
-at most 10 s and 300 MiB of peak resident memory. The harness
+at most 10 s and 300 MiB of peak resident memory, and for the classes
+runner.py names, at most ERROR_LIMIT bytes on stderr. The run reports
+each codec's longest error output. The harness
 (`harness.py`) runs the inputs in parallel and keeps the inputs of any
 violation under WORKDIR/failures/ with the command line; `report.py`
 prints the summary. Exit status: 0 when nothing was violated, 1 otherwise

@@ -14,11 +14,11 @@ if not __package__:
     sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 import hostile  # noqa: E402
-from hostile import catalog, formats  # noqa: E402
+from hostile import catalog, classes, formats, streams  # noqa: E402
 from hostile.harness import Harness  # noqa: E402
 from hostile.mutations import confusion, mutations  # noqa: E402
 from hostile.report import report  # noqa: E402
-from hostile.runner import Case, limit_address_space, run_command, self_test  # noqa: E402
+from hostile.runner import ERROR_LIMIT, Case, limit_address_space, run_command, self_test  # noqa: E402
 
 # Small dumps keep the thousands of runs over their mutations quick.
 DUMP_SIZES = ("task-manager=40", "graph=12")
@@ -71,6 +71,21 @@ def main():
     print("\n== command line: files that are not inputs")
     harness.run_batch("missing, directory, /dev/null, empty", cli_cases(codecs, datasets, families, work, dumps))
 
+    print("\n== standard output closed or full, standard error full (expected: exit 0 into a closed pipe, 1 into a full output, never a panic)")
+    stream_run = lambda case: streams.run(harness, case)  # noqa: E731
+    harness.run_batch("list, --help, --version", streams.commands(codecs[0]), group=lambda c: c.cls, run=stream_run)
+    for codec in codecs:
+        harness.run_batch(codec, streams.cases(codec, datasets, files, work), group=lambda c: c.cls, run=stream_run)
+
+    print("\n== split UTF-8, over-wide varints, huge texts, in every codec's dumps (expected: refused; every error line at most " + str(ERROR_LIMIT) + " bytes)")
+    texts = dataset_texts(listed, files, datasets)
+    for codec, family in listed:
+        for cls, why in classes.not_applicable(codec, family):
+            print(f"  {codec} {cls}: not applicable ({why})")
+        issue_cases = (c for ds in datasets for c in classes.cases(codec, family, ds, files[(codec, ds)], *texts[ds]))
+        if harness.run_batch(codec, issue_cases, group=lambda c: c.cls) == 0:
+            print(f"  {codec}: no text of the JSON dumps found in its dumps")
+
     print("\n== crafted bombs (expected: exit 1 with one line naming codec and dataset)")
     empty = []
     for codec, family in listed:
@@ -85,6 +100,15 @@ def main():
     if empty:
         print(f"\nhostile: no crafted inputs for the listed datasets: {', '.join(empty)}")
     return 1 if harness.violations or empty else 0
+
+
+def dataset_texts(listed, files, datasets):
+    """{dataset: (free texts, parsed texts)} from the first JSON codec's dumps (none without one)."""
+    json_codec = next((codec for codec, family in listed if family == "JSON"), None)
+    if json_codec is None:
+        print("  no JSON codec listed: no texts to build these inputs at")
+        return {ds: ([], []) for ds in datasets}
+    return {ds: classes.texts_of(files[(json_codec, ds)]) for ds in datasets}
 
 
 def cli_cases(codecs, datasets, families, work, dumps):

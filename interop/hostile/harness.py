@@ -16,7 +16,7 @@ import shutil
 import threading
 
 from .mutations import WHITESPACE_TAILS
-from .runner import MIB, Case, Outcome, problems_of, run_command, trim_own_heap
+from .runner import ERROR_LIMIT, MIB, Case, Outcome, error_limited, problems_of, run_command, trim_own_heap
 
 
 class Stats:
@@ -66,6 +66,8 @@ class Harness:
         self.broken_controls = set()
         self.amplification = []
         self.answers = collections.defaultdict(set)
+        # codec -> (bytes, label) of its longest error output.
+        self.longest_error = {}
         self.strace = shutil.which("strace")
         self.strace_note = None
         self.traced = 0
@@ -96,6 +98,8 @@ class Harness:
         cmd = self.check_cmd(case, path)
         outcome = run_command(cmd, scratch=self.scratch_file("run"))
         found = problems_of(outcome, case.codec, case.ds, need_names=case.cls != "cli")
+        if outcome.stderr_bytes > ERROR_LIMIT and error_limited(case.cls):
+            found.append(f"error output of {outcome.stderr_bytes} bytes > {ERROR_LIMIT}: an error says what is wrong, it does not echo the input")
         notes = []
         if case.cls == "cli" and outcome.code == 1 and not (case.codec in outcome.stderr and case.ds in outcome.stderr):
             notes.append(("the error line for a file that cannot be read names no format or dataset", f"{case.label}: {outcome.stderr.strip()}"))
@@ -200,10 +204,11 @@ class Harness:
         with self.lock:
             self.violations.append((case, " ".join(shown), found, outcome))
 
-    def run_batch(self, title, cases, group=None):
+    def run_batch(self, title, cases, group=None, run=None):
         """Runs cases (an iterable, consumed lazily) in parallel and prints a
         progress line: one for the batch, or one per group(case) in the order
-        the groups first appear. Returns how many cases ran."""
+        the groups first appear. run: what runs a case, returning what
+        `run_case` does (by default `run_case`). Returns how many cases ran."""
         groups = collections.OrderedDict()
         pending = collections.deque()
 
@@ -224,13 +229,15 @@ class Harness:
                 if case.cls == "amplify":
                     self.amplification.append((case, outcome, case.size))
                 self.observe(case, outcome)
+                if outcome.stderr_bytes > self.longest_error.get(case.codec, (0, ""))[0]:
+                    self.longest_error[case.codec] = (outcome.stderr_bytes, f"{case.ds} {case.cls}: {case.label}")
 
         for case in cases:
             if case.size >= MIB:
                 # Let the big inputs before this one go before making it wait.
                 drain(True)
                 trim_own_heap()
-            pending.append(self.pool.submit(self.run_case, case))
+            pending.append(self.pool.submit(run or self.run_case, case))
             drain(False)
         drain(True)
         trim_own_heap()
@@ -256,8 +263,8 @@ class Harness:
 
     def observe(self, case, outcome):
         """Non-fatal findings: damage that a format says it detects but accepted."""
-        family = self.families[case.codec]
-        if outcome.code != 0 or not family.KNOWS_ITS_END:
+        family = self.families.get(case.codec)
+        if outcome.code != 0 or family is None or not family.KNOWS_ITS_END:
             return
         if case.cls == "cut":
             self.notes[case.codec].append(("a truncation was accepted", f"{case.ds}: {case.label}"))

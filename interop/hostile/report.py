@@ -4,6 +4,7 @@ notes, broken controls and every violation with the command that shows it."""
 import collections
 
 from .harness import Stats
+from .runner import ERROR_LIMIT, ERROR_LIMITED
 
 
 def report(h, codecs, floor, floor_end, elapsed):
@@ -23,6 +24,11 @@ def report(h, codecs, floor, floor_end, elapsed):
             f"  ({s.rss_label[:50]}; {s.slowest_label[:50]})"
         )
     print(f"  {'all':<12} {total.runs:7d} {total.exit0:7d} {total.exit1:7d} {total.other:6d}")
+    held = "every class" if ERROR_LIMITED is None else "the classes " + ", ".join(sorted(ERROR_LIMITED))
+    print(f"\n== longest error output per codec (stderr bytes of one run; at most {ERROR_LIMIT} for {held})")
+    for codec in codecs:
+        size, label = h.longest_error.get(codec, (0, ""))
+        print(f"  {codec:<16} {size:10d} bytes  ({label[:80]})")
     if h.amplification:
         print("\n== amplification (peak RSS over input size; at or below the floor, the child's own peak is lower)")
         for case, outcome, size in sorted(h.amplification, key=lambda x: -x[1].rss):

@@ -10,9 +10,11 @@
 //! duplicate keys, bad framing and pointers, amplification. The bombs live
 //! in one module per wire format (`interop/hostile/formats/`); codecs of one
 //! wire format share its module, and a listed codec whose wire format has
-//! none fails the run, so a new format cannot pass on mutations alone. Every
-//! run must end with exit 0 or 1 (bombs: exit 1 and one line naming the
-//! codec and the dataset), within 10 s and 300 MiB of peak memory. The work
+//! none fails the run, so a new format cannot pass on mutations alone. From
+//! its own dumps every codec also gets split UTF-8, over-wide varints, huge
+//! texts, and a closed or full standard output. Every run must end with
+//! exit 0 or 1 (bombs: exit 1 and one line naming the codec and the
+//! dataset), within 10 s and 300 MiB of peak memory. The work
 //! folder is `target/hostile/`; the inputs of any violation are kept in
 //! `target/hostile/failures/`.
 //!

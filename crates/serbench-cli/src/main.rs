@@ -20,10 +20,12 @@
 //! prints one line naming the codec, the dataset, what was wrong and where,
 //! and exits 1.
 //!
-//! Like `cat`, it stops quietly when whoever reads its standard output has
-//! gone (`serbench list --json | head -c 10` exits 0, with nothing on
-//! standard error); a full standard output (`> /dev/full`) is an error that
-//! says so.
+//! Like `cat`, every subcommand (and `--help`, `--version`) stops quietly
+//! when whoever reads its standard output has gone: `serbench list --json |
+//! head -c 10` exits 0 and says nothing about it. A full standard output
+//! (`> /dev/full`) is an error that says so, in one line, with exit 1. A
+//! standard error that cannot be written (`2>/dev/full`) loses the messages,
+//! not the exit status. None of these panics.
 //!
 //! The codecs are those of the registry (`serbench-codecs`) this build
 //! has, all by default. `list --json` prints them for programs, each with
@@ -48,6 +50,17 @@ use clap::{Parser, Subcommand};
 use serbench_codecs::Carried;
 
 use crate::pairs::{DatasetJob, for_datasets};
+
+/// `eprintln!` that cannot panic. `eprintln!` panics when standard error
+/// fails (`2>/dev/full`, a pipe whose reader has gone), and the panic's
+/// own message would fail the same way, leaving exit 101 for an outcome
+/// that has its own status. With nowhere left to say anything the line is
+/// dropped: the exit status still tells success (0) from failure (1).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
 
 #[derive(Parser)]
 #[command(
@@ -120,13 +133,19 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli.command) {
+    let outcome = match Cli::try_parse() {
+        Ok(cli) => run(cli.command),
+        // Help and version go to standard output; clap's `exit` would
+        // drop a failure to write them and exit 0 as if they were read.
+        Err(asked) if !asked.use_stderr() => to_stdout(|| asked.print()),
+        Err(usage) => usage.exit(),
+    };
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         // The reader has what it wanted: nothing is wrong, as with `cat`.
         Err(error) if reader_left(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {}", one_line(&format!("{error:#}")));
+            say!("error: {}", one_line(&format!("{error:#}")));
             ExitCode::FAILURE
         }
     }
@@ -187,13 +206,19 @@ fn run(command: Command) -> anyhow::Result<()> {
     }
 }
 
-/// Writes `text` to standard output. Rust's `print!` panics when that
-/// fails, so every subcommand writes through here instead, and a closed or
-/// full output comes back as an error.
+/// Writes `text` to standard output, through [`to_stdout`].
 fn emit(text: &str) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
+    to_stdout(|| std::io::stdout().lock().write_all(text.as_bytes()))
+}
+
+/// Runs `write`, which writes to standard output, and flushes it: the one
+/// way out for every subcommand's output and for clap's help and version.
+/// Rust's `print!` panics when standard output fails, and clap drops the
+/// failure; here a closed or full output comes back as an error, which
+/// `main` turns into a quiet exit 0 (a broken pipe) or one line and exit 1.
+fn to_stdout(write: impl FnOnce() -> std::io::Result<()>) -> anyhow::Result<()> {
+    write()
+        .and_then(|()| std::io::stdout().flush())
         .context("cannot write to standard output")
 }
 
@@ -332,10 +357,10 @@ impl DatasetJob for Dump {
                 Ok(()) => {
                     std::fs::write(&path, &bytes)
                         .with_context(|| format!("cannot write {}", path.display()))?;
-                    eprintln!("wrote {} ({} bytes)", path.display(), bytes.len());
+                    say!("wrote {} ({} bytes)", path.display(), bytes.len());
                 }
                 Err(error) => {
-                    eprintln!("error: {error}");
+                    say!("error: {error}");
                     self.failures += 1;
                 }
             }
@@ -353,14 +378,17 @@ impl DatasetJob for Check {
     fn run<D: Carried>(&mut self) -> anyhow::Result<()> {
         let bytes = read(&self.file, self.codec, D::NAME)?;
         let answer = pairs::traverse::<D>(self.codec, &bytes)?;
-        eprintln!(
+        // The note comes after the answer, so that a failure to print the
+        // answer is the one line on standard error, as every failure is.
+        emit(&format!("{answer}\n"))?;
+        say!(
             "{}: {} {} of {} bytes read",
             self.file.display(),
             self.codec,
             D::NAME,
             bytes.len()
         );
-        emit(&format!("{answer}\n"))
+        Ok(())
     }
 }
 
@@ -378,7 +406,7 @@ impl DatasetJob for Convert {
         pairs::encode(self.to, &value, &mut bytes)?;
         std::fs::write(&self.output, &bytes)
             .with_context(|| format!("cannot write {}", self.output.display()))?;
-        eprintln!(
+        say!(
             "wrote {} ({} {}, {} bytes)",
             self.output.display(),
             self.to,

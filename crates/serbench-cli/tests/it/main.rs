@@ -7,6 +7,8 @@ use std::process::{Command, Output};
 use serbench_codecs::{Carried, DatasetVisitor};
 use serde_json::Value;
 
+mod streams;
+
 fn serbench(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_serbench"))
         .args(args)
@@ -423,73 +425,5 @@ fn escapes_control_characters_and_bounds_what_it_reads() {
     assert!(
         line.contains("more than the 192 MiB serbench reads"),
         "{line}"
-    );
-}
-
-/// `serbench ARGS` writing into a pipe whose reader has already gone, as
-/// in `serbench list --json | head -c 10` once `head` has its bytes.
-fn into_closed_pipe(args: &[&str]) -> Output {
-    let (reader, writer) = std::io::pipe().expect("a pipe");
-    drop(reader);
-    Command::new(env!("CARGO_BIN_EXE_serbench"))
-        .args(args)
-        .stdout(writer)
-        .output()
-        .expect("serbench runs")
-}
-
-#[test]
-fn stops_quietly_when_the_reader_leaves() {
-    let dir = scratch("closed-pipe");
-    let dumped = serbench(&[
-        "dump",
-        "--out",
-        dir.to_str().expect("a UTF-8 path"),
-        "--dataset",
-        "media",
-        "--codec",
-        "json",
-    ]);
-    assert!(dumped.status.success(), "{}", text(&dumped.stderr));
-    let file = dir.join("media.json");
-    let file = file.to_str().expect("a UTF-8 path");
-    for args in [
-        &["list"][..],
-        &["list", "--json"],
-        &["--help"],
-        &["check", "--dataset", "media", "--codec", "json", file],
-    ] {
-        let output = into_closed_pipe(args);
-        let stderr = text(&output.stderr);
-        assert!(
-            output.status.success(),
-            "serbench {args:?} into a closed pipe: {:?}\n{stderr}",
-            output.status
-        );
-        assert!(
-            !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
-            "serbench {args:?} into a closed pipe said:\n{stderr}"
-        );
-    }
-}
-
-#[cfg(target_os = "linux")]
-#[test]
-fn says_when_standard_output_is_full() {
-    let full = std::fs::OpenOptions::new()
-        .write(true)
-        .open("/dev/full")
-        .expect("/dev/full");
-    let output = Command::new(env!("CARGO_BIN_EXE_serbench"))
-        .args(["list", "--json"])
-        .stdout(full)
-        .output()
-        .expect("serbench runs");
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
-    assert!(
-        stderr.contains("cannot write to standard output") && !stderr.contains("panicked"),
-        "{stderr}"
     );
 }
