@@ -56,7 +56,14 @@ where
 /// sonic-rs's error as ours, at its line and column, with the field path
 /// found by decoding again while tracking it.
 fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: sonic_rs::Error) -> Error {
+    let (line, column) = (error.line(), error.column());
+    // sonic-rs appends the line and column, which the position keeps, and
+    // lines quoting the input around them, which would quote a wrong key a
+    // second time and read as part of the message.
     let text = error.to_string();
+    let text = text.split("\n\n").next().unwrap_or_default();
+    let suffix = format!(" at line {line} column {column}");
+    let text = text.strip_suffix(&suffix).unwrap_or(text).to_owned();
     // sonic-rs names trailing bytes and too deep nesting only in its
     // message: both are syntax errors to its `classify`.
     let kind = match error.classify() {
@@ -71,7 +78,6 @@ fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: sonic_rs::Error) 
         Err((path, _)) if path != "." => Some(path),
         _ => None,
     };
-    let (line, column) = (error.line(), error.column());
     let located = Error::new::<JsonSonic, T>(kind, text)
         .at_line_column(line, column)
         .with_source(error);

@@ -11,6 +11,7 @@ use std::error::Error as StdError;
 use std::fmt;
 
 use crate::codec::{BaseCodec, Dataset};
+use crate::excerpt::{MESSAGE_BYTES, PATH_BYTES, cut};
 
 /// Why an encode or decode failed: what kind of failure, in which codec
 /// and dataset, where in the input, and the codec library's own error when
@@ -91,6 +92,11 @@ pub struct Position {
 impl Error {
     /// An error of `kind` from codec `C` on dataset `D`; `message` says
     /// what was wrong, and the builder methods add where and why.
+    ///
+    /// A message longer than 160 bytes keeps its start and end around a
+    /// note of how much is cut, so a library message that quotes a huge
+    /// input does not make a huge error; the codecs quote input through
+    /// `__private::excerpt::shown`, which keeps a short prefix.
     pub fn new<C: BaseCodec + ?Sized, D: Dataset>(
         kind: ErrorKind,
         message: impl Into<String>,
@@ -100,7 +106,7 @@ impl Error {
             codec: C::NAME,
             dataset: D::NAME,
             position: Position::default(),
-            message: message.into(),
+            message: cut(message.into(), MESSAGE_BYTES),
             source: None,
         }))
     }
@@ -119,10 +125,11 @@ impl Error {
         self
     }
 
-    /// Records the field path in the value, such as `lists[0].header.id`.
+    /// Records the field path in the value, such as `lists[0].header.id`;
+    /// a path longer than 64 bytes is cut as a long message is.
     #[must_use]
     pub fn at_path(mut self, path: impl Into<String>) -> Self {
-        self.0.position.path = Some(path.into());
+        self.0.position.path = Some(cut(path.into(), PATH_BYTES));
         self
     }
 
@@ -305,6 +312,27 @@ mod tests {
         let source = error.source().map(ToString::to_string);
         assert_eq!(source.as_deref(), Some("eof"));
         assert!(self::error(ErrorKind::Truncated).source().is_none());
+    }
+
+    #[test]
+    fn long_messages_and_paths_are_cut() {
+        let huge = format!(
+            "invalid type: string {:?}, expected u8",
+            "\u{1}".repeat(1 << 20)
+        );
+        let error = Error::new::<Demo, TaskManager>(ErrorKind::Invalid, huge)
+            .at_path(format!("lists[0].{}", "k".repeat(1 << 20)))
+            .at_line_column(1, 1 << 20);
+        let shown = error.to_string();
+        assert!(shown.len() <= 320, "{} bytes: {shown}", shown.len());
+        assert!(error.message().starts_with("invalid type: string \"\\u{1}"));
+        assert!(error.message().ends_with("\", expected u8"));
+        assert!(
+            error
+                .position()
+                .path()
+                .is_some_and(|path| path.starts_with("lists[0].kk"))
+        );
     }
 
     #[test]

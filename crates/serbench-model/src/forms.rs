@@ -22,6 +22,7 @@ use time::format_description::well_known::Rfc3339;
 use time::{Date, OffsetDateTime, UtcOffset};
 use uuid::Uuid;
 
+use crate::excerpt::shown;
 use crate::{Color, Version};
 
 /// A value with no text form, or a text that is not the form it should be.
@@ -111,7 +112,8 @@ pub fn uuid_text(id: &Uuid) -> ShortText<36> {
 
 /// Reads an id: hyphenated, braced, `urn:uuid:` or 32 hex digits.
 pub fn parse_uuid(text: &str) -> Result<Uuid, FormError> {
-    Uuid::try_parse(text).map_err(|error| FormError::new(format!("invalid uuid {text:?}: {error}")))
+    Uuid::try_parse(text)
+        .map_err(|error| FormError::new(format!("invalid uuid {}: {error}", shown(text))))
 }
 
 /// The text form of a color: `#rrggbb` when opaque, else `#aarrggbb`.
@@ -132,7 +134,8 @@ pub fn color_text(color: Color) -> ShortText<9> {
 pub fn parse_color(text: &str) -> Result<Color, FormError> {
     let invalid = || {
         FormError::new(format!(
-            "invalid color {text:?}: expected #rrggbb or #aarrggbb"
+            "invalid color {}: expected #rrggbb or #aarrggbb",
+            shown(text)
         ))
     };
     let hex = text.strip_prefix('#').ok_or_else(invalid)?;
@@ -205,8 +208,12 @@ pub fn timestamp_text(time: &OffsetDateTime) -> Result<ShortText<TIMESTAMP_MAX>,
 /// Reads an RFC 3339 timestamp, keeping its offset and all nine fraction
 /// digits.
 pub fn parse_timestamp(text: &str) -> Result<OffsetDateTime, FormError> {
-    OffsetDateTime::parse(text, &Rfc3339)
-        .map_err(|error| FormError::new(format!("invalid RFC 3339 timestamp {text:?}: {error}")))
+    OffsetDateTime::parse(text, &Rfc3339).map_err(|error| {
+        FormError::new(format!(
+            "invalid RFC 3339 timestamp {}: {error}",
+            shown(text)
+        ))
+    })
 }
 
 /// The text form of a version: `1.0.0`; the empty version is `""`.
@@ -235,12 +242,15 @@ impl FromStr for Version {
             .map(|segment| {
                 if segment.is_empty() || !segment.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(FormError::new(format!(
-                        "invalid version {text:?}: segments are decimal numbers joined by dots"
+                        "invalid version {}: segments are decimal numbers joined by dots",
+                        shown(text)
                     )));
                 }
                 segment.parse::<u32>().map_err(|_| {
                     FormError::new(format!(
-                        "invalid version {text:?}: segment {segment} is too large"
+                        "invalid version {}: a segment is past {}",
+                        shown(text),
+                        u32::MAX
                     ))
                 })
             })
@@ -355,6 +365,35 @@ fn local_out_of_range(seconds: i64, offset_seconds: i32) -> FormError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A parse error quotes at most a prefix of its text, however long,
+    /// and a short text as `{:?}` writes it.
+    #[test]
+    fn errors_quote_a_prefix_of_the_text() {
+        let huge = "\u{1}".repeat(1 << 24);
+        let errors = [
+            parse_uuid(&huge).map(drop),
+            parse_color(&huge).map(drop),
+            parse_timestamp(&huge).map(drop),
+            huge.parse::<Version>().map(drop),
+            "1".repeat(1 << 20).parse::<Version>().map(drop),
+        ];
+        for error in errors {
+            let message = error.expect_err("a huge text is refused").to_string();
+            assert!(message.len() <= 160, "{} bytes: {message}", message.len());
+            assert!(message.contains(" bytes)"), "{message}");
+        }
+        let short = "1.x".parse::<Version>().expect_err("not a version");
+        assert_eq!(
+            short.to_string(),
+            r#"invalid version "1.x": segments are decimal numbers joined by dots"#
+        );
+        let color = parse_color("red").expect_err("not a color");
+        assert_eq!(
+            color.to_string(),
+            r##"invalid color "red": expected #rrggbb or #aarrggbb"##
+        );
+    }
 
     /// The check and `time`'s own constructors agree at and around every
     /// boundary.

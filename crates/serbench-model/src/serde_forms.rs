@@ -60,13 +60,79 @@ where
 /// Runs a deserialization tracking where it is, for error messages that name
 /// the field: `lists[3].tasks[10].header.id`. Codecs call it only after a
 /// plain decode has failed, so the tracking costs nothing on the fast path.
+///
+/// An unknown key is named by the error's message (serde's ``unknown
+/// field `…` ``), so the path stops at the object that holds it rather
+/// than naming the key a second time.
 pub fn with_path<'de, D, T>(deserializer: D) -> Result<T, (String, D::Error)>
 where
     D: Deserializer<'de>,
     T: Deserialize<'de>,
 {
-    serde_path_to_error::deserialize(deserializer)
-        .map_err(|error| (error.path().to_string(), error.into_inner()))
+    serde_path_to_error::deserialize(deserializer).map_err(|error| {
+        // Some libraries wrap the message (simd-json: `Serde("unknown field …`).
+        let at_key = opening(error.inner(), 64).contains("unknown field `");
+        (path_text(error.path(), at_key), error.into_inner())
+    })
+}
+
+/// `path` as serde_path_to_error writes it (`.` when empty), without its
+/// last segment when that is the key the error is about.
+fn path_text(path: &serde_path_to_error::Path, at_key: bool) -> String {
+    use fmt::Write as _;
+    use serde_path_to_error::Segment;
+
+    let mut segments: Vec<&Segment> = path.iter().collect();
+    if at_key && matches!(segments.last(), Some(Segment::Map { .. })) {
+        segments.pop();
+    }
+    if segments.is_empty() {
+        return ".".to_owned();
+    }
+    let mut text = String::new();
+    for (index, segment) in segments.into_iter().enumerate() {
+        if index > 0 && !matches!(segment, Segment::Seq { .. }) {
+            text.push('.');
+        }
+        // Writing to a `String` cannot fail.
+        let _ = write!(text, "{segment}");
+    }
+    text
+}
+
+/// The first `most` bytes (or fewer, at a char boundary) of what `value`
+/// prints, printing no more of it than that: a message may quote a key of
+/// any length.
+fn opening(value: &impl fmt::Display, most: usize) -> String {
+    struct Opening {
+        text: String,
+        most: usize,
+    }
+
+    impl fmt::Write for Opening {
+        fn write_str(&mut self, piece: &str) -> fmt::Result {
+            let room = self.most - self.text.len();
+            if piece.len() <= room {
+                self.text.push_str(piece);
+                return Ok(());
+            }
+            let mut end = room;
+            while !piece.is_char_boundary(end) {
+                end -= 1;
+            }
+            self.text.push_str(&piece[..end]);
+            // Full: stop the printing.
+            Err(fmt::Error)
+        }
+    }
+
+    let mut writer = Opening {
+        text: String::new(),
+        most,
+    };
+    // An error here only means the opening is full.
+    let _ = fmt::write(&mut writer, format_args!("{value}"));
+    writer.text
 }
 
 /// A visitor for values written as a string in human-readable formats.

@@ -18,6 +18,11 @@ pub const NESTING: usize = 100_000;
 /// still grant it) and 2^63 (no allocator can).
 pub const LENGTHS: [u64; 2] = [1 << 32, 1 << 63];
 
+/// How long the huge text of a [`Class::HugeText`] input is: 1 MiB, far
+/// past any text a field holds, and a message quoting it whole would be
+/// megabytes long (five times its size, escaped, for control characters).
+pub const HUGE_TEXT: usize = 1 << 20;
+
 /// What a crafted input attacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Class {
@@ -38,6 +43,12 @@ pub enum Class {
     /// A document type declaration: internal entities, entity expansion,
     /// external entities.
     Dtd,
+    /// A text of [`HUGE_TEXT`] bytes where the decoder quotes what it
+    /// refuses: a version, id, color or time parsed from text, a key, an
+    /// enum name, a string where another type belongs. The error shows a
+    /// short prefix of it, as every error must stay within
+    /// [`MESSAGE_MAX`](crate::MESSAGE_MAX).
+    HugeText,
     /// Anything else the format can get wrong (aliased pointers, cycles,
     /// tags).
     Other,
@@ -46,7 +57,7 @@ pub enum Class {
 impl Class {
     /// The classes each codec covers with an input for some dataset or
     /// declares not applicable, with the reason.
-    pub const REQUIRED: [Class; 7] = [
+    pub const REQUIRED: [Class; 8] = [
         Class::Length,
         Class::Nesting,
         Class::Utf8,
@@ -54,6 +65,7 @@ impl Class {
         Class::UnknownEnum,
         Class::Duplicate,
         Class::Dtd,
+        Class::HugeText,
     ];
 }
 

@@ -41,6 +41,12 @@ pub const EVERY_CUT_UP_TO: usize = 4_096;
 /// Seeded cuts of a long encoding.
 pub const SAMPLED_CUTS: usize = 512;
 
+/// The longest error message, in bytes, a hostile decode or traverse may
+/// give: enough for the codec, the dataset, what is wrong and where, with
+/// a short prefix of any input quoted, and far from the megabytes a
+/// message quoting a huge input whole would take.
+pub const MESSAGE_MAX: usize = 256;
+
 /// Damaged encodings: every truncation (seeded cuts of long encodings), at
 /// least [`FLIPS`] seeded single-bit flips and trailing bytes. A decode and
 /// a traverse never panic, allocate at most [`memory::bound`] of the input
@@ -196,7 +202,7 @@ pub(crate) struct Outcome<C: BaseCodec, D: Dataset> {
 
 /// Decodes and traverses `bytes`, checking that neither panics, allocates
 /// past `expansion` bytes per byte of input plus 64 KiB or fails without a
-/// message, and that they agree.
+/// message or with one longer than [`MESSAGE_MAX`], and that they agree.
 ///
 /// A traverse answers the question of the value in the bytes; where the
 /// bytes hold no valid value there is no answer. So [`Codec::traverse`] is
@@ -260,8 +266,8 @@ where
 }
 
 /// Runs `step` and returns its result and peak allocation: a panic, a
-/// peak over `bound` or an error without a message is a failure naming
-/// the input.
+/// peak over `bound` or an error without a message or with one longer
+/// than [`MESSAGE_MAX`] is a failure naming the input.
 fn guarded<C, D, T>(
     verb: &str,
     bound: usize,
@@ -289,15 +295,26 @@ where
             what()
         ));
     }
-    if let Err(error) = &result
-        && error.to_string().is_empty()
-    {
-        return Err(format!(
-            "{} failed {verb} {} {} with an empty message",
-            C::NAME,
-            D::NAME,
-            what()
-        ));
+    if let Err(error) = &result {
+        let message = error.to_string();
+        if message.is_empty() {
+            return Err(format!(
+                "{} failed {verb} {} {} with an empty message",
+                C::NAME,
+                D::NAME,
+                what()
+            ));
+        }
+        if message.len() > MESSAGE_MAX {
+            let start: String = message.chars().take(MESSAGE_MAX).collect();
+            return Err(format!(
+                "{} failed {verb} {} {} with a message of {} bytes, over {MESSAGE_MAX}: {start}…",
+                C::NAME,
+                D::NAME,
+                what(),
+                message.len()
+            ));
+        }
     }
     Ok((result, peak))
 }

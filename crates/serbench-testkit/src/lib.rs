@@ -70,7 +70,8 @@
 //!
 //! - `crafted`: the format's crafted inputs for the dataset (huge declared
 //!   lengths, 100 000-deep nesting, invalid UTF-8, wrong types, unknown
-//!   enum values, duplicate keys, DTDs) each fail with the error kind the
+//!   enum values, duplicate keys, DTDs, a megabyte of text where the
+//!   decoder quotes what it refuses) each fail with the error kind the
 //!   input names and a message, and so does their traverse;
 //! - `expansion`: valid values made of many minimal elements (empty nodes,
 //!   empty strings, minimal tasks) decode within the codec's documented
@@ -89,8 +90,11 @@
 //! Every `hostile` and `crafted` decode and traverse runs on a 256 KiB
 //! stack ([`STACK`]) and must not panic, overflow the stack or allocate
 //! more than four times its input plus 64 KiB at peak ([`bound`]), counted
-//! per thread by [`CountingAllocator`]. Failures name the input: sample
-//! and cut, flip seed and bit, or the crafted input's description.
+//! per thread by [`CountingAllocator`], and its error message (if any)
+//! must be at most [`MESSAGE_MAX`] bytes, however long the input: a
+//! message shows a prefix of the input it quotes. Failures name the
+//! input: sample and cut, flip seed and bit, or the crafted input's
+//! description.
 //! `cargo test -- --nocapture crafted expansion` prints each input's peak
 //! allocation.
 //!
@@ -155,14 +159,14 @@ use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 pub use self::arbitrary::{Arbitrary, float, string, timestamp, uuid};
 pub use self::crafted::{
-    Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING, coverage, crafted, ending,
+    Class, Crafted, Crafts, HUGE_TEXT, HostileInputs, LENGTHS, NESTING, coverage, crafted, ending,
     overwrite_once, overwritten, patched, patched_bytes, replace_once,
 };
 pub use self::dense::{Dense, expansion};
 pub use self::figures::{Safety, safety};
 pub use self::fixtures::{hex, small_record};
 pub use self::hostile::{
-    EVERY_CUT_UP_TO, FLIPS, SAMPLED_CUTS, SEED, STACK, hostile, hostile_within,
+    EVERY_CUT_UP_TO, FLIPS, MESSAGE_MAX, SAMPLED_CUTS, SEED, STACK, hostile, hostile_within,
 };
 pub use self::memory::{
     CountingAllocator, HOSTILE_EXPANSION, Tally, bound, bound_per_byte, installed, measure, tally,

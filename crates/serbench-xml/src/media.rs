@@ -1,6 +1,7 @@
 //! Media: `<media>` with its persons as child elements, then `<image>`s;
 //! absent options are absent attributes.
 
+use serbench_model::__private::excerpt::shown;
 use serbench_model::{Error, Image, Media, MediaContent, Player, Size};
 
 use crate::read::{Attributes, Input};
@@ -17,7 +18,7 @@ fn parse_player(text: &str) -> Result<Player, String> {
     match text {
         "JAVA" => Ok(Player::Java),
         "FLASH" => Ok(Player::Flash),
-        _ => Err(format!("{text:?} is not JAVA or FLASH")),
+        _ => Err(format!("{} is not JAVA or FLASH", shown(text))),
     }
 }
 
@@ -32,7 +33,7 @@ fn parse_size(text: &str) -> Result<Size, String> {
     match text {
         "SMALL" => Ok(Size::Small),
         "LARGE" => Ok(Size::Large),
-        _ => Err(format!("{text:?} is not SMALL or LARGE")),
+        _ => Err(format!("{} is not SMALL or LARGE", shown(text))),
     }
 }
 

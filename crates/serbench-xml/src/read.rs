@@ -26,6 +26,7 @@ use quick_xml::escape::resolve_xml_entity;
 use quick_xml::events::attributes::Attribute;
 use quick_xml::events::{BytesDecl, BytesRef, BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
+use serbench_model::__private::excerpt::{Excerpt, shown, shown_name};
 use serbench_model::__private::forms;
 use serbench_model::{Dataset, Error, ErrorKind};
 
@@ -143,7 +144,7 @@ impl<'a> Input<'a> {
                         element.at,
                         format_args!(
                             "the root element is <{}>, expected <{name}>",
-                            element.name()
+                            element.shown_name()
                         ),
                     ));
                 }
@@ -162,7 +163,8 @@ impl<'a> Input<'a> {
         })?;
         if version != "1.0" {
             return Err(invalid(format!(
-                "XML version {version:?} is not supported; serbench reads XML 1.0"
+                "XML version {} is not supported; serbench reads XML 1.0",
+                shown(&version)
             )));
         }
         if let Some(encoding) = decl.encoding() {
@@ -172,7 +174,8 @@ impl<'a> Input<'a> {
             })?;
             if !encoding.eq_ignore_ascii_case("UTF-8") {
                 return Err(invalid(format!(
-                    "encoding {encoding:?} is not supported; serbench reads UTF-8"
+                    "encoding {} is not supported; serbench reads UTF-8",
+                    shown(&encoding)
                 )));
             }
         }
@@ -195,14 +198,11 @@ impl<'a> Input<'a> {
                 }
                 (
                     ErrorKind::Invalid,
-                    format!("text {:?}", snippet(&format!("&{};", &**reference))),
+                    format!("text {}", shown(&format!("&{};", &**reference))),
                 )
             }
-            Event::Text(text) => (ErrorKind::Invalid, format!("text {:?}", snippet(text))),
-            Event::CData(data) => (
-                ErrorKind::Invalid,
-                format!("CDATA text {:?}", snippet(data)),
-            ),
+            Event::Text(text) => (ErrorKind::Invalid, format!("text {}", shown(text))),
+            Event::CData(data) => (ErrorKind::Invalid, format!("CDATA text {}", shown(data))),
             Event::DocType(_) => {
                 return Err(self.error(
                     ErrorKind::Invalid,
@@ -220,7 +220,7 @@ impl<'a> Input<'a> {
             }
             Event::Start(start) | Event::Empty(start) => (
                 ErrorKind::Invalid,
-                format!("element <{}>", snippet(start.name().0)),
+                format!("element <{}>", shown_name(start.name().0)),
             ),
             // End tags and the end of the input are every caller's own
             // business; this is for completeness.
@@ -252,7 +252,7 @@ impl<'a> Input<'a> {
                 Event::End(_) => return Ok(None),
                 Event::Eof => return Err(self.ends_inside(parent)),
                 other => {
-                    self.between_elements(&other, &format!("in <{}>", parent.name()))?;
+                    self.between_elements(&other, &format!("in <{}>", parent.shown_name()))?;
                 }
             }
         }
@@ -274,8 +274,8 @@ impl<'a> Input<'a> {
             child.at,
             format_args!(
                 "element <{}> is not allowed in <{}>",
-                child.name(),
-                parent.name()
+                child.shown_name(),
+                parent.shown_name()
             ),
         )
     }
@@ -287,8 +287,8 @@ impl<'a> Input<'a> {
             child.at,
             format_args!(
                 "element <{}> appears twice in <{}>",
-                child.name(),
-                parent.name()
+                child.shown_name(),
+                parent.shown_name()
             ),
         )
     }
@@ -298,7 +298,7 @@ impl<'a> Input<'a> {
         self.error(
             ErrorKind::Invalid,
             parent.at,
-            format_args!("<{}> has no <{name}> element", parent.name()),
+            format_args!("<{}> has no <{name}> element", parent.shown_name()),
         )
     }
 
@@ -308,7 +308,7 @@ impl<'a> Input<'a> {
             self.at,
             format_args!(
                 "the input ends inside <{}> (opened at byte {})",
-                element.name(),
+                element.shown_name(),
                 element.at
             ),
         )
@@ -353,7 +353,7 @@ impl<'a> Input<'a> {
                 }
                 Event::Eof => return Err(self.ends_inside(element)),
                 other => {
-                    self.between_elements(&other, &format!("in <{}>", element.name()))?;
+                    self.between_elements(&other, &format!("in <{}>", element.shown_name()))?;
                     continue;
                 }
             };
@@ -374,7 +374,7 @@ impl<'a> Input<'a> {
             Ok(Some(c)) => {
                 return Err(syntax(format!(
                     "character reference &{}; is U+{:04X}, which XML 1.0 does not allow",
-                    &**reference,
+                    shown_name(reference),
                     u32::from(c)
                 )));
             }
@@ -384,14 +384,14 @@ impl<'a> Input<'a> {
                     return Err(syntax(format!(
                         "unknown entity &{};: only &lt; &gt; &amp; &apos; &quot; and character \
                          references are defined without a DTD",
-                        snippet(reference)
+                        shown_name(reference)
                     )));
                 }
             },
             Err(error) => {
                 return Err(syntax(format!(
                     "invalid character reference &{};: {error}",
-                    snippet(reference)
+                    shown_name(reference)
                 )));
             }
         }
@@ -408,7 +408,7 @@ impl<'a> Input<'a> {
                 self.at + (offset + index) as u64,
                 format_args!(
                     "the text of <{}> holds U+{:04X}, which XML 1.0 does not allow",
-                    element.name(),
+                    element.shown_name(),
                     u32::from(c)
                 ),
             )),
@@ -447,6 +447,11 @@ impl Element<'_> {
         self.start.name().0
     }
 
+    /// The name as error messages show it: a prefix of a long one.
+    pub(crate) fn shown_name(&self) -> Excerpt<'_> {
+        shown_name(self.name())
+    }
+
     /// The attributes `names`, normalized and unescaped, in that order. An
     /// attribute not in `names`, a repeated one or one holding a character
     /// XML 1.0 disallows is an error; missing ones are `None` until asked
@@ -471,7 +476,7 @@ impl Element<'_> {
                 attributes
                     .error(
                         ErrorKind::Syntax,
-                        format_args!("malformed attributes in <{}>: {error}", self.name()),
+                        format_args!("malformed attributes in <{}>: {error}", self.shown_name()),
                     )
                     .with_source(error)
             })?;
@@ -481,8 +486,8 @@ impl Element<'_> {
                     ErrorKind::Invalid,
                     format_args!(
                         "<{}> has an unknown attribute `{}`",
-                        self.name(),
-                        snippet(key)
+                        self.shown_name(),
+                        shown_name(key)
                     ),
                 ));
             };
@@ -556,7 +561,8 @@ impl<const N: usize> Attributes<'_, N> {
             kind,
             format_args!(
                 "attribute `{}` of <{}>: {problem}",
-                self.names[index], self.element
+                self.names[index],
+                shown_name(self.element)
             ),
         )
     }
@@ -575,7 +581,8 @@ impl<const N: usize> Attributes<'_, N> {
             ErrorKind::Invalid,
             format_args!(
                 "<{}> has no attribute `{}`",
-                self.element, self.names[index]
+                shown_name(self.element),
+                self.names[index]
             ),
         )
     }
@@ -615,8 +622,8 @@ impl<const N: usize> Attributes<'_, N> {
             self.invalid(
                 index,
                 format_args!(
-                    "{:?} is not an integer in range for {}",
-                    snippet(text),
+                    "{} is not an integer in range for {}",
+                    shown(text),
                     short_type_name::<T>()
                 ),
             )
@@ -646,8 +653,8 @@ impl<const N: usize> Attributes<'_, N> {
                     self.invalid(
                         index,
                         format_args!(
-                            "{:?} is not an integer in range for {}",
-                            snippet(item),
+                            "{} is not an integer in range for {}",
+                            shown(item),
                             short_type_name::<T>()
                         ),
                     )
@@ -673,13 +680,4 @@ fn located(new_error: NewError, kind: ErrorKind, at: u64, message: impl fmt::Dis
 fn is_blank(text: &str) -> bool {
     text.bytes()
         .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
-}
-
-/// At most 40 characters of `text`, for messages about hostile input.
-fn snippet(text: &str) -> Cow<'_, str> {
-    const MOST: usize = 40;
-    match text.char_indices().nth(MOST) {
-        None => Cow::Borrowed(text),
-        Some((end, _)) => Cow::Owned(format!("{}…", &text[..end])),
-    }
 }

@@ -1,5 +1,6 @@
 //! The task-manager in the Qt benchmark's layout.
 
+use serbench_model::__private::excerpt::shown;
 use serbench_model::__private::forms;
 use serbench_model::{Error, Priority, Task, TaskHeader, TaskList, TaskManager, Version};
 
@@ -106,12 +107,12 @@ fn read_task<'a>(input: &mut Input<'a>, task: &Element<'a>) -> Result<Task, Erro
         text.parse()
             .ok()
             .and_then(Priority::from_u8)
-            .ok_or_else(|| format!("{text:?} is not a priority (0 to 3)"))
+            .ok_or_else(|| format!("{} is not a priority (0 to 3)", shown(text)))
     })?;
     let completed = attributes.parse(5, |text| match text {
         "true" | "1" => Ok(true),
         "false" | "0" => Ok(false),
-        _ => Err(format!("{text:?} is not true or false")),
+        _ => Err(format!("{} is not true or false", shown(text))),
     })?;
     let description = input.text(task)?;
     Ok(Task {

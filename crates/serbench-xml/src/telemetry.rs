@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use serbench_model::__private::excerpt::shown;
 use serbench_model::__private::forms;
 use serbench_model::{Error, SensorReading};
 
@@ -84,7 +85,7 @@ fn parse_double(text: &str) -> Result<f64, String> {
         .all(|b| b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.' | b'e' | b'E'));
     match text.parse() {
         Ok(value) if numeric => Ok(value),
-        _ => Err(format!("{text:?} is not an xs:double")),
+        _ => Err(format!("{} is not an xs:double", shown(text))),
     }
 }
 

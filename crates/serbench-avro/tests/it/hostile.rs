@@ -95,6 +95,11 @@ impl HostileInputs for Inputs {
             Class::Dtd,
             "Avro's binary encoding has no document type declarations or entities",
         ),
+        (
+            Class::HugeText,
+            "no error quotes the input: ids, colors, times and versions are binary, and \
+             fields and enum values are positions and numbers, never names",
+        ),
     ];
 
     /// Empty strings: 1 byte on the wire, a 24-byte `String` in memory,

@@ -67,6 +67,11 @@ const NOT_APPLICABLE: &[(Class, &str)] = &[
         Class::Dtd,
         "the format has no document type declarations or entities",
     ),
+    (
+        Class::HugeText,
+        "no error quotes the input: ids, colors, times and versions are binary, and \
+         fields and enum values are positions and numbers, never names",
+    ),
 ];
 
 fn task_manager() -> Vec<Crafted> {

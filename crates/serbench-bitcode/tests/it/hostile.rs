@@ -73,6 +73,11 @@ impl<C: PerCodec> HostileInputs for Inputs<C> {
             Class::Dtd,
             "the format has no document type declarations or entities",
         ),
+        (
+            Class::HugeText,
+            "no error quotes the input: ids, colors, times and versions are binary, and \
+             fields and enum values are positions and numbers, never names",
+        ),
     ];
     const EXPANSION: usize = C::EXPANSION;
 }

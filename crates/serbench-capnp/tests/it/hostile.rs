@@ -142,6 +142,11 @@ impl HostileInputs for Inputs {
             Class::Dtd,
             "Cap'n Proto has no document type declarations or entities",
         ),
+        (
+            Class::HugeText,
+            "no error quotes the input: ids, colors, times and versions are binary, and \
+             fields and enum values are positions and numbers, never names",
+        ),
     ];
 
     // Every element takes at least a word on the wire, and the reader

@@ -12,6 +12,7 @@ use cbor4ii::core::dec::{self, Decode};
 use cbor4ii::core::enc::{self, Encode};
 use cbor4ii::core::types::{Bytes, Map, Tag};
 use cbor4ii::core::utils::{BufWriter, SliceReader};
+use serbench_model::__private::excerpt::shown_name;
 use serbench_model::__private::forms;
 use serbench_model::{
     Color, OffsetDateTime, Priority, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
@@ -228,7 +229,7 @@ fn fields<'de, const N: usize>(
         let index = names
             .iter()
             .position(|name| **name == *key)
-            .ok_or_else(|| Fault::invalid(format!("unknown field `{key}`")))?;
+            .ok_or_else(|| Fault::invalid(format!("unknown field `{}`", shown_name(&key))))?;
         if std::mem::replace(&mut seen[index], true) {
             return Err(Fault::invalid(format!("duplicate field `{key}`")));
         }

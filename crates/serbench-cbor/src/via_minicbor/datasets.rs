@@ -5,6 +5,7 @@
 use minicbor::decode::Error as DecodeError;
 use minicbor::encode::{Error as EncodeError, Write};
 use minicbor::{Decode, Decoder, Encode, Encoder};
+use serbench_model::__private::excerpt::shown_name;
 use serbench_model::{
     Edge, Graph, Image, Media, MediaContent, Node, Player, Record, SensorReading, Size,
 };
@@ -365,5 +366,7 @@ fn variant<T: Copy>(d: &mut Decoder<'_>, variants: &[(&str, T)]) -> Result<T, De
         .iter()
         .find(|(known, _)| *known == name)
         .map(|(_, value)| *value)
-        .ok_or_else(|| DecodeError::message(format!("unknown variant `{name}`")).at(at))
+        .ok_or_else(|| {
+            DecodeError::message(format!("unknown variant `{}`", shown_name(&name))).at(at)
+        })
 }

@@ -20,6 +20,7 @@ use std::borrow::Cow;
 use minicbor::data::Type;
 use minicbor::decode::Error as DecodeError;
 use minicbor::{Decode, Decoder, Encode, Encoder};
+use serbench_model::__private::excerpt::shown_name;
 use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind};
 
 use crate::Wire;
@@ -63,7 +64,12 @@ where
                 ErrorKind::Invalid
             };
             let at = error.position().unwrap_or(0);
-            Error::new::<Self, T>(kind, error.to_string())
+            // minicbor opens its message with the position, which the error
+            // keeps as data: without it, the message says what was wrong.
+            let text = error.to_string();
+            let prefix = format!("decode error at position {at}: ");
+            let message = text.strip_prefix(&prefix).unwrap_or(&text).to_owned();
+            Error::new::<Self, T>(kind, message)
                 .at_offset(at)
                 .with_source(error)
         })
@@ -204,7 +210,9 @@ fn fields<'b, const N: usize>(
         let index = names
             .iter()
             .position(|name| **name == *key)
-            .ok_or_else(|| DecodeError::message(format!("unknown field `{key}`")).at(at))?;
+            .ok_or_else(|| {
+                DecodeError::message(format!("unknown field `{}`", shown_name(&key))).at(at)
+            })?;
         if std::mem::replace(&mut seen[index], true) {
             return Err(DecodeError::message(format!("duplicate field `{key}`")).at(at));
         }

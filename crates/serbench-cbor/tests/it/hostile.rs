@@ -11,7 +11,8 @@
 use serbench_cbor::{Cbor, ErrorKind};
 use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
 use serbench_testkit::{
-    Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING, patched, replace_once, small_record,
+    Class, Crafted, Crafts, HUGE_TEXT, HostileInputs, LENGTHS, NESTING, patched, replace_once,
+    small_record,
 };
 
 pub(crate) struct Inputs;
@@ -417,8 +418,56 @@ impl Crafts<TaskManager> for Inputs {
                 &entry("lists", &[0x9f]),
             ),
         ]);
+        inputs.extend(task_manager_huge_texts(m));
         inputs
     }
+}
+
+/// [`HUGE_TEXT`] bytes of text in each field the task-manager parses from
+/// text, for errors that quote it: control characters as the version (an
+/// outside run's 16 MiB of them once made an 80 MiB message), digits as
+/// the list's color and time. ciborium lends colors and times from a 4 KiB
+/// buffer, so it refuses those two as too long before parsing them.
+fn task_manager_huge_texts(m: &TaskManager) -> Vec<Crafted> {
+    use ErrorKind::Invalid;
+
+    let huge = |unit: &str| unit.repeat(HUGE_TEXT);
+    let created = |time: &str| [&[0xc0][..], &text(time)].concat();
+    let header = |color: &str, time: &str| {
+        [
+            entry("name", &text("Work")),
+            entry("color", &text(color)),
+            entry("created", &created(time)),
+        ]
+        .concat()
+    };
+    let valid = header("#ff0000", "2025-11-03T09:00:00.000Z");
+    vec![
+        patched::<Cbor, _>(
+            m,
+            Class::HugeText,
+            Invalid,
+            "a version of 1 MiB of U+0001",
+            entry("version", &text("1.0.0")),
+            entry("version", &text(&huge("\u{1}"))),
+        ),
+        patched::<Cbor, _>(
+            m,
+            Class::HugeText,
+            Invalid,
+            "a list color of 1 MiB",
+            &valid,
+            header(&format!("#{}", huge("f")), "2025-11-03T09:00:00.000Z"),
+        ),
+        patched::<Cbor, _>(
+            m,
+            Class::HugeText,
+            Invalid,
+            "a list's created time of 1 MiB",
+            &valid,
+            header("#ff0000", &huge("2")),
+        ),
+    ]
 }
 
 impl Crafts<SensorReading> for Inputs {

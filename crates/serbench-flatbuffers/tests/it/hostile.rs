@@ -114,6 +114,11 @@ impl HostileInputs for Inputs {
             Class::Dtd,
             "FlatBuffers has no document type declarations or entities",
         ),
+        (
+            Class::HugeText,
+            "no error quotes the input: ids, colors, times and versions are binary, and \
+             fields and enum values are positions and numbers, never names",
+        ),
     ];
 
     // The worst of the kit's dense values: minimal images, 20 bytes each

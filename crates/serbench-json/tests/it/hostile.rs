@@ -13,7 +13,9 @@
 
 use serbench_json::{ErrorKind, Json};
 use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
-use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, NESTING, patched, small_record};
+use serbench_testkit::{
+    Class, Crafted, Crafts, HUGE_TEXT, HostileInputs, NESTING, patched, small_record,
+};
 
 pub(crate) struct Inputs;
 
@@ -154,7 +156,56 @@ impl Crafts<TaskManager> for Inputs {
                 r#""completed":true,"completed":false"#,
             ),
         ]
+        .into_iter()
+        .chain(huge_texts(m))
+        .collect()
     }
+}
+
+/// [`HUGE_TEXT`] units of text in each field the task-manager parses from
+/// text, for errors that quote it: 1 MiB of control characters (escaped,
+/// six bytes each on the wire) as the version, and of digits as the id,
+/// the color and the time.
+fn huge_texts(m: &TaskManager) -> Vec<Crafted> {
+    use ErrorKind::Invalid;
+
+    let huge = |unit: &str| unit.repeat(HUGE_TEXT);
+    let id = m.lists[0].header.id.hyphenated().to_string();
+    let header = r##""name":"Work","color":"#ff0000","created":"2025-11-03T09:00:00.000Z""##;
+    vec![
+        patched::<Json, _>(
+            m,
+            Class::HugeText,
+            Invalid,
+            "a version of 1 MiB of U+0001",
+            r#""1.0.0""#,
+            format!(r#""{}""#, huge(r"\u0001")),
+        ),
+        patched::<Json, _>(
+            m,
+            Class::HugeText,
+            Invalid,
+            "a list id of 1 MiB",
+            &id,
+            huge("0"),
+        ),
+        patched::<Json, _>(
+            m,
+            Class::HugeText,
+            Invalid,
+            "a list color of 1 MiB",
+            header,
+            header.replace("#ff0000", &format!("#{}", huge("f"))),
+        ),
+        patched::<Json, _>(
+            m,
+            Class::HugeText,
+            Invalid,
+            "a list's created time of 1 MiB",
+            header,
+            header.replace("2025-11-03T09:00:00.000Z", &huge("2")),
+        ),
+    ]
 }
 
 impl Crafts<SensorReading> for Inputs {

@@ -105,3 +105,49 @@ fn traverse_answers_match_the_model() {
     let decoded: TaskManager = from_slice(&bytes).unwrap();
     assert_eq!(decoded.traverse(), manager.traverse());
 }
+
+/// An unknown key is named once, in the message; the path names the
+/// object that holds it. Every library's message quotes a long key or a
+/// huge text in a parsed field as a short prefix and its length.
+#[test]
+fn errors_quote_the_input_once_and_briefly() {
+    use serbench_json::{JsonSimd, JsonSonic};
+    use serbench_model::Codec;
+
+    fn decode<C: Codec<TaskManager, Error = serbench_json::Error>>(
+        text: &str,
+    ) -> serbench_json::Error {
+        C::decode(text.as_bytes()).unwrap_err()
+    }
+
+    let text = String::from_utf8(to_vec(&TaskManager::generate(1)).unwrap()).unwrap();
+    let unknown = text.replacen(r#""name":"#, r#""surname":"#, 1);
+    for error in [
+        decode::<serbench_json::Json>(&unknown),
+        decode::<JsonSimd>(&unknown),
+        decode::<JsonSonic>(&unknown),
+    ] {
+        assert_eq!(error.kind(), ErrorKind::Invalid, "{error}");
+        assert_eq!(error.to_string().matches("surname").count(), 1, "{error}");
+        assert_eq!(error.position().path(), Some("lists[0].header"), "{error}");
+    }
+
+    let huge = "k".repeat(1 << 20);
+    let long_key = text.replacen(r#""name":"#, &format!(r#""{huge}":"#), 1);
+    let huge_version = text.replacen(
+        r#""1.0.0""#,
+        &format!(r#""{}""#, r"\u0001".repeat(1 << 20)),
+        1,
+    );
+    for input in [long_key, huge_version] {
+        for error in [
+            decode::<serbench_json::Json>(&input),
+            decode::<JsonSimd>(&input),
+            decode::<JsonSonic>(&input),
+        ] {
+            assert_eq!(error.kind(), ErrorKind::Invalid, "{error}");
+            let shown = error.to_string();
+            assert!(shown.len() <= 256, "{} bytes: {shown}", shown.len());
+        }
+    }
+}

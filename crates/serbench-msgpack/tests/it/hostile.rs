@@ -11,7 +11,9 @@
 
 use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
 use serbench_msgpack::{ErrorKind, MsgPack};
-use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, NESTING, patched, small_record};
+use serbench_testkit::{
+    Class, Crafted, Crafts, HUGE_TEXT, HostileInputs, NESTING, patched, small_record,
+};
 
 pub(crate) struct Inputs;
 
@@ -197,8 +199,36 @@ impl Crafts<TaskManager> for Inputs {
                 &entry("user", &[0xc1]),
             ),
         ]);
+        inputs.extend(task_manager_huge_texts(m));
         inputs
     }
+}
+
+/// [`HUGE_TEXT`] bytes of text as the priority, a number, where a message
+/// could quote it (serde's "invalid type: string …" quotes a text whole);
+/// rmp-serde refuses the str 32 marker before it reads the text.
+///
+/// A key of 1 MiB is left out: rmp-serde and serde build "unknown field
+/// `…`" with the key whole, and the error's path is found by decoding
+/// again, so it peaks at 9 MB, past the kit's bound (the message the
+/// model keeps is short).
+fn task_manager_huge_texts(m: &TaskManager) -> Vec<Crafted> {
+    use ErrorKind::Invalid;
+
+    let str32 = |text: &str| {
+        let len = u32::try_from(text.len()).expect("a huge text fits a str 32");
+        [&[0xdb][..], &len.to_be_bytes(), text.as_bytes()].concat()
+    };
+    let huge = |unit: &str| unit.repeat(HUGE_TEXT);
+    let priority = entry("priority", &[0]);
+    vec![patched::<MsgPack, _>(
+        m,
+        Class::HugeText,
+        Invalid,
+        "the priority is 1 MiB of text",
+        &priority,
+        [text("priority"), str32(&huge("x"))].concat(),
+    )]
 }
 
 impl Crafts<SensorReading> for Inputs {

@@ -104,6 +104,11 @@ impl HostileInputs for Inputs {
             Class::Dtd,
             "protobuf has no document type declarations or entities",
         ),
+        (
+            Class::HugeText,
+            "no error quotes the input: ids, colors, times and versions are binary, and \
+             fields and enum values are numbers, never names",
+        ),
     ];
 
     // The worst of the kit's dense values: empty graph nodes, 2 bytes each,

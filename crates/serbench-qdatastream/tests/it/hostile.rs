@@ -68,6 +68,11 @@ impl HostileInputs for Inputs {
             Class::Dtd,
             "QDataStream has no document type declarations or entities",
         ),
+        (
+            Class::HugeText,
+            "no error quotes the input: ids, colors, times and versions are binary, and \
+             fields and enum values are positions and numbers, never names",
+        ),
     ];
 
     /// Empty strings and nameless nodes: 4 and 14 bytes on the wire, a

@@ -29,15 +29,22 @@ const NO_DTD: (Class, &str) = (
     "Thrift has no document type declarations or entities",
 );
 
+/// Thrift reads fields by id and enum values by number, and no text form.
+const NO_HUGE_TEXT: (Class, &str) = (
+    Class::HugeText,
+    "no error quotes the input: ids, colors, times and versions are binary, and fields and \
+     enum values are numbers, never names",
+);
+
 impl HostileInputs for Binary {
-    const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[NO_DTD];
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[NO_DTD, NO_HUGE_TEXT];
     /// Fields of empty strings: 7 bytes on the wire (header and length)
     /// for a 24-byte `String`, in a vector that doubles as it grows.
     const EXPANSION: usize = 12;
 }
 
 impl HostileInputs for Compact {
-    const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[NO_DTD];
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[NO_DTD, NO_HUGE_TEXT];
     /// An empty string in a list is one byte on the wire and a 24-byte
     /// `String` in memory; the vector holding it doubles as it grows, so
     /// both buffers live at once: 48 bytes per input byte.

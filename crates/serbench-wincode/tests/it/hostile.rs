@@ -75,6 +75,11 @@ impl HostileInputs for Inputs {
             Class::Dtd,
             "the format has no document type declarations or entities",
         ),
+        (
+            Class::HugeText,
+            "no error quotes the input: ids, colors, times and versions are binary, and \
+             fields and enum values are positions and numbers, never names",
+        ),
     ];
     /// Nodes without names or edges: 26 bytes on the wire, an 80-byte node
     /// in memory (3.1 per byte); empty strings and minimal images 3.0.

@@ -13,7 +13,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
-use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, NESTING, patched, small_record};
+use serbench_testkit::{
+    Class, Crafted, Crafts, HUGE_TEXT, HostileInputs, NESTING, patched, small_record,
+};
 use serbench_xml::{ErrorKind, Xml};
 
 pub(crate) struct Inputs;
@@ -220,8 +222,51 @@ impl Crafts<TaskManager> for Inputs {
                 r#"user="Demo User" user="again""#,
             ),
         ]);
+        inputs.extend(huge_texts(m));
         inputs
     }
+}
+
+/// [`HUGE_TEXT`] bytes where the reader quotes what it refuses: the
+/// version it parses, a priority, an element's name and an attribute's.
+fn huge_texts(m: &TaskManager) -> Vec<Crafted> {
+    use ErrorKind::Invalid;
+
+    let huge = |unit: &str| unit.repeat(HUGE_TEXT);
+    vec![
+        patched::<Xml, _>(
+            m,
+            Class::HugeText,
+            Invalid,
+            "a version of 1 MiB",
+            r#"version="1.0.0""#,
+            format!(r#"version="{}""#, huge("x")),
+        ),
+        patched::<Xml, _>(
+            m,
+            Class::HugeText,
+            Invalid,
+            "a priority of 1 MiB of digits",
+            r#"priority="0""#,
+            format!(r#"priority="{}""#, huge("9")),
+        ),
+        patched::<Xml, _>(
+            m,
+            Class::HugeText,
+            Invalid,
+            "an element named by 1 MiB in the task-manager",
+            "<tasklist ",
+            format!("<{}/><tasklist ", huge("k")),
+        ),
+        patched::<Xml, _>(
+            m,
+            Class::HugeText,
+            Invalid,
+            "an attribute named by 1 MiB",
+            r#"user="Demo User""#,
+            format!(r#"user="Demo User" {}="""#, huge("k")),
+        ),
+    ]
 }
 
 impl Crafts<SensorReading> for Inputs {
