@@ -391,7 +391,7 @@ mod tests {
         let color = parse_color("red").expect_err("not a color");
         assert_eq!(
             color.to_string(),
-            r##"invalid color "red": expected #rrggbb or #aarrggbb"##
+            r#"invalid color "red": expected #rrggbb or #aarrggbb"#
         );
     }
 

@@ -316,10 +316,43 @@ impl HostileInputs for Inputs {
     const EXPANSION: usize = 48;
 }
 
+/// The task-manager's nesting inputs: arrays and tags deep as the user,
+/// maps deep as the root.
+fn task_manager_nesting(m: &TaskManager, user: &[u8]) -> Vec<Crafted> {
+    use Class::Nesting;
+    use ErrorKind::{Invalid, Limit};
+
+    let tags = [vec![0xc6; NESTING], vec![0x03]].concat();
+    vec![
+        patched::<Cbor, _>(
+            m,
+            Nesting,
+            Limit,
+            "100 000 nested arrays as the user",
+            user,
+            &entry("user", &deep(&[0])),
+        ),
+        patched::<Cbor, _>(
+            m,
+            Nesting,
+            Invalid,
+            "100 000 nested tags around a number as the user",
+            user,
+            &entry("user", &tags),
+        ),
+        Crafted::new(
+            Nesting,
+            "100 000 nested maps as the root",
+            Limit,
+            [&[0xa1, 0x61, b'a'][..]].repeat(NESTING).concat(),
+        ),
+    ]
+}
+
 impl Crafts<TaskManager> for Inputs {
     fn crafted() -> Vec<Crafted> {
-        use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
-        use ErrorKind::{Invalid, Limit, Syntax, Truncated};
+        use Class::{Duplicate, Other, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax, Truncated};
 
         let m = &TaskManager::generate(1);
         let user = entry("user", &text("Demo User"));
@@ -329,30 +362,8 @@ impl Crafts<TaskManager> for Inputs {
         inputs.extend(task_manager_malformed(m, &user));
         inputs.extend(task_manager_keys_and_tags(m, &user, &id));
         inputs.extend(task_manager_split(m, &user));
-        let tags = [vec![0xc6; NESTING], vec![0x03]].concat();
+        inputs.extend(task_manager_nesting(m, &user));
         inputs.extend([
-            patched::<Cbor, _>(
-                m,
-                Nesting,
-                Limit,
-                "100 000 nested arrays as the user",
-                &user,
-                &entry("user", &deep(&[0])),
-            ),
-            patched::<Cbor, _>(
-                m,
-                Nesting,
-                Invalid,
-                "100 000 nested tags around a number as the user",
-                &user,
-                &entry("user", &tags),
-            ),
-            Crafted::new(
-                Nesting,
-                "100 000 nested maps as the root",
-                Limit,
-                [&[0xa1, 0x61, b'a'][..]].repeat(NESTING).concat(),
-            ),
             patched::<Cbor, _>(
                 m,
                 Utf8,
