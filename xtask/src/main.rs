@@ -122,8 +122,15 @@ fn no_args(task: &str, rest: &[String]) -> anyhow::Result<()> {
 }
 
 /// The workspace root: xtask lives one level below it.
+///
+/// From `CARGO_MANIFEST_DIR` as `cargo run` sets it for this process, and
+/// only without it (the binary run by hand) as it was when compiled: a
+/// build is reused for an identical copy of the workspace sharing the
+/// target folder (the new-format test's), and must act on the copy.
 fn project_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    manifest
         .parent()
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
