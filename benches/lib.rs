@@ -12,7 +12,10 @@
 //!   (`Dataset::QUICK_SIZE`: the graph at 200 nodes instead of the seed
 //!   size);
 //! - `SERBENCH_MODE=sizes`: the size report instead of divan;
-//! - `SERBENCH_MODE=time`: the timing mode (`benches/timing.rs`).
+//! - `SERBENCH_MODE=time`: the timing mode (`benches/timing.rs`);
+//! - `SERBENCH_CALLGRIND_OUT=FILE`: the timing mode's `--instructions`
+//!   runs under Callgrind, which writes the dump of each call of
+//!   [`counted`] to `FILE.1`, `FILE.2`, … (its `--callgrind-out-file`).
 
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
@@ -22,6 +25,54 @@ use std::sync::{Mutex, OnceLock};
 use serbench_codecs::{Info, Tuning};
 use serbench_model::{Codec, Dataset};
 use serbench_results::SizeLine;
+
+/// The one function the instruction meter counts: `cargo xtask bench
+/// --instructions` runs the bench binary under Callgrind told to count
+/// only inside it (`--toggle-collect`) and to write its counts each time it
+/// returns (`--dump-after`). It is not generic and never inlined, so that
+/// it exists once, under this name, in every build; the row's body comes
+/// in through a trait object, so everything the body does is counted and
+/// nothing the caller does before or after.
+#[inline(never)]
+pub fn counted(body: &mut dyn FnMut()) {
+    body();
+}
+
+/// Runs `body` once inside [`counted`], for Callgrind to count: the
+/// `N`th call writes Callgrind's dump `SERBENCH_CALLGRIND_OUT.N`, which
+/// xtask reads once the row's line arrives. This process reads nothing
+/// back: a dump's size varies from run to run (it names the process id),
+/// and reading it here would move the heap under the rows that follow.
+///
+/// # Errors
+///
+/// When this process is not running under Callgrind as `cargo xtask
+/// bench --instructions` runs it (`SERBENCH_CALLGRIND_OUT` names its
+/// output).
+pub fn count_instructions(body: &mut dyn FnMut()) -> Result<(), String> {
+    if std::env::var_os("SERBENCH_CALLGRIND_OUT").is_none() {
+        return Err(
+            "--instructions counts under Callgrind: run it through `cargo xtask bench \
+                    --instructions`, which starts Valgrind with the options it needs"
+                .to_owned(),
+        );
+    }
+    counted(body);
+    Ok(())
+}
+
+/// Whether the pairs' round trips were verified by another process, so
+/// that this one only encodes ([`encodings`]): the instruction meter's,
+/// which runs after xtask's sizes pass has verified every pair it names,
+/// and under Callgrind, where verifying would cost as much as counting.
+static VERIFIED_ELSEWHERE: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Marks the pairs as verified by another process (see
+/// [`VERIFIED_ELSEWHERE`]).
+pub fn verified_elsewhere() {
+    VERIFIED_ELSEWHERE.store(true, std::sync::atomic::Ordering::Relaxed);
+}
 
 /// Whether this is a quick run (`SERBENCH_QUICK=1`).
 #[must_use]
@@ -72,19 +123,24 @@ pub fn messages<D: Dataset>() -> &'static [D] {
 }
 
 /// The encodings of `D`'s workload in `C`, once they have been checked to
-/// decode to the same values and traverse to the same answers; otherwise
-/// why the pair failed.
+/// decode to the same values and traverse to the same answers (unless
+/// another process checked them: [`verified_elsewhere`]); otherwise why the
+/// pair failed.
 pub fn encodings<C, D>() -> &'static Result<Vec<Vec<u8>>, String>
 where
     C: Codec<D> + 'static,
     D: Dataset,
 {
     cached::<(C, D), Result<Vec<Vec<u8>>, String>>(|| {
+        let verified = VERIFIED_ELSEWHERE.load(std::sync::atomic::Ordering::Relaxed);
         messages::<D>()
             .iter()
             .enumerate()
             .map(|(index, message)| {
                 let bytes = C::to_vec(message).map_err(|error| error.to_string())?;
+                if verified {
+                    return Ok(bytes);
+                }
                 let decoded = C::decode(&bytes).map_err(|error| error.to_string())?;
                 if decoded != *message {
                     return Err(format!("message {index} changed in a round trip"));

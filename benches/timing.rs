@@ -20,6 +20,12 @@
 //!   has been timed this long.
 //! - `--alloc`: count instead of time: one iteration under the conformance
 //!   kit's counting allocator, its blocks, bytes and peak bytes live.
+//! - `--instructions`: count instead of time: one iteration under
+//!   Callgrind ([`serbench_benches::count_instructions`]), whose dump xtask
+//!   reads; the line carries no figure. The warm-up is one iteration
+//!   rather than a time, so that the counted one starts from the same
+//!   state on every run, and the pairs are only encoded, not verified
+//!   again (xtask names only pairs its sizes pass verified).
 //! - `--list`: the rows, one [`Row`] line each, without timing anything.
 //!
 //! # Sampling, as divan does it
@@ -79,6 +85,7 @@ struct Sampling {
     samples: usize,
     time: Duration,
     alloc: bool,
+    instructions: bool,
 }
 
 impl Options {
@@ -93,6 +100,7 @@ impl Options {
                 samples: 100,
                 time: Duration::from_secs(5),
                 alloc: false,
+                instructions: false,
             },
         };
         let mut args = args.into_iter();
@@ -124,6 +132,7 @@ impl Options {
                 }
                 "--sweep" => options.sweep = true,
                 "--alloc" => options.sampling.alloc = true,
+                "--instructions" => options.sampling.instructions = true,
                 "--list" => options.list = true,
                 other => return Err(format!("unknown option {other:?}")),
             }
@@ -148,6 +157,9 @@ pub(crate) fn main() {
     };
     if options.sampling.alloc {
         crate::count_allocations(true);
+    }
+    if options.sampling.instructions {
+        serbench_benches::verified_elsewhere();
     }
     let mut stdout = std::io::stdout().lock();
     if let Err(problem) = run(&options, &mut |line| {
@@ -282,13 +294,25 @@ fn emit(row: Row, measured: Option<Measured>, out: &mut Out<'_>) -> Result<(), S
             iterations,
             samples_ns,
             alloc: None,
+            counts: None,
         },
         Some(Measured::Counted(alloc)) => TimingLine {
             row,
             iterations: 1,
             samples_ns: Vec::new(),
             alloc: Some(alloc),
+            counts: None,
         },
+        Some(Measured::Instructions(counted)) => {
+            counted?;
+            TimingLine {
+                row,
+                iterations: 1,
+                samples_ns: Vec::new(),
+                alloc: None,
+                counts: None,
+            }
+        }
     };
     out(serde_json::to_string(&line).map_err(|error| error.to_string())?)
 }
@@ -305,6 +329,8 @@ enum Measured {
         samples_ns: Vec<f64>,
     },
     Counted(Allocations),
+    /// `--instructions`: counted by Callgrind, or why it could not be.
+    Instructions(Result<(), String>),
     /// `--list`: the row exists.
     Listed,
 }
@@ -327,6 +353,14 @@ impl Sampler {
 
 impl Timer for &mut Sampler {
     fn time<O>(self, _bytes: usize, mut body: impl FnMut() -> O) {
+        if self.sampling.instructions {
+            black_box(body());
+            let counted = serbench_benches::count_instructions(&mut || {
+                black_box(body());
+            });
+            self.measured = Some(Measured::Instructions(counted));
+            return;
+        }
         warm_up(&mut body);
         self.measured = Some(if self.sampling.alloc {
             let (output, tally) = serbench_testkit::tally(|| black_box(body()));
@@ -461,6 +495,15 @@ pub(crate) fn test() {
         alloc.allocs > 0 && alloc.bytes > 0 && alloc.peak_bytes > 0,
         "{alloc:?}"
     );
+
+    let mut refused = Vec::new();
+    let outside = run(&args(&["--instructions"]), &mut |line| {
+        refused.push(line);
+        Ok(())
+    });
+    let problem = outside.expect_err("no Callgrind here");
+    assert!(problem.contains("cargo xtask bench"), "{problem}");
+    assert!(refused.is_empty(), "{refused:?}");
 
     let listed = lines(&args(&["--list"]));
     let row: Row = serde_json::from_str(&listed[0]).expect("a row line");

@@ -20,6 +20,8 @@ usage: cargo xtask <task> [args]
 tasks:
   bench [OPTIONS]   every codec on every dataset: reports in target/serbench/
                     (see `cargo xtask bench --help`)
+  instructions [OPTIONS]   the instruction meter alone, under Valgrind
+                    (see `cargo xtask instructions --help`)
   compare OLD NEW [--html OUT]   compare two results.json files (OUT: as a page)
   report DIR [--readme]   write a run's reports again from DIR/results.json
                     (--readme: and the README's results from it)
@@ -70,7 +72,15 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
         }
+        "instructions" if asks_for_help(rest) => {
+            print!("{}", bench::INSTRUCTIONS_USAGE);
+            Ok(ExitCode::SUCCESS)
+        }
         "bench" => bench::run(rest).map(|()| ExitCode::SUCCESS),
+        "instructions" => bench::instructions_task(rest).map(|()| ExitCode::SUCCESS),
+        // The CPU-bound process `instructions --twice` runs beside its
+        // second count; not a task for people.
+        bench::SPIN => bench::spin(),
         "compare" => match rest {
             [_, _] | [_, _, _, _] => report_tool(&[&["compare".to_owned()], rest].concat()),
             _ => bail!("usage: cargo xtask compare OLD.json NEW.json [--html OUT.html]"),

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use serbench_results::compare::{Change, change};
+use serbench_results::compare::{Basis, Change, INSTRUCTIONS_CHANGE, change};
 use serbench_results::stats::NOISY;
 use serbench_results::{Op, Record};
 
@@ -44,6 +44,16 @@ pub fn comparison(old: &[Record], new: &[Record]) -> String {
             Some(Change {
                 ratio,
                 significant: true,
+                basis: Basis::Instructions,
+                ..
+            }) => {
+                flagged += 1;
+                let word = if ratio < 1.0 { "fewer" } else { "MORE" };
+                format!("{ratio:.3}× {word} i")
+            }
+            Some(Change {
+                ratio,
+                significant: true,
                 noisy,
                 ..
             }) => {
@@ -52,6 +62,11 @@ pub fn comparison(old: &[Record], new: &[Record]) -> String {
                 let noisy = if noisy { " ≈" } else { "" };
                 format!("{ratio:.2}× {word}{noisy}")
             }
+            Some(Change {
+                ratio,
+                basis: Basis::Instructions,
+                ..
+            }) => format!("{ratio:.3}× i"),
             Some(Change { ratio, .. }) => format!("{ratio:.2}×"),
         });
         let size = if before.size_bytes > 0.0 {
@@ -69,8 +84,10 @@ pub fn comparison(old: &[Record], new: &[Record]) -> String {
         text,
         "\nratios are new ÷ old (below 1 is faster); {flagged} change(s) beyond twice the \
          runs' noise; ≈: one of the runs marked the figure noisy (above {:.0} %), so the \
-         change may be the machine's",
-        NOISY * 100.0
+         change may be the machine's; i: both runs counted the figure's instructions, and \
+         the ratio is theirs, a change when above {:.0} %",
+        NOISY * 100.0,
+        INSTRUCTIONS_CHANGE * 100.0
     );
     if figures > 0 {
         let _ = writeln!(
@@ -143,5 +160,26 @@ mod tests {
         // A 40 % change is beyond it, and marked as measured on a noisy row.
         let text = comparison(&[with_noise(1000.0, 0.15)], &[with_noise(1400.0, 0.02)]);
         assert!(text.contains("1.40× SLOWER ≈"), "{text}");
+    }
+
+    /// With counts in both runs, the counts decide: 1.5 % more
+    /// instructions is flagged whatever the clock's noise.
+    #[test]
+    fn counts_decide_when_both_runs_counted() {
+        let counted = |median: f64, instructions: f64| {
+            let mut record = record(median, median * 0.5);
+            if let Some(encode) = record.ops.encode.as_mut() {
+                encode.instructions = Some(instructions);
+            }
+            record
+        };
+        let text = comparison(&[counted(1000.0, 20_000.0)], &[counted(1100.0, 20_300.0)]);
+        assert!(text.contains("1.015× MORE i"), "{text}");
+        assert!(text.contains("1 change(s)"), "{text}");
+        let text = comparison(&[counted(1000.0, 20_000.0)], &[counted(1100.0, 20_100.0)]);
+        assert!(
+            text.contains("1.005× i") && text.contains("0 change(s)"),
+            "{text}"
+        );
     }
 }

@@ -34,6 +34,7 @@ mod charts;
 mod compare;
 mod csv;
 mod html;
+mod instructions;
 mod markdown;
 mod plot;
 pub mod readme;
@@ -137,6 +138,9 @@ pub(crate) fn facts(run: &Run) -> Vec<(&'static str, String)> {
         ("Build", run.profile.clone()),
         ("Commit", run.commit.clone()),
     ];
+    if let Some(meter) = &run.instructions {
+        facts.push(("Instructions", meter.clone()));
+    }
     facts.extend(run.checks());
     facts.push(("Libraries", versions.join(", ")));
     facts

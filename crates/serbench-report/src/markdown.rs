@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use serbench_results::{Op, Record, Report, qt};
 
 use crate::charts::Chart;
-use crate::{datasets, facts, of, sections, verdicts};
+use crate::{datasets, facts, instructions, of, sections, verdicts};
 use serbench_results::units::{bytes, time};
 
 /// `report.md`.
@@ -25,6 +25,7 @@ pub fn markdown(results: &Report, charts: &[Chart]) -> String {
 /// links hold in both.
 pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
     let mut text = header(results);
+    text.push_str(&instructions::section(results));
     if charts.iter().any(|c| c.scatter.is_some()) {
         text.push_str(
             "## Size against time\n\nPer dataset, each codec's encoded size against its median \

@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 
 use crate::charts::Chart;
 use crate::markdown::full;
-use crate::{Error, datasets, sections};
+use crate::{Error, datasets, instructions, sections};
 use serbench_results::Op;
 use serbench_results::Report;
 
@@ -71,6 +71,15 @@ pub fn block(results: &Report) -> String {
             block,
             " The machine was busy or changed speed during the run, so its times are noisier \
              than usual: see the [machine checks]({DOCS}/README.md)."
+        );
+    }
+    if let Some(ranking) = instructions::headline(results, &headline) {
+        let _ = write!(
+            block,
+            "\n\n{headline}, every codec by the instructions it executes per message to decode \
+             (counted under Callgrind: the same on every run, so it ranks across wire formats \
+             where the clock cannot), with encode's beside and the clock's paired verdict \
+             within each wire format:\n\n{ranking}"
         );
     }
     let _ = write!(

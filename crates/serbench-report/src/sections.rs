@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::table::{Align, Table};
-use crate::{datasets, of};
+use crate::{datasets, instructions, of};
 use serbench_results::Report;
 use serbench_results::qt::{self, AIM, COUNTERPARTS};
 use serbench_results::stats::{NOISY, median};
@@ -215,6 +215,16 @@ pub(super) fn dataset_table(results: &Report, dataset: &str) -> String {
     ] {
         table = table.right(title);
     }
+    let counted = instructions::counted(results);
+    if counted {
+        for title in [
+            "encode instructions (est. cycles)",
+            "decode instructions (est. cycles)",
+            "traverse instructions (est. cycles)",
+        ] {
+            table = table.right(title);
+        }
+    }
     let noisy = noisy_above(results);
     for record in of(results, dataset) {
         if !record.ok {
@@ -241,6 +251,12 @@ pub(super) fn dataset_table(results: &Report, dataset: &str) -> String {
             rate(record.throughput(Op::Decode)),
             timed(record, Op::Floor, noisy),
         ]);
+        if counted {
+            let cells = table.last_row();
+            for op in [Op::Encode, Op::Decode, Op::Traverse] {
+                cells.push(instructions::cell(record, op));
+            }
+        }
     }
     table.render()
 }
@@ -259,13 +275,24 @@ pub(super) fn native_table(results: &Report, dataset: &str) -> String {
         .right("build message from model")
         .right("write prebuilt message")
         .right("encode");
+    let counted = instructions::counted(results);
+    if counted {
+        table = table
+            .right("build instructions (est. cycles)")
+            .right("write instructions (est. cycles)");
+    }
     for record in native {
-        table.push(vec![
+        let mut cells = vec![
             record.codec.clone(),
             time(record.ns(Op::Build)),
             time(record.ns(Op::Write)),
             time(record.ns(Op::Encode)),
-        ]);
+        ];
+        if counted {
+            cells.push(instructions::cell(record, Op::Build));
+            cells.push(instructions::cell(record, Op::Write));
+        }
+        table.push(cells);
     }
     format!(
         "Native rows, the two halves of *encode* for formats with generated message types:\n\n{}\n",

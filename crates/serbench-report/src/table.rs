@@ -47,6 +47,37 @@ impl Table {
         self.rows.push(cells);
     }
 
+    /// The column titles, for a page that renders the same table in HTML.
+    pub(crate) fn titles(&self) -> impl Iterator<Item = &str> {
+        self.columns.iter().map(|(title, _)| title.as_str())
+    }
+
+    /// The rows' cells, each row as long as the columns.
+    pub(crate) fn rows(&self) -> impl Iterator<Item = Vec<&str>> {
+        self.rows.iter().map(|row| {
+            (0..self.columns.len())
+                .map(|at| row.get(at).map_or("", String::as_str))
+                .collect()
+        })
+    }
+
+    /// Whether each column is a figure (right-aligned).
+    pub(crate) fn numeric(&self) -> Vec<bool> {
+        self.columns
+            .iter()
+            .map(|(_, align)| matches!(align, Align::Right))
+            .collect()
+    }
+
+    /// The cells of the last row pushed, to add to.
+    ///
+    /// # Panics
+    ///
+    /// When no row was pushed yet.
+    pub(crate) fn last_row(&mut self) -> &mut Vec<String> {
+        self.rows.last_mut().expect("a row to add to")
+    }
+
     /// The table in markdown, a line per row, ending with a newline.
     pub(crate) fn render(&self) -> String {
         let line = |cells: &mut dyn Iterator<Item = String>| {

@@ -75,22 +75,44 @@ fn speed(results: &Report, codecs: &[&Record], op: Op) -> String {
     if let [only] = codecs {
         return format!("{}, only codec", name(codecs, &only.codec));
     }
-    let Some(first) = codecs.first() else {
+    let Some((fastest, paired)) = fastest_with(results, codecs, op) else {
         return String::new();
     };
+    let how = if paired {
+        ""
+    } else {
+        " (from medians, no rounds)"
+    };
+    describe(codecs, &fastest, how)
+}
+
+/// The fastest of `codecs` (one dataset's, of one wire format) at `op`:
+/// from the paired rounds that timed them all, else from their medians
+/// and noise.
+pub(crate) fn fastest<'a>(
+    results: &'a Report,
+    codecs: &[&'a Record],
+    op: Op,
+) -> Option<Fastest<'a>> {
+    fastest_with(results, codecs, op).map(|(fastest, _)| fastest)
+}
+
+/// [`fastest`], and whether it comes from paired rounds.
+fn fastest_with<'a>(
+    results: &'a Report,
+    codecs: &[&'a Record],
+    op: Op,
+) -> Option<(Fastest<'a>, bool)> {
+    let first = codecs.first()?;
     let paired = results.rounds.iter().find(|rounds| {
         rounds.dataset == first.dataset
             && rounds.op == op.name()
             && codecs.iter().all(|r| rounds.side(&r.codec).is_some())
     });
-    let (fastest, how) = match paired {
-        Some(rounds) => (verdict::fastest(rounds), ""),
-        None => (from_medians(codecs, op), " (from medians, no rounds)"),
-    };
-    let Some(fastest) = fastest else {
-        return String::new();
-    };
-    describe(codecs, &fastest, how)
+    match paired {
+        Some(rounds) => Some((verdict::fastest(rounds)?, true)),
+        None => Some((from_medians(codecs, op)?, false)),
+    }
 }
 
 /// Without paired rounds: the medians, held apart by their noise.

@@ -84,6 +84,9 @@ fn per_message(processes: &[&Measurement], messages: f64) -> Option<OpStats> {
         alloc_bytes: Some(per_message(counted.alloc_bytes.unwrap_or(0.0))),
         // The peak of one run, which holds a single message at a time.
         peak_bytes: Some(counted.peak_bytes.unwrap_or(0.0)),
+        // Counted only when the run ran the instruction meter.
+        instructions: counted.instructions.map(per_message),
+        estimated_cycles: counted.estimated_cycles.map(per_message),
     })
 }
 
@@ -164,6 +167,8 @@ mod tests {
             slowest_ns: 9_000_000.0,
             mean_ns: 6_000_000.0,
             allocs: Some(20_000.0),
+            instructions: Some(31_000_000.0),
+            estimated_cycles: Some(45_000_000.0),
             ..Measurement::of(row("telemetry", "decode", "json", None))
         };
         let records = records(&[line()], &[measurement]);
@@ -175,6 +180,8 @@ mod tests {
         assert_eq!(decode.min_ns, Some(400.0));
         assert_eq!(decode.allocs, Some(2.0));
         assert_eq!(decode.alloc_bytes, Some(0.0));
+        assert_eq!(decode.instructions, Some(3_100.0));
+        assert_eq!(decode.estimated_cycles, Some(4_500.0));
         assert_eq!(record.op(Op::Encode), None);
     }
 

@@ -14,10 +14,10 @@
 //! # `results.json`
 //!
 //! ```text
-//! { "schema": 4,
+//! { "schema": 5,
 //!   "run": Run { "started", "quick", "filters", "machine", "compiler",
 //!                "profile", "commit", "versions": { library: version },
-//!                "check", "check_after": MachineCheck },
+//!                "check", "check_after": MachineCheck, "instructions" },
 //!   "results": [ Record, ... ],
 //!   "qt": [ Measured, ... ], "rounds": [ Rounds, ... ],
 //!   "sweep": [ SweepPoint, ... ], "compile": [ CompileTime, ... ] }
@@ -29,7 +29,9 @@
 //! its sizes per message (`size_bytes`, `zstd_bytes`, `gzip_bytes`), the
 //! `contradictions` it shows, `ops` (an [`OpStats`] object per timed
 //! operation, `{"decode": {"median_ns": …, "min_ns": …, "p25_ns": …,
-//! "p75_ns": …, "noise": …}}`, the quartiles over every raw sample) and
+//! "p75_ns": …, "noise": …}}`, the quartiles over every raw sample; with
+//! `--instructions` also `instructions` and `estimated_cycles` per
+//! message, counted under Callgrind) and
 //! `safety` (the conformance kit's memory figures, [`Safety`], or `null`).
 //!
 //! Times are nanoseconds per *message*, the median over the timed samples
@@ -83,8 +85,10 @@ pub use record::{Record, Safety, SafetyLine, SizeLine, join_safety};
 pub use run::{MachineCheck, Run};
 pub use verdict::Rounds;
 
-/// The layout of the `results.json` this version writes.
-pub const SCHEMA: u32 = 4;
+/// The layout of the `results.json` this version writes: 5 added the
+/// instruction counts (`instructions` and `estimated_cycles` of an
+/// operation, `run.instructions`) to schema 4, which reads as it is.
+pub const SCHEMA: u32 = 5;
 
 /// Everything a report is made from; `results.json` holds it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -131,7 +135,7 @@ where
     match Schema::deserialize(document)?.schema {
         1 | 2 => legacy::ReportV2::deserialize(document).map(Report::from),
         3 => legacy::ReportV3::deserialize(document).map(Report::from),
-        SCHEMA => Report::deserialize(document),
+        4 | SCHEMA => Report::deserialize(document),
         other => Err(D::Error::custom(format!(
             "results.json schema {other}: this version reads schemas 1 to {SCHEMA}"
         ))),

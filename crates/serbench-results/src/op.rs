@@ -58,22 +58,67 @@ impl Op {
         Op::ALL.into_iter().find(|op| op.name() == name)
     }
 
-    /// The figures `results.csv` (and a schema-2 `results.json`) keeps of
-    /// this operation: the spread and allocations of the three the report
-    /// shows; of the others the median, the fastest sample and the noise
-    /// figures.
+    /// The figures `results.csv` keeps of this operation (a schema-2
+    /// `results.json` kept those before the instructions): the spread and
+    /// allocations of the three the report shows; of the others the
+    /// median, the fastest sample and the noise figures; the instruction
+    /// counts of every operation but the floor, a `memcpy`.
     #[must_use]
     pub fn figures(self) -> &'static [Figure] {
-        use Figure::{AllocBytes, Allocs, Max, Mean, Median, Min, Noise, PeakBytes, Runs, Spread};
+        use Figure::{
+            AllocBytes, Allocs, EstimatedCycles, Instructions, Max, Mean, Median, Min, Noise,
+            PeakBytes, Runs, Spread,
+        };
         match self {
             Op::Encode => &[
-                Median, Min, Max, Mean, Noise, Spread, Runs, Allocs, AllocBytes,
+                Median,
+                Min,
+                Max,
+                Mean,
+                Noise,
+                Spread,
+                Runs,
+                Allocs,
+                AllocBytes,
+                Instructions,
+                EstimatedCycles,
             ],
             Op::Decode => &[
-                Median, Min, Max, Mean, Noise, Spread, Runs, Allocs, AllocBytes, PeakBytes,
+                Median,
+                Min,
+                Max,
+                Mean,
+                Noise,
+                Spread,
+                Runs,
+                Allocs,
+                AllocBytes,
+                PeakBytes,
+                Instructions,
+                EstimatedCycles,
             ],
-            Op::Traverse => &[Median, Min, Max, Mean, Noise, Spread, Runs, Allocs],
-            Op::Floor | Op::Build | Op::Write => &[Median, Min, Noise, Spread, Runs],
+            Op::Traverse => &[
+                Median,
+                Min,
+                Max,
+                Mean,
+                Noise,
+                Spread,
+                Runs,
+                Allocs,
+                Instructions,
+                EstimatedCycles,
+            ],
+            Op::Build | Op::Write => &[
+                Median,
+                Min,
+                Noise,
+                Spread,
+                Runs,
+                Instructions,
+                EstimatedCycles,
+            ],
+            Op::Floor => &[Median, Min, Noise, Spread, Runs],
         }
     }
 
@@ -130,6 +175,14 @@ pub struct OpStats {
     /// The most bytes live at once during one run of the operation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub peak_bytes: Option<f64>,
+    /// Instructions per message, counted under Callgrind
+    /// (`--instructions`): the same on every run of the same build.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<f64>,
+    /// Cycles per message estimated from Callgrind's cache simulation
+    /// ([`crate::timing::Counts::estimated_cycles`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub estimated_cycles: Option<f64>,
 }
 
 /// One figure of an operation, as a flat key's suffix names it.
@@ -155,6 +208,10 @@ pub enum Figure {
     AllocBytes,
     /// `_peak_bytes`.
     PeakBytes,
+    /// `_instructions`.
+    Instructions,
+    /// `_estimated_cycles`.
+    EstimatedCycles,
 }
 
 impl Figure {
@@ -172,6 +229,8 @@ impl Figure {
             Figure::Allocs => "_allocs",
             Figure::AllocBytes => "_alloc_bytes",
             Figure::PeakBytes => "_peak_bytes",
+            Figure::Instructions => "_instructions",
+            Figure::EstimatedCycles => "_estimated_cycles",
         }
     }
 
@@ -189,6 +248,8 @@ impl Figure {
             Figure::Allocs => stats.allocs,
             Figure::AllocBytes => stats.alloc_bytes,
             Figure::PeakBytes => stats.peak_bytes,
+            Figure::Instructions => stats.instructions,
+            Figure::EstimatedCycles => stats.estimated_cycles,
         }
     }
 }
@@ -270,6 +331,9 @@ mod tests {
                 "floor_runs"
             ]
         );
-        assert_eq!(Op::Decode.keys().last().unwrap().0, "decode_peak_bytes");
+        assert_eq!(
+            Op::Decode.keys().last().unwrap().0,
+            "decode_estimated_cycles"
+        );
     }
 }

@@ -34,6 +34,10 @@ pub struct Run {
     /// neighbour that arrived during the run shows here.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub check_after: Option<MachineCheck>,
+    /// How the instructions were counted, when they were (`--instructions`):
+    /// the tool and what is pinned so that counts repeat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<String>,
 }
 
 impl Run {

@@ -43,6 +43,10 @@ pub struct TimingLine {
     /// (`--alloc`) rather than time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alloc: Option<Allocations>,
+    /// What one iteration cost in instructions and simulated cache
+    /// accesses, when it ran under Callgrind (`--instructions`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counts: Option<Counts>,
 }
 
 /// What one iteration of a row allocated, on the thread that ran it.
@@ -54,6 +58,85 @@ pub struct Allocations {
     pub bytes: u64,
     /// The most bytes live at once, counted from the iteration's start.
     pub peak_bytes: u64,
+}
+
+/// What one iteration of a row cost under Callgrind with its cache
+/// simulation: events that depend on the code, the input and the simulated
+/// caches, not on the machine's load or clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counts {
+    /// Instructions executed (Callgrind's `Ir`).
+    pub instructions: u64,
+    /// Data reads (`Dr`).
+    pub data_reads: u64,
+    /// Data writes (`Dw`).
+    pub data_writes: u64,
+    /// Accesses that missed the first-level caches (`I1mr + D1mr + D1mw`).
+    pub l1_misses: u64,
+    /// Accesses that missed the last-level cache too (`ILmr + DLmr +
+    /// DLmw`): the ones served from memory.
+    pub ll_misses: u64,
+}
+
+impl Counts {
+    /// The `summary:` line of a Callgrind output file (one dump), read by
+    /// the names on its `events:` line; an error says what is missing.
+    ///
+    /// ```
+    /// use serbench_results::timing::Counts;
+    ///
+    /// let dump = "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\n\
+    ///             summary: 13514 4323 3228 21 1 126 21 0 126\n";
+    /// let counts = Counts::from_callgrind(dump).unwrap();
+    /// assert_eq!(counts.instructions, 13_514);
+    /// assert_eq!((counts.l1_misses, counts.ll_misses), (148, 147));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// When the text has no `events:` or `summary:` line, or they lack
+    /// the instruction or cache events (Callgrind run without
+    /// `--cache-sim=yes`).
+    pub fn from_callgrind(text: &str) -> Result<Counts, String> {
+        let line = |key: &str| {
+            text.lines()
+                .find_map(|line| line.strip_prefix(key))
+                .ok_or_else(|| format!("no `{key}` line in the Callgrind output"))
+        };
+        let names: Vec<&str> = line("events:")?.split_whitespace().collect();
+        let values = line("summary:")?
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<Vec<u64>, _>>()
+            .map_err(|error| format!("an unreadable Callgrind summary: {error}"))?;
+        let event = |name: &str| {
+            names
+                .iter()
+                .position(|n| *n == name)
+                .map(|at| values.get(at).copied().unwrap_or(0))
+                .ok_or_else(|| format!("Callgrind counted no {name} (it needs --cache-sim=yes)"))
+        };
+        let sum = |names: [&str; 3]| -> Result<u64, String> { names.into_iter().map(event).sum() };
+        Ok(Counts {
+            instructions: event("Ir")?,
+            data_reads: event("Dr")?,
+            data_writes: event("Dw")?,
+            l1_misses: sum(["I1mr", "D1mr", "D1mw"])?,
+            ll_misses: sum(["ILmr", "DLmr", "DLmw"])?,
+        })
+    }
+
+    /// Cycles estimated from the cache simulation, as Cachegrind's
+    /// documentation and gungraun weigh them: an access that hits the
+    /// first level costs 1, one served by the last level 5, one from
+    /// memory 35.
+    #[must_use]
+    pub fn estimated_cycles(&self) -> u64 {
+        let accesses = self.instructions + self.data_reads + self.data_writes;
+        let first_level = accesses.saturating_sub(self.l1_misses);
+        let last_level = self.l1_misses.saturating_sub(self.ll_misses);
+        first_level + 5 * last_level + 35 * self.ll_misses
+    }
 }
 
 /// One row's figures from one process, in nanoseconds per iteration.
@@ -79,6 +162,10 @@ pub struct Measurement {
     pub alloc_bytes: Option<f64>,
     /// The most bytes live at once during an iteration, if counted.
     pub peak_bytes: Option<f64>,
+    /// Instructions per iteration, if counted under Callgrind.
+    pub instructions: Option<f64>,
+    /// Estimated cycles per iteration ([`Counts::estimated_cycles`]).
+    pub estimated_cycles: Option<f64>,
 }
 
 impl Measurement {
@@ -95,6 +182,8 @@ impl Measurement {
             allocs: None,
             alloc_bytes: None,
             peak_bytes: None,
+            instructions: None,
+            estimated_cycles: None,
         }
     }
 
@@ -114,12 +203,17 @@ impl Measurement {
         })
     }
 
-    /// Takes the allocation figures of the counted line of the same row.
+    /// Takes the counted figures (allocations, instructions) of a counted
+    /// line of the same row.
     pub fn count(&mut self, counted: &TimingLine) {
         if let Some(alloc) = counted.alloc {
             self.allocs = Some(alloc.allocs as f64);
             self.alloc_bytes = Some(alloc.bytes as f64);
             self.peak_bytes = Some(alloc.peak_bytes as f64);
+        }
+        if let Some(counts) = counted.counts {
+            self.instructions = Some(counts.instructions as f64);
+            self.estimated_cycles = Some(counts.estimated_cycles() as f64);
         }
     }
 }
@@ -161,5 +255,32 @@ mod tests {
         assert_eq!(measured.allocs, Some(11.0));
         assert_eq!(measured.alloc_bytes, Some(532.0));
         assert_eq!(measured.peak_bytes, Some(266.0));
+        assert_eq!(measured.instructions, None);
+
+        let instructions: TimingLine = serde_json::from_str(
+            r#"{"dataset":"task-manager","codec":"simd-json","op":"decode","iterations":1,
+                "samples_ns":[],"counts":{"instructions":1000,"data_reads":300,
+                "data_writes":100,"l1_misses":40,"ll_misses":2}}"#,
+        )
+        .unwrap();
+        measured.count(&instructions);
+        assert_eq!(measured.instructions, Some(1000.0));
+        // 1 360 hits at the first level, 38 at the last, 2 from memory.
+        assert_eq!(measured.estimated_cycles, Some(1360.0 + 5.0 * 38.0 + 70.0));
+        assert_eq!(measured.allocs, Some(11.0), "the allocations stay");
+    }
+
+    #[test]
+    fn counts_read_by_the_event_names() {
+        let reordered =
+            "events: Dr Ir Dw DLmw I1mr D1mr D1mw ILmr DLmr\nsummary: 5 9 1 0 2 0 0 1 0\n";
+        let counts = Counts::from_callgrind(reordered).unwrap();
+        assert_eq!((counts.instructions, counts.data_reads), (9, 5));
+        assert_eq!((counts.l1_misses, counts.ll_misses), (2, 1));
+        let without_cache = "events: Ir\nsummary: 9\n";
+        let error = Counts::from_callgrind(without_cache).unwrap_err();
+        assert!(error.contains("cache-sim"), "{error}");
+        assert!(Counts::from_callgrind("summary: 1\n").is_err());
+        assert!(Counts::from_callgrind("events: Ir\nsummary: x\n").is_err());
     }
 }

@@ -26,6 +26,24 @@ pub fn scaled_time(ns: f64) -> (f64, &'static str) {
     }
 }
 
+/// An instruction or cycle count: whole below ten thousand, then with
+/// its decimal prefix and three significant digits (`48.6 M`).
+#[must_use]
+pub fn instructions(value: Option<f64>) -> String {
+    let Some(value) = value else {
+        return NONE.to_owned();
+    };
+    if value >= 1e9 {
+        format!("{} G", significant(value / 1e9))
+    } else if value >= 1e6 {
+        format!("{} M", significant(value / 1e6))
+    } else if value >= 1e4 {
+        format!("{} k", significant(value / 1e3))
+    } else {
+        format!("{value:.0}")
+    }
+}
+
 /// `1.51 MB` (decimal units, as the Qt benchmark's KB).
 #[must_use]
 pub fn bytes(value: f64) -> String {
@@ -76,6 +94,14 @@ fn significant(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn formats_instruction_counts() {
+        assert_eq!(instructions(Some(7368.0)), "7368");
+        assert_eq!(instructions(Some(48_602_720.0)), "48.6 M");
+        assert_eq!(instructions(Some(16_676.0)), "16.7 k");
+        assert_eq!(instructions(None), NONE);
+    }
 
     #[test]
     fn formats_figures() {

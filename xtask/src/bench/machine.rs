@@ -39,6 +39,7 @@ pub(crate) fn describe(
         versions,
         check: None,
         check_after: None,
+        instructions: None,
     }
 }
 

@@ -33,6 +33,7 @@
 //!    `target/serbench/latest/`.
 
 mod compile;
+mod instructions;
 mod load;
 mod machine;
 mod paired;
@@ -44,14 +45,18 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail, ensure};
-use serbench_results::{Record, Report, Run, SafetyLine, SizeLine, join, stats, units, verdict};
+use serbench_results::{
+    Op, Record, Report, Run, SafetyLine, SizeLine, join, stats, units, verdict,
+};
 
 use crate::{cargo, project_root, report_tool, target_dir};
+pub(crate) use instructions::{SPIN, spin};
 use passes::Samples;
 
 pub(crate) const USAGE: &str = "\
 usage: cargo xtask bench [--dataset D]... [--codec C]... [--quick] [--sweep]
-                         [--repeat N] [--lto] [--compile-times] [--readme]
+                         [--repeat N] [--lto] [--instructions] [--compile-times]
+                         [--readme]
 
   --dataset D       only this dataset (repeatable)
   --codec C         only this codec, by id such as json-simd (repeatable;
@@ -63,6 +68,9 @@ usage: cargo xtask bench [--dataset D]... [--codec C]... [--quick] [--sweep]
                     full run's pass times each row in three processes
   --lto             build the benches with fat LTO and one codegen unit
                     (profile bench-lto): a longer build, see docs/methodology.md
+  --instructions    also count every row's instructions and estimated cycles
+                    under Valgrind's Callgrind: the same on every run (needs
+                    valgrind; without it the run says so and goes on)
   --compile-times   also a clean release build of each codec crate
   --readme          write the results into README.md and docs/results/
 ";
@@ -80,6 +88,8 @@ struct Options {
     sweep: bool,
     /// `--lto`: the `bench-lto` profile.
     lto: bool,
+    /// `--instructions`: the instruction meter too.
+    instructions: bool,
     compile_times: bool,
     readme: bool,
     /// Timed passes, at least one.
@@ -106,6 +116,7 @@ impl Options {
                 "--quick" => options.quick = true,
                 "--sweep" => options.sweep = true,
                 "--lto" => options.lto = true,
+                "--instructions" => options.instructions = true,
                 "--compile-times" => options.compile_times = true,
                 "--readme" => options.readme = true,
                 "--repeat" => {
@@ -165,12 +176,12 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     eprintln!("bench: machine check: {}", check.describe());
 
     let groups = passes::groups(&sizes, options.sweep);
-    let total = passes::count(&binary, options.quick, &sizes, options.sweep)?;
+    let total = passes::count(&binary, options.quick, &sizes, options.sweep, &Op::ALL)?;
     let (lines, mut measurements) =
         passes::timed(&binary, options.quick, &groups, options.repeat, total)?;
     write_lines(&out.join("timings.jsonl"), &lines)?;
     eprintln!("bench: counting their allocations (one iteration each)");
-    let counted = timing::run(
+    let mut counted = timing::run(
         &binary,
         options.quick,
         &passes::all(&sizes),
@@ -178,8 +189,15 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         |_| {},
     )?;
     write_lines(&out.join("allocations.jsonl"), &counted)?;
+    let mut meter = None;
+    if options.instructions {
+        let (lines, pinned) = count_instructions(&binary, options.quick, &sizes, &out)?;
+        counted.extend(lines);
+        meter = pinned;
+    }
     for measurement in &mut measurements {
-        if let Some(count) = counted.iter().find(|c| c.row == measurement.row) {
+        let row = measurement.row.clone();
+        for count in counted.iter().filter(|c| c.row == row) {
             measurement.count(count);
         }
     }
@@ -192,6 +210,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         join::versions(&sizes),
     );
     run.check = Some(check);
+    run.instructions = meter;
     let mut results = Report {
         schema: serbench_results::SCHEMA,
         run,
@@ -222,6 +241,109 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     }
 
     write(&out, &results, options.readme)
+}
+
+pub(crate) const INSTRUCTIONS_USAGE: &str = "\
+usage: cargo xtask instructions [--dataset D]... [--codec C]... [--quick] [--twice]
+
+  the instruction meter alone: every row's instructions and estimated cycles
+  under Valgrind's Callgrind, printed as a table (per message) and written to
+  target/serbench/instructions/
+
+  --dataset D, --codec C, --quick   as `cargo xtask bench` takes them
+  --twice   count everything twice, the second time beside a CPU-bound
+            process, and fail unless every row's instructions agree within
+            0.5 %
+";
+
+/// `cargo xtask instructions`: the instruction meter without the clock.
+pub(crate) fn instructions_task(args: &[String]) -> anyhow::Result<()> {
+    let twice = args.iter().any(|arg| arg == "--twice");
+    let rest: Vec<String> = args.iter().filter(|a| *a != "--twice").cloned().collect();
+    let options = Options::parse(&rest)?;
+    ensure!(
+        !(options.sweep || options.lto || options.compile_times || options.readme)
+            && options.repeat == 1,
+        "cargo xtask instructions takes --dataset, --codec, --quick and --twice\n{INSTRUCTIONS_USAGE}"
+    );
+    let valgrind = instructions::valgrind().map_err(|why| anyhow::anyhow!("{why}"))?;
+    let out = target_dir().join("serbench").join("instructions");
+    std::fs::create_dir_all(&out)?;
+    let binary = build_benches(false)?;
+    let sizes = sizes(&binary, &options)?;
+    let count = |name: &str| -> anyhow::Result<Vec<serbench_results::timing::TimingLine>> {
+        eprintln!("instructions: counting under {valgrind} ({name})");
+        let mut lines = instructions::count(
+            &binary,
+            options.quick,
+            &sizes,
+            &out.join("callgrind"),
+            &|line| {
+                eprintln!(
+                    "instructions: {} {}",
+                    timing::describe(&line.row),
+                    line.counts.unwrap_or_default().instructions
+                );
+            },
+        )?;
+        lines.sort_by(|a, b| a.row.cmp(&b.row));
+        write_lines(&out.join(format!("{name}.jsonl")), &lines)?;
+        Ok(lines)
+    };
+    let first = count("first")?;
+    print!("{}", instructions::table(&first, &sizes));
+    if twice {
+        let burner = instructions::Burner::start()?;
+        let second = count("second, beside a CPU-bound process")?;
+        drop(burner);
+        let (differ, largest) = instructions::disagreements(&first, &second, 0.005);
+        println!(
+            "two counts of {} rows, the second beside a CPU-bound process: the largest \
+             difference {:.4} %",
+            first.len(),
+            largest * 100.0
+        );
+        ensure!(
+            differ.is_empty(),
+            "{} rows differ by more than 0.5 %:\n{}",
+            differ.len(),
+            differ.join("\n")
+        );
+    }
+    Ok(())
+}
+
+/// The instruction meter's pass ([`instructions`]), its lines written to
+/// `out/instructions.jsonl`, and what the header says of it; nothing, and
+/// a note, without Valgrind.
+fn count_instructions(
+    binary: &Path,
+    quick: bool,
+    sizes: &[SizeLine],
+    out: &Path,
+) -> anyhow::Result<(Vec<serbench_results::timing::TimingLine>, Option<String>)> {
+    let valgrind = match instructions::valgrind() {
+        Ok(version) => version,
+        Err(why) => {
+            eprintln!("bench: instructions not counted: {why}; the clock alone measures this run");
+            return Ok((Vec::new(), None));
+        }
+    };
+    let total = passes::count(binary, quick, sizes, false, &instructions::OPS)?;
+    eprintln!("bench: counting instructions under {valgrind} (one iteration per row)");
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let lines = instructions::count(binary, quick, sizes, &out.join("callgrind"), &|line| {
+        let done = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        let counts = line.counts.unwrap_or_default();
+        eprintln!(
+            "bench: [{done}/{total}] {} {} instructions",
+            timing::describe(&line.row),
+            counts.instructions
+        );
+    })?;
+    let _ = std::fs::remove_dir_all(out.join("callgrind"));
+    write_lines(&out.join("instructions.jsonl"), &lines)?;
+    Ok((lines, Some(instructions::pinned(&valgrind))))
 }
 
 /// Writes the run's `results.json` into `out`, has `serbench-report`

@@ -213,16 +213,19 @@ fn order(len: usize, pass: usize) -> Vec<usize> {
     order
 }
 
-/// How many rows a pass times: the bench binary's list of the run's rows
-/// (it knows which codecs have native rows), those of verified pairs.
+/// How many rows of `ops` a pass measures: the bench binary's list of the
+/// run's rows (it knows which codecs have native rows), those of verified
+/// pairs.
 pub(crate) fn count(
     binary: &Path,
     quick: bool,
     sizes: &[SizeLine],
     sweep: bool,
+    ops: &[Op],
 ) -> anyhow::Result<usize> {
     let rows = Rows {
         sweep,
+        ops: ops.to_vec(),
         ..all(sizes)
     };
     let listed = timing::list(binary, quick, &rows)?;

@@ -58,9 +58,20 @@ pub(crate) fn run(
     quick: bool,
     rows: &Rows,
     sampling: &[&str],
+    finished: impl FnMut(&TimingLine),
+) -> anyhow::Result<Vec<TimingLine>> {
+    run_command(bench_command(binary, quick), rows, sampling, finished)
+}
+
+/// [`run`] with the command that starts the bench binary given: the
+/// binary itself, or a tool that runs it (Callgrind).
+pub(crate) fn run_command(
+    mut command: std::process::Command,
+    rows: &Rows,
+    sampling: &[&str],
     mut finished: impl FnMut(&TimingLine),
 ) -> anyhow::Result<Vec<TimingLine>> {
-    let mut child = bench_command(binary, quick)
+    let mut child = command
         .env("SERBENCH_MODE", "time")
         .args(rows.args())
         .args(sampling)

@@ -1,4 +1,5 @@
-//! One run's page: the run's conditions, then the picture (per dataset,
+//! One run's page: the run's conditions, the ranking by instructions
+//! when the run counted them, then the picture (per dataset,
 //! size against encode and decode time, a point per codec), then what the
 //! figures mean, the throughput inputs, and per dataset its figures, its
 //! throughput table and its bar charts, then the sweep and compile times
@@ -29,6 +30,7 @@ pub fn page(results: &Report, charts: &[Chart]) -> String {
                 @for (term, value) in facts(&results.run) { dt { (term) } dd { (value) } }
             }
         }
+        (tables::ranking(results))
         (overview(&datasets, charts))
         section #about {
             p.about {

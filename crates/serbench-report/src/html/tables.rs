@@ -7,7 +7,7 @@ use maud::{Markup, html};
 
 use serbench_results::Report;
 use serbench_results::qt::{self, COUNTERPARTS};
-use serbench_results::units::{NONE, bytes, count, time};
+use serbench_results::units::{NONE, bytes, count, instructions, time};
 use serbench_results::{Op, Record};
 
 /// A column a person can sort by: its title and the `data-` key its rows
@@ -19,7 +19,7 @@ struct Column {
     about: &'static str,
 }
 
-const FIGURES: [Column; 14] = [
+const FIGURES: [Column; 15] = [
     Column {
         title: "codec",
         key: "codec-key",
@@ -74,6 +74,12 @@ const FIGURES: [Column; 14] = [
         title: "gzip",
         key: "gzip",
         about: "gzip level 6, bytes per message",
+    },
+    Column {
+        title: "instructions",
+        key: "instructions",
+        about: "instructions per message counted under Callgrind, encode / decode (sorts by \
+                decode): the same on every run; – when the run did not count them",
     },
     Column {
         title: "allocs",
@@ -210,7 +216,62 @@ pub(super) fn figures(results: &Report, dataset: &str, records: &[&Record]) -> M
                         td.num { (time(Some(measured.deserialize_ns))) }
                         td.num { (NONE) } td.num { (NONE) }
                         td.num { (bytes(measured.size_bytes as f64)) }
-                        td.num { (NONE) } td.num { (NONE) } td.num { (NONE) } td { } td { }
+                        td.num { (NONE) } td.num { (NONE) } td.num { (NONE) } td.num { (NONE) }
+                        td { } td { }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The instruction meter's section ([`crate::instructions`]): per
+/// dataset, the codecs ranked by instructions for encode and decode, and
+/// where the clock and the count disagree; nothing when the run did not
+/// count.
+pub(super) fn ranking(results: &Report) -> Markup {
+    use crate::instructions::{ABOUT, TITLE, agreement, counted, per_message_line, ranking_table};
+    if !counted(results) {
+        return html! {};
+    }
+    let (lead, sentences) = agreement(results);
+    html! {
+        section #instructions {
+            h2 { (TITLE) }
+            p.about { (ABOUT) }
+            @for dataset in crate::datasets(results) {
+                @for op in [Op::Encode, Op::Decode] {
+                    @if let Some(table) = ranking_table(results, dataset.id, op) {
+                        h3 { (dataset.heading) ": " (op.name()) }
+                        (plain(&table))
+                    }
+                }
+                @if let Some(line) = per_message_line(results, dataset.id) { p { (line) } }
+            }
+            p { (lead) }
+            @if !sentences.is_empty() {
+                ul { @for sentence in &sentences { li { (sentence) } } }
+            }
+        }
+    }
+}
+
+/// A report table as HTML, figures right-aligned.
+fn plain(table: &crate::table::Table) -> Markup {
+    let numeric = table.numeric();
+    html! {
+        table.ranking {
+            thead { tr { @for title in table.titles() { th scope="col" { (title) } } } }
+            tbody {
+                @for row in table.rows() {
+                    tr {
+                        @for (at, cell) in row.iter().enumerate() {
+                            @if numeric.get(at).copied().unwrap_or(false) {
+                                td.num { (cell) }
+                            } @else {
+                                td { (cell) }
+                            }
+                        }
                     }
                 }
             }
@@ -229,6 +290,7 @@ fn row(record: &Record) -> Markup {
             data-traverse=[record.ns(Op::Traverse)] data-floor=[record.ns(Op::Floor)]
             data-size=(record.size_bytes) data-zstd=(record.zstd_bytes)
             data-gzip=(record.gzip_bytes) data-allocs=[allocs(record, Op::Decode)]
+            data-instructions=[record.op(Op::Decode).and_then(|stats| stats.instructions)]
             data-spread=[spread_width(record)]
             data-safety=[record.safety.as_ref().map(|s| s.worst_of_bound)] {
             td { (codec_cell(record)) }
@@ -242,6 +304,11 @@ fn row(record: &Record) -> Markup {
             td.num { (bytes(record.size_bytes)) }
             td.num { (bytes(record.zstd_bytes)) }
             td.num { (bytes(record.gzip_bytes)) }
+            td.num {
+                (instructions(record.op(Op::Encode).and_then(|s| s.instructions)))
+                " / "
+                (instructions(record.op(Op::Decode).and_then(|s| s.instructions)))
+            }
             td.num { (count(allocs(record, Op::Encode))) " / " (count(allocs(record, Op::Decode))) }
             td.spread {
                 @for op in [Op::Encode, Op::Decode, Op::Traverse] {

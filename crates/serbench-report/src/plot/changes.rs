@@ -216,6 +216,7 @@ mod tests {
             significant: (ratio - 1.0).abs() > threshold,
             noisy: false,
             within_noise: false,
+            basis: serbench_results::compare::Basis::Time,
         }
     }
 
