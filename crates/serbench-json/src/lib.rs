@@ -92,6 +92,7 @@
 //!   reading of `-0.0` is an [`ErrorKind::Unsupported`] error with it.
 
 mod depth;
+mod locate;
 mod simd;
 mod sonic;
 
