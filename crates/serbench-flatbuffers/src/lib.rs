@@ -86,7 +86,8 @@
 //! when offsets share data. Only then are fields read, and enums must be
 //! known values and timestamps in range. Failures say what was wrong, and
 //! their [`position`](Error::position) says where: the field path, and the
-//! byte offset where the prefix or the verifier names one; the verifier's
+//! byte offset where the prefix or the verifier names one (for an offset
+//! pointing outside the input, the field that holds it); the verifier's
 //! error is the [`source`](std::error::Error::source). A wrong prefix is [`ErrorKind::Truncated`] or
 //! [`ErrorKind::TrailingBytes`], a malformed buffer [`ErrorKind::Syntax`],
 //! a verifier limit [`ErrorKind::Limit`], a missing field or unknown value
@@ -327,13 +328,17 @@ fn root<T: Schema>(bytes: &[u8]) -> Result<T::Root<'_>, Error> {
     }
     let options = verifier_options(bytes.len());
     flatbuffers::size_prefixed_root_with_opts::<T::Root<'_>>(&options, bytes)
-        .map_err(|invalid| verifier_error::<T>(invalid, &options))
+        .map_err(|invalid| verifier_error::<T>(invalid, &options, bytes.len()))
 }
 
 /// Turns a verifier failure into an error that says what and where: the
 /// field path from the verifier's trace, and the byte offset where the
 /// failure names one.
-fn verifier_error<T: Dataset>(invalid: InvalidFlatbuffer, options: &VerifierOptions) -> Error {
+fn verifier_error<T: Dataset>(
+    invalid: InvalidFlatbuffer,
+    options: &VerifierOptions,
+    len: usize,
+) -> Error {
     use InvalidFlatbuffer as E;
     let (kind, message, trace): (_, _, &[ErrorTraceDetail]) = match &invalid {
         E::MissingRequiredField {
@@ -430,7 +435,7 @@ fn verifier_error<T: Dataset>(invalid: InvalidFlatbuffer, options: &VerifierOpti
     if !path.is_empty() {
         error = error.at_path(path);
     }
-    if let Some(offset) = verifier_offset(&invalid) {
+    if let Some(offset) = fault_offset(&invalid, trace, len) {
         error = error.at_offset(offset);
     }
     error.with_source(invalid)
@@ -448,6 +453,32 @@ fn verifier_offset(invalid: &InvalidFlatbuffer) -> Option<usize> {
             Some(*position)
         }
         _ => None,
+    }
+}
+
+/// The byte offset of a verifier failure in an input of `len` bytes:
+/// where the failure names one inside it. Where it names bytes past the
+/// input (an offset pointing outside it, a misaligned target there), the
+/// fault is the field or element that holds that offset: the trace's
+/// innermost place.
+fn fault_offset(
+    invalid: &InvalidFlatbuffer,
+    trace: &[ErrorTraceDetail],
+    len: usize,
+) -> Option<usize> {
+    match verifier_offset(invalid) {
+        Some(at) if at <= len => Some(at),
+        Some(_) => trace.first().map(trace_position).filter(|&at| at <= len),
+        None => None,
+    }
+}
+
+/// Where in the buffer a step of the verifier's trace is.
+fn trace_position(detail: &ErrorTraceDetail) -> usize {
+    match detail {
+        ErrorTraceDetail::TableField { position, .. }
+        | ErrorTraceDetail::VectorElement { position, .. }
+        | ErrorTraceDetail::UnionVariant { position, .. } => *position,
     }
 }
 

@@ -84,14 +84,18 @@
 //!   simd-json refuses it too rather than read 0.0; `-0.0` reads with all
 //!   three.
 //! - simd-json's errors hold the byte offset instead of the line and
-//!   column; its decode copies the input, which it rewrites while parsing,
-//!   and holds more memory than serde_json's (SECURITY.md).
+//!   column, where simd-json or a second look at the bytes knows it; an
+//!   error serde raises while reading simd-json's tape (a wrong type, a
+//!   missing field) has only its field path, and says `(position
+//!   unknown)`. Its decode copies the input, which it rewrites while
+//!   parsing, and holds more memory than serde_json's (SECURITY.md).
 //! - sonic-rs's errors hold the line and column. It would write NaN and
 //!   infinities as `null`; they are refused before it writes, as for
 //!   serde_json. It reads every negative zero as `0.0`, so writing a
 //!   reading of `-0.0` is an [`ErrorKind::Unsupported`] error with it.
 
 mod depth;
+mod locate;
 mod simd;
 mod sonic;
 

@@ -18,6 +18,7 @@ use serde::de::DeserializeOwned;
 use simd_json::ErrorType;
 
 use crate::depth;
+use crate::locate::{StringFault, ends_open, string_fault, utf8_fault};
 use crate::private::Portable;
 
 /// JSON through simd-json: the same layout and bytes as [`Json`](crate::Json).
@@ -51,10 +52,13 @@ where
     }
 }
 
-/// simd-json's error as ours, at its byte offset, with the field path found
-/// by decoding again while tracking it.
+/// simd-json's error as ours, at its byte offset where one is known
+/// ([`place`]), with the field path found by decoding again while
+/// tracking it.
 fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: simd_json::Error) -> Error {
+    let place = place(bytes, &error);
     let kind = match error.error() {
+        _ if place.ended => ErrorKind::Truncated,
         ErrorType::Eof | ErrorType::UnterminatedString => ErrorKind::Truncated,
         ErrorType::TrailingData => ErrorKind::TrailingBytes,
         ErrorType::DepthLimitExceeded => ErrorKind::Limit,
@@ -83,12 +87,67 @@ fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: simd_json::Error)
                 _ => None,
             },
         );
-    let message = error.to_string();
-    let located = Error::new::<JsonSimd, T>(kind, message)
-        .at_offset(error.index())
-        .with_source(error);
+    let message = match error.error() {
+        _ if place.ended => "the input ends inside an array, object or string".to_owned(),
+        ErrorType::Serde(message) => message.clone(),
+        ErrorType::Eof => "the input ends before the value does".to_owned(),
+        // simd-json's own text adds `at character N`, which is the
+        // position, where it is known, and 0 where it is not.
+        other => match error.character() {
+            Some(character) => format!("{other:?} at {character:?}"),
+            None => format!("{other:?}"),
+        },
+    };
+    let mut located = Error::new::<JsonSimd, T>(kind, message);
+    if let Some(at) = place.offset {
+        located = located.at_offset(at);
+    }
+    let located = located.with_source(error);
     match path {
         Some(path) => located.at_path(path),
         None => located,
+    }
+}
+
+/// Where a simd-json error is, as far as it or the bytes can tell.
+struct Place {
+    /// The byte offset, where it is known.
+    offset: Option<usize>,
+    /// Whether the fault is that the input ends too soon.
+    ended: bool,
+}
+
+/// Where `error` is in `bytes` (see [`crate::locate`]): simd-json's index
+/// where it comes with the character found there, else the fault found in
+/// the bytes again, else no offset.
+fn place(bytes: &[u8], error: &simd_json::Error) -> Place {
+    let at = |offset| Place {
+        offset,
+        ended: false,
+    };
+    let has_character = error.character().is_some();
+    match error.error() {
+        // Stage 2 ran out of structural characters inside a container.
+        ErrorType::Syntax if has_character && ends_open(bytes) => Place {
+            offset: Some(bytes.len()),
+            ended: true,
+        },
+        // Stage 1: a control character in a string, or a string that never
+        // ends, found at its opening quote.
+        ErrorType::Syntax if !has_character => {
+            let offset = string_fault(bytes, StringFault::Unescaped);
+            Place {
+                offset,
+                ended: offset.is_some_and(|at| bytes[at] == b'"'),
+            }
+        }
+        ErrorType::InvalidUtf8 => at(utf8_fault(bytes)),
+        ErrorType::InvalidEscape | ErrorType::InvalidUnicodeCodepoint => {
+            at(string_fault(bytes, StringFault::Escape))
+        }
+        // A number or literal cut by the input's end is refused at the
+        // padding simd-json reads past it: the fault is the end.
+        _ if has_character => at(Some(error.index().min(bytes.len()))),
+        _ => at(None),
     }
 }

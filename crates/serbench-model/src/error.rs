@@ -7,19 +7,23 @@
 //! to the codec library's own error through
 //! [`source`](std::error::Error::source).
 
+use std::borrow::Cow;
 use std::error::Error as StdError;
 use std::fmt;
 
 use crate::codec::{BaseCodec, Dataset};
-use crate::excerpt::{MESSAGE_BYTES, PATH_BYTES, cut};
+use crate::excerpt::{LINE_BYTES, MESSAGE_BYTES, PATH_BYTES, cut};
 
 /// Why an encode or decode failed: what kind of failure, in which codec
 /// and dataset, where in the input, and the codec library's own error when
 /// there is one.
 ///
-/// It prints as one line that names all of that, such as
-/// `cannot decode json task-manager: invalid type: string "x", expected u8
-/// (at lists[0].tasks[1].priority, line 1 column 160)`.
+/// It prints as one line of at most 200 bytes that names all of that,
+/// such as `cannot decode json task-manager: invalid type: string "x",
+/// expected u8 (at lists[0].tasks[1].priority, line 1 column 160)`. A
+/// decode error whose codec cannot tell where the problem is says
+/// `(position unknown)`, never a made-up byte 0; an encode error names no
+/// position but a path.
 ///
 /// ```
 /// use serbench_model::{BaseCodec, Carries, Error, ErrorKind, TaskManager};
@@ -93,10 +97,12 @@ impl Error {
     /// An error of `kind` from codec `C` on dataset `D`; `message` says
     /// what was wrong, and the builder methods add where and why.
     ///
-    /// A message longer than 160 bytes keeps its start and end around a
+    /// A message longer than 86 bytes keeps its start and end around a
     /// note of how much is cut, so a library message that quotes a huge
     /// input does not make a huge error; the codecs quote input through
-    /// `__private::excerpt::shown`, which keeps a short prefix.
+    /// `__private::excerpt::shown`, which keeps a short prefix. The line
+    /// the error prints cuts it further where the names and the position
+    /// leave less room in 200 bytes.
     pub fn new<C: BaseCodec + ?Sized, D: Dataset>(
         kind: ErrorKind,
         message: impl Into<String>,
@@ -106,7 +112,7 @@ impl Error {
             codec: C::NAME,
             dataset: D::NAME,
             position: Position::default(),
-            message: cut(message.into(), MESSAGE_BYTES),
+            message: cut_owned(message.into(), MESSAGE_BYTES),
             source: None,
         }))
     }
@@ -126,10 +132,10 @@ impl Error {
     }
 
     /// Records the field path in the value, such as `lists[0].header.id`;
-    /// a path longer than 64 bytes is cut as a long message is.
+    /// a path longer than 48 bytes is cut as a long message is.
     #[must_use]
     pub fn at_path(mut self, path: impl Into<String>) -> Self {
-        self.0.position.path = Some(cut(path.into(), PATH_BYTES));
+        self.0.position.path = Some(cut_owned(path.into(), PATH_BYTES));
         self
     }
 
@@ -193,11 +199,24 @@ impl fmt::Display for Error {
             position,
             ..
         } = &*self.0;
-        write!(f, "cannot {verb} {codec} {dataset}: {message}")?;
-        if position.is_known() {
-            write!(f, " (at {position})")?;
-        }
-        Ok(())
+        let head = format!("cannot {verb} {codec} {dataset}: ");
+        let note = if position.is_known() {
+            format!(" (at {position})")
+        } else if self.0.kind == ErrorKind::Unsupported {
+            String::new()
+        } else {
+            " (position unknown)".to_owned()
+        };
+        let room = LINE_BYTES.saturating_sub(head.len() + note.len());
+        write!(f, "{head}{}{note}", cut(message, room))
+    }
+}
+
+/// [`cut`] for a string the caller owns: kept as it is when it fits.
+fn cut_owned(text: String, most: usize) -> String {
+    match cut(&text, most) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(kept) => kept,
     }
 }
 
@@ -289,7 +308,11 @@ mod tests {
     fn prints_the_position_after_the_message() {
         assert_eq!(
             error(ErrorKind::Syntax).to_string(),
-            "cannot decode demo task-manager: wrong"
+            "cannot decode demo task-manager: wrong (position unknown)"
+        );
+        assert_eq!(
+            error(ErrorKind::Unsupported).to_string(),
+            "cannot encode demo task-manager: wrong"
         );
         assert_eq!(
             error(ErrorKind::Syntax).at_line_column(3, 5).to_string(),
@@ -324,14 +347,30 @@ mod tests {
             .at_path(format!("lists[0].{}", "k".repeat(1 << 20)))
             .at_line_column(1, 1 << 20);
         let shown = error.to_string();
-        assert!(shown.len() <= 320, "{} bytes: {shown}", shown.len());
+        assert!(shown.len() <= LINE_BYTES, "{} bytes: {shown}", shown.len());
         assert!(error.message().starts_with("invalid type: string \"\\u{1}"));
         assert!(error.message().ends_with("\", expected u8"));
         assert!(
             error
                 .position()
                 .path()
-                .is_some_and(|path| path.starts_with("lists[0].kk"))
+                .is_some_and(|path| path.starts_with("lists[0].kk")),
+            "{:?}",
+            error.position()
+        );
+    }
+
+    #[test]
+    fn a_line_never_passes_its_bound() {
+        let error = Error::new::<Demo, TaskManager>(ErrorKind::Invalid, "é".repeat(1 << 10))
+            .at_path("p".repeat(1 << 10))
+            .at_line_column(usize::MAX, usize::MAX)
+            .at_offset(usize::MAX);
+        let shown = error.to_string();
+        assert!(shown.len() <= LINE_BYTES, "{} bytes: {shown}", shown.len());
+        assert!(
+            shown.ends_with(&format!(", byte {})", usize::MAX)),
+            "{shown}"
         );
     }
 

@@ -8,17 +8,31 @@
 //! through [`shown`], and [`Error`](crate::Error) cuts whatever else is
 //! too long (a library's own message, a path).
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// The most bytes of escaped text an [`Excerpt`] shows of its input.
 pub const EXCERPT_BYTES: usize = 40;
 
+/// The longest line an [`Error`](crate::Error) prints: `cannot decode
+/// CODEC DATASET: ` (45 bytes for the longest names today), the message
+/// and the position note together.
+pub const LINE_BYTES: usize = 200;
+
 /// The longest message an [`Error`](crate::Error) keeps whole; a longer
 /// one keeps its start and its end around a note of how much is cut.
-pub const MESSAGE_BYTES: usize = 160;
+///
+/// With the longest prefix (45 bytes) and a path of [`PATH_BYTES`] at a
+/// byte offset under 10^8 (` (at PATH, byte N)`, 69 bytes), the line is
+/// 45 + 86 + 69 = 200 bytes; where a position takes more (line, column and
+/// byte at once), the line cuts the message further, so it never passes
+/// [`LINE_BYTES`].
+pub const MESSAGE_BYTES: usize = 86;
 
-/// The longest field path an [`Error`](crate::Error) keeps whole.
-pub const PATH_BYTES: usize = 64;
+/// The longest field path an [`Error`](crate::Error) keeps whole: room
+/// for `lists[10].tasks[1234].header.created`, the deepest field of the
+/// datasets, and a short unknown key or 15 levels of `[0]`.
+pub const PATH_BYTES: usize = 48;
 
 /// Text shown in an error message: what [`shown`] returns.
 #[derive(Clone, Copy)]
@@ -110,21 +124,37 @@ fn escaped_len(c: char) -> usize {
 }
 
 /// `text` if it is at most `most` bytes long, else its start and end
-/// around a note of how many bytes are cut between them: a message
-/// stays readable at both ends, where what went wrong and what was
-/// expected usually are.
-pub(crate) fn cut(text: String, most: usize) -> String {
+/// around a note of how many bytes are cut between them, all in at most
+/// `most` bytes: a message stays readable at both ends, where what went
+/// wrong and what was expected usually are. Where `most` leaves no room
+/// beside the note, it is a prefix of `text` ending in `…`.
+pub(crate) fn cut(text: &str, most: usize) -> Cow<'_, str> {
     if text.len() <= most {
-        return text;
+        return Cow::Borrowed(text);
     }
-    let head = floor_boundary(&text, most / 2);
-    let tail = ceil_boundary(&text, text.len() - most / 4);
-    format!(
+    // The note with as many digits as the whole text's length, the most
+    // the count of cut bytes can have.
+    let note = " … ( bytes cut) … ".len() + digits(text.len());
+    let Some(room) = most.checked_sub(note).filter(|&room| room >= 8) else {
+        return Cow::Owned(match most.checked_sub("…".len()) {
+            Some(end) => format!("{}…", &text[..floor_boundary(text, end)]),
+            None => text[..floor_boundary(text, most)].to_owned(),
+        });
+    };
+    // Two thirds of the room for the start, which says what went wrong.
+    let head = floor_boundary(text, room * 2 / 3);
+    let tail = ceil_boundary(text, text.len() - (room - room * 2 / 3));
+    Cow::Owned(format!(
         "{} … ({} bytes cut) … {}",
         &text[..head],
         tail - head,
         &text[tail..]
-    )
+    ))
+}
+
+/// How many decimal digits `n` takes.
+fn digits(n: usize) -> usize {
+    n.checked_ilog10().map_or(1, |log| log as usize + 1)
 }
 
 /// The char boundary at or before `at`.
@@ -187,12 +217,21 @@ mod tests {
 
     #[test]
     fn a_long_message_keeps_both_ends() {
-        assert_eq!(cut("short".to_owned(), 10), "short");
+        assert_eq!(cut("short", 10), "short");
         let message = format!("invalid {}, expected a version", "é".repeat(1000));
-        let kept = cut(message, MESSAGE_BYTES);
+        let kept = cut(&message, MESSAGE_BYTES);
         assert!(kept.starts_with("invalid éé"), "{kept}");
-        assert!(kept.ends_with("é, expected a version"), "{kept}");
+        assert!(kept.ends_with(", expected a version"), "{kept}");
         assert!(kept.len() <= MESSAGE_BYTES, "{kept}");
         assert!(kept.contains(" bytes cut) … "), "{kept}");
+    }
+
+    #[test]
+    fn a_cut_never_passes_its_bound() {
+        let message = format!("invalid {}, expected a version", "é😀x".repeat(1 << 16));
+        for most in 0..=MESSAGE_BYTES {
+            let kept = cut(&message, most);
+            assert!(kept.len() <= most, "{most}: {kept}");
+        }
     }
 }

@@ -73,7 +73,11 @@
 //! [`ErrorKind::TrailingBytes`] error; other errors hold the field path and
 //! the byte where decoding stopped as their
 //! [`position`](Error::position), and rmp-serde's error as their
-//! [`source`](std::error::Error::source). Every value of the model encodes,
+//! [`source`](std::error::Error::source). The position is found by
+//! decoding again, which copies a text serde's message quotes (an unknown
+//! key) several times over; where that message is over 8 KiB, the error
+//! says `(position unknown)` instead, so a megabyte key costs no more than
+//! the decode that refused it. Every value of the model encodes,
 //! so encoding does not fail.
 
 use std::io::{self, Cursor};
@@ -177,21 +181,44 @@ fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: DecodeError) -> E
             ErrorKind::Limit,
             "arrays and maps nest deeper than 1 024 levels".to_owned(),
         ),
+        DecodeError::Syntax(_) => (ErrorKind::Invalid, String::new()),
         other => (ErrorKind::Invalid, other.to_string()),
     };
+    // serde's message quotes what it refuses whole ("unknown field `…`"
+    // with a key of a megabyte): it is cut now, and rmp-serde's error kept
+    // with the cut message, so it is not held while decoding again.
+    let (located, quoted) = match error {
+        DecodeError::Syntax(message) => {
+            let quoted = message.len();
+            let located = Error::new::<MsgPack, T>(kind, message);
+            let source = DecodeError::Syntax(located.message().to_owned());
+            (located.with_source(source), quoted)
+        }
+        error => (Error::new::<MsgPack, T>(kind, what).with_source(error), 0),
+    };
+    // Decoding again copies such a text three times at once (the counting
+    // reader's buffer, the path tracker's copy of a key, serde's message
+    // growing to twice its size): five times its size, where a decode may
+    // hold four times the input. A longer one leaves the position unknown.
+    if quoted > QUOTED_MAX {
+        return located;
+    }
     let mut deserializer = rmp_serde::Deserializer::new(Cursor::new(bytes));
     let path = match with_path::<_, T>(&mut deserializer) {
         Err((path, _)) if path != "." => Some(path),
         _ => None,
     };
-    let located = Error::new::<MsgPack, T>(kind, what)
-        .at_offset(offset(deserializer.position(), bytes))
-        .with_source(error);
+    let located = located.at_offset(offset(deserializer.position(), bytes));
     match path {
         Some(path) => located.at_path(path),
         None => located,
     }
 }
+
+/// The longest message of serde's that the codec decodes again to find
+/// the position of: five times it stays within the 64 KiB a decode may
+/// hold beyond four times its input.
+const QUOTED_MAX: usize = 8 * 1024;
 
 /// A cursor's position in `bytes` as an offset; it never passes their end.
 fn offset(position: u64, bytes: &[u8]) -> usize {

@@ -1,6 +1,8 @@
 //! Bytes in and out: writing an archive and its length, and reading one
 //! back through the length check, alignment and bytecheck validation.
 
+use std::fmt::Write as _;
+
 use rkyv::rancor;
 use rkyv::util::AlignedVec;
 use serbench_model::{BaseCodec, Error, ErrorKind};
@@ -29,7 +31,7 @@ pub(crate) fn write<F: BaseCodec, T: Wire>(
 }
 
 fn write_fresh<F: BaseCodec, T: Wire>(mirror: &T::Mirror, out: &mut Vec<u8>) -> Result<(), Error> {
-    rkyv::api::high::to_bytes_in::<_, rancor::Error>(mirror, &mut *out).map_err(|error| {
+    rkyv::api::high::to_bytes_in::<_, rancor::BoxedError>(mirror, &mut *out).map_err(|error| {
         // rkyv's lengths and relative pointers are 32-bit: a value past
         // 2 GiB of archive cannot be written.
         Error::new::<F, T>(
@@ -63,8 +65,8 @@ pub(crate) fn with_archive<F: BaseCodec, T: Wire, R>(
         copy = aligned(bytes);
         copy.as_slice()
     };
-    let archive = rkyv::access::<T::Archive, rancor::Error>(bytes)
-        .map_err(|error| invalid::<F, T>("the archive does not validate", error))?;
+    let archive = rkyv::access::<T::Archive, rancor::BoxedError>(bytes)
+        .map_err(|error| refused::<F, T>(bytes, error))?;
     visit(archive).map_err(Failure::into_error::<F, T>)
 }
 
@@ -118,6 +120,90 @@ pub(crate) fn check_length<F: BaseCodec, T: Wire>(bytes: &[u8]) -> Result<(), Er
     .at_offset(root))
 }
 
-fn invalid<F: BaseCodec, T: Wire>(what: &str, error: rancor::Error) -> Error {
-    Error::new::<F, T>(ErrorKind::Invalid, format!("{what}: {error}")).with_source(error)
+/// bytecheck's refusal of `bytes` as an error. It names what is wrong (a
+/// `rancor::Error` would in a build with debug assertions only, and say
+/// "failed without error information" in a release build) and where,
+/// as addresses in memory: those become offsets into `bytes`, and the
+/// pointer it refuses, when inside them, the error's offset.
+fn refused<F: BaseCodec, T: Wire>(bytes: &[u8], error: rancor::BoxedError) -> Error {
+    let (message, at) = relative(&error.to_string(), bytes);
+    let error = Error::new::<F, T>(
+        ErrorKind::Invalid,
+        format!("the archive does not validate: {message}"),
+    )
+    .with_source(error);
+    match at {
+        Some(at) => error.at_offset(at),
+        None => error,
+    }
+}
+
+/// `message` with every address (`0x` and hex digits) written as an
+/// offset into `bytes`, and the offset of the one after `ptr `, if it is
+/// within them.
+fn relative(message: &str, bytes: &[u8]) -> (String, Option<usize>) {
+    let base = bytes.as_ptr().addr();
+    let mut text = String::with_capacity(message.len());
+    let mut at = None;
+    let mut rest = message;
+    while let Some(start) = rest.find("0x") {
+        let digits = rest[start + 2..]
+            .find(|c: char| !c.is_ascii_hexdigit())
+            .unwrap_or(rest.len() - start - 2);
+        let token = &rest[start..start + 2 + digits];
+        text.push_str(&rest[..start]);
+        match usize::from_str_radix(&token[2..], 16) {
+            Ok(address) if address >= base => {
+                let offset = address - base;
+                if at.is_none() && offset <= bytes.len() && text.ends_with("ptr ") {
+                    at = Some(offset);
+                }
+                // Writing to a `String` cannot fail.
+                let _ = write!(text, "byte {offset}");
+            }
+            Ok(address) => {
+                let _ = write!(text, "{} bytes before byte 0", base - address);
+            }
+            Err(_) => text.push_str(token),
+        }
+        rest = &rest[start + token.len()..];
+    }
+    text.push_str(rest);
+    (text, at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relative;
+
+    #[test]
+    fn addresses_become_offsets() {
+        let bytes = [0u8; 64];
+        let base = bytes.as_ptr().addr();
+        let message = format!(
+            "subtree pointer overran range: ptr {:#018x} size 16 in range {:#018x}..{:#018x}",
+            base + 40,
+            base + 8,
+            base + 48
+        );
+        assert_eq!(
+            relative(&message, &bytes),
+            (
+                "subtree pointer overran range: ptr byte 40 size 16 in range byte 8..byte 48"
+                    .to_owned(),
+                Some(40)
+            )
+        );
+        let before = format!("ptr {:#x} unaligned", base - 3);
+        assert_eq!(
+            relative(&before, &bytes),
+            ("ptr 3 bytes before byte 0 unaligned".to_owned(), None)
+        );
+        let past = format!("ptr {:#x} size 8", base + (1 << 31));
+        assert_eq!(relative(&past, &bytes).1, None);
+        assert_eq!(
+            relative("invalid UTF-8", &bytes),
+            ("invalid UTF-8".to_owned(), None)
+        );
+    }
 }

@@ -100,7 +100,13 @@
 //! than 0 or 1, an enum or option tag out of range, a string that is not
 //! UTF-8. After validation, a timestamp outside what the model holds.
 //! Every error is [`ErrorKind::Invalid`] except the length check's
-//! [`ErrorKind::Truncated`] and [`ErrorKind::TrailingBytes`]. The layout
+//! [`ErrorKind::Truncated`] and [`ErrorKind::TrailingBytes`], which are
+//! at the root. bytecheck's message says what it refused, with the
+//! addresses it names written as offsets into the input; the error's
+//! offset is the refused pointer's where that lies in the input, and
+//! there is none where bytecheck names no place (a string that is not
+//! UTF-8, a tag out of range), nor for a timestamp, which has its field
+//! path. The layout
 //! is not recursive, so nesting is fixed by the types (bytecheck's own
 //! subtree depth limit never binds). Objects cannot overlap, so every
 //! archived string and element has bytes of its own, and a decode

@@ -12,7 +12,7 @@ use serbench_model::{BaseCodec, Dataset, Error, ErrorKind, OffsetDateTime};
 /// The serializer every archive is written with: rkyv's high-level one,
 /// appending to the caller's buffer.
 pub(crate) type Writer<'a, 'b> =
-    HighSerializer<&'b mut Vec<u8>, ArenaHandle<'a>, rkyv::rancor::Error>;
+    HighSerializer<&'b mut Vec<u8>, ArenaHandle<'a>, rkyv::rancor::BoxedError>;
 
 /// A dataset with an archive layout.
 ///
@@ -24,7 +24,7 @@ pub trait Wire: Dataset {
     /// The archive's root, built from the model.
     type Mirror: for<'a, 'b> Serialize<Writer<'a, 'b>, Archived = Self::Archive>;
     /// What the root archives to; bytecheck validates it.
-    type Archive: Portable + for<'a> CheckBytes<HighValidator<'a, rkyv::rancor::Error>>;
+    type Archive: Portable + for<'a> CheckBytes<HighValidator<'a, rkyv::rancor::BoxedError>>;
 
     /// Copies the model into its archive mirror, with `len` left at 0 for
     /// the writer to fill in.

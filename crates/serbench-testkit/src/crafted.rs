@@ -6,7 +6,7 @@ use std::fmt::{self, Debug};
 
 use serbench_model::{BaseCodec, Codec, Dataset, Error, ErrorKind};
 
-use crate::hostile::{decode_checked, on_small_stack, require_counting_allocator};
+use crate::hostile::{Start, decode_checked, on_small_stack, require_counting_allocator};
 use crate::memory::HOSTILE_EXPANSION;
 
 /// How deep crafted nesting goes: far past any decoder's depth limit, so
@@ -166,7 +166,7 @@ where
     D: Dataset,
 {
     let what = || format!("crafted input {input:?}");
-    let outcome = decode_checked::<C, D>(&input.bytes, HOSTILE_EXPANSION, what)?;
+    let outcome = decode_checked::<C, D>(&input.bytes, HOSTILE_EXPANSION, Start::Unknown, what)?;
     println!(
         "{} {} {:?} `{}`: {} bytes, decode peak {}, traverse peak {}: {}",
         C::NAME,

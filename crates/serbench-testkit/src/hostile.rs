@@ -17,7 +17,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::thread;
 
 use serbench_model::__private::Random;
-use serbench_model::{BaseCodec, Codec, Dataset};
+use serbench_model::{BaseCodec, Codec, Dataset, Error, ErrorKind};
 
 use crate::arbitrary::Arbitrary;
 use crate::memory;
@@ -44,8 +44,9 @@ pub const SAMPLED_CUTS: usize = 512;
 /// The longest error message, in bytes, a hostile decode or traverse may
 /// give: enough for the codec, the dataset, what is wrong and where, with
 /// a short prefix of any input quoted, and far from the megabytes a
-/// message quoting a huge input whole would take.
-pub const MESSAGE_MAX: usize = 256;
+/// message quoting a huge input whole would take. It is the model's own
+/// bound on the line an error prints.
+pub const MESSAGE_MAX: usize = 200;
 
 /// Damaged encodings: every truncation (seeded cuts of long encodings), at
 /// least [`FLIPS`] seeded single-bit flips and trailing bytes. A decode and
@@ -56,7 +57,7 @@ pub const MESSAGE_MAX: usize = 256;
 /// trailing bytes.
 pub fn hostile<C, D>()
 where
-    C: Codec<D>,
+    C: Codec<D> + BaseCodec<Error = Error>,
     D: Dataset + Arbitrary,
 {
     hostile_within::<C, D>(memory::HOSTILE_EXPANSION);
@@ -67,7 +68,7 @@ where
 /// than the kit's four (simd-json's tape and buffers).
 pub fn hostile_within<C, D>(expansion: usize)
 where
-    C: Codec<D>,
+    C: Codec<D> + BaseCodec<Error = Error>,
     D: Dataset + Arbitrary,
 {
     require_counting_allocator();
@@ -79,14 +80,18 @@ where
 
 fn damaged<C, D>(expansion: usize) -> Result<(), String>
 where
-    C: Codec<D>,
+    C: Codec<D> + BaseCodec<Error = Error>,
     D: Dataset + Arbitrary,
 {
     for (index, sample) in damaged_samples::<C, D>().iter().enumerate() {
         for damage in &sample.damages {
             let input = damage.apply(&sample.bytes);
             let what = || damage.describe(index, sample.bytes.len());
-            let outcome = decode_checked::<C, D>(&input, expansion, what)?;
+            let start = match damage {
+                Damage::Cut(cut) if *cut > 0 => Start::Valid,
+                _ => Start::Unknown,
+            };
+            let outcome = decode_checked::<C, D>(&input, expansion, start, what)?;
             let accepted = match (damage, &outcome.decoded) {
                 (_, Err(_)) | (Damage::Flip { .. }, Ok(_)) => false,
                 // A format that cannot tell a cut message from a smaller
@@ -189,6 +194,18 @@ where
         .collect()
 }
 
+/// What the kit knows of an input's first byte, which decides whether an
+/// error may be at offset 0.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Start {
+    /// It may be what is wrong.
+    Unknown,
+    /// The input is a non-empty prefix of a valid encoding: what starts at
+    /// byte 0 is right, so an error there can only be that it needs more
+    /// bytes than the input has ([`ErrorKind::Truncated`]).
+    Valid,
+}
+
 /// A result and the most bytes allocated at once while it was computed.
 type Measured<T, E> = (Result<T, E>, usize);
 
@@ -201,8 +218,9 @@ pub(crate) struct Outcome<C: BaseCodec, D: Dataset> {
 }
 
 /// Decodes and traverses `bytes`, checking that neither panics, allocates
-/// past `expansion` bytes per byte of input plus 64 KiB or fails without a
-/// message or with one longer than [`MESSAGE_MAX`], and that they agree.
+/// past `expansion` bytes per byte of input plus 64 KiB, fails without a
+/// message or with one longer than [`MESSAGE_MAX`] or fails at a position
+/// that cannot be right ([`placed`]), and that they agree.
 ///
 /// A traverse answers the question of the value in the bytes; where the
 /// bytes hold no valid value there is no answer. So [`Codec::traverse`] is
@@ -213,16 +231,24 @@ pub(crate) struct Outcome<C: BaseCodec, D: Dataset> {
 pub(crate) fn decode_checked<C, D>(
     bytes: &[u8],
     expansion: usize,
+    start: Start,
     what: impl Fn() -> String,
 ) -> Result<Outcome<C, D>, String>
 where
-    C: Codec<D>,
+    C: Codec<D> + BaseCodec<Error = Error>,
     D: Dataset,
 {
     let bound = memory::bound_per_byte(bytes.len(), expansion);
     let (decoded, peak) = guarded::<C, D, _>("decoding", bound, &what, || C::decode(bytes))?;
     let (traversed, traverse_peak) =
         guarded::<C, D, _>("traversing", bound, &what, || C::traverse(bytes))?;
+    for error in [decoded.as_ref().err(), traversed.as_ref().err()]
+        .into_iter()
+        .flatten()
+    {
+        placed(error, bytes.len(), start)
+            .map_err(|problem| format!("{} {} {}: {problem}: {error}", C::NAME, D::NAME, what()))?;
+    }
     agree::<C, D>(&decoded, &traversed, &what)?;
     Ok(Outcome {
         decoded,
@@ -262,6 +288,29 @@ where
              traverse must be Ok exactly when decode is",
             what()
         )),
+    }
+}
+
+/// Whether a decode error of an input of `len` bytes is where it can be:
+/// an offset, when the codec names one, is within the input (at most its
+/// length, where a cut input ends); it is 0 only where the input's first
+/// byte can be at fault, which on a cut of a valid encoding ([`Start::Valid`])
+/// means only a [`Truncated`](ErrorKind::Truncated) error, as what starts
+/// there is right and only ends too soon. A codec that cannot tell where
+/// the problem is names no offset, rather than 0, and its error says
+/// `(position unknown)`.
+pub(crate) fn placed(error: &Error, len: usize, start: Start) -> Result<(), &'static str> {
+    let position = error.position();
+    if !position.is_known() && !error.to_string().ends_with(" (position unknown)") {
+        return Err("an error without a position does not say `(position unknown)`");
+    }
+    match position.offset() {
+        Some(at) if at > len => Err("its offset is past the input's end"),
+        Some(0) if start == Start::Valid && error.kind() != ErrorKind::Truncated => Err(
+            "its offset is 0 on a cut of a valid encoding, whose first byte is right, and it \
+             is not about the input ending",
+        ),
+        _ => Ok(()),
     }
 }
 
@@ -354,4 +403,44 @@ fn cuts(len: usize, random: &mut Random) -> Vec<usize> {
     let mut cuts: Vec<usize> = (0..64).chain(len - 64..len).collect();
     cuts.extend((0..SAMPLED_CUTS).map(|_| random.below(len as u64) as usize));
     cuts
+}
+
+#[cfg(test)]
+mod tests {
+    use serbench_model::{Carries, Record};
+
+    use super::*;
+
+    struct Demo;
+
+    impl BaseCodec for Demo {
+        const NAME: &'static str = "demo";
+        const CARRIES: Carries = Carries::EVERYTHING;
+        type Error = Error;
+    }
+
+    fn error(kind: ErrorKind) -> Error {
+        Error::new::<Demo, Record>(kind, "wrong")
+    }
+
+    #[test]
+    fn an_offset_is_inside_the_input() {
+        let at_end = error(ErrorKind::Truncated).at_offset(10);
+        assert_eq!(placed(&at_end, 10, Start::Valid), Ok(()));
+        let past = error(ErrorKind::Syntax).at_offset(11);
+        assert!(placed(&past, 10, Start::Unknown).is_err());
+    }
+
+    /// json-simd reported most errors at byte 0: on a cut input, that is
+    /// only right for an error about the input ending.
+    #[test]
+    fn byte_0_of_a_cut_is_only_a_truncation() {
+        let syntax = error(ErrorKind::Syntax).at_offset(0);
+        assert!(placed(&syntax, 10, Start::Valid).is_err());
+        assert_eq!(placed(&syntax, 10, Start::Unknown), Ok(()));
+        let truncated = error(ErrorKind::Truncated).at_offset(0);
+        assert_eq!(placed(&truncated, 10, Start::Valid), Ok(()));
+        let unknown = error(ErrorKind::Syntax);
+        assert_eq!(placed(&unknown, 10, Start::Valid), Ok(()));
+    }
 }

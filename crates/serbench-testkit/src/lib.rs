@@ -90,9 +90,14 @@
 //! Every `hostile` and `crafted` decode and traverse runs on a 256 KiB
 //! stack ([`STACK`]) and must not panic, overflow the stack or allocate
 //! more than four times its input plus 64 KiB at peak ([`bound`]), counted
-//! per thread by [`CountingAllocator`], and its error message (if any)
+//! per thread by [`CountingAllocator`], and its error line (if any)
 //! must be at most [`MESSAGE_MAX`] bytes, however long the input: a
-//! message shows a prefix of the input it quotes. Failures name the
+//! message shows a prefix of the input it quotes. An error's byte offset,
+//! where it names one, must lie within the input (at most its length);
+//! on a cut of a valid encoding it may be 0 only for an
+//! [`ErrorKind::Truncated`](serbench_model::ErrorKind::Truncated) error,
+//! as the bytes there are right and only their end is wrong; and an
+//! error with no position says `(position unknown)`. Failures name the
 //! input: sample and cut, flip seed and bit, or the crafted input's
 //! description.
 //! `cargo test -- --nocapture crafted expansion` prints each input's peak

@@ -86,7 +86,13 @@
 //! ([`ErrorKind::Invalid`]; the timestamp with its field path,
 //! `lists[0].tasks[1].header.created`). wincode's error is the
 //! [`source`](std::error::Error::source); it does not say where it
-//! stopped. Every value of the model encodes, so encoding does not fail.
+//! stopped, so the codec reads through a slice it keeps and gives the
+//! offset where wincode's reader stood: just past the item it refused (a
+//! `bool`, a tag, a string whose bytes are not UTF-8; past a run of
+//! fixed-width fields wincode takes at once), or at the start of the one
+//! the input ends inside. A count the walk refuses is at its length; a
+//! timestamp out of range names its path, not a byte. Every value of the
+//! model encodes, so encoding does not fail.
 
 mod check;
 mod mirror;
@@ -153,8 +159,16 @@ where
     T::check(bytes).map_err(|too_long| {
         Error::new::<Wincode, T>(ErrorKind::Truncated, too_long.message).at_offset(too_long.offset)
     })?;
-    let mirror: T::Owned =
-        wincode::config::deserialize_exact(bytes, CONFIG).map_err(refused::<T>)?;
+    // wincode's `deserialize_exact`, with the reader at hand: where it
+    // stopped is the offset of the error, which wincode's own lacks.
+    let mut rest = bytes;
+    let read = <T::Owned as wincode::SchemaRead<'_, Config>>::get(&mut rest);
+    let at = bytes.len() - rest.len();
+    let mirror = match read {
+        Ok(_) if !rest.is_empty() => Err(wincode::ReadError::TrailingBytes),
+        read => read,
+    }
+    .map_err(|error| refused::<T>(error).at_offset(at))?;
     T::from_owned(mirror).map_err(|invalid| {
         Error::new::<Wincode, T>(ErrorKind::Invalid, invalid.message).at_path(invalid.path)
     })

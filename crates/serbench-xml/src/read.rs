@@ -21,7 +21,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use quick_xml::encoding::EncodingError;
-use quick_xml::errors::IllFormedError;
+use quick_xml::errors::{IllFormedError, SyntaxError};
 use quick_xml::escape::resolve_xml_entity;
 use quick_xml::events::attributes::Attribute;
 use quick_xml::events::{BytesDecl, BytesRef, BytesStart, Event};
@@ -86,18 +86,19 @@ impl<'a> Input<'a> {
         use quick_xml::Error as E;
 
         // The slice reader reports markup left open only once it has used up
-        // the input, so "not closed" errors at the end are truncations.
+        // the input, so "not closed" errors at the end are truncations. An
+        // unclosed tag, comment or the like says so itself, wherever its
+        // position (a `<` cut after one byte is at byte 0).
         let at_end = self.reader.buffer_position() >= self.len;
-        let truncated = at_end
-            && match &error {
-                E::Syntax(_)
-                | E::IllFormed(
-                    IllFormedError::MissingEndTag(_) | IllFormedError::UnclosedReference,
-                ) => true,
-                // A multi-byte character cut short by the end of the input.
-                E::Encoding(EncodingError::Utf8(utf8)) => utf8.error_len().is_none(),
-                _ => false,
-            };
+        let truncated = match &error {
+            E::Syntax(syntax) => at_end || !matches!(syntax, SyntaxError::InvalidBangMarkup),
+            E::IllFormed(IllFormedError::MissingEndTag(_) | IllFormedError::UnclosedReference) => {
+                at_end
+            }
+            // A multi-byte character cut short by the end of the input.
+            E::Encoding(EncodingError::Utf8(utf8)) => at_end && utf8.error_len().is_none(),
+            _ => false,
+        };
         let kind = if truncated {
             ErrorKind::Truncated
         } else {

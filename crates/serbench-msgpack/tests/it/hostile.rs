@@ -206,12 +206,9 @@ impl Crafts<TaskManager> for Inputs {
 
 /// [`HUGE_TEXT`] bytes of text as the priority, a number, where a message
 /// could quote it (serde's "invalid type: string …" quotes a text whole);
-/// rmp-serde refuses the str 32 marker before it reads the text.
-///
-/// A key of 1 MiB is left out: rmp-serde and serde build "unknown field
-/// `…`" with the key whole, and the error's path is found by decoding
-/// again, so it peaks at 9 MB, past the kit's bound (the message the
-/// model keeps is short).
+/// rmp-serde refuses the str 32 marker before it reads the text. And an
+/// unknown key of [`HUGE_TEXT`] bytes, which serde's "unknown field `…`"
+/// quotes whole.
 fn task_manager_huge_texts(m: &TaskManager) -> Vec<Crafted> {
     use ErrorKind::Invalid;
 
@@ -221,14 +218,24 @@ fn task_manager_huge_texts(m: &TaskManager) -> Vec<Crafted> {
     };
     let huge = |unit: &str| unit.repeat(HUGE_TEXT);
     let priority = entry("priority", &[0]);
-    vec![patched::<MsgPack, _>(
-        m,
-        Class::HugeText,
-        Invalid,
-        "the priority is 1 MiB of text",
-        &priority,
-        [text("priority"), str32(&huge("x"))].concat(),
-    )]
+    vec![
+        patched::<MsgPack, _>(
+            m,
+            Class::HugeText,
+            Invalid,
+            "the priority is 1 MiB of text",
+            &priority,
+            [text("priority"), str32(&huge("x"))].concat(),
+        ),
+        patched::<MsgPack, _>(
+            m,
+            Class::HugeText,
+            Invalid,
+            "the user's key is 1 MiB long",
+            text("user"),
+            str32(&huge("k")),
+        ),
+    ]
 }
 
 impl Crafts<SensorReading> for Inputs {
