@@ -7,7 +7,6 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::budget::{self, Refusal};
-use crate::walk::PER_BYTE;
 use crate::{BitcodeSerde, canonical, refused};
 
 impl<T> Codec<T> for BitcodeSerde
@@ -42,8 +41,8 @@ fn too_large<T: Dataset>(len: usize, refusal: Refusal) -> Error {
         limit,
     } = refusal;
     let message = format!(
-        "{count} elements of {each} bytes declared in {len} bytes make at least {charged} bytes \
-         of decoded value, past the limit of {limit} ({PER_BYTE} per input byte + 16 KiB)"
+        "{count} elements of {each} bytes in {len} bytes would take {charged}+ bytes; the limit \
+         is {limit}"
     );
     Error::new::<BitcodeSerde, T>(ErrorKind::Limit, message)
 }

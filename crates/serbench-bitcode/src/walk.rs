@@ -277,11 +277,11 @@ impl<'a> Walk<'a> {
         if self.declared <= self.limit {
             return Ok(());
         }
-        let len = self.input.len();
         let message = format!(
-            "{what}: {count} declared in {len} bytes make at least {} bytes of decoded value, \
-             past the limit of {} ({PER_BYTE} per input byte + 16 KiB)",
-            self.declared, self.limit
+            "{count} {what} in {} bytes would take {}+ bytes; the limit is {}",
+            self.input.len(),
+            self.declared,
+            self.limit
         );
         Err(Stop::TooLarge(TooLarge {
             offset: at,
