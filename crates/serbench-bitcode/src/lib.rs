@@ -156,8 +156,8 @@
 //!   layout value by value, as it places a column where a value first
 //!   uses it; the layer follows it for free.
 //!
-//! Valid data stays far below the limit (the seed graph declares 1.5
-//! bytes per byte of input, 10 000 tasks 2.3, the records 1.2); it
+//! Valid data stays far below the limit (the seed graph declares 1.4
+//! bytes per byte of input, 10 000 tasks 2.2, the records 1.1); it
 //! refuses input made mostly of empty strings, empty elements, zeros and
 //! absent options (a column of empty strings declares 192 bytes per
 //! byte, of `u64` zeros 64). Accepted input decodes within 72 bytes per
