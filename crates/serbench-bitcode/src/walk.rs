@@ -77,16 +77,23 @@ struct Bytes<'a> {
 impl Bytes<'_> {
     fn values(&self) -> impl Iterator<Item = u8> + '_ {
         let (factor, per_byte, min) = (self.factor, self.per_byte, self.min);
-        self.packed
-            .iter()
-            .flat_map(move |&byte| {
+        // Whole bytes (most length columns of real data) are read as they
+        // lie; packed ones digit by digit.
+        let whole = (per_byte == 1).then(|| self.packed.iter().copied());
+        let packed = (per_byte > 1).then(|| {
+            self.packed.iter().flat_map(move |&byte| {
                 (0..per_byte).scan(u16::from(byte), move |rest, _| {
                     let digit = *rest % factor;
                     *rest /= factor;
-                    // A digit is below the factor, at most 256.
+                    // A digit is below the factor, at most 16 here.
                     Some(u8::try_from(digit).unwrap_or(u8::MAX))
                 })
             })
+        });
+        whole
+            .into_iter()
+            .flatten()
+            .chain(packed.into_iter().flatten())
             .take(self.len)
             .map(move |value| value.wrapping_add(min))
     }

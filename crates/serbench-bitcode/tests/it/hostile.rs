@@ -9,12 +9,17 @@
 //! dataset's encoding starts with a column of one length (the user, the
 //! sensor id, the nodes, the ids, the uri), where the inputs declare 2^32
 //! and 2^63 as bitcode writes a length past 254: a byte 255, then the
-//! length in a column of its own. The other inputs are found by encoding
-//! two values that differ in one field and changing the byte that differs.
+//! length in a column of its own. Records and graphs also get 16 MiB of
+//! empty strings and of empty nodes, valid bitcode that declares gigabytes
+//! (issue 25). The other inputs are found by encoding two values that
+//! differ in one field and changing the byte that differs.
 //!
-//! bitcode's errors say nothing in release builds, so every input bitcode
-//! refuses fails with [`ErrorKind::Syntax`]; only the derive codec's own
-//! timestamp check gives [`ErrorKind::Invalid`].
+//! The size limit refuses with [`ErrorKind::Limit`] what declares too much
+//! (2^32 elements, or bytes where the derive codec's walk charges them
+//! before bitcode looks for them, and the dense inputs). bitcode's errors
+//! say nothing in release builds, so every other input bitcode refuses
+//! fails with [`ErrorKind::Syntax`]; only the derive codec's own timestamp
+//! check gives [`ErrorKind::Invalid`].
 
 use std::marker::PhantomData;
 
