@@ -1,9 +1,11 @@
-//! The `bitcode` codec: bitcode's own derive over the mirror types of
-//! [`crate::mirror`], then the canonical check.
+//! The `bitcode` codec: the size walk of [`crate::walk`], bitcode's own
+//! derive over the mirror types of [`crate::mirror`], then the canonical
+//! check.
 
 use serbench_model::{Codec, Dataset, Error, ErrorKind};
 
 use crate::mirror::{Invalid, Mirrored};
+use crate::walk::Declared;
 use crate::{Bitcode, canonical, refused};
 
 /// Encodes the borrowed mirror of a value, appending to `out`.
@@ -11,13 +13,17 @@ fn encode(mirror: &impl bitcode::Encode, out: &mut Vec<u8>) {
     out.extend_from_slice(&bitcode::encode(mirror));
 }
 
-/// Decodes the owned mirror of a `T`, holds the bytes to the encoding
-/// bitcode writes for it, and converts it into the model.
+/// Refuses bytes that declare more than their limit, decodes the owned
+/// mirror of a `T`, holds the bytes to the encoding bitcode writes for it,
+/// and converts it into the model.
 fn decode<T>(bytes: &[u8]) -> Result<T, Error>
 where
-    T: Dataset + Mirrored,
+    T: Dataset + Mirrored + Declared,
     T::Owned: bitcode::DecodeOwned + bitcode::Encode,
 {
+    T::check(bytes).map_err(|too_large| {
+        Error::new::<Bitcode, T>(ErrorKind::Limit, too_large.message).at_offset(too_large.offset)
+    })?;
     let mirror: T::Owned = bitcode::decode(bytes).map_err(refused::<Bitcode, T>)?;
     canonical::<Bitcode, T>(bytes, &bitcode::encode(&mirror))?;
     T::from_owned(mirror).map_err(|invalid: Invalid| {

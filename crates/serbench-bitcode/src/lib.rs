@@ -17,7 +17,7 @@
 //! pinned exactly.
 //!
 //! ```
-//! use serbench_model::{Codec, MediaContent, TaskManager};
+//! use serbench_model::{Codec, MediaContent, Record, TaskManager};
 //! use serbench_bitcode::BitcodeSerde;
 //!
 //! let manager = TaskManager::generate(100);
@@ -38,6 +38,13 @@
 //! let last = bytes.len() - 1;
 //! bytes[last] |= 2;
 //! assert!(serbench_bitcode::from_slice::<TaskManager>(&bytes).is_err());
+//!
+//! // 100 000 empty strings take 12.5 KB and would become 2.4 MB of
+//! // `String`s: past the size limit (see Limits), refused before decoding.
+//! let dense = Record { ids: Vec::new(), strings: vec![String::new(); 100_000] };
+//! let bytes = serbench_bitcode::to_vec(&dense)?;
+//! let error = serbench_bitcode::from_slice::<Record>(&bytes).unwrap_err();
+//! assert_eq!(error.kind(), serbench_bitcode::ErrorKind::Limit);
 //! # Ok::<(), serbench_bitcode::Error>(())
 //! ```
 //!
@@ -76,7 +83,10 @@
 //! `Vec<u32>`; a priority, player or size the variant index. The serde
 //! codec writes the model's serde forms, which have the same leaves except
 //! the id, a byte string (its length, then 16 values of a byte column),
-//! and the priority, a `u8` 0 to 3.
+//! and the priority, a `u8` 0 to 3; and bitcode's serde decoder places a
+//! nested column where a value first uses it, so a sequence or option
+//! whose first instance is empty has its elements' column after the
+//! columns of the fields that follow it.
 //!
 //! - **task-manager**: `user`, `version`, `lists`; a list is `header`,
 //!   `tasks`; a task is `header`, `description`, `priority`, `completed`; a
@@ -114,20 +124,57 @@
 //! marked `stock` (the registry's `tuned` marks a timed path that replaces
 //! the library's decoding).
 //!
-//! Memory is the part bitcode cannot be held to: a column packed at one
-//! bit per value decodes to a byte per value at once, and its values then
-//! become 24-byte `String`s or `Vec`s. A valid input made of many empty
-//! strings or minimal elements decodes to up to 400 times its size
-//! (SECURITY.md has the measured figures), where the other codecs stay
-//! under 48. Bounding it would mean a second reader of bitcode's columns
-//! written here, ahead of bitcode's own; SECURITY.md explains why that is
-//! not done and what the bound is on hostile input.
+//! Memory is the part bitcode does not bound: it packs a column down to one
+//! bit a value, then builds every element at once, a 24-byte `String`
+//! from one bit of empty string, an 80-byte graph node from four. Its
+//! checks hold the bits to the input, not what they become, and a failed
+//! allocation aborts the process: 16 MB of empty strings asked for 3 GB
+//! (issue 25). A cap on the input's size cannot help, since the seed
+//! graph's valid encoding takes 44 MB and 16 MB of empty nodes decode to
+//! 2.7 GB. So both codecs hold what an input declares to 32 bytes of
+//! decoded value per byte of input, plus 16 KiB, and refuse more with
+//! [`ErrorKind::Limit`]:
+//!
+//! - the derive codec walks bitcode's columns before bitcode reads them
+//!   (the `walk` module). bitcode writes every `Vec`'s and `String`'s
+//!   lengths as a column ahead of the elements, so the walk reads the
+//!   length columns where they lie, skips every other column by the bytes
+//!   its header gives, and charges each count times its element's size in
+//!   the mirror types. It allocates nothing, so a refusal costs nothing.
+//!   `bitcode::decode` has no hook to count inside it, hence a walk; its
+//!   tests hold it to what bitcode decodes, so a bitcode release that
+//!   moves a column fails them;
+//! - the serde codec decodes through a budget layer (the `budget`
+//!   module) between bitcode's serde decoder and the model's
+//!   `Deserialize` impls: a sequence is charged its length times its
+//!   element's size before its first element is decoded, a string its
+//!   bytes. bitcode's serde decoder unpacks a column only when a value
+//!   first needs it, so a top-level sequence past the limit is refused
+//!   before bitcode unpacks any of it; a sequence nested in each element
+//!   of another is refused as its elements arrive, after bitcode has
+//!   unpacked their column. A walk would have to follow bitcode's serde
+//!   layout value by value, as it places a column where a value first
+//!   uses it; the layer follows it for free.
+//!
+//! Valid data stays far below the limit (the seed graph declares 1.4
+//! bytes per byte of input, 10 000 tasks 2.2, the records 1.1); it
+//! refuses input made mostly of empty strings, empty elements, zeros and
+//! absent options (a column of empty strings declares 192 bytes per
+//! byte, of `u64` zeros 64). Accepted input decodes within 72 bytes per
+//! byte (derive) and 136 (serde), where bitcode alone reached 201 and 392
+//! and was not bounded at all (SECURITY.md). Like the canonical check,
+//! the walk and the layer guard bitcode's own decoding rather than
+//! replacing it, so the rows stay marked `stock`; both are timed with the
+//! decode.
 //!
 //! # Errors
 //!
-//! bitcode's errors carry no reason in builds without debug assertions
-//! (release builds print "bitcode error"), so every error bitcode gives is
-//! an [`ErrorKind::Syntax`] error naming the dataset, with bitcode's error
+//! An input that declares more than its limit is an [`ErrorKind::Limit`]
+//! error saying what it declares (the derive codec's at the count that
+//! passed the limit). bitcode's errors carry no reason in builds without
+//! debug assertions (release builds print "bitcode error"), so every
+//! other error bitcode gives is an [`ErrorKind::Syntax`] error naming the
+//! dataset, with bitcode's error
 //! as the [`source`](std::error::Error::source); a timestamp out of range
 //! is an [`ErrorKind::Invalid`] error with the field path
 //! (`lists[0].tasks[1].header.created`). The serde codec's model checks
@@ -135,9 +182,11 @@
 //! errors are all [`ErrorKind::Syntax`]. Every value of the model encodes,
 //! so encoding does not fail.
 
+mod budget;
 mod derive;
 mod mirror;
 mod serde;
+mod walk;
 
 use serbench_model::{BaseCodec, Carries, Codec, Dataset};
 pub use serbench_model::{Error, ErrorKind};

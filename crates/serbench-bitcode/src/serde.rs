@@ -1,10 +1,12 @@
 //! The `bitcode-serde` codec: bitcode's serde support over the model's
-//! own serde forms, then the canonical check.
+//! own serde forms, through the size budget of [`crate::budget`], then the
+//! canonical check.
 
 use serbench_model::{Codec, Dataset, Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::budget::{self, Refusal};
 use crate::{BitcodeSerde, canonical, refused};
 
 impl<T> Codec<T> for BitcodeSerde
@@ -20,9 +22,27 @@ where
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        let value: T = bitcode::deserialize(bytes).map_err(refused::<Self, T>)?;
+        let value: T = budget::deserialize(bytes).map_err(|error| match error {
+            Ok(refusal) => too_large::<T>(bytes.len(), refusal),
+            Err(error) => refused::<Self, T>(error),
+        })?;
         let again = bitcode::serialize(&value).map_err(refused::<Self, T>)?;
         canonical::<Self, T>(bytes, &again)?;
         Ok(value)
     }
+}
+
+/// The error of the budget refusing the bytes.
+fn too_large<T: Dataset>(len: usize, refusal: Refusal) -> Error {
+    let Refusal {
+        count,
+        each,
+        charged,
+        limit,
+    } = refusal;
+    let message = format!(
+        "{count} elements of {each} bytes in {len} bytes would take {charged}+ bytes; the limit \
+         is {limit}"
+    );
+    Error::new::<BitcodeSerde, T>(ErrorKind::Limit, message)
 }

@@ -2,8 +2,8 @@
 //! minimal elements, the most a decoder builds per byte of input.
 
 use serbench_model::{
-    Codec, Color, Dataset, Edge, Graph, Image, MediaContent, Node, Priority, Record, SensorReading,
-    Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
+    BaseCodec, Codec, Color, Dataset, Edge, Error, ErrorKind, Graph, Image, MediaContent, Node,
+    Priority, Record, SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
 };
 
 use crate::hostile::{agree, require_counting_allocator};
@@ -12,11 +12,13 @@ use crate::memory;
 /// Valid values of `D` that decode to much more memory than their encoding
 /// takes; each decodes within `expansion` bytes per byte of input on top of
 /// 64 KiB, and traverses to its answer (many minimal elements are the most
-/// reads per byte a zero-copy reader's limits see). Prints each ratio
+/// reads per byte a zero-copy reader's limits see). A codec that bounds
+/// what an input may declare may refuse one instead, with
+/// [`ErrorKind::Limit`], within the same bound. Prints each ratio
 /// (`--nocapture` shows them).
 pub fn expansion<C, D>(expansion: usize)
 where
-    C: Codec<D>,
+    C: Codec<D> + BaseCodec<Error = Error>,
     D: Dataset + Dense,
 {
     require_counting_allocator();
@@ -28,14 +30,18 @@ where
         if let Err(problem) = agree::<C, D>(&decoded, &C::traverse(&bytes), &|| what.to_owned()) {
             panic!("{problem}");
         }
-        match decoded {
-            Ok(decoded) => assert!(decoded == value, "{} changed {}", C::NAME, what),
+        let outcome = match decoded {
+            Ok(decoded) => {
+                assert!(decoded == value, "{} changed {}", C::NAME, what);
+                "decoded"
+            }
+            Err(error) if error.kind() == ErrorKind::Limit => "refused (Limit)",
             Err(error) => panic!("{} cannot decode {what}: {error}", C::NAME),
-        }
+        };
         let len = bytes.len();
         let ratio = peak as f64 / len as f64;
         println!(
-            "{} {} {what}: {len} bytes, peak {peak} bytes, {ratio:.1} per byte",
+            "{} {} {what}: {len} bytes, {outcome}, peak {peak} bytes, {ratio:.1} per byte",
             C::NAME,
             D::NAME
         );

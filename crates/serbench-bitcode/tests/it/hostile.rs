@@ -9,12 +9,17 @@
 //! dataset's encoding starts with a column of one length (the user, the
 //! sensor id, the nodes, the ids, the uri), where the inputs declare 2^32
 //! and 2^63 as bitcode writes a length past 254: a byte 255, then the
-//! length in a column of its own. The other inputs are found by encoding
-//! two values that differ in one field and changing the byte that differs.
+//! length in a column of its own. Records and graphs also get 16 MiB of
+//! empty strings and of empty nodes, valid bitcode that declares gigabytes
+//! (issue 25). The other inputs are found by encoding two values that
+//! differ in one field and changing the byte that differs.
 //!
-//! bitcode's errors say nothing in release builds, so every input bitcode
-//! refuses fails with [`ErrorKind::Syntax`]; only the derive codec's own
-//! timestamp check gives [`ErrorKind::Invalid`].
+//! The size limit refuses with [`ErrorKind::Limit`] what declares too much
+//! (2^32 elements, or bytes where the derive codec's walk charges them
+//! before bitcode looks for them, and the dense inputs). bitcode's errors
+//! say nothing in release builds, so every other input bitcode refuses
+//! fails with [`ErrorKind::Syntax`]; only the derive codec's own timestamp
+//! check gives [`ErrorKind::Invalid`].
 
 use std::marker::PhantomData;
 
@@ -38,23 +43,35 @@ pub(crate) trait PerCodec {
     const MODEL_CHECK: ErrorKind;
     /// The codec's [`HostileInputs::EXPANSION`].
     const EXPANSION: usize;
+    /// The kind where a string's length declares 2^32 bytes: the derive
+    /// codec's walk charges the bytes before bitcode looks for them
+    /// ([`ErrorKind::Limit`]); the serde codec's budget charges a string
+    /// once bitcode has read it, and bitcode finds the bytes missing
+    /// ([`ErrorKind::Syntax`]).
+    const LONG_STRING: ErrorKind;
 }
 
 impl PerCodec for Bitcode {
     const MODEL_CHECK: ErrorKind = ErrorKind::Invalid;
-    /// Measured: 201 per byte for 16 385 empty strings (records' strings,
-    /// media's persons): one bit each on the wire, a byte each while the
-    /// column is unpacked, then a 24-byte `String` each, in the mirror and
-    /// again in the model. bitcode cannot be held to less; SECURITY.md.
-    const EXPANSION: usize = 220;
+    /// Measured: 67 per byte for `u32`s of 0 (a graph's edges, a node's
+    /// out-edges, a version's segments), one bit each on the wire: the
+    /// walk lets an input declare 32 bytes of mirror per byte, which
+    /// bitcode's unpacked column, the mirror and the re-encoding for the
+    /// canonical check hold about twice over (`limit.rs` finds each kind
+    /// of element's edge). Without the walk: 201, and no bound at all.
+    const EXPANSION: usize = 72;
+    const LONG_STRING: ErrorKind = ErrorKind::Limit;
 }
 
 impl PerCodec for BitcodeSerde {
     const MODEL_CHECK: ErrorKind = ErrorKind::Syntax;
-    /// Measured: 392 per byte for nodes without names or edges, 389 for
-    /// empty strings: bitcode's serde decoder keeps a decoder per field
-    /// and grows its vectors as they fill. SECURITY.md.
-    const EXPANSION: usize = 420;
+    /// Measured: 128 per byte for 2^18 + 1 `u32`s of 0, where the model's
+    /// vector, grown by doubling, holds twice their room, and bitcode's
+    /// serde decoder has its column unpacked beside it; 99 for minimal
+    /// tasks the budget refuses part way. Without the budget: 392, and
+    /// no bound at all.
+    const EXPANSION: usize = 136;
+    const LONG_STRING: ErrorKind = ErrorKind::Syntax;
 }
 
 impl<C: PerCodec> HostileInputs for Inputs<C> {
@@ -83,17 +100,65 @@ impl<C: PerCodec> HostileInputs for Inputs<C> {
 }
 
 /// `bytes`, whose first byte is a length under 255, declaring each of
-/// [`LENGTHS`] there instead, as bitcode writes a longer length.
-fn first_length(bytes: &[u8], what: &str) -> Vec<Crafted> {
+/// [`LENGTHS`] there instead, as bitcode writes a longer length: 2^32 is
+/// refused with `kind`, 2^63 by bitcode, which refuses lengths past 2^51
+/// ([`ErrorKind::Syntax`]).
+fn first_length(bytes: &[u8], what: &str, kind: ErrorKind) -> Vec<Crafted> {
     assert!(bytes[0] < 255, "the first column is not a short length");
     LENGTHS
         .iter()
         .map(|&n| {
             let what = format!("{what} declares 2^{}", n.trailing_zeros());
+            let kind = if n < 1 << 51 { kind } else { ErrorKind::Syntax };
             let crafted = [&[255][..], &bitcode::encode(&n), &bytes[1..]].concat();
-            Crafted::new(Class::Length, what, ErrorKind::Syntax, crafted)
+            Crafted::new(Class::Length, what, kind, crafted)
         })
         .collect()
+}
+
+/// How many elements the dense inputs hold, past the limit: 2^27 empty
+/// strings or 2^25 empty nodes, 16 MiB of input either way, which bitcode
+/// alone decoded to 3 GB and 2.7 GB (issue 25).
+const DENSE: usize = 1 << 27;
+
+/// `count` minimal elements as both codecs lay them out: `before`, the
+/// count (a length of 255, then the count in a column of one integer:
+/// packing byte 2, four bytes), a column of `count` zeros at one bit each
+/// (packing byte 10, then `count / 8` zero bytes) after each of `headers`,
+/// then `after`.
+fn zeros(before: &[u8], count: usize, headers: &[&[u8]], after: &[u8]) -> Vec<u8> {
+    let count32 = u32::try_from(count).expect("a count below 2^32");
+    let mut bytes = [before, &[255, 2], &count32.to_le_bytes()].concat();
+    for header in headers {
+        bytes.extend_from_slice(header);
+        bytes.push(10);
+        bytes.resize(bytes.len() + count / 8, 0);
+    }
+    bytes.extend_from_slice(after);
+    bytes
+}
+
+/// A dense input of `what`, past the limit, checked to be the layout the
+/// codec writes for a smaller count (`make` builds that value): each
+/// element costs bitcode a 24-byte `String` or an 80-byte node.
+fn dense<C, D>(
+    what: &str,
+    make: impl Fn(usize) -> D,
+    count: usize,
+    layout: impl Fn(usize) -> Vec<u8>,
+) -> Crafted
+where
+    C: Codec<D>,
+    D: Dataset,
+{
+    let small = 1 << 16;
+    assert!(
+        layout(small) == encode::<C, _>(&make(small)),
+        "the crafted layout of {what} is not the codec's"
+    );
+    let bytes = layout(count);
+    let what = format!("{count} {what} in {} bytes", bytes.len());
+    Crafted::new(Class::Length, what, ErrorKind::Limit, bytes)
 }
 
 /// The one byte at which `a` and `b`, the encodings of two values that
@@ -136,7 +201,7 @@ impl<C: Codec<TaskManager> + PerCodec> Crafts<TaskManager> for Inputs<C> {
             .replace_nanosecond(999_999_999)
             .expect("a valid nanosecond");
         let late = encode::<C, _>(&late);
-        let mut inputs = first_length(&done, "the user");
+        let mut inputs = first_length(&done, "the user", C::LONG_STRING);
         inputs.extend([
             Crafted::new(
                 Class::Utf8,
@@ -176,7 +241,7 @@ impl<C: Codec<SensorReading> + PerCodec> Crafts<SensorReading> for Inputs<C> {
         let mut reading = SensorReading::workload(1).remove(0);
         "Sensor-1".clone_into(&mut reading.sensor_id);
         let bytes = encode::<C, _>(&reading);
-        let mut inputs = first_length(&bytes, "the sensor id");
+        let mut inputs = first_length(&bytes, "the sensor id", C::LONG_STRING);
         inputs.push(Crafted::new(
             Class::Utf8,
             "a lone 0xc0 in the sensor id",
@@ -203,12 +268,30 @@ impl<C: Codec<Graph> + PerCodec> Crafts<Graph> for Inputs<C> {
             }],
         };
         let bytes = encode::<C, _>(&graph);
-        let mut inputs = first_length(&bytes, "the nodes");
+        let mut inputs = first_length(&bytes, "the nodes", ErrorKind::Limit);
         inputs.push(Crafted::new(
             Class::Utf8,
             "a byte 0xff in a node's name",
             ErrorKind::Syntax,
             replace_once(&bytes, b"Alpha Node", b"Alpha\xffNode"),
+        ));
+        let empty = Node {
+            id: 0,
+            name: String::new(),
+            out_edges: Vec::new(),
+            in_edges: Vec::new(),
+        };
+        inputs.push(dense::<C, _>(
+            "empty nodes",
+            |n| Graph {
+                nodes: vec![empty.clone(); n],
+                edges: Vec::new(),
+            },
+            DENSE / 4,
+            // The ids (a `u16` column stored as bytes: packing byte 2),
+            // the names' lengths and the two lists of edges' lengths; then
+            // no edges.
+            |n| zeros(&[], n, &[&[2], &[], &[], &[]], &[0]),
         ));
         inputs
     }
@@ -221,12 +304,22 @@ impl<C: Codec<Record> + PerCodec> Crafts<Record> for Inputs<C> {
             strings: vec!["Hello, world".to_owned()],
         };
         let bytes = encode::<C, _>(&record);
-        let mut inputs = first_length(&bytes, "the ids");
+        let mut inputs = first_length(&bytes, "the ids", ErrorKind::Limit);
         inputs.push(Crafted::new(
             Class::Utf8,
             "a byte 0xff in a string",
             ErrorKind::Syntax,
             replace_once(&bytes, b"Hello, world", b"Hello,\xffworld"),
+        ));
+        inputs.push(dense::<C, _>(
+            "empty strings",
+            |n| Record {
+                ids: Vec::new(),
+                strings: vec![String::new(); n],
+            },
+            DENSE,
+            // No ids; the strings' lengths.
+            |n| zeros(&[0], n, &[&[]], &[]),
         ));
         inputs
     }
@@ -239,7 +332,7 @@ impl<C: Codec<MediaContent> + PerCodec> Crafts<MediaContent> for Inputs<C> {
         let mut flash = media;
         flash.media.player = Player::Flash;
         let player = differing(&java, &encode::<C, _>(&flash));
-        let mut inputs = first_length(&java, "the uri");
+        let mut inputs = first_length(&java, "the uri", C::LONG_STRING);
         inputs.extend([
             Crafted::new(
                 Class::UnknownEnum,

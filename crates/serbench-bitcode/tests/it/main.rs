@@ -3,12 +3,18 @@
 //! check.
 
 mod hostile;
+mod limit;
 
 mod derive {
     serbench_testkit::conformance_tests!(
         serbench_bitcode::Bitcode,
         hostile = crate::hostile::Derive
     );
+
+    #[test]
+    fn limit_edges() {
+        crate::limit::edges::<serbench_bitcode::Bitcode>();
+    }
 }
 
 mod serde {
@@ -17,4 +23,9 @@ mod serde {
         hostile = crate::hostile::Serde,
         global_allocator = false
     );
+
+    #[test]
+    fn limit_edges() {
+        crate::limit::edges::<serbench_bitcode::BitcodeSerde>();
+    }
 }

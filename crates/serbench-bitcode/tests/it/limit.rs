@@ -1,0 +1,228 @@
+//! The size limit at its edge: for each kind of minimal element, the most
+//! of them an input may hold decodes within the codec's `EXPANSION`, and
+//! one more is refused with [`ErrorKind::Limit`], within it too. The kit's dense values hold a fixed number of elements,
+//! which the limit now refuses; these find the number it lets through.
+
+use serbench_bitcode::{Error, ErrorKind};
+use serbench_model::{
+    BaseCodec, Codec, Color, Dataset, Edge, Graph, Image, MediaContent, Node, OffsetDateTime,
+    Priority, Record, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
+};
+use serbench_testkit::{bound_per_byte, measure};
+
+use crate::hostile::PerCodec;
+
+/// The most elements tried: far past the 64 KiB the bound allows on top
+/// of its rate, and just past a power of two, where a vector grown by
+/// doubling holds the most spare room.
+const MOST: usize = (1 << 18) + 1;
+
+/// Decodes `n` elements: `Some(peak)` when they decode, `None` when the
+/// limit refuses them, within the codec's expansion: the serde codec's
+/// budget may refuse part way through.
+fn attempt<C, D>(what: &str, make: &impl Fn(usize) -> D, n: usize) -> (usize, Option<usize>)
+where
+    C: Codec<D> + BaseCodec<Error = Error> + PerCodec,
+    D: Dataset,
+{
+    let value = make(n);
+    let bytes = C::to_vec(&value).expect("the model encodes");
+    let (decoded, peak) = measure(|| C::decode(&bytes));
+    match decoded {
+        Ok(decoded) => {
+            assert!(decoded == value, "{} changed {n} {what}", C::NAME);
+            (bytes.len(), Some(peak))
+        }
+        Err(error) => {
+            assert_eq!(
+                error.kind(),
+                ErrorKind::Limit,
+                "{} {n} {what}: {error}",
+                C::NAME
+            );
+            assert!(
+                peak <= bound_per_byte(bytes.len(), C::EXPANSION),
+                "{} refused {n} {what} ({} bytes) with a peak of {peak}",
+                C::NAME,
+                bytes.len()
+            );
+            (bytes.len(), None)
+        }
+    }
+}
+
+/// Finds the most `what` the limit lets through and holds its decode to
+/// the codec's expansion.
+fn edge<C, D>(what: &str, make: impl Fn(usize) -> D)
+where
+    C: Codec<D> + BaseCodec<Error = Error> + PerCodec,
+    D: Dataset,
+{
+    // Doubles up to `MOST`, then bisects between the last count that
+    // decodes and the first refused; elements that declare no more than
+    // the limit's rate per byte of input are never refused, and are
+    // measured at `MOST`.
+    let mut low = 0;
+    let mut high = 1;
+    let mut refused = false;
+    loop {
+        if attempt::<C, D>(what, &make, high).1.is_none() {
+            refused = true;
+            break;
+        }
+        low = high;
+        if high == MOST {
+            break;
+        }
+        high = (high * 2).min(MOST);
+    }
+    while refused && high - low > 1 {
+        let middle = low + (high - low) / 2;
+        match attempt::<C, D>(what, &make, middle).1 {
+            Some(_) => low = middle,
+            None => high = middle,
+        }
+    }
+    let (len, peak) = attempt::<C, D>(what, &make, low);
+    let peak = peak.expect("the count below the edge decodes");
+    let ratio = peak as f64 / len as f64;
+    println!(
+        "{} {what}: {low} decode from {len} bytes with a peak of {peak} bytes ({ratio:.1} per \
+         byte); {}",
+        C::NAME,
+        if refused {
+            format!("{high} are refused")
+        } else {
+            "never refused".to_owned()
+        }
+    );
+    assert!(
+        peak <= bound_per_byte(len, C::EXPANSION),
+        "{} {low} {what}: {len} bytes decode with a peak of {peak} bytes ({ratio:.1} per byte), \
+         past the documented {} per byte + 64 KiB",
+        C::NAME,
+        C::EXPANSION
+    );
+}
+
+fn header() -> TaskHeader {
+    TaskHeader {
+        id: Uuid::nil(),
+        name: String::new(),
+        color: Color::from_argb(0),
+        created: OffsetDateTime::UNIX_EPOCH,
+    }
+}
+
+fn manager() -> TaskManager {
+    TaskManager {
+        user: String::new(),
+        version: Version::default(),
+        lists: Vec::new(),
+    }
+}
+
+fn media() -> MediaContent {
+    let mut media = MediaContent::canonical();
+    media.media.persons.clear();
+    media.images.clear();
+    media
+}
+
+/// Every kind of minimal element, at its edge.
+pub(crate) fn edges<C>()
+where
+    C: PerCodec
+        + BaseCodec<Error = Error>
+        + Codec<TaskManager>
+        + Codec<Graph>
+        + Codec<Record>
+        + Codec<MediaContent>,
+{
+    edge::<C, _>("empty strings", |n| Record {
+        ids: Vec::new(),
+        strings: vec![String::new(); n],
+    });
+    edge::<C, _>("ids of 0", |n| Record {
+        ids: vec![0; n],
+        strings: Vec::new(),
+    });
+    let node = Node {
+        id: 0,
+        name: String::new(),
+        out_edges: Vec::new(),
+        in_edges: Vec::new(),
+    };
+    edge::<C, _>("empty nodes", |n| Graph {
+        nodes: vec![node.clone(); n],
+        edges: Vec::new(),
+    });
+    edge::<C, _>("edges from node 0 to itself", |n| Graph {
+        nodes: vec![node.clone()],
+        edges: vec![
+            Edge {
+                from: 0,
+                to: 0,
+                weight: 0,
+            };
+            n
+        ],
+    });
+    edge::<C, _>("out-edges of 0", |n| Graph {
+        nodes: vec![Node {
+            out_edges: vec![0; n],
+            ..node.clone()
+        }],
+        edges: vec![Edge {
+            from: 0,
+            to: 0,
+            weight: 0,
+        }],
+    });
+    let task = Task {
+        header: header(),
+        description: String::new(),
+        priority: Priority::Low,
+        completed: false,
+    };
+    edge::<C, _>("minimal tasks", |n| TaskManager {
+        lists: vec![TaskList {
+            header: header(),
+            tasks: vec![task.clone(); n],
+        }],
+        ..manager()
+    });
+    edge::<C, _>("lists without tasks", |n| TaskManager {
+        lists: vec![
+            TaskList {
+                header: header(),
+                tasks: Vec::new(),
+            };
+            n
+        ],
+        ..manager()
+    });
+    edge::<C, _>("version segments of 0", |n| TaskManager {
+        version: Version {
+            segments: vec![0; n],
+        },
+        ..manager()
+    });
+    edge::<C, _>("empty persons", |n| {
+        let mut value = media();
+        value.media.persons = vec![String::new(); n];
+        value
+    });
+    let image = Image {
+        uri: String::new(),
+        title: None,
+        width: 0,
+        height: 0,
+        size: Size::Small,
+    };
+    edge::<C, _>("minimal images", |n| {
+        let mut value = media();
+        value.images = vec![image.clone(); n];
+        value
+    });
+}
