@@ -60,8 +60,8 @@ pub struct Safety {
     /// Damaged inputs that panicked or went past the bound.
     pub violations: u64,
     /// The most bytes held at once per byte of the kit's dense valid
-    /// values (many minimal elements); `None` when the codec carries none
-    /// of them.
+    /// values (many minimal elements) that the codec decodes; `None` when
+    /// it carries none of them or refuses them all as past its own limit.
     pub dense_expansion: Option<f64>,
 }
 
