@@ -13,13 +13,11 @@ length (the user, the sensor id, the nodes, the ids, the uri), stored as a
 byte; a length past 254 is a byte 255, then a column of one u64 (a packing
 byte, 0 for eight bytes, then the value). Each dataset gets lengths far
 past the input there. Then amplification: bitcode packs 16 empty strings
-in the two bytes of their lengths, which decode to 384 bytes of `String`s
-(SECURITY.md: up to 201 bytes of memory per byte of input with the derive,
-392 with serde, which the codec does not bound). The input is a records
-value of that kind, 512 KiB rather than the other formats' 4 MiB, which
-would pass the runner's 300 MiB by design: its run shows the expansion
-the crate documents, not a failure to keep a bound the codec does not
-claim.
+in the two bytes of their lengths, which decode to 384 bytes of `String`s;
+16 MiB of them made bitcode ask for 3 GB and abort. Both codecs now read
+the lengths first and refuse a value that declares more than 32 bytes per
+byte of input (SECURITY.md), so the input is a records value of 16 MiB,
+the size that aborted, and must be refused.
 """
 
 import struct
@@ -41,9 +39,9 @@ FIRST = {
     "records": "ids",
     "media": "media.uri",
 }
-# Empty strings in the amplification input: 512 KiB of input at one bit
-# each; a debug build peaked at 106 MiB resident with either codec.
-EMPTY_STRINGS = 4 << 20
+# Empty strings in the amplification input: 16 MiB of input at one bit
+# each, the input that aborted before the codecs bounded it.
+EMPTY_STRINGS = 128 << 20
 
 
 def long_length(n):
@@ -73,4 +71,4 @@ def amplification(codec):
         + bytes(EMPTY_STRINGS // 8)
     )
     label = f"empty strings, one bit each ({len(data) / MIB:.1f} MiB)"
-    return Case(codec, "records", "amplify", label, data, "survive")
+    return Case(codec, "records", "amplify", label, data, "reject")

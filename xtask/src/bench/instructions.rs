@@ -262,7 +262,7 @@ pub(crate) fn table(lines: &[TimingLine], sizes: &[SizeLine]) -> String {
     text
 }
 
-/// The hidden task that [`Burners`] runs: spins on a core until killed.
+/// The hidden task that [`Burner`] runs: spins on a core until killed.
 pub(crate) const SPIN: &str = "__spin";
 
 /// Spins forever: a CPU-bound process for the second count of `--twice`.
