@@ -66,26 +66,51 @@ pub(crate) fn check<C: BaseCodec, T: Dataset>(
     }
 }
 
+/// Which bytes of JSON text lie outside its strings, read byte by byte.
+#[derive(Default)]
+pub(crate) struct Strings {
+    inside: bool,
+    escaped: bool,
+}
+
+impl Strings {
+    /// Whether `byte`, the next one, is outside every string: not a quote
+    /// that opens or closes one, nor anything between them.
+    pub(crate) fn outside(&mut self, byte: u8) -> bool {
+        if self.inside {
+            match byte {
+                _ if self.escaped => self.escaped = false,
+                b'\\' => self.escaped = true,
+                b'"' => self.inside = false,
+                _ => {}
+            }
+            return false;
+        }
+        if byte == b'"' {
+            self.inside = true;
+            return false;
+        }
+        true
+    }
+
+    /// Whether the bytes read so far end inside a string.
+    pub(crate) fn open(&self) -> bool {
+        self.inside
+    }
+}
+
 /// The first `[` or `{` that opens a container [`DEPTH`] levels deep, or
 /// with `MINUS_ZERO` the first bare `-0`, if there is one. Brackets and
 /// signs inside strings do not count; a closing bracket without its opener
 /// and a number JSON does not have are left to the parser.
 fn first_fault<const MINUS_ZERO: bool>(bytes: &[u8]) -> Option<Fault> {
     let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
+    let mut strings = Strings::default();
     for (at, &byte) in bytes.iter().enumerate() {
-        if in_string {
-            match byte {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
+        if !strings.outside(byte) {
             continue;
         }
         match byte {
-            b'"' => in_string = true,
             b'[' | b'{' => {
                 depth += 1;
                 if depth > DEPTH {

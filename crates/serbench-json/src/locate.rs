@@ -94,20 +94,12 @@ fn hex_unit(digits: &[u8]) -> Option<u16> {
 /// where the fault is the input's end.
 pub(crate) fn ends_open(bytes: &[u8]) -> bool {
     let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
+    let mut strings = crate::depth::Strings::default();
     for &byte in bytes {
-        if in_string {
-            match byte {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
+        if !strings.outside(byte) {
             continue;
         }
         match byte {
-            b'"' => in_string = true,
             b'[' | b'{' => depth += 1,
             b']' | b'}' => match depth.checked_sub(1) {
                 Some(outer) => depth = outer,
@@ -116,7 +108,7 @@ pub(crate) fn ends_open(bytes: &[u8]) -> bool {
             _ => {}
         }
     }
-    in_string || depth > 0
+    strings.open() || depth > 0
 }
 
 /// The offset of the first byte of `bytes` that is not UTF-8, if any.

@@ -315,8 +315,7 @@ pub(crate) fn per_message_line(results: &Report, dataset: &str) -> Option<String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tests::{record, report};
-    use serbench_results::verdict::{Rounds, Side};
+    use crate::tests::{record, report, rounds_of};
     use serbench_results::{OpStats, Ops};
 
     fn counted_record(codec: &str, format: &str, decode: f64, ns: f64) -> Record {
@@ -335,20 +334,6 @@ mod tests {
         record
     }
 
-    fn rounds(sides: &[(&str, &[f64])]) -> Rounds {
-        Rounds {
-            dataset: "media".to_owned(),
-            op: "decode".to_owned(),
-            sides: sides
-                .iter()
-                .map(|(id, ns)| Side {
-                    id: (*id).to_owned(),
-                    ns: ns.to_vec(),
-                })
-                .collect(),
-        }
-    }
-
     #[test]
     fn ranks_across_formats_with_the_clock_beside() {
         let mut results = report(vec![
@@ -356,10 +341,14 @@ mod tests {
             counted_record("json-simd", "JSON", 20_000.0, 700.0),
             counted_record("postcard", "postcard", 5040.0, 300.0),
         ]);
-        results.rounds = vec![rounds(&[
-            ("json", &[1000.0, 1010.0, 990.0]),
-            ("json-simd", &[700.0, 705.0, 702.0]),
-        ])];
+        results.rounds = vec![rounds_of(
+            "media",
+            Op::Decode,
+            &[
+                ("json", &[1000.0, 1010.0, 990.0]),
+                ("json-simd", &[700.0, 705.0, 702.0]),
+            ],
+        )];
         let table = ranking(&results, "media", Op::Decode).unwrap();
         let lines: Vec<&str> = table.lines().collect();
         assert!(lines[2].starts_with("| 1 | postcard | postcard | 5040 | 1.00× | 7056 |"));

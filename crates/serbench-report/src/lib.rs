@@ -165,6 +165,26 @@ pub(crate) mod tests {
         }
     }
 
+    /// Paired rounds of one dataset and operation: a side per codec id,
+    /// its nanoseconds round by round.
+    pub(crate) fn rounds_of(
+        dataset: &str,
+        op: serbench_results::Op,
+        sides: &[(&str, &[f64])],
+    ) -> serbench_results::verdict::Rounds {
+        serbench_results::verdict::Rounds {
+            dataset: dataset.to_owned(),
+            op: op.name().to_owned(),
+            sides: sides
+                .iter()
+                .map(|(id, ns)| serbench_results::verdict::Side {
+                    id: (*id).to_owned(),
+                    ns: ns.to_vec(),
+                })
+                .collect(),
+        }
+    }
+
     pub(crate) fn report(results: Vec<Record>) -> Report {
         Report {
             schema: 1,

@@ -183,23 +183,8 @@ fn smallest(codecs: &[&Record]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tests::{record, report};
-    use serbench_results::verdict::{Rounds, Side};
+    use crate::tests::{record, report, rounds_of};
     use serbench_results::{OpStats, Ops};
-
-    fn rounds_of(dataset: &str, op: Op, sides: &[(&str, &[f64])]) -> Rounds {
-        Rounds {
-            dataset: dataset.to_owned(),
-            op: op.name().to_owned(),
-            sides: sides
-                .iter()
-                .map(|(id, ns)| Side {
-                    id: (*id).to_owned(),
-                    ns: ns.to_vec(),
-                })
-                .collect(),
-        }
-    }
 
     fn codec(id: &str, library: &str, size: f64, decode: f64, noise: f64) -> Record {
         let mut record = record("media", id, size);

@@ -81,16 +81,7 @@ pub(crate) fn count(
     finished: &(dyn Fn(&TimingLine) + Sync),
 ) -> anyhow::Result<Vec<TimingLine>> {
     std::fs::create_dir_all(scratch)?;
-    let groups: Vec<Rows> = sizes
-        .iter()
-        .filter(|line| line.ok)
-        .map(|line| Rows {
-            datasets: vec![line.dataset.clone()],
-            codecs: vec![line.codec.clone()],
-            ops: OPS.to_vec(),
-            sweep: false,
-        })
-        .collect();
+    let groups = super::passes::pairs(sizes, &OPS);
     let workers = std::thread::available_parallelism()
         .map_or(1, std::num::NonZero::get)
         .min(groups.len().max(1));

@@ -144,16 +144,7 @@ pub(crate) fn timed(
 /// The groups of a timed pass, a process each: one per verified dataset ×
 /// codec (all its operations), then the sweep's.
 pub(crate) fn groups(sizes: &[SizeLine], sweep: bool) -> Vec<Rows> {
-    let mut groups: Vec<Rows> = sizes
-        .iter()
-        .filter(|line| line.ok)
-        .map(|line| Rows {
-            datasets: vec![line.dataset.clone()],
-            codecs: vec![line.codec.clone()],
-            ops: OPS.to_vec(),
-            sweep: false,
-        })
-        .collect();
+    let mut groups = pairs(sizes, &OPS);
     if sweep {
         groups.push(Rows {
             codecs: codecs(sizes),
@@ -163,6 +154,21 @@ pub(crate) fn groups(sizes: &[SizeLine], sweep: bool) -> Vec<Rows> {
         });
     }
     groups
+}
+
+/// A group per verified dataset × codec, each with the operations `ops`:
+/// a process each, in the timed passes and under the instruction meter.
+pub(crate) fn pairs(sizes: &[SizeLine], ops: &[Op]) -> Vec<Rows> {
+    sizes
+        .iter()
+        .filter(|line| line.ok)
+        .map(|line| Rows {
+            datasets: vec![line.dataset.clone()],
+            codecs: vec![line.codec.clone()],
+            ops: ops.to_vec(),
+            sweep: false,
+        })
+        .collect()
 }
 
 /// Every verified pair's rows in one process (the allocation pass): the
