@@ -36,6 +36,16 @@ for other in "$cache_root"/*; do
 done
 export CARGO_TARGET_DIR="$cache_dir/target"
 
+# No incremental compilation. Its state is made for one developer's
+# edit-compile loop; carried from run to run over changed sources it is
+# where rustc's "unstable fingerprints" internal errors come from (one
+# failed a CI run in serbench-bitcode's lints), and a build from a cache
+# recompiles whole crates anyway. Rust CI caches turn it off for the same
+# reasons. The state a run with it left behind is removed, as it is only
+# disk.
+export CARGO_INCREMENTAL=0
+rm -rf "$CARGO_TARGET_DIR"/*/incremental
+
 # A clone writes every file anew, so cargo, which decides by modification
 # times, would compile every workspace crate again from a warm cache. The
 # cache records each tracked file's hash and when the run began; a file
