@@ -24,7 +24,7 @@ use std::sync::{Mutex, OnceLock};
 
 use serbench_codecs::{Info, Tuning};
 use serbench_model::{Codec, Dataset};
-use serbench_results::SizeLine;
+use serbench_results::{CountedAt, SizeLine};
 
 /// The one function the instruction meter counts: `cargo xtask bench
 /// --instructions` runs the bench binary under Callgrind told to count
@@ -194,6 +194,18 @@ pub fn total_bytes(encodings: &[Vec<u8>]) -> usize {
     encodings.iter().map(Vec::len).sum()
 }
 
+/// The workload the instruction meter counts `D` at, when it is not this
+/// run's: the meter counts every dataset at its quick size (the xtask runs
+/// it with `SERBENCH_QUICK=1`), which a full run times only where it is
+/// the full size too.
+fn counted_at<D: Dataset>() -> Option<CountedAt> {
+    (size::<D>() != D::QUICK_SIZE).then(|| CountedAt {
+        size: D::QUICK_SIZE as u64,
+        size_label: D::size_label(D::QUICK_SIZE),
+        messages: D::workload(D::QUICK_SIZE).len() as u64,
+    })
+}
+
 /// Prints the size report line of one pair (a [`SizeLine`], the type the
 /// xtask reads): what the registry says of the codec, the dataset's size
 /// and its label, then the round-trip verdict, encoded bytes and the same
@@ -220,6 +232,7 @@ where
         size: size::<D>() as u64,
         size_label: D::size_label(size::<D>()),
         messages: messages::<D>().len() as u64,
+        counted_at: counted_at::<D>(),
         ..SizeLine::default()
     };
     match encodings::<C, D>() {

@@ -1,9 +1,9 @@
 //! The promise of the registry, tested: in a copy of the workspace, a codec
 //! crate copied under a new name and registered by `cargo xtask new-format`
-//! is listed, dumped, checked and converted by the CLI's own tests, built
-//! into the benches and the fuzz crate, and no file changed outside the
-//! registry crate, the new crate and SECURITY.md (the skeleton of its
-//! section, which the registry's tests find).
+//! is listed, dumped, checked and converted by the CLI's own tests,
+//! type-checks in the benches, builds into the fuzz crate, and no file
+//! changed outside the registry crate, the new crate and SECURITY.md (the
+//! skeleton of its section, which the registry's tests find).
 //!
 //! It copies the workspace to `target/new-format/` and builds the copy in
 //! the workspace's own target folder. The copied files keep their times,
@@ -34,9 +34,34 @@ fn target_dir() -> PathBuf {
         .map_or_else(|| project_root().join("target"), PathBuf::from)
 }
 
-/// The cargo that builds these tests, so toolchain overrides hold.
+/// The cargo that builds these tests, so toolchain overrides hold, without
+/// the variables cargo set for this test (`CARGO_PKG_NAME=xtask`, …): a
+/// build script that asks to run again when they change (ring's) would
+/// run again, and ring, rustls, ureq and headless_chrome be compiled a
+/// second time. xtask's own `cargo()` removes the same ones.
 fn cargo() -> Command {
-    Command::new(env!("CARGO"))
+    let mut command = Command::new(env!("CARGO"));
+    for (name, _) in std::env::vars_os() {
+        let Some(name) = name.to_str() else { continue };
+        let set_for_this_test = name.starts_with("CARGO_PKG_")
+            || name.starts_with("CARGO_BIN_EXE_")
+            || [
+                "CARGO_MANIFEST_DIR",
+                "CARGO_MANIFEST_PATH",
+                "CARGO_MANIFEST_LINKS",
+                "CARGO_CRATE_NAME",
+                "CARGO_BIN_NAME",
+                "CARGO_PRIMARY_PACKAGE",
+                "CARGO_TARGET_TMPDIR",
+                "CARGO_RUSTC_CURRENT_DIR",
+                "OUT_DIR",
+            ]
+            .contains(&name);
+        if set_for_this_test {
+            command.env_remove(name);
+        }
+    }
+    command
 }
 
 /// The codec copied, and its new id.
@@ -363,11 +388,11 @@ fn a_copied_codec_joins_everything_with_one_registration() {
             run(&test, &dir, skip);
         }
     }
-    let benches = test_build(&copy, &target, &["--bench", "codecs"]);
-    assert!(
-        !benches.tests("serbench-benches").is_empty(),
-        "the benches did not build"
-    );
+    // The benches type-check with the new codec: what a registration can
+    // break there is a type error. Code generation for the benches' one
+    // large crate took minutes and proved nothing more; CI's benches step
+    // builds and runs the workspace's own.
+    cargo_in(&copy, &target, &["check", "--bench", "codecs"]);
     let fuzz = copy.join("fuzz");
     cargo_in(&fuzz, &target, &["build", "--examples", "--bins"]);
     let seeded = cargo_in(

@@ -1,6 +1,7 @@
 //! `results.csv`: a row per record, its facts, then every operation's
 //! figures under flat `<op><figure>` columns ([`Op::figures`]), then the
-//! safety figures; an empty cell for a figure not measured.
+//! safety figures, then the workload the instructions were counted at when
+//! it is not the one timed; an empty cell for a figure not measured.
 
 use std::fmt::Display;
 
@@ -45,6 +46,7 @@ fn columns() -> Vec<String> {
                 .flat_map(|op| op.keys().map(|(key, _)| key)),
         )
         .chain(SAFETY.into_iter().map(str::to_owned))
+        .chain(["counted_at".to_owned()])
         .collect()
 }
 
@@ -94,6 +96,10 @@ fn row(record: &Record) -> Vec<String> {
         cell(safety.map(|s| number(s.worst_of_bound))),
         cell(safety.map(|s| s.violations)),
         cell(safety.and_then(|s| s.dense_expansion).map(number)),
+        record
+            .counted_at
+            .as_ref()
+            .map_or_else(String::new, |at| quoted(&at.size_label)),
     ]);
     cells
 }

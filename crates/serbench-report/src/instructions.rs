@@ -30,6 +30,15 @@ pub(crate) fn counted(results: &Report) -> bool {
     })
 }
 
+/// `, counted at 200 nodes`: the workload `dataset`'s counts were taken
+/// at, for the headings, when it is not the one the run timed (the meter
+/// counts every dataset at its quick size); empty otherwise.
+pub(crate) fn counted_at(results: &Report, dataset: &str) -> String {
+    of(results, dataset)
+        .find_map(|record| record.counted_at.as_ref())
+        .map_or_else(String::new, |at| format!(", counted at {}", at.size_label))
+}
+
 /// The instructions per message of `op`.
 fn of_op(record: &Record, op: Op) -> Option<f64> {
     record.op(op)?.instructions
@@ -182,7 +191,10 @@ Counted under Valgrind's Callgrind: one iteration of each row, after one warm-up
          on memory (the graph, large decodes that allocate much) costs more than its \
          instructions; the estimated cycles weigh in the simulated cache misses. “× fewest” \
          is the ratio to the codec with the fewest instructions; the last column is the \
-         clock's paired verdict among the codecs of the same wire format.";
+         clock's paired verdict among the codecs of the same wire format. Every dataset is \
+         counted at its quick size, which is the size timed for all but the graph (its \
+         headings name the size counted): a row of the full graph executes billions of \
+         instructions, and Callgrind runs some fifty times slower than the machine.";
 
 /// Where the clock and the count disagree, a sentence each: the clock's
 /// paired rounds put a codec ahead of a rival of its wire format, which
@@ -220,7 +232,7 @@ pub(crate) fn disagreements(results: &Report) -> Vec<String> {
                     if rival.codec != winner.codec && fewer {
                         found.push(format!(
                             "{} {} ({}): the clock puts {} ahead ({:.2}× over its nearest \
-                             rival), yet {} executes fewer instructions ({} against {}).",
+                             rival), yet {} executes fewer instructions ({} against {}{}).",
                             dataset.id,
                             op.name(),
                             record.wire_format,
@@ -229,6 +241,7 @@ pub(crate) fn disagreements(results: &Report) -> Vec<String> {
                             rival.codec,
                             instructions(Some(count)),
                             instructions(Some(winner_count)),
+                            counted_at(results, dataset.id),
                         ));
                     }
                 }
@@ -250,7 +263,13 @@ pub(crate) fn section(results: &Report) -> String {
     for dataset in datasets(results) {
         for op in [Op::Encode, Op::Decode] {
             if let Some(table) = ranking(results, dataset.id, op) {
-                let _ = writeln!(text, "### {}: {}\n\n{table}", dataset.heading, op.name());
+                let _ = writeln!(
+                    text,
+                    "### {}: {}{}\n\n{table}",
+                    dataset.heading,
+                    op.name(),
+                    counted_at(results, dataset.id)
+                );
             }
         }
         if let Some(line) = per_message_line(results, dataset.id) {
@@ -383,6 +402,32 @@ mod tests {
                 .starts_with("| postcard | postcard | 5040 | 1.00× | – | – | only codec |"),
             "{headline}"
         );
+    }
+
+    /// Counts taken at another size than the one timed (the graph's quick
+    /// size) say so in every heading that shows them.
+    #[test]
+    fn names_the_size_counted_where_it_is_not_the_size_timed() {
+        let mut counted_smaller = counted_record("json", "JSON", 1_000.0, 9.0);
+        counted_smaller.counted_at = Some(serbench_results::CountedAt {
+            size: 200,
+            size_label: "200 nodes".into(),
+            messages: 1,
+        });
+        let results = report(vec![counted_smaller]);
+        assert_eq!(counted_at(&results, "media"), ", counted at 200 nodes");
+        let section = section(&results);
+        assert!(
+            section.contains(": decode, counted at 200 nodes\n"),
+            "{section}"
+        );
+        let table = crate::sections::dataset_table(&results, "media");
+        assert!(
+            table.contains("| decode instructions (est. cycles, counted at 200 nodes) |"),
+            "{table}"
+        );
+        let same = report(vec![counted_record("json", "JSON", 1_000.0, 9.0)]);
+        assert_eq!(counted_at(&same, "media"), "");
     }
 
     #[test]

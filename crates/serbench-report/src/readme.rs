@@ -76,10 +76,11 @@ pub fn block(results: &Report) -> String {
     if let Some(ranking) = instructions::headline(results, &headline) {
         let _ = write!(
             block,
-            "\n\n{headline}, every codec by the instructions it executes per message to decode \
-             (counted under Callgrind: the same on every run, so it ranks across wire formats \
-             where the clock cannot), with encode's beside and the clock's paired verdict \
-             within each wire format:\n\n{ranking}"
+            "\n\n{headline}{}, every codec by the instructions it executes per message to \
+             decode (counted under Callgrind: the same on every run, so it ranks across wire \
+             formats where the clock cannot), with encode's beside and the clock's paired \
+             verdict within each wire format:\n\n{ranking}",
+            instructions::counted_at(results, &headline)
         );
     }
     let _ = write!(

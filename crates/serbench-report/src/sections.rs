@@ -217,12 +217,9 @@ pub(super) fn dataset_table(results: &Report, dataset: &str) -> String {
     }
     let counted = instructions::counted(results);
     if counted {
-        for title in [
-            "encode instructions (est. cycles)",
-            "decode instructions (est. cycles)",
-            "traverse instructions (est. cycles)",
-        ] {
-            table = table.right(title);
+        let at = instructions::counted_at(results, dataset);
+        for op in [Op::Encode, Op::Decode, Op::Traverse] {
+            table = table.right(format!("{} instructions (est. cycles{at})", op.name()));
         }
     }
     let noisy = noisy_above(results);
@@ -277,9 +274,10 @@ pub(super) fn native_table(results: &Report, dataset: &str) -> String {
         .right("encode");
     let counted = instructions::counted(results);
     if counted {
+        let at = instructions::counted_at(results, dataset);
         table = table
-            .right("build instructions (est. cycles)")
-            .right("write instructions (est. cycles)");
+            .right(format!("build instructions (est. cycles{at})"))
+            .right(format!("write instructions (est. cycles{at})"));
     }
     for record in native {
         let mut cells = vec![

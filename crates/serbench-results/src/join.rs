@@ -18,6 +18,12 @@ pub fn records(sizes: &[SizeLine], measurements: &[Measurement]) -> Vec<Record> 
                 return record;
             }
             let messages = line.messages.max(1) as f64;
+            // Counted at another workload (the meter's quick size), the
+            // counts are per message of that one.
+            let counted_messages = line
+                .counted_at
+                .as_ref()
+                .map_or(messages, |at| at.messages.max(1) as f64);
             for op in Op::ALL {
                 let processes: Vec<&Measurement> = measurements
                     .iter()
@@ -29,7 +35,15 @@ pub fn records(sizes: &[SizeLine], measurements: &[Measurement]) -> Vec<Record> 
                             && row.op == op
                     })
                     .collect();
-                *record.ops.slot(op) = per_message(&processes, messages);
+                *record.ops.slot(op) = per_message(&processes, messages, counted_messages);
+            }
+            let counted = Op::ALL.into_iter().any(|op| {
+                record
+                    .op(op)
+                    .is_some_and(|stats| stats.instructions.is_some())
+            });
+            if counted {
+                record.counted_at.clone_from(&line.counted_at);
             }
             record.check();
             record
@@ -46,8 +60,14 @@ pub fn versions(sizes: &[SizeLine]) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// One operation's figures per message from every process that timed it.
-fn per_message(processes: &[&Measurement], messages: f64) -> Option<OpStats> {
+/// One operation's figures per message from every process that timed it;
+/// its counts per message of the workload they were counted at, of
+/// `counted_messages` messages.
+fn per_message(
+    processes: &[&Measurement],
+    messages: f64,
+    counted_messages: f64,
+) -> Option<OpStats> {
     let timed: Vec<stats::Process> = processes
         .iter()
         .map(|m| stats::Process {
@@ -85,8 +105,8 @@ fn per_message(processes: &[&Measurement], messages: f64) -> Option<OpStats> {
         // The peak of one run, which holds a single message at a time.
         peak_bytes: Some(counted.peak_bytes.unwrap_or(0.0)),
         // Counted only when the run ran the instruction meter.
-        instructions: counted.instructions.map(per_message),
-        estimated_cycles: counted.estimated_cycles.map(per_message),
+        instructions: counted.instructions.map(|n| n / counted_messages),
+        estimated_cycles: counted.estimated_cycles.map(|n| n / counted_messages),
     })
 }
 
@@ -183,6 +203,46 @@ mod tests {
         assert_eq!(decode.instructions, Some(3_100.0));
         assert_eq!(decode.estimated_cycles, Some(4_500.0));
         assert_eq!(record.op(Op::Encode), None);
+    }
+
+    /// Counts taken at another workload (the graph's quick size) are per
+    /// message of that workload, and the record says which it was; a run
+    /// that did not count says nothing of it.
+    #[test]
+    fn counts_taken_at_the_quick_size_say_so() {
+        let at = crate::CountedAt {
+            size: 200,
+            size_label: "200 nodes".into(),
+            messages: 2,
+        };
+        let graph = SizeLine {
+            dataset: "graph".into(),
+            size: 1_870,
+            size_label: "1 870 nodes".into(),
+            messages: 1,
+            counted_at: Some(at.clone()),
+            ..line()
+        };
+        let timed = Measurement {
+            median_ns: 8.0,
+            instructions: Some(1_000.0),
+            estimated_cycles: Some(3_000.0),
+            ..Measurement::of(row("graph", "decode", "json", None))
+        };
+        let record = &records(std::slice::from_ref(&graph), std::slice::from_ref(&timed))[0];
+        let decode = record.op(Op::Decode).unwrap();
+        assert_eq!(decode.median_ns, 8.0);
+        assert_eq!(decode.instructions, Some(500.0));
+        assert_eq!(decode.estimated_cycles, Some(1_500.0));
+        assert_eq!(record.counted_at, Some(at));
+
+        let clock_only = Measurement {
+            instructions: None,
+            estimated_cycles: None,
+            ..timed
+        };
+        let record = &records(&[graph], &[clock_only])[0];
+        assert_eq!(record.counted_at, None);
     }
 
     /// A run's rows joined with sizes lines of the same shape: every codec

@@ -198,6 +198,8 @@ impl From<RecordV3> for Record {
             contradictions: record.contradictions,
             ops: record.ops,
             safety: record.safety,
+            // Older schemas predate the instruction meter.
+            counted_at: None,
         }
     }
 }
@@ -312,6 +314,7 @@ impl From<RecordV2> for Record {
             contradictions: record.contradictions,
             ops,
             safety,
+            counted_at: None,
         }
     }
 }

@@ -31,7 +31,9 @@
 //! operation, `{"decode": {"median_ns": …, "min_ns": …, "p25_ns": …,
 //! "p75_ns": …, "noise": …}}`, the quartiles over every raw sample; with
 //! `--instructions` also `instructions` and `estimated_cycles` per
-//! message, counted under Callgrind) and
+//! message, counted under Callgrind, and where they were counted at
+//! another workload than the one timed, the record's `counted_at`,
+//! [`CountedAt`]) and
 //! `safety` (the conformance kit's memory figures, [`Safety`], or `null`).
 //!
 //! Times are nanoseconds per *message*, the median over the timed samples
@@ -81,13 +83,14 @@ use serde::{Deserialize, Deserializer, Serialize};
 pub use checks::{FLOOR_ABOVE_ENCODE, TRAVERSE_BELOW_DECODE};
 pub use op::{Figure, Op, OpStats, Ops};
 pub use qt::Measured;
-pub use record::{Record, Safety, SafetyLine, SizeLine, join_safety};
+pub use record::{CountedAt, Record, Safety, SafetyLine, SizeLine, join_safety};
 pub use run::{MachineCheck, Run};
 pub use verdict::Rounds;
 
 /// The layout of the `results.json` this version writes: 5 added the
 /// instruction counts (`instructions` and `estimated_cycles` of an
-/// operation, `run.instructions`) to schema 4, which reads as it is.
+/// operation, `run.instructions`, a record's `counted_at`) to schema 4,
+/// which reads as it is.
 pub const SCHEMA: u32 = 5;
 
 /// Everything a report is made from; `results.json` holds it.

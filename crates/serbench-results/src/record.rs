@@ -47,6 +47,26 @@ pub struct SizeLine {
     /// The same compressed with gzip (level 6).
     #[serde(default)]
     pub gzip_bytes: u64,
+    /// The workload the instruction meter counts, when it is not this
+    /// line's: the meter counts every dataset at its quick size.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counted_at: Option<CountedAt>,
+}
+
+/// The workload the instruction meter counted a dataset at, where that is
+/// not the workload the run timed. The meter counts every dataset at its
+/// quick size, which is the full size for all but the graph: a row of the
+/// full graph executes billions of instructions, and under Callgrind,
+/// some fifty times slower than the machine, the graph alone would take
+/// hours.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CountedAt {
+    /// The dataset's size parameter counted at.
+    pub size: u64,
+    /// The dataset's words for that size, such as `200 nodes`.
+    pub size_label: String,
+    /// Messages in that workload: the counts per message divide by it.
+    pub messages: u64,
 }
 
 /// The conformance kit's memory checks of one pair, as figures.
@@ -127,6 +147,11 @@ pub struct Record {
     /// The conformance kit's memory checks, as figures; `None` when the
     /// safety pass did not measure the pair.
     pub safety: Option<Safety>,
+    /// The workload the instruction counts were taken at, when the run
+    /// counted and that is not [`Record::size_label`]'s (the graph's quick
+    /// size).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counted_at: Option<CountedAt>,
 }
 
 impl Record {

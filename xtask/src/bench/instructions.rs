@@ -8,11 +8,19 @@
 //! dump and prints the row's line with its counts. What would move a count
 //! from run to run is pinned: the build (the bench profile of this
 //! commit), the allocator (the system's, as the timed passes use), the
-//! input (the seeded workloads), the iterations (one warm, one counted) and
-//! the simulated caches ([`CACHES`], not the host's, which Callgrind would
-//! read otherwise). One Valgrind process per dataset, as many at once as
-//! the machine has cores: counts do not depend on what runs beside them,
+//! input (the seeded workloads, every dataset at its quick size), the
+//! iterations (one warm, one counted) and the simulated caches
+//! ([`CACHES`], not the host's, which Callgrind would read otherwise).
+//! One Valgrind process per dataset × codec, as many at once as the
+//! machine has cores: counts do not depend on what runs beside them,
 //! which is the point.
+//!
+//! Why the quick sizes: they are the full sizes for every dataset but the
+//! graph, whose full 1 870 nodes make a row of billions of instructions;
+//! under Callgrind a graph group took over ten minutes per codec, hours
+//! for the dataset, while at 200 nodes it takes seconds. A full run's
+//! counts are then a quick run's, so CI's count checks the published
+//! rows, and the reports name the size the graph was counted at.
 //!
 //! Why Callgrind through its command line rather than gungraun: gungraun
 //! runs benchmarks it defines itself (its own harness and macros, a runner
@@ -45,7 +53,8 @@ pub(crate) const OPS: [Op; 5] = [Op::Encode, Op::Decode, Op::Traverse, Op::Build
 pub(crate) fn pinned(valgrind: &str) -> String {
     format!(
         "counted by {valgrind}'s Callgrind: one iteration per row after one warm-up \
-         iteration, in the build above, with the system allocator and the seeded workloads; \
+         iteration, in the build above, with the system allocator and the seeded workloads at \
+         each dataset's quick size (named where it is not the size timed); \
          simulated caches (I1 and D1 32 KiB 8-way, LL 8 MiB 16-way, 64-byte lines), not \
          this machine's; estimated cycles = first-level hits + 5 × last-level hits + 35 × \
          memory accesses"
@@ -75,7 +84,6 @@ pub(crate) fn valgrind() -> Result<String, String> {
 /// they are read.
 pub(crate) fn count(
     binary: &Path,
-    quick: bool,
     sizes: &[SizeLine],
     scratch: &Path,
     finished: &(dyn Fn(&TimingLine) + Sync),
@@ -96,7 +104,7 @@ pub(crate) fn count(
                         let Some(group) = groups.get(at) else {
                             return Ok(lines);
                         };
-                        lines.append(&mut count_group(binary, quick, group, scratch, finished)?);
+                        lines.append(&mut count_group(binary, group, scratch, finished)?);
                     }
                 })
             })
@@ -121,7 +129,6 @@ pub(crate) fn count(
 /// of the dump its row's counted call wrote (the `N`th line, `out.N`).
 fn count_group(
     binary: &Path,
-    quick: bool,
     group: &Rows,
     scratch: &Path,
     finished: &(dyn Fn(&TimingLine) + Sync),
@@ -133,7 +140,7 @@ fn count_group(
     let mut problem = None;
     let mut counts = Vec::new();
     let counted = timing::run_command(
-        callgrind(binary, quick, &out, &log),
+        callgrind(binary, &out, &log),
         group,
         &["--instructions"],
         |line| {
@@ -180,10 +187,10 @@ fn count_group(
 
 /// The bench binary under Callgrind, counting only inside
 /// `serbench_benches::counted` and writing a dump to `out.N` after its
-/// `N`th call.
-fn callgrind(binary: &Path, quick: bool, out: &Path, log: &Path) -> Command {
+/// `N`th call; every dataset at its quick size ([`pinned`] says why).
+fn callgrind(binary: &Path, out: &Path, log: &Path) -> Command {
     let counted = "serbench_benches::counted";
-    let mut command = super::bench_command(Path::new("valgrind"), quick);
+    let mut command = super::bench_command(Path::new("valgrind"), true);
     command
         .args(["--quiet", "--tool=callgrind", "--cache-sim=yes"])
         .args(CACHES)
@@ -360,7 +367,6 @@ mod tests {
     fn callgrind_counts_one_function_with_pinned_caches() {
         let command = callgrind(
             Path::new("/b/codecs"),
-            true,
             Path::new("/s/callgrind.media"),
             Path::new("/s/callgrind.log"),
         );
@@ -372,5 +378,11 @@ mod tests {
         assert!(args.contains(&"--LL=8388608,16,64".to_owned()));
         assert_eq!(args.last().map(String::as_str), Some("/b/codecs"));
         assert_eq!(command.get_program(), "valgrind");
+        // Every dataset at its quick size, in a full run too.
+        assert!(
+            command
+                .get_envs()
+                .any(|(name, value)| name == "SERBENCH_QUICK" && value == Some("1".as_ref()))
+        );
     }
 }

@@ -191,7 +191,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     write_lines(&out.join("allocations.jsonl"), &counted)?;
     let mut meter = None;
     if options.instructions {
-        let (lines, pinned) = count_instructions(&binary, options.quick, &sizes, &out)?;
+        let (lines, pinned) = count_instructions(&binary, &sizes, &out)?;
         counted.extend(lines);
         meter = pinned;
     }
@@ -244,13 +244,15 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
 }
 
 pub(crate) const INSTRUCTIONS_USAGE: &str = "\
-usage: cargo xtask instructions [--dataset D]... [--codec C]... [--quick] [--twice]
+usage: cargo xtask instructions [--dataset D]... [--codec C]... [--twice]
 
   the instruction meter alone: every row's instructions and estimated cycles
   under Valgrind's Callgrind, printed as a table (per message) and written to
-  target/serbench/instructions/
+  target/serbench/instructions/; every dataset at its quick size, as
+  `cargo xtask bench --instructions` counts it (--quick is accepted and
+  changes nothing)
 
-  --dataset D, --codec C, --quick   as `cargo xtask bench` takes them
+  --dataset D, --codec C   as `cargo xtask bench` takes them
   --twice   count everything twice, the second time beside a CPU-bound
             process, and fail unless every row's instructions agree within
             0.5 %
@@ -260,11 +262,15 @@ usage: cargo xtask instructions [--dataset D]... [--codec C]... [--quick] [--twi
 pub(crate) fn instructions_task(args: &[String]) -> anyhow::Result<()> {
     let twice = args.iter().any(|arg| arg == "--twice");
     let rest: Vec<String> = args.iter().filter(|a| *a != "--twice").cloned().collect();
-    let options = Options::parse(&rest)?;
+    // The meter counts at the quick sizes whether or not `--quick` is given.
+    let options = Options {
+        quick: true,
+        ..Options::parse(&rest)?
+    };
     ensure!(
         !(options.sweep || options.lto || options.compile_times || options.readme)
             && options.repeat == 1,
-        "cargo xtask instructions takes --dataset, --codec, --quick and --twice\n{INSTRUCTIONS_USAGE}"
+        "cargo xtask instructions takes --dataset, --codec and --twice\n{INSTRUCTIONS_USAGE}"
     );
     let valgrind = instructions::valgrind().map_err(|why| anyhow::anyhow!("{why}"))?;
     let out = target_dir().join("serbench").join("instructions");
@@ -273,19 +279,13 @@ pub(crate) fn instructions_task(args: &[String]) -> anyhow::Result<()> {
     let sizes = sizes(&binary, &options)?;
     let count = |name: &str| -> anyhow::Result<Vec<serbench_results::timing::TimingLine>> {
         eprintln!("instructions: counting under {valgrind} ({name})");
-        let mut lines = instructions::count(
-            &binary,
-            options.quick,
-            &sizes,
-            &out.join("callgrind"),
-            &|line| {
-                eprintln!(
-                    "instructions: {} {}",
-                    timing::describe(&line.row),
-                    line.counts.unwrap_or_default().instructions
-                );
-            },
-        )?;
+        let mut lines = instructions::count(&binary, &sizes, &out.join("callgrind"), &|line| {
+            eprintln!(
+                "instructions: {} {}",
+                timing::describe(&line.row),
+                line.counts.unwrap_or_default().instructions
+            );
+        })?;
         lines.sort_by(|a, b| a.row.cmp(&b.row));
         write_lines(&out.join(format!("{name}.jsonl")), &lines)?;
         Ok(lines)
@@ -318,7 +318,6 @@ pub(crate) fn instructions_task(args: &[String]) -> anyhow::Result<()> {
 /// a note, without Valgrind.
 fn count_instructions(
     binary: &Path,
-    quick: bool,
     sizes: &[SizeLine],
     out: &Path,
 ) -> anyhow::Result<(Vec<serbench_results::timing::TimingLine>, Option<String>)> {
@@ -329,10 +328,10 @@ fn count_instructions(
             return Ok((Vec::new(), None));
         }
     };
-    let total = passes::count(binary, quick, sizes, false, &instructions::OPS)?;
+    let total = passes::count(binary, true, sizes, false, &instructions::OPS)?;
     eprintln!("bench: counting instructions under {valgrind} (one iteration per row)");
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let lines = instructions::count(binary, quick, sizes, &out.join("callgrind"), &|line| {
+    let lines = instructions::count(binary, sizes, &out.join("callgrind"), &|line| {
         let done = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         let counts = line.counts.unwrap_or_default();
         eprintln!(

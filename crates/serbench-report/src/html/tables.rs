@@ -230,7 +230,9 @@ pub(super) fn figures(results: &Report, dataset: &str, records: &[&Record]) -> M
 /// where the clock and the count disagree; nothing when the run did not
 /// count.
 pub(super) fn ranking(results: &Report) -> Markup {
-    use crate::instructions::{ABOUT, TITLE, agreement, counted, per_message_line, ranking_table};
+    use crate::instructions::{
+        ABOUT, TITLE, agreement, counted, counted_at, per_message_line, ranking_table,
+    };
     if !counted(results) {
         return html! {};
     }
@@ -242,7 +244,7 @@ pub(super) fn ranking(results: &Report) -> Markup {
             @for dataset in crate::datasets(results) {
                 @for op in [Op::Encode, Op::Decode] {
                     @if let Some(table) = ranking_table(results, dataset.id, op) {
-                        h3 { (dataset.heading) ": " (op.name()) }
+                        h3 { (dataset.heading) ": " (op.name()) (counted_at(results, dataset.id)) }
                         (plain(&table))
                     }
                 }
