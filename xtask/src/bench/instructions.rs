@@ -77,17 +77,29 @@ pub(crate) fn valgrind() -> Result<String, String> {
     }
 }
 
+/// Where Callgrind writes its dumps while they are read: the same folder
+/// for every run. The bench binary under Callgrind is given a file in it
+/// (`SERBENCH_CALLGRIND_OUT`) and holds that path in memory, so a path of
+/// another length moves the addresses of what it allocates after, and
+/// with them the instructions of code whose path depends on alignment
+/// (memcpy, SIMD parsers, hash tables' probes): counts of a full run's
+/// timestamped folder and of `cargo xtask instructions`'s differed by up
+/// to 12 % on a few rows while each repeated exactly.
+pub(crate) fn scratch() -> PathBuf {
+    crate::target_dir().join("serbench").join("callgrind")
+}
+
 /// Counts every row of the verified pairs of `sizes`, a Valgrind process
 /// per dataset × codec, as many at once as the machine has cores;
 /// `finished` is called with each line, its counts read, as it arrives.
-/// The lines come in no set order. `scratch` holds Callgrind's dumps while
-/// they are read.
+/// The lines come in no set order. Callgrind's dumps pass through
+/// [`scratch`].
 pub(crate) fn count(
     binary: &Path,
     sizes: &[SizeLine],
-    scratch: &Path,
     finished: &(dyn Fn(&TimingLine) + Sync),
 ) -> anyhow::Result<Vec<TimingLine>> {
+    let scratch = &scratch();
     std::fs::create_dir_all(scratch)?;
     let groups = super::passes::pairs(sizes, &OPS);
     let workers = std::thread::available_parallelism()

@@ -279,7 +279,7 @@ pub(crate) fn instructions_task(args: &[String]) -> anyhow::Result<()> {
     let sizes = sizes(&binary, &options)?;
     let count = |name: &str| -> anyhow::Result<Vec<serbench_results::timing::TimingLine>> {
         eprintln!("instructions: counting under {valgrind} ({name})");
-        let mut lines = instructions::count(&binary, &sizes, &out.join("callgrind"), &|line| {
+        let mut lines = instructions::count(&binary, &sizes, &|line| {
             eprintln!(
                 "instructions: {} {}",
                 timing::describe(&line.row),
@@ -331,7 +331,7 @@ fn count_instructions(
     let total = passes::count(binary, true, sizes, false, &instructions::OPS)?;
     eprintln!("bench: counting instructions under {valgrind} (one iteration per row)");
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let lines = instructions::count(binary, sizes, &out.join("callgrind"), &|line| {
+    let lines = instructions::count(binary, sizes, &|line| {
         let done = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         let counts = line.counts.unwrap_or_default();
         eprintln!(
@@ -340,7 +340,7 @@ fn count_instructions(
             counts.instructions
         );
     })?;
-    let _ = std::fs::remove_dir_all(out.join("callgrind"));
+    let _ = std::fs::remove_dir_all(instructions::scratch());
     write_lines(&out.join("instructions.jsonl"), &lines)?;
     Ok((lines, Some(instructions::pinned(&valgrind))))
 }
