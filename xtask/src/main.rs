@@ -4,6 +4,7 @@
 //! stays out of the comparison.
 
 mod bench;
+mod cargo_env;
 mod fuzz;
 mod hostile;
 mod interop;
@@ -154,39 +155,12 @@ fn target_dir() -> PathBuf {
 }
 
 /// `cargo` as the one running this xtask, so toolchain overrides hold,
-/// without the variables `cargo run` set for xtask itself ([`RUN_ENV`]).
+/// without the variables `cargo run` set for xtask itself
+/// ([`cargo_env`]).
 fn cargo() -> Command {
     let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    for (name, _) in std::env::vars_os() {
-        if name.to_str().is_some_and(set_for_a_run) {
-            command.env_remove(name);
-        }
-    }
+    cargo_env::remove(&mut command);
     command
-}
-
-/// The variables cargo sets for the binary or test it runs, describing
-/// that package (`CARGO_PKG_NAME=xtask`, …). A cargo started with them
-/// passes them on to build scripts, and one that asks to be rerun when
-/// they change (ring's asks for `CARGO_PKG_NAME` and `CARGO_MANIFEST_DIR`)
-/// runs again, so ring, rustls, ureq and headless_chrome were compiled a
-/// second time for the same profile, minutes on two cores.
-const RUN_ENV: [&str; 9] = [
-    "CARGO_MANIFEST_DIR",
-    "CARGO_MANIFEST_PATH",
-    "CARGO_MANIFEST_LINKS",
-    "CARGO_CRATE_NAME",
-    "CARGO_BIN_NAME",
-    "CARGO_PRIMARY_PACKAGE",
-    "CARGO_TARGET_TMPDIR",
-    "CARGO_RUSTC_CURRENT_DIR",
-    "OUT_DIR",
-];
-
-/// Whether cargo set `name` for the binary it runs: [`RUN_ENV`] and every
-/// `CARGO_PKG_*` and `CARGO_BIN_EXE_*`.
-fn set_for_a_run(name: &str) -> bool {
-    RUN_ENV.contains(&name) || name.starts_with("CARGO_PKG_") || name.starts_with("CARGO_BIN_EXE_")
 }
 
 /// Builds the `serbench` binary in release and returns its path, for the

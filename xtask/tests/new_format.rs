@@ -20,6 +20,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "../src/cargo_env.rs"]
+mod cargo_env;
+
 /// The workspace root: xtask lives one level below it.
 fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -35,32 +38,10 @@ fn target_dir() -> PathBuf {
 }
 
 /// The cargo that builds these tests, so toolchain overrides hold, without
-/// the variables cargo set for this test (`CARGO_PKG_NAME=xtask`, …): a
-/// build script that asks to run again when they change (ring's) would
-/// run again, and ring, rustls, ureq and headless_chrome be compiled a
-/// second time. xtask's own `cargo()` removes the same ones.
+/// the variables cargo set for this test ([`cargo_env`]).
 fn cargo() -> Command {
     let mut command = Command::new(env!("CARGO"));
-    for (name, _) in std::env::vars_os() {
-        let Some(name) = name.to_str() else { continue };
-        let set_for_this_test = name.starts_with("CARGO_PKG_")
-            || name.starts_with("CARGO_BIN_EXE_")
-            || [
-                "CARGO_MANIFEST_DIR",
-                "CARGO_MANIFEST_PATH",
-                "CARGO_MANIFEST_LINKS",
-                "CARGO_CRATE_NAME",
-                "CARGO_BIN_NAME",
-                "CARGO_PRIMARY_PACKAGE",
-                "CARGO_TARGET_TMPDIR",
-                "CARGO_RUSTC_CURRENT_DIR",
-                "OUT_DIR",
-            ]
-            .contains(&name);
-        if set_for_this_test {
-            command.env_remove(name);
-        }
-    }
+    cargo_env::remove(&mut command);
     command
 }
 
