@@ -79,8 +79,9 @@ pub fn block(results: &Report) -> String {
             "\n\n{headline}{}, every codec by the instructions it executes per message to \
              decode (counted under Callgrind: the same on every run, so it ranks across wire \
              formats where the clock cannot), with encode's beside and the clock's paired \
-             verdict within each wire format:\n\n{ranking}",
-            instructions::counted_at(results, &headline)
+             verdict within each wire format:\n\n{}",
+            instructions::counted_at(results, &headline),
+            ranking.trim_end()
         );
     }
     let _ = write!(
