@@ -290,10 +290,15 @@ pub(crate) struct Burner(std::process::Child);
 
 impl Burner {
     pub(crate) fn start() -> anyhow::Result<Burner> {
+        // Its own binary: gone when xtask was rebuilt while this ran.
         let child = Command::new(std::env::current_exe()?)
             .arg(SPIN)
             .stdin(Stdio::null())
-            .spawn()?;
+            .spawn()
+            .context(
+                "cannot start the CPU-bound process (xtask's own binary; was it rebuilt while \
+                 this count ran?)",
+            )?;
         eprintln!("instructions: a CPU-bound process runs beside this count");
         Ok(Burner(child))
     }
