@@ -197,13 +197,17 @@ pub fn total_bytes(encodings: &[Vec<u8>]) -> usize {
 /// The workload the instruction meter counts `D` at, when it is not this
 /// run's: the meter counts every dataset at its quick size (the xtask runs
 /// it with `SERBENCH_QUICK=1`), which a full run times only where it is
-/// the full size too.
+/// the full size too. Made once per dataset, not once per codec: it
+/// generates the quick workload to count its messages.
 fn counted_at<D: Dataset>() -> Option<CountedAt> {
-    (size::<D>() != D::QUICK_SIZE).then(|| CountedAt {
-        size: D::QUICK_SIZE as u64,
-        size_label: D::size_label(D::QUICK_SIZE),
-        messages: D::workload(D::QUICK_SIZE).len() as u64,
+    cached::<D, Option<CountedAt>>(|| {
+        (size::<D>() != D::QUICK_SIZE).then(|| CountedAt {
+            size: D::QUICK_SIZE as u64,
+            size_label: D::size_label(D::QUICK_SIZE),
+            messages: D::workload(D::QUICK_SIZE).len() as u64,
+        })
     })
+    .clone()
 }
 
 /// Prints the size report line of one pair (a [`SizeLine`], the type the

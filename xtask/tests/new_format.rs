@@ -156,16 +156,18 @@ impl Built {
     }
 }
 
-/// `cargo test --workspace --no-run EXTRA` in `dir`: what it built.
-fn test_build(dir: &Path, target: &Path, extra: &[&str]) -> Built {
-    let mut args = vec![
-        "test",
-        "--workspace",
-        "--no-run",
-        "--message-format=json-render-diagnostics",
-    ];
-    args.extend_from_slice(extra);
-    let messages = cargo_in(dir, target, &args);
+/// `cargo test --workspace --no-run` in `dir`: what it built.
+fn test_build(dir: &Path, target: &Path) -> Built {
+    let messages = cargo_in(
+        dir,
+        target,
+        &[
+            "test",
+            "--workspace",
+            "--no-run",
+            "--message-format=json-render-diagnostics",
+        ],
+    );
     let artifacts = messages
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
@@ -339,7 +341,7 @@ fn a_copied_codec_joins_everything_with_one_registration() {
     // One test build of the whole copy, as `cargo test --workspace` makes:
     // selecting packages with `-p` would resolve other features and build
     // every dependency again.
-    let built = test_build(&copy, &target, &[]);
+    let built = test_build(&copy, &target);
     let listing = run(&built.binary("serbench-cli", "serbench"), &copy, &["list"]);
     assert!(
         listing.contains(COPY),
