@@ -1,0 +1,189 @@
+//! The self-describing formats, which take a document as it is: the
+//! [`Value`] goes through each library's serde support both ways.
+
+use std::marker::PhantomData;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::codec::{Codec, Context};
+use crate::value::Value;
+
+/// One library's serde entry points, so the rows share one codec type.
+pub(crate) trait Library {
+    /// Appends `value`'s encoding to `out`.
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String>;
+    /// Reads a whole `T` from `bytes`, refusing bytes left after it.
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String>;
+}
+
+/// A self-describing codec over library `L`.
+struct Document<L>(PhantomData<L>);
+
+impl<L: Library> Codec for Document<L> {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+        L::write(value, out)
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+        L::read(bytes)
+    }
+}
+
+fn document<L: Library + 'static>() -> Box<dyn Codec> {
+    Box::new(Document::<L>(PhantomData))
+}
+
+/// JSON cannot carry a float that is not finite nor a byte string:
+/// serde_json writes `null` for NaN and a list of numbers for bytes, a
+/// silent change, so the JSON rows refuse them with the path.
+fn json_carries(messages: &[Value]) -> Result<(), String> {
+    fn walk(value: &Value, path: &mut String) -> Result<(), String> {
+        use std::fmt::Write as _;
+        match value {
+            Value::Float(x) if !x.is_finite() => Err(format!(
+                "JSON has no {x} (at {path}): a float must be finite"
+            )),
+            Value::Bytes(_) => Err(format!("JSON has no byte strings (at {path})")),
+            Value::List(items) => items.iter().enumerate().try_for_each(|(i, item)| {
+                let len = path.len();
+                let _ = write!(path, "[{i}]");
+                walk(item, path)?;
+                path.truncate(len);
+                Ok(())
+            }),
+            Value::Map(entries) => entries.iter().try_for_each(|(key, item)| {
+                let len = path.len();
+                let _ = write!(path, ".{key}");
+                walk(item, path)?;
+                path.truncate(len);
+                Ok(())
+            }),
+            _ => Ok(()),
+        }
+    }
+    messages
+        .iter()
+        .try_for_each(|message| walk(message, &mut String::from("$")))
+}
+
+pub(crate) struct SerdeJson;
+
+impl Library for SerdeJson {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        serde_json::to_writer(out, value).map_err(|error| error.to_string())
+    }
+
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        serde_json::from_slice(bytes).map_err(|error| error.to_string())
+    }
+}
+
+pub(crate) fn json(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    json_carries(context.messages)?;
+    Ok(document::<SerdeJson>())
+}
+
+pub(crate) struct SimdJson;
+
+impl Library for SimdJson {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        simd_json::serde::to_writer(out, value).map_err(|error| error.to_string())
+    }
+
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        // simd-json parses in place: it needs its own copy of the input,
+        // as serbench's json-simd codec makes, inside the timed decode.
+        let mut copy = bytes.to_vec();
+        simd_json::serde::from_slice(&mut copy).map_err(|error| error.to_string())
+    }
+}
+
+pub(crate) fn json_simd(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    json_carries(context.messages)?;
+    Ok(document::<SimdJson>())
+}
+
+pub(crate) struct SonicRs;
+
+impl Library for SonicRs {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        sonic_rs::to_writer(out, value).map_err(|error| error.to_string())
+    }
+
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        sonic_rs::from_slice(bytes).map_err(|error| error.to_string())
+    }
+}
+
+pub(crate) fn json_sonic(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    json_carries(context.messages)?;
+    Ok(document::<SonicRs>())
+}
+
+pub(crate) struct Ciborium;
+
+impl Library for Ciborium {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        ciborium::into_writer(value, out).map_err(|error| error.to_string())
+    }
+
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        let mut rest = bytes;
+        let value = ciborium::from_reader(&mut rest).map_err(|error| error.to_string())?;
+        if rest.is_empty() {
+            Ok(value)
+        } else {
+            Err(format!("{} bytes after the value", rest.len()))
+        }
+    }
+}
+
+pub(crate) fn cbor(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    Ok(document::<Ciborium>())
+}
+
+pub(crate) struct Cbor4ii;
+
+impl Library for Cbor4ii {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        cbor4ii::serde::to_writer(out, &value).map_err(|error| error.to_string())
+    }
+
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        cbor4ii::serde::from_slice(bytes).map_err(|error| error.to_string())
+    }
+}
+
+pub(crate) fn cbor4ii(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    Ok(document::<Cbor4ii>())
+}
+
+pub(crate) struct RmpSerde;
+
+impl Library for RmpSerde {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        // Maps with their keys, as serbench's msgpack codec writes structs
+        // and as a document's maps are.
+        let mut serializer = rmp_serde::Serializer::new(out).with_struct_map();
+        value
+            .serialize(&mut serializer)
+            .map_err(|error| error.to_string())
+    }
+
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        let mut rest = bytes;
+        let mut deserializer = rmp_serde::Deserializer::new(&mut rest);
+        let value = T::deserialize(&mut deserializer).map_err(|error| error.to_string())?;
+        drop(deserializer);
+        if rest.is_empty() {
+            Ok(value)
+        } else {
+            Err(format!("{} bytes after the value", rest.len()))
+        }
+    }
+}
+
+pub(crate) fn msgpack(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    Ok(document::<RmpSerde>())
+}

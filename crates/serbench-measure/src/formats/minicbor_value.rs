@@ -1,0 +1,240 @@
+//! CBOR through minicbor's own `Encoder` and `Decoder`, which has no serde
+//! support: [`Value`] written and read by hand. The input reader reads a
+//! CBOR document through [`read_document`] too, so that what the
+//! measurement starts from is read by a strict decoder with positions.
+
+use minicbor::data::Type;
+use minicbor::{Decoder, Encoder};
+
+use crate::codec::{Codec, Context};
+use crate::value::{MAX_DEPTH, Value};
+
+struct MiniCbor;
+
+pub(crate) fn build(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    Ok(Box::new(MiniCbor))
+}
+
+impl Codec for MiniCbor {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+        write(&mut Encoder::new(out), value).map_err(|error| error.to_string())
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+        read_document(bytes)
+    }
+}
+
+type EncodeResult = Result<(), minicbor::encode::Error<std::convert::Infallible>>;
+
+fn write(e: &mut Encoder<&mut Vec<u8>>, value: &Value) -> EncodeResult {
+    match value {
+        Value::Null => {
+            e.null()?;
+        }
+        Value::Bool(b) => {
+            e.bool(*b)?;
+        }
+        Value::Int(n) => {
+            e.i64(*n)?;
+        }
+        Value::UInt(n) => {
+            e.u64(*n)?;
+        }
+        Value::Float(x) => float(e, *x)?,
+        Value::Text(text) => {
+            e.str(text)?;
+        }
+        Value::Bytes(bytes) => {
+            e.bytes(bytes)?;
+        }
+        Value::List(items) => {
+            e.array(items.len() as u64)?;
+            for item in items {
+                write(e, item)?;
+            }
+        }
+        Value::Map(entries) => {
+            e.map(entries.len() as u64)?;
+            for (key, item) in entries {
+                e.str(key)?;
+                write(e, item)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The shortest float that keeps the bits, as ciborium writes it, so the
+/// CBOR rows' sizes are one format's.
+fn float(e: &mut Encoder<&mut Vec<u8>>, x: f64) -> EncodeResult {
+    let single = x as f32;
+    if f64::from(single).to_bits() != x.to_bits() {
+        e.f64(x)?;
+        return Ok(());
+    }
+    // Whether half precision keeps the bits, asked of minicbor itself.
+    let mut half = [0u8; 3];
+    let fits = Encoder::new(&mut half[..]).f16(single).is_ok()
+        && Decoder::new(&half)
+            .f64()
+            .is_ok_and(|back| back.to_bits() == x.to_bits());
+    if fits {
+        e.f16(single)?;
+    } else {
+        e.f32(single)?;
+    }
+    Ok(())
+}
+
+/// One CBOR data item, all of `bytes`: text keys only, no tags, no simple
+/// values but false, true and null, nesting at most [`MAX_DEPTH`]; an
+/// error names the byte where it is.
+pub(crate) fn read_document(bytes: &[u8]) -> Result<Value, String> {
+    let mut d = Decoder::new(bytes);
+    let value = read(&mut d, 0)?;
+    if d.position() < bytes.len() {
+        return Err(format!(
+            "{} bytes after the value (at byte {})",
+            bytes.len() - d.position(),
+            d.position()
+        ));
+    }
+    Ok(value)
+}
+
+fn read(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
+    let at = d.position();
+    let fail = |error: minicbor::decode::Error| match error.position() {
+        Some(_) => error.to_string(),
+        None => format!("{error} (at byte {at})"),
+    };
+    let kind = d.datatype().map_err(fail)?;
+    Ok(match kind {
+        Type::Null => {
+            d.null().map_err(fail)?;
+            Value::Null
+        }
+        Type::Bool => Value::Bool(d.bool().map_err(fail)?),
+        Type::U8
+        | Type::U16
+        | Type::U32
+        | Type::U64
+        | Type::I8
+        | Type::I16
+        | Type::I32
+        | Type::I64
+        | Type::Int => {
+            let n = i128::from(d.int().map_err(fail)?);
+            if let Ok(n) = i64::try_from(n) {
+                Value::Int(n)
+            } else if let Ok(n) = u64::try_from(n) {
+                Value::UInt(n)
+            } else {
+                return Err(format!(
+                    "the integer {n} at byte {at} is outside the 64-bit range every format here carries"
+                ));
+            }
+        }
+        Type::F16 | Type::F32 | Type::F64 => Value::Float(d.f64().map_err(fail)?),
+        Type::String => Value::Text(d.str().map_err(fail)?.to_owned()),
+        Type::StringIndef => {
+            let mut whole = String::new();
+            // Each chunk is checked as UTF-8 on its own (RFC 8949 §3.2.3).
+            for chunk in d.str_iter().map_err(fail)? {
+                whole.push_str(chunk.map_err(fail)?);
+            }
+            Value::Text(whole)
+        }
+        Type::Bytes => Value::Bytes(d.bytes().map_err(fail)?.to_vec()),
+        Type::BytesIndef => {
+            let mut whole = Vec::new();
+            for chunk in d.bytes_iter().map_err(fail)? {
+                whole.extend_from_slice(chunk.map_err(fail)?);
+            }
+            Value::Bytes(whole)
+        }
+        Type::Array | Type::ArrayIndef => {
+            let depth = deeper(depth, at)?;
+            let len = d.array().map_err(fail)?;
+            // A declared length is the input's claim: the first allocation
+            // is bounded by the bytes left (each element takes one at least).
+            let room = d.input().len() - d.position();
+            let mut items = Vec::with_capacity(len.map_or(0, |n| (n as usize).min(room)));
+            match len {
+                Some(n) => {
+                    for _ in 0..n {
+                        items.push(read(d, depth)?);
+                    }
+                }
+                None => {
+                    while !at_break(d).map_err(fail)? {
+                        items.push(read(d, depth)?);
+                    }
+                }
+            }
+            Value::List(items)
+        }
+        Type::Map | Type::MapIndef => {
+            let depth = deeper(depth, at)?;
+            let len = d.map().map_err(fail)?;
+            let room = (d.input().len() - d.position()) / 2;
+            let mut entries = Vec::with_capacity(len.map_or(0, |n| (n as usize).min(room)));
+            let mut entry = |d: &mut Decoder<'_>| -> Result<(), String> {
+                let key_at = d.position();
+                let Value::Text(key) = read(d, depth)? else {
+                    return Err(format!(
+                        "a map key at byte {key_at} that is not text: only text keys are measured"
+                    ));
+                };
+                entries.push((key, read(d, depth)?));
+                Ok(())
+            };
+            match len {
+                Some(n) => {
+                    for _ in 0..n {
+                        entry(d)?;
+                    }
+                }
+                None => {
+                    while !at_break(d).map_err(fail)? {
+                        entry(d)?;
+                    }
+                }
+            }
+            Value::Map(entries)
+        }
+        Type::Tag => {
+            let tag = d.tag().map_err(fail)?;
+            return Err(format!(
+                "a CBOR tag ({}) at byte {at}: tags are not measured, as a document's value has no place to keep them",
+                u64::from(tag)
+            ));
+        }
+        other => {
+            return Err(format!(
+                "a CBOR {other} at byte {at}: only null, booleans, numbers, text, bytes, arrays and maps are measured"
+            ));
+        }
+    })
+}
+
+/// Whether the next item is an indefinite container's break, consumed if so.
+fn at_break(d: &mut Decoder<'_>) -> Result<bool, minicbor::decode::Error> {
+    if d.datatype()? == Type::Break {
+        d.set_position(d.position() + 1);
+        Ok(true)
+    } else {
+        Ok(false)
+    }
+}
+
+fn deeper(depth: usize, at: usize) -> Result<usize, String> {
+    if depth >= MAX_DEPTH {
+        Err(format!(
+            "nesting deeper than {MAX_DEPTH} levels (at byte {at})"
+        ))
+    } else {
+        Ok(depth + 1)
+    }
+}

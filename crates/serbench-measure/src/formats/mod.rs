@@ -1,0 +1,125 @@
+//! The rows: every codec the measurement knows, in the registry's order,
+//! each built for a document or saying why it cannot be.
+
+mod documents;
+mod minicbor_value;
+
+use crate::codec::{Build, Row};
+
+pub(crate) use minicbor_value::read_document as read_cbor;
+
+/// Every row, in the order the report shows them (the registry's).
+pub const ROWS: &[Row] = &[
+    Row {
+        id: "json",
+        wire_format: "JSON",
+        library: "serde_json",
+        version: "1.0.154",
+        build: Build::From(documents::json),
+    },
+    Row {
+        id: "json-simd",
+        wire_format: "JSON",
+        library: "simd-json",
+        version: "0.19.0",
+        build: Build::From(documents::json_simd),
+    },
+    Row {
+        id: "json-sonic",
+        wire_format: "JSON",
+        library: "sonic-rs",
+        version: "0.5.10",
+        build: Build::From(documents::json_sonic),
+    },
+    Row {
+        id: "cbor",
+        wire_format: "CBOR",
+        library: "ciborium",
+        version: "0.2.2",
+        build: Build::From(documents::cbor),
+    },
+    Row {
+        id: "cbor-minicbor",
+        wire_format: "CBOR",
+        library: "minicbor",
+        version: "2.3.1",
+        build: Build::From(minicbor_value::build),
+    },
+    Row {
+        id: "cbor-cbor4ii",
+        wire_format: "CBOR",
+        library: "cbor4ii",
+        version: "1.2.4",
+        build: Build::From(documents::cbor4ii),
+    },
+    Row {
+        id: "xml",
+        wire_format: "XML",
+        library: "quick-xml",
+        version: "0.42.0",
+        build: Build::Unavailable(
+            "not measured yet: a document needs a JSON-to-XML mapping other readers know (XPath 3.1's json-to-xml), which serbench's XML codec does not write",
+        ),
+    },
+    Row {
+        id: "msgpack",
+        wire_format: "MessagePack",
+        library: "rmp-serde",
+        version: "1.3.1",
+        build: Build::From(documents::msgpack),
+    },
+    Row {
+        id: "bitcode",
+        wire_format: "bitcode",
+        library: "bitcode",
+        version: "0.6.9",
+        build: Build::Unavailable(
+            "bitcode's Encode and Decode are derived for a Rust type at compile time; a schema known only at run time cannot drive them",
+        ),
+    },
+    Row {
+        id: "wincode",
+        wire_format: "wincode",
+        library: "wincode",
+        version: "0.6.3",
+        build: Build::Unavailable(
+            "wincode's SchemaWrite and SchemaRead are derived for a Rust type at compile time and it has no serde support; a schema known only at run time cannot drive it",
+        ),
+    },
+    Row {
+        id: "qdatastream",
+        wire_format: "QDataStream",
+        library: "serbench-qdatastream",
+        version: "0.1.0",
+        build: Build::Unavailable(
+            "not measured yet: a document would go through Qt's QVariant forms (QVariantMap sorts its keys), which serbench's QDataStream codec does not write",
+        ),
+    },
+    Row {
+        id: "capnp",
+        wire_format: "Cap'n Proto",
+        library: "capnp",
+        version: "0.27.3",
+        build: Build::Unavailable(
+            "the capnp crate reads and builds dynamic values only through schemas compiled in by capnpc, which needs the capnp tool; a schema inferred at run time cannot be loaded",
+        ),
+    },
+    Row {
+        id: "flatbuffers",
+        wire_format: "FlatBuffers",
+        library: "flatbuffers",
+        version: "25.12.19",
+        build: Build::Unavailable(
+            "the flatbuffers crate builds and reads tables only through code flatc generates; it has no reflection-driven builder for a schema known at run time",
+        ),
+    },
+    Row {
+        id: "rkyv",
+        wire_format: "rkyv",
+        library: "rkyv",
+        version: "0.8.18",
+        build: Build::Unavailable(
+            "rkyv's archived layouts are Rust types derived at compile time; it has no schema a program can give it at run time",
+        ),
+    },
+];

@@ -1,0 +1,525 @@
+//! The schema inferred from a document, which every schema format writes
+//! in its own language.
+//!
+//! One pass over the values builds a [`Schema`]: a map becomes a
+//! [`Record`] whose fields are the keys in the order first seen, a key
+//! missing from some of a record's maps is not [`Field::required`], a list
+//! holds the merge of all its elements, and a place where values of
+//! several kinds meet is a [`Schema::Union`] of one schema per kind (null
+//! apart: a null beside another kind makes it [`Schema::Nullable`]).
+//! Integers and floats are different kinds; an integer schema keeps
+//! whether it saw a negative value and a value past `i64::MAX`, so a
+//! format picks a signed or unsigned type, or refuses a field that needs
+//! both.
+//!
+//! # Why not genson-rs
+//!
+//! genson-rs and genson-core infer JSON Schema from samples, which is the
+//! job here in outline. They were not used: their output is a JSON Schema
+//! document as `serde_json::Value`, which every format below would have to
+//! parse back into types; JSON Schema has no byte strings, no distinction
+//! between a 64-bit signed and unsigned integer and no ordered record
+//! fields, all of which the CBOR and MessagePack inputs and the schema
+//! formats need; and they bring their own JSON parser (simd-json),
+//! allocator (mimalloc) and thread pool (rayon), none of which a library a
+//! user links into a test should carry. The inference is one small pass
+//! over [`Value`], tested here.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::value::Value;
+
+/// The type of a place in the document, as every value seen there says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Schema {
+    /// Nothing was ever seen here: the elements of lists that were all
+    /// empty. Any type carries it; the formats write the simplest.
+    Empty,
+    /// Only nulls.
+    Null,
+    /// Booleans.
+    Bool,
+    /// Integers.
+    Int(IntRange),
+    /// Floats.
+    Float,
+    /// Text.
+    Text,
+    /// Byte strings.
+    Bytes,
+    /// Lists whose elements have this schema.
+    List(Box<Schema>),
+    /// Maps with these keys.
+    Record(Record),
+    /// Null, or a value of the inner schema (never `Empty`, `Null`,
+    /// `Nullable`).
+    Nullable(Box<Schema>),
+    /// Values of two or more kinds, at most one schema per kind, in the
+    /// order first seen (never `Empty`, `Null`, `Nullable` or a union).
+    Union(Vec<Schema>),
+}
+
+/// What the integers at a place need.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IntRange {
+    /// Some value was negative.
+    pub negative: bool,
+    /// Some value was past `i64::MAX`.
+    pub past_i64: bool,
+}
+
+impl IntRange {
+    /// Whether one 64-bit type carries every value: not both a negative
+    /// one and one past `i64::MAX`.
+    #[must_use]
+    pub fn fits_64_bits(self) -> bool {
+        !(self.negative && self.past_i64)
+    }
+}
+
+/// A map's shape: its name in the schemas and its fields.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    /// A name unique in the schema, an identifier every schema language
+    /// takes (`Document`, `Items`, `ItemsAuthor`).
+    pub name: String,
+    /// The keys, in the order first seen.
+    pub fields: Vec<Field>,
+}
+
+/// One key of a record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Field {
+    /// The key as the document spells it.
+    pub key: String,
+    /// The key as an identifier every schema language takes (ASCII letters,
+    /// digits and `_`, starting with a letter), unique in its record.
+    pub ident: String,
+    /// Its values' schema.
+    pub schema: Schema,
+    /// Whether every map of the record has the key.
+    pub required: bool,
+}
+
+impl Schema {
+    /// The schema of `values`, the messages of one document, with the
+    /// top record named `root`.
+    #[must_use]
+    pub fn infer<'a>(values: impl IntoIterator<Item = &'a Value>, root: &str) -> Schema {
+        let mut shape = Shape::default();
+        for value in values {
+            shape.add(value);
+        }
+        let mut names = Names::default();
+        shape.finish(&ident_case(root, "Document"), &mut names)
+    }
+
+    /// The kind this schema holds, as errors name it.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Schema::Empty => "nothing",
+            Schema::Null => "null",
+            Schema::Bool => "boolean",
+            Schema::Int(_) => "integer",
+            Schema::Float => "float",
+            Schema::Text => "text",
+            Schema::Bytes => "bytes",
+            Schema::List(_) => "list",
+            Schema::Record(_) => "map",
+            Schema::Nullable(_) => "nullable",
+            Schema::Union(_) => "union",
+        }
+    }
+
+    /// Whether `value` is of this schema (a value of the document it was
+    /// inferred from always is): what a format checks before it writes a
+    /// value with a schema.
+    #[must_use]
+    pub fn admits(&self, value: &Value) -> bool {
+        match (self, value) {
+            (Schema::Null | Schema::Nullable(_), Value::Null)
+            | (Schema::Bool, Value::Bool(_))
+            | (Schema::Float, Value::Float(_))
+            | (Schema::Text, Value::Text(_))
+            | (Schema::Bytes, Value::Bytes(_)) => true,
+            (Schema::Int(range), Value::Int(n)) => *n >= 0 || range.negative,
+            (Schema::Int(range), Value::UInt(_)) => range.past_i64,
+            (Schema::List(item), Value::List(items)) => items.iter().all(|i| item.admits(i)),
+            (Schema::Record(record), Value::Map(entries)) => record.admits(entries),
+            (Schema::Nullable(inner), value) => inner.admits(value),
+            (Schema::Union(members), value) => members.iter().any(|m| m.admits(value)),
+            _ => false,
+        }
+    }
+
+    /// Every record in the schema, this one first, each once, parents
+    /// before children.
+    #[must_use]
+    pub fn records(&self) -> Vec<&Record> {
+        let mut out = Vec::new();
+        self.collect_records(&mut out);
+        out
+    }
+
+    fn collect_records<'a>(&'a self, out: &mut Vec<&'a Record>) {
+        match self {
+            Schema::Record(record) => {
+                out.push(record);
+                for field in &record.fields {
+                    field.schema.collect_records(out);
+                }
+            }
+            Schema::List(item) | Schema::Nullable(item) => item.collect_records(out),
+            Schema::Union(members) => {
+                for member in members {
+                    member.collect_records(out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Record {
+    /// Whether a map's entries are this record's: known keys only, each
+    /// once, in the record's order, every required one present, every
+    /// value of its field's schema.
+    #[must_use]
+    pub fn admits(&self, entries: &[(String, Value)]) -> bool {
+        let mut fields = self.fields.iter();
+        for (key, value) in entries {
+            // Keys come in field order: skip the absent optional ones.
+            loop {
+                let Some(field) = fields.next() else {
+                    return false;
+                };
+                if field.key == *key {
+                    if !field.schema.admits(value) {
+                        return false;
+                    }
+                    break;
+                }
+                if field.required {
+                    return false;
+                }
+            }
+        }
+        fields.all(|field| !field.required)
+    }
+}
+
+/// What has been seen at one place.
+#[derive(Default)]
+struct Shape {
+    null: bool,
+    kinds: Vec<Kind>,
+}
+
+/// One kind seen at a place, with what it needs.
+enum Kind {
+    Bool,
+    Int(IntRange),
+    Float,
+    Text,
+    Bytes,
+    List(Box<Shape>),
+    Map(MapShape),
+}
+
+#[derive(Default)]
+struct MapShape {
+    maps: usize,
+    fields: Vec<(String, Shape, usize)>,
+    index: HashMap<String, usize>,
+}
+
+impl Kind {
+    fn rank(&self) -> u8 {
+        match self {
+            Kind::Bool => 0,
+            Kind::Int(_) => 1,
+            Kind::Float => 2,
+            Kind::Text => 3,
+            Kind::Bytes => 4,
+            Kind::List(_) => 5,
+            Kind::Map(_) => 6,
+        }
+    }
+}
+
+fn rank_of(value: &Value) -> Option<u8> {
+    Some(match value {
+        Value::Null => return None,
+        Value::Bool(_) => 0,
+        Value::Int(_) | Value::UInt(_) => 1,
+        Value::Float(_) => 2,
+        Value::Text(_) => 3,
+        Value::Bytes(_) => 4,
+        Value::List(_) => 5,
+        Value::Map(_) => 6,
+    })
+}
+
+impl Shape {
+    fn add(&mut self, value: &Value) {
+        let Some(rank) = rank_of(value) else {
+            self.null = true;
+            return;
+        };
+        let kind = if let Some(found) = self.kinds.iter_mut().find(|k| k.rank() == rank) {
+            found
+        } else {
+            self.kinds.push(match value {
+                Value::Bool(_) => Kind::Bool,
+                Value::Int(_) | Value::UInt(_) => Kind::Int(IntRange::default()),
+                Value::Float(_) => Kind::Float,
+                Value::Text(_) => Kind::Text,
+                Value::Bytes(_) => Kind::Bytes,
+                Value::List(_) => Kind::List(Box::default()),
+                Value::Map(_) | Value::Null => Kind::Map(MapShape::default()),
+            });
+            self.kinds.last_mut().expect("just pushed")
+        };
+        match (kind, value) {
+            (Kind::Int(range), Value::Int(n)) => range.negative |= *n < 0,
+            (Kind::Int(range), Value::UInt(_)) => range.past_i64 = true,
+            (Kind::List(item), Value::List(items)) => {
+                for element in items {
+                    item.add(element);
+                }
+            }
+            (Kind::Map(map), Value::Map(entries)) => {
+                map.maps += 1;
+                for (key, value) in entries {
+                    let at = if let Some(&at) = map.index.get(key) {
+                        at
+                    } else {
+                        map.fields.push((key.clone(), Shape::default(), 0));
+                        map.index.insert(key.clone(), map.fields.len() - 1);
+                        map.fields.len() - 1
+                    };
+                    let (_, shape, present) = &mut map.fields[at];
+                    shape.add(value);
+                    *present += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The schema of what was seen, records named from `name`.
+    fn finish(self, name: &str, names: &mut Names) -> Schema {
+        let single = self.kinds.len() == 1;
+        let mut members: Vec<Schema> = self
+            .kinds
+            .into_iter()
+            .map(|kind| match kind {
+                Kind::Bool => Schema::Bool,
+                Kind::Int(range) => Schema::Int(range),
+                Kind::Float => Schema::Float,
+                Kind::Text => Schema::Text,
+                Kind::Bytes => Schema::Bytes,
+                Kind::List(item) => Schema::List(Box::new(item.finish(name, names))),
+                Kind::Map(map) => Schema::Record(map.finish(name, names)),
+            })
+            .collect();
+        let inner = match members.len() {
+            0 => {
+                return if self.null {
+                    Schema::Null
+                } else {
+                    Schema::Empty
+                };
+            }
+            1 if single => members.pop().expect("one member"),
+            _ => Schema::Union(members),
+        };
+        if self.null {
+            Schema::Nullable(Box::new(inner))
+        } else {
+            inner
+        }
+    }
+}
+
+impl MapShape {
+    fn finish(self, name: &str, names: &mut Names) -> Record {
+        let name = names.record(name);
+        let mut idents = HashSet::new();
+        let fields = self
+            .fields
+            .into_iter()
+            .map(|(key, shape, present)| {
+                let ident = unique(&mut idents, ident_snake(&key));
+                let child = format!("{name}{}", ident_case(&key, "Field"));
+                Field {
+                    schema: shape.finish(&child, names),
+                    required: present == self.maps,
+                    key,
+                    ident,
+                }
+            })
+            .collect();
+        Record { name, fields }
+    }
+}
+
+/// The record names given so far, so each is unique.
+#[derive(Default)]
+struct Names {
+    taken: HashSet<String>,
+}
+
+impl Names {
+    fn record(&mut self, wanted: &str) -> String {
+        unique(&mut self.taken, wanted.to_owned())
+    }
+}
+
+fn unique(taken: &mut HashSet<String>, wanted: String) -> String {
+    let mut name = wanted.clone();
+    let mut n = 2;
+    while !taken.insert(name.clone()) {
+        name = format!("{wanted}_{n}");
+        n += 1;
+    }
+    name
+}
+
+/// `key` as a field identifier: ASCII letters, digits and `_`, starting
+/// with a letter (`first name` → `first_name`, `@id` → `f_id`, `2x` →
+/// `f_2x`).
+fn ident_snake(key: &str) -> String {
+    let mut ident: String = key
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    if !ident.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        ident.insert_str(0, "f_");
+    }
+    ident
+}
+
+/// `key` as a type name: its ASCII letters and digits in words, each
+/// capitalised (`first name` → `FirstName`); `fallback` when it has none,
+/// and a name that would start with a digit gets it in front.
+fn ident_case(key: &str, fallback: &str) -> String {
+    let mut name = String::new();
+    for word in key.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            name.push(first.to_ascii_uppercase());
+            name.extend(chars);
+        }
+    }
+    if name.is_empty() {
+        fallback.to_owned()
+    } else if name.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("{fallback}{name}")
+    } else {
+        name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(text: &str) -> Value {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn maps_become_records_and_missing_keys_optional() {
+        let docs = [
+            json(r#"{"id": 1, "name": "a"}"#),
+            json(r#"{"id": -2, "tags": ["x"]}"#),
+        ];
+        let schema = Schema::infer(&docs, "doc");
+        let Schema::Record(record) = &schema else {
+            panic!("{schema:?}")
+        };
+        assert_eq!(record.name, "Doc");
+        let fields: Vec<(&str, bool)> = record
+            .fields
+            .iter()
+            .map(|f| (f.key.as_str(), f.required))
+            .collect();
+        assert_eq!(fields, [("id", true), ("name", false), ("tags", false)]);
+        assert_eq!(
+            record.fields[0].schema,
+            Schema::Int(IntRange {
+                negative: true,
+                past_i64: false
+            })
+        );
+        assert_eq!(
+            record.fields[2].schema,
+            Schema::List(Box::new(Schema::Text))
+        );
+        for doc in &docs {
+            assert!(schema.admits(doc));
+        }
+    }
+
+    #[test]
+    fn kinds_that_meet_are_a_union_and_null_makes_it_nullable() {
+        let doc = json(r#"[1, 2.5, null, "x", 3]"#);
+        let schema = Schema::infer([&doc], "doc");
+        assert_eq!(
+            schema,
+            Schema::List(Box::new(Schema::Nullable(Box::new(Schema::Union(vec![
+                Schema::Int(IntRange::default()),
+                Schema::Float,
+                Schema::Text,
+            ])))))
+        );
+        assert!(schema.admits(&doc));
+        assert!(!schema.admits(&json("[true]")));
+    }
+
+    #[test]
+    fn empty_lists_and_lone_nulls() {
+        let schema = Schema::infer([&json(r#"{"a": [], "b": null}"#)], "x");
+        let Schema::Record(record) = schema else {
+            panic!()
+        };
+        assert_eq!(
+            record.fields[0].schema,
+            Schema::List(Box::new(Schema::Empty))
+        );
+        assert_eq!(record.fields[1].schema, Schema::Null);
+    }
+
+    #[test]
+    fn names_are_identifiers_and_unique() {
+        let doc = json(r#"{"first name": {"x": 1}, "first_name": {"y": 2}, "@id": 3, "2nd": 4}"#);
+        let schema = Schema::infer([&doc], "my doc");
+        let names: Vec<&str> = schema.records().iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["MyDoc", "MyDocFirstName", "MyDocFirstName_2"]);
+        let Schema::Record(record) = &schema else {
+            panic!()
+        };
+        let idents: Vec<&str> = record.fields.iter().map(|f| f.ident.as_str()).collect();
+        assert_eq!(idents, ["first_name", "first_name_2", "f__id", "f_2nd"]);
+    }
+
+    #[test]
+    fn key_order_other_than_the_schemas_is_not_admitted() {
+        let docs = [json(r#"{"a": 1, "b": 2}"#), json(r#"{"b": 3, "a": 4}"#)];
+        let schema = Schema::infer(&docs, "d");
+        assert!(schema.admits(&docs[0]));
+        assert!(!schema.admits(&docs[1]));
+    }
+
+    #[test]
+    fn integers_past_i64_and_negative_do_not_fit_one_type() {
+        let doc = json("[-1, 18446744073709551615]");
+        let Schema::List(item) = Schema::infer([&doc], "d") else {
+            panic!()
+        };
+        let Schema::Int(range) = *item else { panic!() };
+        assert!(!range.fits_64_bits());
+    }
+}

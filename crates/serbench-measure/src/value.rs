@@ -1,0 +1,370 @@
+//! The one value every input is read into and every codec is measured on.
+//!
+//! A [`Value`] is what the self-describing formats (JSON, CBOR,
+//! MessagePack) can say about a document: null, booleans, integers,
+//! floats, text, bytes, lists and maps with text keys, in the order the
+//! input gave them. It is compared strictly: floats by their bits, maps
+//! key by key in order, so a codec that changes a float's last bit, turns
+//! bytes into a list or sorts keys fails its row instead of passing as
+//! "equal enough".
+//!
+//! It goes through serde both ways: a self-describing codec serializes it
+//! as it is and deserializes it with [`Value`]'s own `Deserialize`, which
+//! refuses nesting deeper than [`MAX_DEPTH`] before any library's stack
+//! can overflow.
+
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// The deepest nesting of lists and maps a value may have: the input
+/// readers and every codec's decode refuse a deeper one. serde_json's own
+/// limit is 128 too, so a document one JSON library reads, all read.
+pub const MAX_DEPTH: usize = 128;
+
+/// A document's value, as the self-describing formats carry it.
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// JSON's `null`, CBOR's null or undefined, MessagePack's nil.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// An integer that fits `i64`.
+    Int(i64),
+    /// An integer past `i64::MAX` that fits `u64`; a value that fits `i64`
+    /// is always [`Value::Int`], so one number has one form.
+    UInt(u64),
+    /// A floating-point number, compared by its bits.
+    Float(f64),
+    /// Text, valid UTF-8.
+    Text(String),
+    /// A byte string (CBOR, MessagePack; JSON has none).
+    Bytes(Vec<u8>),
+    /// An array.
+    List(Vec<Value>),
+    /// An object or map with text keys, in the input's order.
+    Map(Vec<(String, Value)>),
+}
+
+impl Value {
+    /// The integer `n` in its one form.
+    #[must_use]
+    pub fn from_u64(n: u64) -> Value {
+        i64::try_from(n).map_or(Value::UInt(n), Value::Int)
+    }
+
+    /// What kind of value this is, as the errors and schemas name it.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::Int(_) | Value::UInt(_) => "integer",
+            Value::Float(_) => "float",
+            Value::Text(_) => "text",
+            Value::Bytes(_) => "bytes",
+            Value::List(_) => "list",
+            Value::Map(_) => "map",
+        }
+    }
+
+    /// The first place where `other` differs from `self`, as a path
+    /// (`$.items[3].price`) and what differs there; `None` when the two
+    /// are equal by [`Value`]'s strict rule.
+    #[must_use]
+    pub fn difference(&self, other: &Value) -> Option<String> {
+        let mut path = String::from("$");
+        difference(self, other, &mut path)
+    }
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Null, Value::Null) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::UInt(a), Value::UInt(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+            (Value::Text(a), Value::Text(b)) => a == b,
+            (Value::Bytes(a), Value::Bytes(b)) => a == b,
+            (Value::List(a), Value::List(b)) => a == b,
+            (Value::Map(a), Value::Map(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+fn difference(want: &Value, got: &Value, path: &mut String) -> Option<String> {
+    use std::fmt::Write as _;
+    match (want, got) {
+        (Value::List(a), Value::List(b)) => {
+            let len = path.len();
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                let _ = write!(path, "[{i}]");
+                if let Some(found) = difference(x, y, path) {
+                    return Some(found);
+                }
+                path.truncate(len);
+            }
+            (a.len() != b.len()).then(|| {
+                format!(
+                    "{path}: a list of {} elements came back with {}",
+                    a.len(),
+                    b.len()
+                )
+            })
+        }
+        (Value::Map(a), Value::Map(b)) => {
+            let same_keys =
+                a.len() == b.len() && a.iter().all(|(k, _)| b.iter().any(|(l, _)| l == k));
+            let in_order = a.iter().zip(b).all(|((k, _), (l, _))| k == l);
+            if same_keys && !in_order {
+                return Some(format!(
+                    "{path}: the keys came back in another order ({})",
+                    keys_shown(b)
+                ));
+            }
+            for (key, x) in a {
+                let Some((_, y)) = b.iter().find(|(l, _)| l == key) else {
+                    return Some(format!("{path}: the key {key:?} is missing"));
+                };
+                let len = path.len();
+                let _ = write!(path, ".{key}");
+                if let Some(found) = difference(x, y, path) {
+                    return Some(found);
+                }
+                path.truncate(len);
+            }
+            b.iter()
+                .find(|(l, _)| !a.iter().any(|(k, _)| k == l))
+                .map(|(l, _)| format!("{path}: the key {l:?} was added"))
+        }
+        _ if want == got => None,
+        _ => Some(format!(
+            "{path}: {} came back as {}",
+            shown(want),
+            shown(got)
+        )),
+    }
+}
+
+fn keys_shown(map: &[(String, Value)]) -> String {
+    let mut keys: Vec<&str> = map.iter().take(4).map(|(k, _)| k.as_str()).collect();
+    if map.len() > 4 {
+        keys.push("…");
+    }
+    keys.join(", ")
+}
+
+/// A scalar as a difference names it: its kind and a short rendering.
+fn shown(value: &Value) -> String {
+    match value {
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => format!("boolean {b}"),
+        Value::Int(n) => format!("integer {n}"),
+        Value::UInt(n) => format!("integer {n}"),
+        Value::Float(x) => format!("float {x:?} (bits {:#018x})", x.to_bits()),
+        Value::Text(t) if t.len() <= 40 => format!("text {t:?}"),
+        Value::Text(t) => format!("text of {} bytes", t.len()),
+        Value::Bytes(b) => format!("{} bytes", b.len()),
+        Value::List(l) => format!("a list of {}", l.len()),
+        Value::Map(m) => format!("a map of {} keys", m.len()),
+    }
+}
+
+impl Serialize for Value {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Value::Null => serializer.serialize_unit(),
+            Value::Bool(b) => serializer.serialize_bool(*b),
+            Value::Int(n) => serializer.serialize_i64(*n),
+            Value::UInt(n) => serializer.serialize_u64(*n),
+            Value::Float(x) => serializer.serialize_f64(*x),
+            Value::Text(t) => serializer.serialize_str(t),
+            Value::Bytes(b) => serializer.serialize_bytes(b),
+            Value::List(items) => {
+                let mut seq = serializer.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(item)?;
+                }
+                seq.end()
+            }
+            Value::Map(entries) => {
+                let mut map = serializer.serialize_map(Some(entries.len()))?;
+                for (key, value) in entries {
+                    map.serialize_entry(key, value)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Value {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
+        Seed { depth: 0 }.deserialize(deserializer)
+    }
+}
+
+/// [`Value`]'s deserializer at a depth: past [`MAX_DEPTH`] it refuses.
+#[derive(Clone, Copy)]
+struct Seed {
+    depth: usize,
+}
+
+impl Seed {
+    fn deeper<E: de::Error>(self) -> Result<Seed, E> {
+        if self.depth >= MAX_DEPTH {
+            return Err(E::custom(format_args!(
+                "nesting deeper than {MAX_DEPTH} levels"
+            )));
+        }
+        Ok(Seed {
+            depth: self.depth + 1,
+        })
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Seed {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Seed {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a value")
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        self.deserialize(deserializer)
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+
+    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+        Ok(Value::Int(n))
+    }
+
+    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+        Ok(Value::from_u64(n))
+    }
+
+    fn visit_i128<E: de::Error>(self, n: i128) -> Result<Value, E> {
+        if let Ok(n) = i64::try_from(n) {
+            Ok(Value::Int(n))
+        } else if let Ok(n) = u64::try_from(n) {
+            Ok(Value::UInt(n))
+        } else {
+            Err(E::custom(format_args!(
+                "the integer {n} is outside the 64-bit range every format here carries"
+            )))
+        }
+    }
+
+    fn visit_u128<E: de::Error>(self, n: u128) -> Result<Value, E> {
+        u64::try_from(n).map(Value::from_u64).map_err(|_| {
+            E::custom(format_args!(
+                "the integer {n} is outside the 64-bit range every format here carries"
+            ))
+        })
+    }
+
+    fn visit_f64<E>(self, x: f64) -> Result<Value, E> {
+        Ok(Value::Float(x))
+    }
+
+    fn visit_str<E>(self, text: &str) -> Result<Value, E> {
+        Ok(Value::Text(text.to_owned()))
+    }
+
+    fn visit_string<E>(self, text: String) -> Result<Value, E> {
+        Ok(Value::Text(text))
+    }
+
+    fn visit_bytes<E>(self, bytes: &[u8]) -> Result<Value, E> {
+        Ok(Value::Bytes(bytes.to_vec()))
+    }
+
+    fn visit_byte_buf<E>(self, bytes: Vec<u8>) -> Result<Value, E> {
+        Ok(Value::Bytes(bytes))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let inner = self.deeper()?;
+        // The hint is the input's claim: trust it only as far as a small
+        // first allocation, so a declared length costs nothing until the
+        // elements arrive.
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1024));
+        while let Some(item) = seq.next_element_seed(inner)? {
+            items.push(item);
+        }
+        Ok(Value::List(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let inner = self.deeper()?;
+        let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0).min(1024));
+        while let Some(key) = map.next_key_seed(inner)? {
+            let Value::Text(key) = key else {
+                return Err(de::Error::custom(format_args!(
+                    "a map key that is {} rather than text: only text keys are measured",
+                    key.kind()
+                )));
+            };
+            let value = map.next_value_seed(inner)?;
+            entries.push((key, value));
+        }
+        Ok(Value::Map(entries))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floats_compare_by_bits() {
+        assert_ne!(Value::Float(0.0), Value::Float(-0.0));
+        assert_eq!(Value::Float(f64::NAN), Value::Float(f64::NAN));
+        assert_ne!(Value::Int(1), Value::Float(1.0));
+    }
+
+    #[test]
+    fn a_difference_names_its_path() {
+        let want: Value = serde_json::from_str(r#"{"a": [1, {"b": 2.5}]}"#).unwrap();
+        let got: Value = serde_json::from_str(r#"{"a": [1, {"b": 2}]}"#).unwrap();
+        let found = want.difference(&got).unwrap();
+        assert!(found.starts_with("$.a[1].b: float 2.5"), "{found}");
+        assert_eq!(want.difference(&want.clone()), None);
+        let reordered: Value = serde_json::from_str(r#"{"b": 1, "a": 2}"#).unwrap();
+        let ordered: Value = serde_json::from_str(r#"{"a": 2, "b": 1}"#).unwrap();
+        let found = ordered.difference(&reordered).unwrap();
+        assert!(found.contains("another order"), "{found}");
+    }
+
+    #[test]
+    fn integers_have_one_form() {
+        assert_eq!(Value::from_u64(5), Value::Int(5));
+        assert_eq!(Value::from_u64(u64::MAX), Value::UInt(u64::MAX));
+        let big: Value = serde_json::from_str("18446744073709551615").unwrap();
+        assert_eq!(big, Value::UInt(u64::MAX));
+    }
+}
