@@ -28,13 +28,13 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::time::{Duration, Instant};
 
 use divan::counter::BytesCount;
 use divan::{AllocProfiler, Bencher, black_box};
 use serbench_benches::{messages, report_sizes, total_bytes, verified};
 use serbench_codecs::{Carried, DatasetVisitor, Info, NativeJob, PairJob};
 use serbench_model::{Codec, Dataset, Error, NativeCodec, TaskManager};
+use serbench_results::sampling::warm_up;
 use serbench_testkit::CountingAllocator;
 
 /// The system allocator, or, chosen once at start: divan's allocation
@@ -139,25 +139,6 @@ impl Timer for Bencher<'_, '_> {
     fn time<O>(self, bytes: usize, mut body: impl FnMut() -> O) {
         warm_up(&mut body);
         self.counter(BytesCount::new(bytes)).bench_local(body);
-    }
-}
-
-/// How long a row's workload runs untimed before it is timed.
-const WARM_UP: Duration = Duration::from_millis(1);
-
-/// Runs `body` untimed for [`WARM_UP`] (at least once). divan, and the
-/// timing mode after it, size their samples from the first run they time:
-/// a cold first run (caches, the allocator's first pages) slower than 100
-/// timer ticks left a sub-microsecond row at one iteration per sample, so
-/// the timer's own cost and jitter were a large share of every sample
-/// (media's postcard encode: 140 ns timed one by one).
-fn warm_up<O>(body: &mut impl FnMut() -> O) {
-    let start = Instant::now();
-    loop {
-        black_box(body());
-        if start.elapsed() >= WARM_UP {
-            break;
-        }
     }
 }
 

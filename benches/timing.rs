@@ -32,40 +32,23 @@
 //!
 //! The figures must stay comparable with those divan took before (the
 //! same `--sample-count` and `--max-time` xtask gave divan are given here),
-//! so each row is sampled as divan 0.1.21 samples a `bench_local` body:
-//!
-//! 1. the body runs untimed for `WARM_UP` (the same warm-up the divan path
-//!    runs);
-//! 2. a sample of one iteration is timed; while a sample takes no more
-//!    than 100 ticks of the timer's precision (the smallest step
-//!    `Instant` is seen to take, measured once per process as divan
-//!    measures it), the iterations per sample double and the sample is
-//!    dropped; the first sample above that is kept and fixes the
-//!    iterations per sample;
-//! 3. samples are taken until there are `--sample-count` of them or the
-//!    row has been sampled for `--sample-time`, counted from its first
-//!    timed sample, the dropped ones included (a row slower than that gets
-//!    one sample);
-//! 4. a body's outputs are dropped after its sample, outside the timed
-//!    span (divan's deferred drop); the bodies here return nothing but the
-//!    sweep's decode.
-//!
-//! Unlike divan, nothing is subtracted for the timer's own cost, a few
-//! nanoseconds per sample (under 1 % of a sample, which lasts at least 100
-//! timer ticks).
+//! so each row is sampled as divan 0.1.21 samples a `bench_local` body, by
+//! [`serbench_results::sampling`], which `serbench measure` shares: a
+//! warm-up, iterations per sample doubled until a sample is long against
+//! the timer's precision, then samples until the count or the time.
 
 use std::io::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use divan::black_box;
 use serbench_codecs::{Carried, DatasetVisitor};
 use serbench_model::{Dataset, TaskManager};
-use serbench_results::Op;
+use serbench_results::sampling::warm_up;
 use serbench_results::timing::{Allocations, Row, TimingLine};
+use serbench_results::{Op, sampling};
 
 use crate::{
     Build, Decode, Encode, Floor, SWEEP_TASKS, SweepDecode, SweepEncode, Timer, Traverse, Write,
-    warm_up,
 };
 
 /// What the command line asks for.
@@ -376,75 +359,13 @@ impl Timer for &mut Sampler {
     }
 }
 
-/// Samples `body` (the module's steps 2 to 4).
+/// Samples `body` (the module's steps 2 to 4), as `serbench measure` does.
 fn sample<O>(sampling: Sampling, body: &mut impl FnMut() -> O) -> Measured {
-    let floor = precision() * 100;
-    let mut iterations: u64 = 1;
-    let mut samples_ns = Vec::with_capacity(sampling.samples);
-    let mut outputs: Vec<O> = Vec::new();
-    let mut tuning = true;
-    let started = Instant::now();
-    while samples_ns.is_empty()
-        || (samples_ns.len() < sampling.samples && started.elapsed() < sampling.time)
-    {
-        if std::mem::needs_drop::<O>() {
-            outputs.reserve(usize::try_from(iterations).unwrap_or(usize::MAX));
-        }
-        let start = Instant::now();
-        for _ in 0..iterations {
-            let output = black_box(body());
-            if std::mem::needs_drop::<O>() {
-                outputs.push(output);
-            } else {
-                std::mem::forget(output);
-            }
-        }
-        let took = start.elapsed();
-        outputs.clear();
-        if tuning {
-            if took <= floor {
-                iterations *= 2;
-                continue;
-            }
-            tuning = false;
-        }
-        samples_ns.push(took.as_secs_f64() * 1e9 / iterations as f64);
-    }
+    let (iterations, samples_ns) = sampling::sample(sampling.samples, sampling.time, body);
     Measured::Samples {
         iterations,
         samples_ns,
     }
-}
-
-/// The smallest step `Instant` is seen to take, as divan measures its
-/// timer's precision: the shortest non-zero time between two readings,
-/// once it has been seen 100 times (or after a million tries).
-fn precision() -> Duration {
-    static PRECISION: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
-    *PRECISION.get_or_init(|| {
-        let mut shortest = Duration::MAX;
-        let mut seen = 0;
-        for _ in 0..1_000_000 {
-            let start = Instant::now();
-            let step = start.elapsed();
-            if step.is_zero() {
-                continue;
-            }
-            match step.cmp(&shortest) {
-                std::cmp::Ordering::Less => (shortest, seen) = (step, 0),
-                std::cmp::Ordering::Equal => seen += 1,
-                std::cmp::Ordering::Greater => {}
-            }
-            if seen >= 100 {
-                break;
-            }
-        }
-        if shortest == Duration::MAX {
-            Duration::from_nanos(1)
-        } else {
-            shortest
-        }
-    })
 }
 
 /// The test run's check of this mode (`cargo test --bench codecs`): one

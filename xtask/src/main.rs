@@ -8,6 +8,7 @@ mod cargo_env;
 mod fuzz;
 mod hostile;
 mod interop;
+mod measure;
 mod new_format;
 
 use std::path::{Path, PathBuf};
@@ -23,6 +24,9 @@ tasks:
                     (see `cargo xtask bench --help`)
   instructions [OPTIONS]   the instruction meter alone, under Valgrind
                     (see `cargo xtask instructions --help`)
+  measure FILE... [OPTIONS]   your own JSON, NDJSON, CBOR or MessagePack
+                    documents in every format: reports in
+                    target/serbench/measure/ (options: `serbench measure --help`)
   compare OLD NEW [--html OUT]   compare two results.json files (OUT: as a page)
   report DIR [--readme]   write a run's reports again from DIR/results.json
                     (--readme: and the README's results from it)
@@ -66,6 +70,7 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         // `serbench` answers its own `--help`; every other task shares the
         // overview, rather than reading `--help` as a file or a codec.
         "dump" | "check" | "convert" => serbench(task, rest),
+        "measure" if asks_for_help(rest) => serbench(task, rest),
         "compare" | "report" | "check-report" | "fuzz" | "hostile" | "new-format" | "interop"
         | "codegen"
             if asks_for_help(rest) =>
@@ -78,6 +83,7 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         "bench" => bench::run(rest).map(|()| ExitCode::SUCCESS),
+        "measure" => measure::run(rest).map(|()| ExitCode::SUCCESS),
         "instructions" => bench::instructions_task(rest).map(|()| ExitCode::SUCCESS),
         // The CPU-bound process `instructions --twice` runs beside its
         // second count; not a task for people.

@@ -9,6 +9,7 @@
 //! serbench dump --out dumps                      # every dataset with every codec
 //! serbench check --dataset task-manager --codec cbor dumps/task-manager.cbor
 //! serbench convert --dataset media --from json --to msgpack in.json out.msgpack
+//! serbench measure --out measured my-document.json  # your own data, every format
 //! ```
 //!
 //! A codec is named by its id (`json`, `json-simd`, `cbor`; `serbench
@@ -38,7 +39,19 @@
 //!              "detects_truncation", "native"}, ...]}
 //! ```
 
+/// `eprintln!` that cannot panic. `eprintln!` panics when standard error
+/// fails (`2>/dev/full`, a pipe whose reader has gone), and the panic's
+/// own message would fail the same way, leaving exit 101 for an outcome
+/// that has its own status. With nowhere left to say anything the line is
+/// dropped: the exit status still tells success (0) from failure (1).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("{}\n", format_args!($($arg)*)));
+    }};
+}
+
 mod list;
+mod measure;
 mod pairs;
 
 use std::io::Write as _;
@@ -50,17 +63,6 @@ use clap::{Parser, Subcommand};
 use serbench_codecs::Carried;
 
 use crate::pairs::{DatasetJob, for_datasets};
-
-/// `eprintln!` that cannot panic. `eprintln!` panics when standard error
-/// fails (`2>/dev/full`, a pipe whose reader has gone), and the panic's
-/// own message would fail the same way, leaving exit 101 for an outcome
-/// that has its own status. With nowhere left to say anything the line is
-/// dropped: the exit status still tells success (0) from failure (1).
-macro_rules! say {
-    ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stderr(), $($arg)*);
-    }};
-}
 
 #[derive(Parser)]
 #[command(
@@ -130,6 +132,12 @@ enum Command {
         /// The file to write.
         output: PathBuf,
     },
+    /// Measure your own documents in every format: size, zstd and gzip
+    /// size, encode and decode time, each row verified to give back
+    /// exactly the document. Writes DIR/results.json, the inferred schemas
+    /// (DIR/schemas/) and each codec's encoding (DIR/encoded/); `cargo
+    /// xtask measure` also writes the reports.
+    Measure(measure::Args),
 }
 
 fn main() -> ExitCode {
@@ -203,6 +211,7 @@ fn run(command: Command) -> anyhow::Result<()> {
                 output,
             },
         ),
+        Command::Measure(args) => measure::run(&args),
     }
 }
 

@@ -15,11 +15,13 @@
 pub mod codec;
 mod formats;
 pub mod input;
+pub mod measure;
 pub mod schema;
 pub mod value;
 
 pub use codec::{Build, Codec, Context, Row, SchemaFile, UserSchemas};
 pub use formats::ROWS;
 pub use input::{Document, InputFormat};
+pub use measure::{Measured, Options, Progress, measure};
 pub use schema::Schema;
 pub use value::Value;

@@ -351,7 +351,7 @@ impl MapShape {
             .fields
             .into_iter()
             .map(|(key, shape, present)| {
-                let ident = unique(&mut idents, ident_snake(&key));
+                let ident = unique(&mut idents, &ident_snake(&key));
                 let child = format!("{name}{}", ident_case(&key, "Field"));
                 Field {
                     schema: shape.finish(&child, names),
@@ -373,12 +373,12 @@ struct Names {
 
 impl Names {
     fn record(&mut self, wanted: &str) -> String {
-        unique(&mut self.taken, wanted.to_owned())
+        unique(&mut self.taken, wanted)
     }
 }
 
-fn unique(taken: &mut HashSet<String>, wanted: String) -> String {
-    let mut name = wanted.clone();
+fn unique(taken: &mut HashSet<String>, wanted: &str) -> String {
+    let mut name = wanted.to_owned();
     let mut n = 2;
     while !taken.insert(name.clone()) {
         name = format!("{wanted}_{n}");

@@ -178,7 +178,8 @@ fn shown(value: &Value) -> String {
 impl Serialize for Value {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Value::Null => serializer.serialize_unit(),
+            // `none`, not `unit`: cbor4ii writes a unit as an empty array.
+            Value::Null => serializer.serialize_none(),
             Value::Bool(b) => serializer.serialize_bool(*b),
             Value::Int(n) => serializer.serialize_i64(*n),
             Value::UInt(n) => serializer.serialize_u64(*n),

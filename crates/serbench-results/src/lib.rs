@@ -72,6 +72,7 @@ mod op;
 pub mod qt;
 mod record;
 mod run;
+pub mod sampling;
 pub mod stats;
 pub mod timing;
 pub mod units;
@@ -84,7 +85,7 @@ pub use checks::{FLOOR_ABOVE_ENCODE, TRAVERSE_BELOW_DECODE};
 pub use op::{Figure, Op, OpStats, Ops};
 pub use qt::Measured;
 pub use record::{CountedAt, Record, Safety, SafetyLine, SizeLine, join_safety};
-pub use run::{MachineCheck, Run};
+pub use run::{MachineCheck, Run, machine};
 pub use verdict::Rounds;
 
 /// The layout of the `results.json` this version writes: 5 added the

@@ -170,6 +170,37 @@ impl MachineCheck {
     }
 }
 
+fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_default()
+}
+
+fn field<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    text.lines()
+        .find(|line| line.starts_with(key))
+        .and_then(|line| line.split_once(':'))
+        .map(|(_, value)| value.trim())
+}
+
+/// This machine as a report's header names it: CPU model, cores, memory
+/// and OS, read from `/proc` (parts it cannot read are left out).
+#[must_use]
+pub fn machine() -> String {
+    let cpuinfo = read("/proc/cpuinfo");
+    let cpu = field(&cpuinfo, "model name").unwrap_or("unknown CPU");
+    let cores = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);
+    let memory = field(&read("/proc/meminfo"), "MemTotal")
+        .and_then(|kb| kb.trim_end_matches(" kB").trim().parse::<f64>().ok())
+        .map_or_else(String::new, |kb| {
+            format!(", {:.0} GiB", kb / 1024.0 / 1024.0)
+        });
+    let os = format!(
+        "{} {}",
+        read("/proc/sys/kernel/ostype").trim(),
+        read("/proc/sys/kernel/osrelease").trim()
+    );
+    format!("{cpu}, {cores} cores{memory}, {}", os.trim())
+}
+
 #[cfg(test)]
 #[allow(clippy::float_cmp, reason = "the expected figures are exact")]
 mod tests {

@@ -32,7 +32,7 @@ pub(crate) fn describe(
         started,
         quick,
         filters,
-        machine: machine(),
+        machine: serbench_results::machine(),
         compiler: compiler(),
         profile: profile(if lto { PROFILE_LTO } else { PROFILE }, std::env::vars()),
         commit: commit(),
@@ -68,34 +68,6 @@ fn profile(stated: &str, environment: impl Iterator<Item = (String, String)>) ->
     )
 }
 
-fn read(path: &str) -> String {
-    std::fs::read_to_string(path).unwrap_or_default()
-}
-
-fn field<'a>(text: &'a str, key: &str) -> Option<&'a str> {
-    text.lines()
-        .find(|line| line.starts_with(key))
-        .and_then(|line| line.split_once(':'))
-        .map(|(_, value)| value.trim())
-}
-
-fn machine() -> String {
-    let cpuinfo = read("/proc/cpuinfo");
-    let cpu = field(&cpuinfo, "model name").unwrap_or("unknown CPU");
-    let cores = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);
-    let memory = field(&read("/proc/meminfo"), "MemTotal")
-        .and_then(|kb| kb.trim_end_matches(" kB").trim().parse::<f64>().ok())
-        .map_or_else(String::new, |kb| {
-            format!(", {:.0} GiB", kb / 1024.0 / 1024.0)
-        });
-    let os = format!(
-        "{} {}",
-        read("/proc/sys/kernel/ostype").trim(),
-        read("/proc/sys/kernel/osrelease").trim()
-    );
-    format!("{cpu}, {cores} cores{memory}, {}", os.trim())
-}
-
 fn output(command: &mut Command) -> String {
     command
         .output()
@@ -108,8 +80,14 @@ fn output(command: &mut Command) -> String {
 fn compiler() -> String {
     let verbose = output(Command::new("rustc").arg("-vV"));
     let version = verbose.lines().next().unwrap_or("rustc (unknown)");
-    let host = field(&verbose, "host").unwrap_or("");
-    let llvm = field(&verbose, "LLVM version").unwrap_or("");
+    let field = |key: &str| {
+        verbose
+            .lines()
+            .find_map(|line| line.strip_prefix(key)?.strip_prefix(':'))
+            .map_or("", str::trim)
+    };
+    let host = field("host");
+    let llvm = field("LLVM version");
     format!("{version}, {host}, LLVM {llvm}")
 }
 

@@ -35,7 +35,7 @@
 mod compile;
 mod instructions;
 mod load;
-mod machine;
+pub(crate) mod machine;
 mod paired;
 mod passes;
 mod qt;

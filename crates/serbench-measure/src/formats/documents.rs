@@ -139,6 +139,10 @@ impl Library for Ciborium {
     }
 }
 
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "the signature every Build::From has"
+)]
 pub(crate) fn cbor(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
     Ok(document::<Ciborium>())
 }
@@ -155,6 +159,10 @@ impl Library for Cbor4ii {
     }
 }
 
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "the signature every Build::From has"
+)]
 pub(crate) fn cbor4ii(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
     Ok(document::<Cbor4ii>())
 }
@@ -184,6 +192,10 @@ impl Library for RmpSerde {
     }
 }
 
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "the signature every Build::From has"
+)]
 pub(crate) fn msgpack(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
     Ok(document::<RmpSerde>())
 }

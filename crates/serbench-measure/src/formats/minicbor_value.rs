@@ -11,6 +11,10 @@ use crate::value::{MAX_DEPTH, Value};
 
 struct MiniCbor;
 
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "the signature every Build::From has"
+)]
 pub(crate) fn build(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
     Ok(Box::new(MiniCbor))
 }
@@ -154,56 +158,8 @@ fn read(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
             }
             Value::Bytes(whole)
         }
-        Type::Array | Type::ArrayIndef => {
-            let depth = deeper(depth, at)?;
-            let len = d.array().map_err(fail)?;
-            // A declared length is the input's claim: the first allocation
-            // is bounded by the bytes left (each element takes one at least).
-            let room = d.input().len() - d.position();
-            let mut items = Vec::with_capacity(len.map_or(0, |n| (n as usize).min(room)));
-            match len {
-                Some(n) => {
-                    for _ in 0..n {
-                        items.push(read(d, depth)?);
-                    }
-                }
-                None => {
-                    while !at_break(d).map_err(fail)? {
-                        items.push(read(d, depth)?);
-                    }
-                }
-            }
-            Value::List(items)
-        }
-        Type::Map | Type::MapIndef => {
-            let depth = deeper(depth, at)?;
-            let len = d.map().map_err(fail)?;
-            let room = (d.input().len() - d.position()) / 2;
-            let mut entries = Vec::with_capacity(len.map_or(0, |n| (n as usize).min(room)));
-            let mut entry = |d: &mut Decoder<'_>| -> Result<(), String> {
-                let key_at = d.position();
-                let Value::Text(key) = read(d, depth)? else {
-                    return Err(format!(
-                        "a map key at byte {key_at} that is not text: only text keys are measured"
-                    ));
-                };
-                entries.push((key, read(d, depth)?));
-                Ok(())
-            };
-            match len {
-                Some(n) => {
-                    for _ in 0..n {
-                        entry(d)?;
-                    }
-                }
-                None => {
-                    while !at_break(d).map_err(fail)? {
-                        entry(d)?;
-                    }
-                }
-            }
-            Value::Map(entries)
-        }
+        Type::Array | Type::ArrayIndef => read_list(d, deeper(depth, at)?)?,
+        Type::Map | Type::MapIndef => read_map(d, deeper(depth, at)?)?,
         Type::Tag => {
             let tag = d.tag().map_err(fail)?;
             return Err(format!(
@@ -219,9 +175,59 @@ fn read(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
     })
 }
 
+fn read_list(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
+    let len = d.array().map_err(|error| error.to_string())?;
+    // A declared length is the input's claim: the first allocation is
+    // bounded by the bytes left (each element takes one at least).
+    let room = d.input().len() - d.position();
+    let mut items = Vec::with_capacity(len.map_or(0, |n| (n as usize).min(room)));
+    match len {
+        Some(n) => {
+            for _ in 0..n {
+                items.push(read(d, depth)?);
+            }
+        }
+        None => {
+            while !at_break(d)? {
+                items.push(read(d, depth)?);
+            }
+        }
+    }
+    Ok(Value::List(items))
+}
+
+fn read_map(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
+    let len = d.map().map_err(|error| error.to_string())?;
+    let room = (d.input().len() - d.position()) / 2;
+    let mut entries = Vec::with_capacity(len.map_or(0, |n| (n as usize).min(room)));
+    let mut entry = |d: &mut Decoder<'_>| -> Result<(), String> {
+        let key_at = d.position();
+        let Value::Text(key) = read(d, depth)? else {
+            return Err(format!(
+                "a map key at byte {key_at} that is not text: only text keys are measured"
+            ));
+        };
+        entries.push((key, read(d, depth)?));
+        Ok(())
+    };
+    match len {
+        Some(n) => {
+            for _ in 0..n {
+                entry(d)?;
+            }
+        }
+        None => {
+            while !at_break(d)? {
+                entry(d)?;
+            }
+        }
+    }
+    Ok(Value::Map(entries))
+}
+
 /// Whether the next item is an indefinite container's break, consumed if so.
-fn at_break(d: &mut Decoder<'_>) -> Result<bool, minicbor::decode::Error> {
-    if d.datatype()? == Type::Break {
+fn at_break(d: &mut Decoder<'_>) -> Result<bool, String> {
+    if d.datatype().map_err(|error| error.to_string())? == Type::Break {
         d.set_position(d.position() + 1);
         Ok(true)
     } else {

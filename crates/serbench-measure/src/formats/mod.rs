@@ -58,7 +58,7 @@ pub const ROWS: &[Row] = &[
         library: "quick-xml",
         version: "0.42.0",
         build: Build::Unavailable(
-            "not measured yet: a document needs a JSON-to-XML mapping other readers know (XPath 3.1's json-to-xml), which serbench's XML codec does not write",
+            "no document mapping yet: a document needs a JSON-to-XML mapping other readers know (XPath 3.1's json-to-xml), which serbench's XML codec does not write",
         ),
     },
     Row {
@@ -92,7 +92,7 @@ pub const ROWS: &[Row] = &[
         library: "serbench-qdatastream",
         version: "0.1.0",
         build: Build::Unavailable(
-            "not measured yet: a document would go through Qt's QVariant forms (QVariantMap sorts its keys), which serbench's QDataStream codec does not write",
+            "no document mapping yet: a document would go through Qt's QVariant forms (QVariantMap sorts its keys), which serbench's QDataStream codec does not write",
         ),
     },
     Row {
