@@ -48,6 +48,7 @@ fn input_format(name: &str) -> Result<InputFormat, String> {
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     let options = Options {
         quick: args.quick,
+        untimed: false,
         codecs: args.codecs.clone(),
         user: UserSchemas {
             proto: args.schema.clone().zip(args.message.clone()),

@@ -29,6 +29,9 @@ pub struct Options {
     /// Fewer samples (10 per operation, at most 0.3 s each) instead of up
     /// to 100 in at most 3 s.
     pub quick: bool,
+    /// Verify and size every row, time none: what tests and a first look
+    /// need.
+    pub untimed: bool,
     /// Only these rows, by id; all when empty.
     pub codecs: Vec<String>,
     /// The user's own schemas, instead of the inferred ones.
@@ -159,6 +162,9 @@ fn measure_row(
     line.gzip_bytes = gzip_len(&workload);
     if let Some(first) = encodings.first() {
         measured.encodings.push((row.id.to_owned(), first.clone()));
+    }
+    if options.untimed {
+        return join::records(&[line], &[]).remove(0);
     }
     let (count, time) = options.sampling();
     let timed_row = |op| TimedRow {

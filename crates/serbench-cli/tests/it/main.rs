@@ -7,6 +7,7 @@ use std::process::{Command, Output};
 use serbench_codecs::{Carried, DatasetVisitor};
 use serde_json::Value;
 
+mod measure;
 mod streams;
 
 fn serbench(args: &[&str]) -> Output {

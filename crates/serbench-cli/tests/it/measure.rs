@@ -1,0 +1,110 @@
+//! `serbench measure`: a user's documents, and what a bad one gets.
+
+use std::path::Path;
+
+use crate::{scratch, serbench, text};
+
+fn data(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/measure")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// Measures one document with two codecs and writes what it says it
+/// writes: results.json with a record per codec, each codec's encoding.
+#[test]
+fn measures_a_document_and_writes_its_results() {
+    let out = scratch("measure-api");
+    let output = serbench(&[
+        "measure",
+        "--quick",
+        "--codec",
+        "json",
+        "--codec",
+        "cbor",
+        "--out",
+        &out.display().to_string(),
+        &data("api-issues.json"),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("[1/2] json"), "{stderr}");
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("api-issues (one document"), "{stdout}");
+    let results: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("results.json")).unwrap()).unwrap();
+    let records = results["results"].as_array().unwrap();
+    assert_eq!(records.len(), 2);
+    for record in records {
+        assert_eq!(record["ok"], true, "{record}");
+        assert_eq!(record["dataset"], "api-issues");
+        assert!(record["ops"]["decode"]["median_ns"].as_f64().unwrap() > 0.0);
+    }
+    assert!(out.join("encoded/api-issues.cbor").is_file());
+}
+
+/// One line saying what is wrong with the input and where, exit 1.
+fn refused(name: &str, bytes: &[u8], args: &[&str]) -> String {
+    let dir = scratch(&format!("measure-bad-{name}"));
+    let file = dir.join(name);
+    std::fs::write(&file, bytes).unwrap();
+    let out = dir.join("out").display().to_string();
+    let mut all = vec!["measure", "--quick", "--out", &out];
+    all.extend_from_slice(args);
+    let file = file.display().to_string();
+    all.push(&file);
+    let output = serbench(&all);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.len() <= 300, "{stderr}");
+    stderr
+}
+
+#[test]
+fn bad_input_gets_one_line_saying_where() {
+    let json = refused("bad.json", b"{\"a\": [1, 2,\n  }", &[]);
+    assert!(
+        json.contains("invalid JSON") && json.contains("line 2 column"),
+        "{json}"
+    );
+    let cut = refused("cut.json", b"{\"a\": \"tex", &[]);
+    assert!(cut.contains("EOF while parsing"), "{cut}");
+    let lines = refused("log.ndjson", b"{\"a\": 1}\n{\"a\": 2}\nnot json\n", &[]);
+    assert!(lines.contains("line 3 is not a JSON document"), "{lines}");
+    let deep = refused("deep.json", "[".repeat(100_000).as_bytes(), &[]);
+    assert!(deep.contains("recursion limit"), "{deep}");
+    let cbor = refused("deep.cbor", &[0x81; 100_000], &[]);
+    assert!(cbor.contains("nesting deeper than 128"), "{cbor}");
+    let msgpack = refused("cut.msgpack", &[0x92, 0x01], &[]);
+    assert!(msgpack.contains("invalid MessagePack"), "{msgpack}");
+    let named = refused("data.txt", b"{}", &[]);
+    assert!(named.contains("--input-format"), "{named}");
+    let wrong = refused("data.txt", b"{}", &["--input-format", "cbor"]);
+    assert!(wrong.contains("invalid CBOR"), "{wrong}");
+}
+
+/// A file past the cap is refused before it is read whole.
+#[test]
+fn a_file_past_the_cap_is_refused() {
+    let dir = scratch("measure-big");
+    let file = dir.join("big.json");
+    std::fs::File::create(&file)
+        .unwrap()
+        .set_len(33 * 1024 * 1024)
+        .unwrap();
+    let output = serbench(&[
+        "measure",
+        "--out",
+        &dir.display().to_string(),
+        &file.display().to_string(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("larger than the 32 MiB"),
+        "{}",
+        text(&output.stderr)
+    );
+}

@@ -1,0 +1,119 @@
+//! The four documents in `data/measure/` (the shapes issue 23 names), and
+//! the same values read from CBOR and MessagePack.
+
+use std::path::{Path, PathBuf};
+
+use serbench_measure::{Build, Document, InputFormat, Options, ROWS, measure};
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/measure")
+        .join(name)
+}
+
+const DOCUMENTS: [&str; 4] = [
+    "api-issues.json",
+    "routes.geojson.json",
+    "catalogue.json",
+    "access-log.ndjson",
+];
+
+fn untimed() -> Options {
+    Options {
+        untimed: true,
+        ..Options::default()
+    }
+}
+
+/// Every row that can be built carries every document exactly, and the
+/// others say why.
+#[test]
+fn every_buildable_row_carries_every_document() {
+    for name in DOCUMENTS {
+        let document = Document::read(&data(name), None).unwrap();
+        let measured = measure(&document, &untimed(), &mut |_| {}).unwrap();
+        assert_eq!(measured.records.len(), ROWS.len());
+        for (row, record) in ROWS.iter().zip(&measured.records) {
+            assert_eq!(row.id, record.codec);
+            match row.build {
+                Build::From(_) => assert!(
+                    record.ok,
+                    "{name} {}: {}",
+                    row.id,
+                    record.error.as_deref().unwrap_or("")
+                ),
+                Build::Unavailable(why) => {
+                    assert!(!record.ok);
+                    assert_eq!(record.error.as_deref(), Some(why));
+                }
+            }
+            if record.ok {
+                assert!(record.size_bytes > 0.0 && record.zstd_bytes > 0.0);
+                assert!(record.ops.encode.is_none(), "untimed");
+            }
+        }
+    }
+}
+
+/// The NDJSON log is measured message by message.
+#[test]
+fn ndjson_is_measured_per_message() {
+    let document = Document::read(&data("access-log.ndjson"), None).unwrap();
+    assert_eq!(document.messages.len(), 3_000);
+    let measured = measure(&document, &untimed(), &mut |_| {}).unwrap();
+    let json = &measured.records[0];
+    assert_eq!(json.messages, 3_000);
+    assert!(json.size_bytes < 200.0, "{}", json.size_bytes);
+}
+
+/// A document read from its CBOR or MessagePack encoding is the same value,
+/// so every input format leads to the same rows.
+#[test]
+fn cbor_and_msgpack_inputs_are_the_same_value() {
+    let json = Document::read(&data("api-issues.json"), None).unwrap();
+    let measured = measure(&json, &untimed(), &mut |_| {}).unwrap();
+    for (id, format) in [
+        ("cbor", InputFormat::Cbor),
+        ("msgpack", InputFormat::MsgPack),
+    ] {
+        let (_, bytes) = measured.encodings.iter().find(|(e, _)| e == id).unwrap();
+        let read = Document::parse("api-issues", format, bytes).unwrap();
+        assert_eq!(read.messages, json.messages, "{id}");
+    }
+}
+
+/// A value a format cannot carry is refused with the path, never changed:
+/// bytes and NaN in JSON.
+#[test]
+fn what_json_cannot_carry_is_refused_with_its_path() {
+    // {"a": h'01', "b": NaN} in CBOR.
+    let cbor = [0xa2, 0x61, b'a', 0x41, 0x01, 0x61, b'b', 0xf9, 0x7e, 0x00];
+    let document = Document::parse("odd", InputFormat::Cbor, &cbor).unwrap();
+    let options = Options {
+        codecs: vec!["json".to_owned(), "cbor".to_owned()],
+        ..untimed()
+    };
+    let measured = measure(&document, &options, &mut |_| {}).unwrap();
+    let json = &measured.records[0];
+    assert!(!json.ok);
+    assert!(
+        json.error
+            .as_deref()
+            .unwrap()
+            .contains("byte strings (at $.a)"),
+        "{:?}",
+        json.error
+    );
+    assert!(measured.records[1].ok, "{:?}", measured.records[1].error);
+}
+
+#[test]
+fn an_unknown_codec_is_named() {
+    let document = Document::parse("x", InputFormat::Json, b"1").unwrap();
+    let options = Options {
+        codecs: vec!["nope".to_owned()],
+        ..untimed()
+    };
+    let error = measure(&document, &options, &mut |_| {}).unwrap_err();
+    assert!(error.starts_with("no codec \"nope\""), "{error}");
+}

@@ -1,0 +1,4 @@
+//! serbench-measure as a user drives it: documents read, every row
+//! verified or refused with a reason.
+
+mod documents;
