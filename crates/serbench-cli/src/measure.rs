@@ -70,6 +70,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     }
     let started = now();
     let mut records = Vec::new();
+    let mut rounds = Vec::new();
     let mut summary = String::new();
     for document in &documents {
         say!(
@@ -84,9 +85,15 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         write_files(&args.out, document, &measured)?;
         summary.push_str(&table(document, &measured));
         records.extend(measured.records);
+        rounds.extend(measured.rounds);
     }
-    let report =
-        serbench_measure::measure::report(records, started, args.quick, args.codecs.clone());
+    let report = serbench_measure::measure::report(
+        records,
+        rounds,
+        started,
+        args.quick,
+        args.codecs.clone(),
+    );
     let results = args.out.join("results.json");
     let json = serde_json::to_string_pretty(&report).context("cannot write results.json")?;
     std::fs::write(&results, json + "\n")
@@ -108,6 +115,9 @@ fn progress(step: Progress<'_>) {
             "        not measured: {}",
             record.error.as_deref().unwrap_or("")
         ),
+        Progress::Rounds { wire_format } => {
+            say!("  paired rounds of the {wire_format} codecs, for the per-format verdict");
+        }
     }
 }
 

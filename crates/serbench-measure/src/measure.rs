@@ -16,7 +16,8 @@ use std::io::Write as _;
 use std::time::Duration;
 
 use serbench_results::timing::{Measurement, Row as TimedRow, TimingLine};
-use serbench_results::{Op, Record, Report, Run, SizeLine, join, sampling};
+use serbench_results::verdict::Side;
+use serbench_results::{Op, Record, Report, Rounds, Run, SizeLine, join, sampling, stats};
 
 use crate::codec::{Build, Codec, Context, Row, SchemaFile, UserSchemas};
 use crate::input::Document;
@@ -61,6 +62,9 @@ pub struct Measured {
     /// Each verified row's encoding of the first message, by row id, for
     /// outside readers to decode.
     pub encodings: Vec<(String, Vec<u8>)>,
+    /// The paired rounds of each wire format with several verified rows,
+    /// behind the per-format verdicts (none when untimed).
+    pub rounds: Vec<Rounds>,
 }
 
 /// One step of the work, for a progress line.
@@ -77,6 +81,11 @@ pub enum Progress<'a> {
     },
     /// It was measured: its record.
     Done(&'a Record),
+    /// The paired rounds of a wire format's codecs are about to run.
+    Rounds {
+        /// The wire format.
+        wire_format: &'a str,
+    },
 }
 
 /// Measures `document` over every row [`Options::codecs`] names.
@@ -112,18 +121,130 @@ pub fn measure(
         schema: schema.clone(),
         schema_files: Vec::new(),
         encodings: Vec::new(),
+        rounds: Vec::new(),
     };
+    let mut ready = Vec::new();
     for (index, row) in rows.iter().enumerate() {
         progress(Progress::Start {
             index: index + 1,
             of: rows.len(),
             id: row.id,
         });
-        let record = measure_row(row, &context, document, options, &mut measured);
+        let (record, verified) = measure_row(row, &context, document, options, &mut measured);
         progress(Progress::Done(&record));
         measured.records.push(record);
+        ready.extend(verified.map(|v| (**row, v)));
+    }
+    if !options.untimed {
+        measured.rounds = paired(&ready, document, options, progress);
     }
     Ok(measured)
+}
+
+/// A row whose round trip is verified: its codec and its encodings.
+struct Verified {
+    codec: Box<dyn Codec>,
+    encodings: Vec<Vec<u8>>,
+}
+
+impl Verified {
+    /// The workload's encode: every message into a reused buffer.
+    fn encode<'a>(&'a self, messages: &'a [Value]) -> impl FnMut() + 'a {
+        let mut buffers: Vec<Vec<u8>> = self
+            .encodings
+            .iter()
+            .map(|e| Vec::with_capacity(e.len()))
+            .collect();
+        move || {
+            for (message, out) in messages.iter().zip(&mut buffers) {
+                out.clear();
+                let _ = black_box(self.codec.encode(black_box(message), out));
+            }
+        }
+    }
+
+    /// The workload's decode: every message into an owned value, dropped.
+    fn decode(&self) -> impl FnMut() + '_ {
+        move || {
+            for bytes in &self.encodings {
+                drop(black_box(self.codec.decode(black_box(bytes))));
+            }
+        }
+    }
+}
+
+/// Rounds per paired comparison, as the benchmark runs them.
+fn round_count(quick: bool) -> usize {
+    if quick { 3 } else { 5 }
+}
+
+/// The paired rounds of every wire format with several verified rows: in
+/// each round every codec of the format times its encode and decode
+/// briefly, the order rotating from round to round, so that the verdict
+/// compares figures taken moments apart (the benchmark's per-format
+/// verdict, in one process).
+fn paired(
+    ready: &[(Row, Verified)],
+    document: &Document,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Vec<Rounds> {
+    let mut formats: Vec<&str> = Vec::new();
+    for (row, _) in ready {
+        let several = ready
+            .iter()
+            .filter(|(r, _)| r.wire_format == row.wire_format)
+            .count()
+            > 1;
+        if several && !formats.contains(&row.wire_format) {
+            formats.push(row.wire_format);
+        }
+    }
+    let (count, time) = if options.quick {
+        (10, Duration::from_millis(200))
+    } else {
+        (30, Duration::from_secs(1))
+    };
+    let messages = document.messages.len().max(1) as f64;
+    let mut all = Vec::new();
+    for format in formats {
+        progress(Progress::Rounds {
+            wire_format: format,
+        });
+        let codecs: Vec<&(Row, Verified)> = ready
+            .iter()
+            .filter(|(r, _)| r.wire_format == format)
+            .collect();
+        let side = |(row, _): &&(Row, Verified)| Side {
+            id: row.id.to_owned(),
+            ns: Vec::new(),
+        };
+        let mut encode: Vec<Side> = codecs.iter().map(side).collect();
+        let mut decode = encode.clone();
+        for round in 0..round_count(options.quick) {
+            for offset in 0..codecs.len() {
+                let index = (round + offset) % codecs.len();
+                let (_, verified) = codecs[index];
+                let median = |body: &mut dyn FnMut()| {
+                    sampling::warm_up(body);
+                    let (_, samples) = sampling::sample(count, time, body);
+                    stats::median(&samples).unwrap_or(f64::NAN) / messages
+                };
+                encode[index]
+                    .ns
+                    .push(median(&mut verified.encode(&document.messages)));
+                decode[index].ns.push(median(&mut verified.decode()));
+            }
+        }
+        for (op, sides) in [("encode", encode), ("decode", decode)] {
+            all.push(Rounds {
+                dataset: document.name.clone(),
+                op: op.to_owned(),
+                sides,
+            });
+        }
+    }
+    all
 }
 
 /// One row's record: failed with its reason, or sized and timed.
@@ -133,7 +254,7 @@ fn measure_row(
     document: &Document,
     options: &Options,
     measured: &mut Measured,
-) -> Record {
+) -> (Record, Option<Verified>) {
     let mut line = size_line(row, document);
     let built = match row.build {
         Build::Unavailable(why) => Err(why.to_owned()),
@@ -147,7 +268,7 @@ fn measure_row(
         Ok(done) => done,
         Err(why) => {
             line.error = Some(why);
-            return join::records(&[line], &[]).remove(0);
+            return (join::records(&[line], &[]).remove(0), None);
         }
     };
     for file in codec.schema_files() {
@@ -163,8 +284,9 @@ fn measure_row(
     if let Some(first) = encodings.first() {
         measured.encodings.push((row.id.to_owned(), first.clone()));
     }
+    let verified = Verified { codec, encodings };
     if options.untimed {
-        return join::records(&[line], &[]).remove(0);
+        return (join::records(&[line], &[]).remove(0), Some(verified));
     }
     let (count, time) = options.sampling();
     let timed_row = |op| TimedRow {
@@ -174,32 +296,23 @@ fn measure_row(
         tasks: None,
     };
     let mut measurements = Vec::new();
-    let mut buffers: Vec<Vec<u8>> = encodings
-        .iter()
-        .map(|e| Vec::with_capacity(e.len()))
-        .collect();
-    let mut encode = || {
-        for (message, out) in document.messages.iter().zip(&mut buffers) {
-            out.clear();
-            let _ = black_box(codec.encode(black_box(message), out));
-        }
-    };
+    let mut encode = verified.encode(&document.messages);
     sampling::warm_up(&mut encode);
     measurements.extend(timed(
         timed_row(Op::Encode),
         sampling::sample(count, time, &mut encode),
     ));
-    let mut decode = || {
-        for bytes in &encodings {
-            drop(black_box(codec.decode(black_box(bytes))));
-        }
-    };
+    let mut decode = verified.decode();
     sampling::warm_up(&mut decode);
     measurements.extend(timed(
         timed_row(Op::Decode),
         sampling::sample(count, time, &mut decode),
     ));
-    join::records(&[line], &measurements).remove(0)
+    drop((encode, decode));
+    (
+        join::records(&[line], &measurements).remove(0),
+        Some(verified),
+    )
 }
 
 fn timed(row: TimedRow, (iterations, samples_ns): (u64, Vec<f64>)) -> Option<Measurement> {
@@ -286,7 +399,13 @@ fn gzip_len(bytes: &[u8]) -> u64 {
 
 /// A [`Report`] of measured documents: the run's facts and their records.
 #[must_use]
-pub fn report(records: Vec<Record>, started: String, quick: bool, filters: Vec<String>) -> Report {
+pub fn report(
+    records: Vec<Record>,
+    rounds: Vec<Rounds>,
+    started: String,
+    quick: bool,
+    filters: Vec<String>,
+) -> Report {
     let sizes: Vec<SizeLine> = records
         .iter()
         .map(|r| SizeLine {
@@ -316,7 +435,7 @@ pub fn report(records: Vec<Record>, started: String, quick: bool, filters: Vec<S
         },
         results: records,
         qt: Vec::new(),
-        rounds: Vec::new(),
+        rounds,
         sweep: Vec::new(),
         compile: Vec::new(),
     }

@@ -31,7 +31,7 @@ pub const WARM_UP: Duration = Duration::from_millis(1);
 /// timer ticks left a sub-microsecond row at one iteration per sample, so
 /// the timer's own cost and jitter were a large share of every sample
 /// (media's postcard encode: 140 ns timed one by one).
-pub fn warm_up<O>(body: &mut impl FnMut() -> O) {
+pub fn warm_up<O, F: FnMut() -> O + ?Sized>(body: &mut F) {
     let start = Instant::now();
     loop {
         black_box(body());
@@ -43,7 +43,11 @@ pub fn warm_up<O>(body: &mut impl FnMut() -> O) {
 
 /// Samples `body` (steps 2 to 4 above): the iterations per sample and
 /// each sample's nanoseconds per iteration.
-pub fn sample<O>(count: usize, time: Duration, body: &mut impl FnMut() -> O) -> (u64, Vec<f64>) {
+pub fn sample<O, F: FnMut() -> O + ?Sized>(
+    count: usize,
+    time: Duration,
+    body: &mut F,
+) -> (u64, Vec<f64>) {
     let floor = precision() * 100;
     let mut iterations: u64 = 1;
     let mut samples_ns = Vec::with_capacity(count);

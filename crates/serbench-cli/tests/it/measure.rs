@@ -76,7 +76,7 @@ fn bad_input_gets_one_line_saying_where() {
     assert!(lines.contains("line 3 is not a JSON document"), "{lines}");
     let deep = refused("deep.json", "[".repeat(100_000).as_bytes(), &[]);
     assert!(deep.contains("recursion limit"), "{deep}");
-    let cbor = refused("deep.cbor", &[0x81; 100_000], &[]);
+    let cbor = refused("deep.cbor", &vec![0x81; 100_000], &[]);
     assert!(cbor.contains("nesting deeper than 128"), "{cbor}");
     let msgpack = refused("cut.msgpack", &[0x92, 0x01], &[]);
     assert!(msgpack.contains("invalid MessagePack"), "{msgpack}");
