@@ -10,6 +10,10 @@
 //!   (`interop/check_thrift.py`); fastavro reads every Avro dump with the
 //!   shipped `.avsc` as the JSON dump's values and writes back the same
 //!   bytes (`interop/check_avro.py`).
+//! - `serbench measure` on the documents of `data/measure/`: Python's
+//!   cbor2 and msgpack write each within 1 % of the bytes of serbench's
+//!   cbor and msgpack rows, and read those rows' encodings back to the
+//!   document (`interop/check_measure.py`).
 //! - A Qt program reads the task-manager in JSON, XML and CBOR the way the Qt
 //!   benchmark does (QJsonDocument, QXmlStreamReader, QCborValue) and gets
 //!   `serbench check`'s answer; what it writes, `serbench` reads back as
@@ -60,6 +64,32 @@ pub(crate) fn run() -> anyhow::Result<()> {
             .arg(&serbench),
     )
     .context("fastavro interop failed (needs: pip install fastavro)")?;
+
+    eprintln!("interop: cbor2 and msgpack write and read the measured documents");
+    let measured = work.join("measure");
+    let documents = root.join("data/measure");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&documents)
+        .with_context(|| format!("cannot list {}", documents.display()))?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    files.retain(|path| {
+        path.extension()
+            .is_some_and(|e| e == "json" || e == "ndjson")
+    });
+    files.sort();
+    run_checked(
+        Command::new(&serbench)
+            .args(["measure", "--untimed", "--out"])
+            .arg(&measured)
+            .args(&files),
+    )?;
+    run_checked(
+        Command::new("python3")
+            .arg(root.join("interop/check_measure.py"))
+            .arg(&measured)
+            .arg(&documents),
+    )
+    .context("the measured documents' interop failed (needs: pip install cbor2 msgpack)")?;
 
     eprintln!("interop: thriftpy2 reads the Thrift dumps with the shipped schemas");
     run_checked(

@@ -29,6 +29,9 @@ pub(crate) struct Args {
     /// Fewer samples: 10 per operation instead of up to 100.
     #[arg(long)]
     quick: bool,
+    /// Verify and size every row, time nothing.
+    #[arg(long, conflicts_with = "quick")]
+    untimed: bool,
     /// Your own .proto for the Protobuf row, instead of the inferred one
     /// (with --message).
     #[arg(long, value_name = "FILE.proto", requires = "message")]
@@ -48,7 +51,7 @@ fn input_format(name: &str) -> Result<InputFormat, String> {
 pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     let options = Options {
         quick: args.quick,
-        untimed: false,
+        untimed: args.untimed,
         codecs: args.codecs.clone(),
         user: UserSchemas {
             proto: args.schema.clone().zip(args.message.clone()),
