@@ -65,31 +65,7 @@ pub(crate) fn run() -> anyhow::Result<()> {
     )
     .context("fastavro interop failed (needs: pip install fastavro)")?;
 
-    eprintln!("interop: cbor2 and msgpack write and read the measured documents");
-    let measured = work.join("measure");
-    let documents = root.join("data/measure");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&documents)
-        .with_context(|| format!("cannot list {}", documents.display()))?
-        .map(|entry| entry.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    files.retain(|path| {
-        path.extension()
-            .is_some_and(|e| e == "json" || e == "ndjson")
-    });
-    files.sort();
-    run_checked(
-        Command::new(&serbench)
-            .args(["measure", "--untimed", "--out"])
-            .arg(&measured)
-            .args(&files),
-    )?;
-    run_checked(
-        Command::new("python3")
-            .arg(root.join("interop/check_measure.py"))
-            .arg(&measured)
-            .arg(&documents),
-    )
-    .context("the measured documents' interop failed (needs: pip install cbor2 msgpack)")?;
+    measured_documents(&root, &work, &serbench)?;
 
     eprintln!("interop: thriftpy2 reads the Thrift dumps with the shipped schemas");
     run_checked(
@@ -155,6 +131,36 @@ pub(crate) fn run() -> anyhow::Result<()> {
         println!("qt reads and writes task-manager {format}: {answer}");
     }
     qt_datastream(&qt, &serbench, &dumps, &work)
+}
+
+/// `serbench measure` on `data/measure/`'s documents, and what other
+/// programs make of its results (`interop/check_measure.py`).
+fn measured_documents(root: &Path, work: &Path, serbench: &Path) -> anyhow::Result<()> {
+    eprintln!("interop: cbor2 and msgpack write and read the measured documents");
+    let measured = work.join("measure");
+    let documents = root.join("data/measure");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&documents)
+        .with_context(|| format!("cannot list {}", documents.display()))?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    files.retain(|path| {
+        path.extension()
+            .is_some_and(|e| e == "json" || e == "ndjson")
+    });
+    files.sort();
+    run_checked(
+        Command::new(&serbench)
+            .args(["measure", "--untimed", "--out"])
+            .arg(&measured)
+            .args(&files),
+    )?;
+    run_checked(
+        Command::new("python3")
+            .arg(root.join("interop/check_measure.py"))
+            .arg(&measured)
+            .arg(&documents),
+    )
+    .context("the measured documents' interop failed (needs: pip install cbor2 msgpack)")
 }
 
 /// Qt's QDataStream reads our task-manager as `serbench check` does, and
