@@ -149,7 +149,7 @@ fn measured_documents(root: &Path, work: &Path, serbench: &Path) -> anyhow::Resu
     });
     files.sort();
     run_checked(
-        Command::new(&serbench)
+        Command::new(serbench)
             .args(["measure", "--untimed", "--out"])
             .arg(&measured)
             .args(&files),
