@@ -24,7 +24,7 @@ tasks:
                     (see `cargo xtask bench --help`)
   instructions [OPTIONS]   the instruction meter alone, under Valgrind
                     (see `cargo xtask instructions --help`)
-  measure FILE... [OPTIONS]   your own JSON, NDJSON, CBOR or MessagePack
+  measure FILE... [--instructions] [OPTIONS]   your own JSON, NDJSON, CBOR or MessagePack
                     documents in every format: reports in
                     target/serbench/measure/ (options: `serbench measure --help`)
   compare OLD NEW [--html OUT]   compare two results.json files (OUT: as a page)

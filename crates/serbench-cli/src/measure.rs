@@ -32,6 +32,12 @@ pub(crate) struct Args {
     /// Verify and size every row, time nothing.
     #[arg(long, conflicts_with = "quick")]
     untimed: bool,
+    /// For `cargo xtask measure --instructions`, which runs this under
+    /// Callgrind: each verified row's encode and decode once, inside the
+    /// function Callgrind counts, a JSON line per counted call on standard
+    /// output, nothing written.
+    #[arg(long, hide = true, conflicts_with_all = ["quick", "untimed"])]
+    count: bool,
     /// Your own .proto for the Protobuf row, instead of the inferred one
     /// (with --message).
     #[arg(long, value_name = "FILE.proto", requires = "message")]
@@ -70,6 +76,17 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             );
         }
         documents.push(document);
+    }
+    if args.count {
+        let mut lines = String::new();
+        for document in &documents {
+            serbench_measure::measure::count_instructions(document, &options, &mut |row| {
+                lines.push_str(&serde_json::to_string(&row).unwrap_or_default());
+                lines.push('\n');
+            })
+            .map_err(anyhow::Error::msg)?;
+        }
+        return emit(&lines);
     }
     let started = now();
     let mut records = Vec::new();

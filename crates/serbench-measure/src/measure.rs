@@ -94,21 +94,7 @@ pub fn measure(
     options: &Options,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Measured, String> {
-    let rows: Vec<&Row> = crate::ROWS
-        .iter()
-        .filter(|row| options.codecs.is_empty() || options.codecs.iter().any(|c| c == row.id))
-        .collect();
-    if let Some(unknown) = options
-        .codecs
-        .iter()
-        .find(|c| !crate::ROWS.iter().any(|row| row.id == c.as_str()))
-    {
-        let ids: Vec<&str> = crate::ROWS.iter().map(|row| row.id).collect();
-        return Err(format!(
-            "no codec {unknown:?}; the codecs are {}",
-            ids.join(", ")
-        ));
-    }
+    let rows = chosen(options)?;
     let schema = Schema::infer(&document.messages, &document.name);
     let context = Context {
         name: &document.name,
@@ -139,6 +125,84 @@ pub fn measure(
         measured.rounds = paired(&ready, document, options, progress);
     }
     Ok(measured)
+}
+
+/// The row's codec built for the document, its round trip verified.
+fn prepare(row: &Row, context: &Context<'_>) -> Result<Verified, String> {
+    let codec = match row.build {
+        Build::Unavailable(why) => return Err(why.to_owned()),
+        Build::From(build) => build(context)?,
+    };
+    let encodings = verify(codec.as_ref(), context.messages)?;
+    Ok(Verified { codec, encodings })
+}
+
+/// The one function the instruction meter counts (`cargo xtask measure
+/// --instructions` runs serbench under Callgrind told to count only inside
+/// it and to write its counts each time it returns), as the benchmark's
+/// `serbench_benches::counted` is for its rows: not generic, never
+/// inlined, the body through a trait object.
+#[inline(never)]
+pub fn counted(body: &mut dyn FnMut()) {
+    body();
+}
+
+/// Runs every verified row's encode and decode once untimed, then once
+/// inside [`counted`], and hands `done` each row as its counted call
+/// returns: under Callgrind, the `N`th row's counts are in the `N`th dump.
+pub fn count_instructions(
+    document: &Document,
+    options: &Options,
+    done: &mut dyn FnMut(TimedRow),
+) -> Result<(), String> {
+    let rows = chosen(options)?;
+    let schema = Schema::infer(&document.messages, &document.name);
+    let context = Context {
+        name: &document.name,
+        messages: &document.messages,
+        schema: &schema,
+        user: &options.user,
+    };
+    for row in rows {
+        let Ok(verified) = prepare(row, &context) else {
+            continue;
+        };
+        for op in [Op::Encode, Op::Decode] {
+            let mut body: Box<dyn FnMut() + '_> = match op {
+                Op::Encode => Box::new(verified.encode(&document.messages)),
+                _ => Box::new(verified.decode()),
+            };
+            body();
+            counted(&mut body);
+            done(TimedRow {
+                dataset: document.name.clone(),
+                codec: row.id.to_owned(),
+                op,
+                tasks: None,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The rows `options.codecs` names, all when it names none; an unknown
+/// id is an error listing the known ones.
+fn chosen(options: &Options) -> Result<Vec<&'static Row>, String> {
+    if let Some(unknown) = options
+        .codecs
+        .iter()
+        .find(|c| !crate::ROWS.iter().any(|row| row.id == c.as_str()))
+    {
+        let ids: Vec<&str> = crate::ROWS.iter().map(|row| row.id).collect();
+        return Err(format!(
+            "no codec {unknown:?}; the codecs are {}",
+            ids.join(", ")
+        ));
+    }
+    Ok(crate::ROWS
+        .iter()
+        .filter(|row| options.codecs.is_empty() || options.codecs.iter().any(|c| c == row.id))
+        .collect())
 }
 
 /// A row whose round trip is verified: its codec and its encodings.
@@ -256,16 +320,8 @@ fn measure_row(
     measured: &mut Measured,
 ) -> (Record, Option<Verified>) {
     let mut line = size_line(row, document);
-    let built = match row.build {
-        Build::Unavailable(why) => Err(why.to_owned()),
-        Build::From(build) => build(context),
-    };
-    let verified = built.and_then(|codec| {
-        let encodings = verify(codec.as_ref(), &document.messages)?;
-        Ok((codec, encodings))
-    });
-    let (codec, encodings) = match verified {
-        Ok(done) => done,
+    let (codec, encodings) = match prepare(row, context) {
+        Ok(Verified { codec, encodings }) => (codec, encodings),
         Err(why) => {
             line.error = Some(why);
             return (join::records(&[line], &[]).remove(0), None);

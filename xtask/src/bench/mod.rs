@@ -33,7 +33,7 @@
 //!    `target/serbench/latest/`.
 
 mod compile;
-mod instructions;
+pub(crate) mod instructions;
 mod load;
 pub(crate) mod machine;
 mod paired;
