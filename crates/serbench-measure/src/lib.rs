@@ -16,6 +16,7 @@ pub mod codec;
 mod formats;
 pub mod input;
 pub mod schema;
+pub mod typed;
 pub mod value;
 
 pub use codec::{Build, Codec, Context, Row, SchemaFile, UserSchemas};
