@@ -172,3 +172,20 @@ fn many_nulls_in_a_list_round_trip() {
         nulls,
     )])));
 }
+
+#[test]
+fn declared_lengths_are_checked_against_the_input() {
+    let messages = [json(r#"{"n": [null], "t": "x"}"#)];
+    let schema = Schema::infer(&messages, "doc");
+    // postcard: a list of 2^40 nulls, which take no bytes each.
+    let postcard = codec("postcard", &messages, &schema).unwrap();
+    // (postcard's error keeps no message of the seed's: only that it fails.)
+    assert!(
+        postcard
+            .decode(&[0x80, 0x80, 0x80, 0x80, 0x80, 0x20, 0x01, b'x'])
+            .is_err()
+    );
+    // bincode: a string of 2^32 bytes in a few bytes of input.
+    let bincode = codec("bincode", &messages, &schema).unwrap();
+    assert!(bincode.decode(&[0x00, 0xfc, 0, 0, 0, 1, b'x']).is_err());
+}
