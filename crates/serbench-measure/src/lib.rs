@@ -17,6 +17,7 @@ mod formats;
 pub mod input;
 pub mod measure;
 pub mod schema;
+pub mod typed;
 pub mod value;
 
 pub use codec::{Build, Codec, Context, Row, SchemaFile, UserSchemas};

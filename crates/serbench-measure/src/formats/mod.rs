@@ -1,8 +1,9 @@
 //! The rows: every codec the measurement knows, in the registry's order,
 //! each built for a document or saying why it cannot be.
 
-mod documents;
+pub(crate) mod documents;
 mod minicbor_value;
+pub(crate) mod positional;
 
 use crate::codec::{Build, Row};
 
@@ -69,6 +70,27 @@ pub const ROWS: &[Row] = &[
         build: Build::From(documents::msgpack),
     },
     Row {
+        id: "msgpack-positional",
+        wire_format: "MessagePack",
+        library: "rmp-serde",
+        version: "1.3.1",
+        build: Build::From(positional::msgpack_positional),
+    },
+    Row {
+        id: "bincode",
+        wire_format: "bincode",
+        library: "bincode",
+        version: "2.0.1",
+        build: Build::From(positional::bincode),
+    },
+    Row {
+        id: "postcard",
+        wire_format: "postcard",
+        library: "postcard",
+        version: "1.2.0",
+        build: Build::From(positional::postcard),
+    },
+    Row {
         id: "bitcode",
         wire_format: "bitcode",
         library: "bitcode",
@@ -76,6 +98,13 @@ pub const ROWS: &[Row] = &[
         build: Build::Unavailable(
             "bitcode's Encode and Decode are derived for a Rust type at compile time; a schema known only at run time cannot drive them",
         ),
+    },
+    Row {
+        id: "bitcode-serde",
+        wire_format: "bitcode",
+        library: "bitcode",
+        version: "0.6.9",
+        build: Build::From(positional::bitcode_serde),
     },
     Row {
         id: "wincode",

@@ -1,4 +1,6 @@
 //! serbench-measure as a user drives it: documents read, every row
-//! verified or refused with a reason.
+//! verified or refused with a reason, each format's mapping.
 
 mod documents;
+mod positional;
+mod typed;

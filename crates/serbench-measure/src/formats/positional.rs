@@ -1,0 +1,873 @@
+//! The positional formats (MessagePack's compact form, bincode, postcard,
+//! bitcode's serde form), which carry a document through its [`Schema`].
+//!
+//! These formats write the values a serde type describes and nothing
+//! else: no key names and, in bincode, postcard and bitcode, no kinds
+//! either: a `0x05` is an integer, a length or a string's first byte
+//! according to the type reading it. So a document goes in through
+//! [`Typed`], which walks the value beside its schema as a derived
+//! `Serialize` of the schema's types would, and comes back through
+//! [`Seed`], a `DeserializeSeed` that asks the deserializer for exactly
+//! what the schema says comes next: [`Value`]'s own `Deserialize` asks
+//! for "any" value, which only a self-describing format can answer.
+//!
+//! # Layout
+//!
+//! In schema order, as the types the schema formats write would be:
+//!
+//! - a record is a tuple of all its fields, in field order, keys not
+//!   written; a required field is its value, an optional one an `Option`
+//!   (`None` when the map lacks the key);
+//! - an optional field whose schema holds null is `Option<(T,)>`, a
+//!   one-element tuple around the nullable value, so absent (`None`) and
+//!   null (`Some((None,))`) stay apart even in MessagePack, which writes
+//!   `Some(x)` as plain `x` and so both `None` and `Some(None)` as nil;
+//! - a list is a sequence; a nullable value an `Option`;
+//! - a union is an enum with one newtype variant per member, the
+//!   variant index being the member's position in the union and its name
+//!   the member's kind (`integer`, `text`, `map`), which MessagePack
+//!   writes in place of the index;
+//! - an integer is an `i64`, or a `u64` where the document has one past
+//!   `i64::MAX` (a place with both that and a negative one fits no 64-bit
+//!   type, and the rows refuse the document); a float an `f64`; text a
+//!   `str`; bytes a byte string; null a unit.
+//!
+//! # Decoding limits
+//!
+//! Nesting follows the schema, so it is no deeper than the document the
+//! schema came from. A declared length pre-allocates at most
+//! [`PREALLOCATE`] elements. Text and bytes are read borrowed, so a lying
+//! length is checked against the input before anything is allocated. A
+//! list of elements that take no bytes on the wire (nulls, in bincode and
+//! postcard) could declare billions of them in a few bytes: a decode
+//! reads at most [`ZERO_SIZED`] such elements in all.
+
+use std::cell::{Cell, RefCell};
+use std::fmt;
+use std::marker::PhantomData;
+use std::rc::Rc;
+
+use serde::de::{self, DeserializeSeed, EnumAccess, SeqAccess, Unexpected, VariantAccess, Visitor};
+use serde::ser::{self, SerializeSeq, SerializeTuple};
+use serde::{Deserializer, Serialize, Serializer};
+
+use super::documents::Library;
+use crate::codec::{Codec, Context};
+use crate::schema::{Record, Schema};
+use crate::value::Value;
+
+/// The most elements a declared length pre-allocates; more grow as they
+/// arrive.
+const PREALLOCATE: usize = 1024;
+
+/// The most elements of zero wire size one decode reads, all lists
+/// together: 32 MiB of [`Value::Null`].
+const ZERO_SIZED: usize = 1 << 20;
+
+/// Every kind a union member can have, as its variants are named.
+const VARIANTS: &[&str] = &[
+    "boolean", "integer", "float", "text", "bytes", "list", "map",
+];
+
+/// A value as its schema's types would serialize it (see the module docs).
+/// A value the schema does not admit is an error naming its path.
+pub(crate) struct Typed<'a> {
+    /// The schema `value` is written with.
+    pub(crate) schema: &'a Schema,
+    /// The value, which the schema admits.
+    pub(crate) value: &'a Value,
+}
+
+impl Serialize for Typed<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let node = Node {
+            schema: self.schema,
+            value: self.value,
+        };
+        // The walk stops at the first misfit without knowing where it is;
+        // only then is the value walked again for the path.
+        node.serialize(serializer).map_err(|error| {
+            match misfit(self.schema, self.value, &mut String::from("$")) {
+                Some(found) => ser::Error::custom(found),
+                None => error,
+            }
+        })
+    }
+}
+
+/// One place of a [`Typed`] value.
+struct Node<'a> {
+    schema: &'a Schema,
+    value: &'a Value,
+}
+
+const NOT_ADMITTED: &str = "a value the schema does not admit";
+
+impl Serialize for Node<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let wrong = || Err(ser::Error::custom(NOT_ADMITTED));
+        match (self.schema, self.value) {
+            (Schema::Null, Value::Null) => serializer.serialize_unit(),
+            (Schema::Bool, Value::Bool(b)) => serializer.serialize_bool(*b),
+            (Schema::Int(range), value) if range.fits_64_bits() => match value {
+                Value::Int(n) if range.past_i64 && *n >= 0 => {
+                    serializer.serialize_u64(n.unsigned_abs())
+                }
+                Value::Int(n) if !range.past_i64 && (*n >= 0 || range.negative) => {
+                    serializer.serialize_i64(*n)
+                }
+                Value::UInt(n) if range.past_i64 => serializer.serialize_u64(*n),
+                _ => wrong(),
+            },
+            (Schema::Float, Value::Float(x)) => serializer.serialize_f64(*x),
+            (Schema::Text, Value::Text(t)) => serializer.serialize_str(t),
+            (Schema::Bytes, Value::Bytes(b)) => serializer.serialize_bytes(b),
+            (Schema::List(item), Value::List(items)) => {
+                let mut seq = serializer.serialize_seq(Some(items.len()))?;
+                for value in items {
+                    seq.serialize_element(&Node {
+                        schema: item,
+                        value,
+                    })?;
+                }
+                seq.end()
+            }
+            (Schema::Record(record), Value::Map(entries)) => {
+                serialize_record(record, entries, serializer)
+            }
+            (Schema::Nullable(_), Value::Null) => serializer.serialize_none(),
+            (Schema::Nullable(inner), value) => serializer.serialize_some(&Node {
+                schema: inner,
+                value,
+            }),
+            (Schema::Union(members), value) => {
+                let Some(index) = members.iter().position(|m| m.kind() == value.kind()) else {
+                    return wrong();
+                };
+                let member = &members[index];
+                serializer.serialize_newtype_variant(
+                    "Union",
+                    index as u32,
+                    member.kind(),
+                    &Node {
+                        schema: member,
+                        value,
+                    },
+                )
+            }
+            _ => wrong(),
+        }
+    }
+}
+
+fn serialize_record<S: Serializer>(
+    record: &Record,
+    entries: &[(String, Value)],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let mut tuple = serializer.serialize_tuple(record.fields.len())?;
+    let mut rest = entries.iter().peekable();
+    for field in &record.fields {
+        let present = rest.next_if(|(key, _)| *key == field.key).map(|(_, v)| v);
+        match (present, field.required) {
+            (Some(value), true) => tuple.serialize_element(&Node {
+                schema: &field.schema,
+                value,
+            })?,
+            (Some(value), false) => tuple.serialize_element(&Present {
+                schema: &field.schema,
+                value,
+            })?,
+            (None, false) => tuple.serialize_element(&None::<()>)?,
+            (None, true) => return Err(ser::Error::custom(NOT_ADMITTED)),
+        }
+    }
+    if rest.next().is_some() {
+        return Err(ser::Error::custom(NOT_ADMITTED));
+    }
+    tuple.end()
+}
+
+/// An optional field that is present.
+struct Present<'a> {
+    schema: &'a Schema,
+    value: &'a Value,
+}
+
+impl Serialize for Present<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let node = Node {
+            schema: self.schema,
+            value: self.value,
+        };
+        if holds_null(self.schema) {
+            serializer.serialize_some(&(node,))
+        } else {
+            serializer.serialize_some(&node)
+        }
+    }
+}
+
+/// Whether a schema's values include null, so an optional field of it
+/// needs the tuple that keeps absent and null apart.
+fn holds_null(schema: &Schema) -> bool {
+    matches!(schema, Schema::Null | Schema::Nullable(_))
+}
+
+/// Where `value` first leaves `schema`, and how; `None` if it does not.
+fn misfit(schema: &Schema, value: &Value, path: &mut String) -> Option<String> {
+    use std::fmt::Write as _;
+    match (schema, value) {
+        (Schema::Int(range), Value::Int(_) | Value::UInt(_)) if !range.fits_64_bits() => {
+            Some(format!(
+                "{path}: the integers here are both negative and past i64::MAX, which no 64-bit type carries"
+            ))
+        }
+        (Schema::List(item), Value::List(items)) => {
+            items.iter().enumerate().find_map(|(i, value)| {
+                let len = path.len();
+                let _ = write!(path, "[{i}]");
+                let found = misfit(item, value, path);
+                path.truncate(len);
+                found
+            })
+        }
+        (Schema::Record(record), Value::Map(entries)) => {
+            let mut rest = entries.iter().peekable();
+            for field in &record.fields {
+                match rest.next_if(|(key, _)| *key == field.key) {
+                    Some((key, value)) => {
+                        let len = path.len();
+                        let _ = write!(path, ".{key}");
+                        if let Some(found) = misfit(&field.schema, value, path) {
+                            return Some(found);
+                        }
+                        path.truncate(len);
+                    }
+                    None if field.required => {
+                        return Some(format!(
+                            "{path}: the key {:?}, which the schema requires, is missing",
+                            field.key
+                        ));
+                    }
+                    None => {}
+                }
+            }
+            rest.next().map(|(key, _)| {
+                let known = record.fields.iter().any(|f| f.key == *key);
+                if known {
+                    format!("{path}: the key {key:?} is out of the schema's order")
+                } else {
+                    format!("{path}: the key {key:?} is not in the schema")
+                }
+            })
+        }
+        (Schema::Nullable(inner), value) if !matches!(value, Value::Null) => {
+            misfit(inner, value, path)
+        }
+        (Schema::Union(members), value) => {
+            match members.iter().find(|m| m.kind() == value.kind()) {
+                Some(member) => misfit(member, value, path),
+                None => Some(not_admitted(schema, value, path)),
+            }
+        }
+        _ if schema.admits(value) => None,
+        _ => Some(not_admitted(schema, value, path)),
+    }
+}
+
+fn not_admitted(schema: &Schema, value: &Value, path: &str) -> String {
+    let wanted = match schema {
+        Schema::Union(members) => members
+            .iter()
+            .map(Schema::kind)
+            .collect::<Vec<_>>()
+            .join(" or "),
+        Schema::Int(range) if !range.negative => "a non-negative integer".to_owned(),
+        Schema::Int(_) => "an integer that fits i64".to_owned(),
+        other => other.kind().to_owned(),
+    };
+    format!("{path}: {} where the schema has {wanted}", value.kind())
+}
+
+/// Reads back what [`Typed`] wrote with the same schema.
+pub(crate) struct Seed<'a> {
+    /// The schema the value was written with.
+    pub(crate) schema: &'a Schema,
+}
+
+impl<'de> DeserializeSeed<'de> for Seed<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        let budget = Cell::new(ZERO_SIZED);
+        Place {
+            schema: self.schema,
+            budget: &budget,
+        }
+        .deserialize(deserializer)
+    }
+}
+
+/// One place being read: its schema and the decode's zero-size budget.
+#[derive(Clone, Copy)]
+struct Place<'a> {
+    schema: &'a Schema,
+    budget: &'a Cell<usize>,
+}
+
+impl<'a> Place<'a> {
+    fn at(self, schema: &'a Schema) -> Place<'a> {
+        Place { schema, ..self }
+    }
+
+    fn wrong<E: de::Error>(self, found: Unexpected<'_>) -> Result<Value, E> {
+        Err(de::Error::invalid_type(found, &self))
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Place<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        match self.schema {
+            Schema::Empty => Err(de::Error::custom(
+                "an element where the document's lists were all empty",
+            )),
+            Schema::Null => deserializer.deserialize_unit(self),
+            Schema::Bool => deserializer.deserialize_bool(self),
+            Schema::Int(range) if range.past_i64 => deserializer.deserialize_u64(self),
+            Schema::Int(_) => deserializer.deserialize_i64(self),
+            Schema::Float => deserializer.deserialize_f64(self),
+            Schema::Text => deserializer.deserialize_str(self),
+            Schema::Bytes => deserializer.deserialize_bytes(self),
+            Schema::List(_) => deserializer.deserialize_seq(self),
+            Schema::Record(record) => deserializer.deserialize_tuple(record.fields.len(), self),
+            Schema::Nullable(_) => deserializer.deserialize_option(self),
+            Schema::Union(_) => deserializer.deserialize_enum("Union", VARIANTS, self),
+        }
+    }
+}
+
+impl<'de> Visitor<'de> for Place<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.schema {
+            Schema::Record(record) => write!(f, "a record of {} fields", record.fields.len()),
+            Schema::Nullable(inner) => write!(f, "null or {}", inner.kind()),
+            other => f.write_str(other.kind()),
+        }
+    }
+
+    fn visit_bool<E: de::Error>(self, b: bool) -> Result<Value, E> {
+        match self.schema {
+            Schema::Bool => Ok(Value::Bool(b)),
+            _ => self.wrong(Unexpected::Bool(b)),
+        }
+    }
+
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<Value, E> {
+        match self.schema {
+            Schema::Int(_) => Ok(Value::Int(n)),
+            _ => self.wrong(Unexpected::Signed(n)),
+        }
+    }
+
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Value, E> {
+        match self.schema {
+            Schema::Int(_) => Ok(Value::from_u64(n)),
+            _ => self.wrong(Unexpected::Unsigned(n)),
+        }
+    }
+
+    fn visit_f64<E: de::Error>(self, x: f64) -> Result<Value, E> {
+        match self.schema {
+            Schema::Float => Ok(Value::Float(x)),
+            _ => self.wrong(Unexpected::Float(x)),
+        }
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<Value, E> {
+        match self.schema {
+            Schema::Text => Ok(Value::Text(text.to_owned())),
+            _ => self.wrong(Unexpected::Str(text)),
+        }
+    }
+
+    fn visit_string<E: de::Error>(self, text: String) -> Result<Value, E> {
+        match self.schema {
+            Schema::Text => Ok(Value::Text(text)),
+            _ => self.wrong(Unexpected::Str(&text)),
+        }
+    }
+
+    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Value, E> {
+        match self.schema {
+            Schema::Bytes => Ok(Value::Bytes(bytes.to_vec())),
+            _ => self.wrong(Unexpected::Bytes(bytes)),
+        }
+    }
+
+    fn visit_byte_buf<E: de::Error>(self, bytes: Vec<u8>) -> Result<Value, E> {
+        match self.schema {
+            Schema::Bytes => Ok(Value::Bytes(bytes)),
+            _ => self.wrong(Unexpected::Bytes(&bytes)),
+        }
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        match self.schema {
+            Schema::Null | Schema::Nullable(_) => Ok(Value::Null),
+            _ => self.wrong(Unexpected::Unit),
+        }
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+        match self.schema {
+            Schema::Nullable(inner) => self.at(inner).deserialize(deserializer),
+            _ => self.wrong(Unexpected::Option),
+        }
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        match self.schema {
+            Schema::List(item) => {
+                let item = self.at(item);
+                let free = wire_zero_sized(item.schema);
+                let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(PREALLOCATE));
+                while let Some(value) = seq.next_element_seed(item)? {
+                    if free {
+                        let left = self.budget.get().checked_sub(1).ok_or_else(|| {
+                            de::Error::custom(format_args!(
+                                "more than {ZERO_SIZED} elements that take no bytes"
+                            ))
+                        })?;
+                        self.budget.set(left);
+                    }
+                    items.push(value);
+                }
+                Ok(Value::List(items))
+            }
+            Schema::Record(record) => {
+                let mut entries = Vec::with_capacity(record.fields.len());
+                for (i, field) in record.fields.iter().enumerate() {
+                    let place = self.at(&field.schema);
+                    let value = if field.required {
+                        seq.next_element_seed(place)?.map(Some)
+                    } else {
+                        seq.next_element_seed(Optional(place))?
+                    };
+                    let value = value.ok_or_else(|| de::Error::invalid_length(i, &self))?;
+                    if let Some(value) = value {
+                        entries.push((field.key.clone(), value));
+                    }
+                }
+                Ok(Value::Map(entries))
+            }
+            _ => self.wrong(Unexpected::Seq),
+        }
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Value, A::Error> {
+        let Schema::Union(members) = self.schema else {
+            return self.wrong(Unexpected::Enum);
+        };
+        let (index, variant) = data.variant_seed(Member(members))?;
+        variant.newtype_variant_seed(self.at(&members[index]))
+    }
+}
+
+/// Whether values of `schema` may take no bytes in bincode or postcard:
+/// nulls, and records of nothing but required such fields.
+fn wire_zero_sized(schema: &Schema) -> bool {
+    match schema {
+        Schema::Null | Schema::Empty => true,
+        Schema::Record(record) => record
+            .fields
+            .iter()
+            .all(|f| f.required && wire_zero_sized(&f.schema)),
+        _ => false,
+    }
+}
+
+/// An optional field: `None` when absent, else its value (inside a
+/// one-element tuple when the schema holds null).
+struct Optional<'a>(Place<'a>);
+
+impl<'de> DeserializeSeed<'de> for Optional<'_> {
+    type Value = Option<Value>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<Value>, D::Error> {
+        deserializer.deserialize_option(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Optional<'_> {
+    type Value = Option<Value>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an optional field")
+    }
+
+    fn visit_none<E>(self) -> Result<Option<Value>, E> {
+        Ok(None)
+    }
+
+    fn visit_unit<E>(self) -> Result<Option<Value>, E> {
+        Ok(None)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<Value>, D::Error> {
+        if holds_null(self.0.schema) {
+            deserializer.deserialize_tuple(1, OneOf(self.0)).map(Some)
+        } else {
+            self.0.deserialize(deserializer).map(Some)
+        }
+    }
+}
+
+/// The one-element tuple around a present optional field that holds null.
+struct OneOf<'a>(Place<'a>);
+
+impl<'de> Visitor<'de> for OneOf<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a one-element tuple")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        seq.next_element_seed(self.0)?
+            .ok_or_else(|| de::Error::invalid_length(0, &self))
+    }
+}
+
+/// A union's variant: the member's index, or its kind where the format
+/// writes variant names (MessagePack).
+struct Member<'a>(&'a [Schema]);
+
+impl<'de> DeserializeSeed<'de> for Member<'_> {
+    type Value = usize;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<usize, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl Visitor<'_> for Member<'_> {
+    type Value = usize;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a variant below {}", self.0.len())
+    }
+
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<usize, E> {
+        usize::try_from(n)
+            .ok()
+            .filter(|&n| n < self.0.len())
+            .ok_or_else(|| de::Error::invalid_value(Unexpected::Unsigned(n), &self))
+    }
+
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<usize, E> {
+        self.0
+            .iter()
+            .position(|m| m.kind() == name)
+            .ok_or_else(|| de::Error::unknown_variant(name, VARIANTS))
+    }
+}
+
+/// The integers at some place need both signs and the range past
+/// `i64::MAX`: the first such place, as a path.
+fn refuse_wide_integers(schema: &Schema) -> Result<(), String> {
+    fn walk(schema: &Schema, path: &mut String) -> Result<(), String> {
+        match schema {
+            Schema::Int(range) if !range.fits_64_bits() => Err(format!(
+                "the integers at {path} are both negative and past i64::MAX, which no 64-bit integer type carries"
+            )),
+            Schema::List(item) => {
+                path.push_str("[]");
+                walk(item, path)
+            }
+            Schema::Nullable(inner) => walk(inner, path),
+            Schema::Union(members) => members.iter().try_for_each(|m| walk(m, path)),
+            Schema::Record(record) => record.fields.iter().try_for_each(|field| {
+                let len = path.len();
+                path.push('.');
+                path.push_str(&field.key);
+                walk(&field.schema, path)?;
+                path.truncate(len);
+                Ok(())
+            }),
+            _ => Ok(()),
+        }
+    }
+    walk(schema, &mut String::from("$"))
+}
+
+/// A positional library: [`Library`] for a Rust type, and a read through
+/// the seed for a document.
+pub(crate) trait Positional: Library {
+    /// Reads a whole value written with `schema` from `bytes`.
+    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String>;
+}
+
+/// A positional codec over library `L`, for one schema.
+struct Schematic<L> {
+    schema: Rc<Schema>,
+    library: PhantomData<L>,
+}
+
+impl<L: Positional> Codec for Schematic<L> {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+        let typed = Typed {
+            schema: &self.schema,
+            value,
+        };
+        // postcard's error keeps no message of ours: the path is found
+        // again here, for every library alike.
+        L::write(&typed, out)
+            .map_err(|error| misfit(&self.schema, value, &mut String::from("$")).unwrap_or(error))
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+        L::read_seed(&self.schema, bytes)
+    }
+}
+
+fn schematic<L: Positional + 'static>(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    refuse_wide_integers(context.schema)?;
+    Ok(Box::new(Schematic::<L> {
+        schema: Rc::new(context.schema.clone()),
+        library: PhantomData,
+    }))
+}
+
+/// rmp-serde's default form: structs and tuples as arrays, no names.
+pub(crate) struct RmpPositional;
+
+impl Library for RmpPositional {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        value
+            .serialize(&mut rmp_serde::Serializer::new(out))
+            .map_err(|error| error.to_string())
+    }
+
+    fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        rmp_read(bytes, PhantomData::<T>)
+    }
+}
+
+impl Positional for RmpPositional {
+    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String> {
+        rmp_read(bytes, Seed { schema })
+    }
+}
+
+fn rmp_read<S, V>(bytes: &[u8], seed: S) -> Result<V, String>
+where
+    S: for<'de> DeserializeSeed<'de, Value = V>,
+{
+    // A reader over the slice, as the msgpack row reads: a declared
+    // length is taken only as far as the input goes.
+    let mut rest = bytes;
+    let mut deserializer = rmp_serde::Deserializer::new(&mut rest);
+    let value = seed
+        .deserialize(&mut deserializer)
+        .map_err(|error| error.to_string())?;
+    drop(deserializer);
+    if rest.is_empty() {
+        Ok(value)
+    } else {
+        Err(format!("{} bytes after the value", rest.len()))
+    }
+}
+
+pub(crate) fn msgpack_positional(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    schematic::<RmpPositional>(context)
+}
+
+/// bincode's serde support with the standard configuration.
+pub(crate) struct Bincode;
+
+/// The most bytes of text and byte strings one bincode decode takes, as
+/// serbench-bincode limits its decodes: text and bytes are borrowed, so a
+/// lying length fails against the input, and this stands behind that.
+const BINCODE_LIMIT: usize = 1 << 30;
+
+fn bincode_config() -> impl bincode::config::Config {
+    bincode::config::standard().with_limit::<BINCODE_LIMIT>()
+}
+
+// bincode's Display is its Debug: a message of ours reads better bare.
+fn bincode_encode_error(error: bincode::error::EncodeError) -> String {
+    match error {
+        bincode::error::EncodeError::OtherString(message) => message,
+        other => format!("{other:?}"),
+    }
+}
+
+fn bincode_decode_error(error: bincode::error::DecodeError) -> String {
+    match error {
+        bincode::error::DecodeError::OtherString(message) => message,
+        other => format!("{other:?}"),
+    }
+}
+
+impl Library for Bincode {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        bincode::serde::encode_into_std_write(value, out, bincode_config())
+            .map(drop)
+            .map_err(bincode_encode_error)
+    }
+
+    fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        let (value, read) = bincode::serde::decode_from_slice(bytes, bincode_config())
+            .map_err(bincode_decode_error)?;
+        whole(bytes, read).map(|()| value)
+    }
+}
+
+impl Positional for Bincode {
+    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String> {
+        let (value, read) =
+            bincode::serde::seed_decode_from_slice(Seed { schema }, bytes, bincode_config())
+                .map_err(bincode_decode_error)?;
+        whole(bytes, read).map(|()| value)
+    }
+}
+
+fn whole(bytes: &[u8], read: usize) -> Result<(), String> {
+    if read == bytes.len() {
+        Ok(())
+    } else {
+        Err(format!("{} bytes after the value", bytes.len() - read))
+    }
+}
+
+pub(crate) fn bincode(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    schematic::<Bincode>(context)
+}
+
+/// postcard 1.x.
+pub(crate) struct Postcard;
+
+/// Appends to the caller's buffer; postcard's own flavors start a new one.
+struct Append<'a>(&'a mut Vec<u8>);
+
+impl postcard::ser_flavors::Flavor for Append<'_> {
+    type Output = ();
+
+    fn try_extend(&mut self, bytes: &[u8]) -> postcard::Result<()> {
+        self.0.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    fn try_push(&mut self, byte: u8) -> postcard::Result<()> {
+        self.0.push(byte);
+        Ok(())
+    }
+
+    fn finalize(self) -> postcard::Result<()> {
+        Ok(())
+    }
+}
+
+impl Library for Postcard {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        let mut serializer = postcard::Serializer {
+            output: Append(out),
+        };
+        value
+            .serialize(&mut serializer)
+            .map_err(|error| error.to_string())
+    }
+
+    fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        postcard_read(bytes, PhantomData::<T>)
+    }
+}
+
+impl Positional for Postcard {
+    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String> {
+        postcard_read(bytes, Seed { schema })
+    }
+}
+
+fn postcard_read<'de, S: DeserializeSeed<'de>>(
+    bytes: &'de [u8],
+    seed: S,
+) -> Result<S::Value, String> {
+    let mut deserializer = postcard::Deserializer::from_bytes(bytes);
+    let value = seed
+        .deserialize(&mut deserializer)
+        .map_err(|error| error.to_string())?;
+    let left = deserializer
+        .finalize()
+        .map_err(|error| error.to_string())?
+        .len();
+    if left == 0 {
+        Ok(value)
+    } else {
+        Err(format!("{left} bytes after the value"))
+    }
+}
+
+pub(crate) fn postcard(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    schematic::<Postcard>(context)
+}
+
+/// bitcode's serde support (a format of its own, not its derive's).
+pub(crate) struct BitcodeSerde;
+
+thread_local! {
+    /// The schema a bitcode decode on this thread reads with.
+    static BITCODE_SCHEMA: RefCell<Option<Rc<Schema>>> = const { RefCell::new(None) };
+}
+
+/// A document read by `bitcode::deserialize`, with the schema
+/// [`BITCODE_SCHEMA`] holds for the call.
+struct Scoped(Value);
+
+impl<'de> serde::Deserialize<'de> for Scoped {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Scoped, D::Error> {
+        let schema = BITCODE_SCHEMA
+            .with(|held| held.borrow().clone())
+            .ok_or_else(|| de::Error::custom("no schema is set for this bitcode decode"))?;
+        Seed { schema: &schema }
+            .deserialize(deserializer)
+            .map(Scoped)
+    }
+}
+
+impl Library for BitcodeSerde {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        let bytes = bitcode::serialize(value).map_err(|error| error.to_string())?;
+        out.extend_from_slice(&bytes);
+        Ok(())
+    }
+
+    fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        bitcode::deserialize(bytes).map_err(|error| error.to_string())
+    }
+}
+
+impl Positional for BitcodeSerde {
+    /// bitcode 0.6.9 reads only through `Deserialize` (`bitcode::deserialize`
+    /// has no seed form and its deserializer is private), so the schema
+    /// reaches the reading type through a thread-local set for the call.
+    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String> {
+        let before = BITCODE_SCHEMA.with(|held| held.replace(Some(Rc::clone(schema))));
+        let read = Self::read::<Scoped>(bytes);
+        BITCODE_SCHEMA.with(|held| held.replace(before));
+        read.map(|Scoped(value)| value)
+    }
+}
+
+pub(crate) fn bitcode_serde(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    schematic::<BitcodeSerde>(context)
+}

@@ -1,0 +1,88 @@
+//! Your own serde type through every serde library here, by row id.
+//!
+//! A document goes through the formats as a [`Value`](crate::Value);
+//! a value of your own `Serialize + Deserialize` type goes through the
+//! same libraries, configured as their rows are, with [`encode`] and
+//! [`decode`] and the ids in [`SERDE_ROWS`]. Rows whose library has no
+//! serde support (minicbor, wincode, the schema formats) are not here.
+//!
+//! ```
+//! use serde::{Deserialize, Serialize};
+//!
+//! #[derive(Serialize, Deserialize, PartialEq, Debug)]
+//! struct Point {
+//!     x: i32,
+//!     label: String,
+//! }
+//!
+//! let point = Point { x: -3, label: "ünïcode".into() };
+//! for id in serbench_measure::typed::SERDE_ROWS {
+//!     let mut bytes = Vec::new();
+//!     serbench_measure::typed::encode(id, &point, &mut bytes)?;
+//!     assert_eq!(serbench_measure::typed::decode::<Point>(id, &bytes)?, point);
+//! }
+//! # Ok::<(), String>(())
+//! ```
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::formats::documents::{
+    Cbor4ii, Ciborium, Library, RmpSerde, SerdeJson, SimdJson, SonicRs,
+};
+use crate::formats::positional::{Bincode, BitcodeSerde, Postcard, RmpPositional};
+
+/// The row ids [`encode`] and [`decode`] take, in the report's order.
+pub const SERDE_ROWS: &[&str] = &[
+    "json",
+    "json-simd",
+    "json-sonic",
+    "cbor",
+    "cbor-cbor4ii",
+    "msgpack",
+    "msgpack-positional",
+    "bincode",
+    "postcard",
+    "bitcode-serde",
+];
+
+/// Appends `value`'s encoding by row `id`'s library to `out`.
+pub fn encode<T: Serialize + ?Sized>(id: &str, value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+    match id {
+        "json" => SerdeJson::write(value, out),
+        "json-simd" => SimdJson::write(value, out),
+        "json-sonic" => SonicRs::write(value, out),
+        "cbor" => Ciborium::write(value, out),
+        "cbor-cbor4ii" => Cbor4ii::write(value, out),
+        "msgpack" => RmpSerde::write(value, out),
+        "msgpack-positional" => RmpPositional::write(value, out),
+        "bincode" => Bincode::write(value, out),
+        "postcard" => Postcard::write(value, out),
+        "bitcode-serde" => BitcodeSerde::write(value, out),
+        _ => Err(unknown(id)),
+    }
+}
+
+/// Reads a whole `T` from `bytes` with row `id`'s library.
+pub fn decode<T: DeserializeOwned>(id: &str, bytes: &[u8]) -> Result<T, String> {
+    match id {
+        "json" => SerdeJson::read(bytes),
+        "json-simd" => SimdJson::read(bytes),
+        "json-sonic" => SonicRs::read(bytes),
+        "cbor" => Ciborium::read(bytes),
+        "cbor-cbor4ii" => Cbor4ii::read(bytes),
+        "msgpack" => RmpSerde::read(bytes),
+        "msgpack-positional" => RmpPositional::read(bytes),
+        "bincode" => Bincode::read(bytes),
+        "postcard" => Postcard::read(bytes),
+        "bitcode-serde" => BitcodeSerde::read(bytes),
+        _ => Err(unknown(id)),
+    }
+}
+
+fn unknown(id: &str) -> String {
+    format!(
+        "{id:?} is not a serde row; the serde rows are {}",
+        SERDE_ROWS.join(", ")
+    )
+}
