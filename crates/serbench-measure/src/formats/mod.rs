@@ -3,6 +3,7 @@
 
 mod documents;
 mod minicbor_value;
+mod protobuf;
 
 use crate::codec::{Build, Row};
 
@@ -85,6 +86,13 @@ pub const ROWS: &[Row] = &[
         build: Build::Unavailable(
             "wincode's SchemaWrite and SchemaRead are derived for a Rust type at compile time and it has no serde support; a schema known only at run time cannot drive it",
         ),
+    },
+    Row {
+        id: "protobuf",
+        wire_format: "Protobuf",
+        library: "prost-reflect",
+        version: "0.16.5",
+        build: Build::From(protobuf::build),
     },
     Row {
         id: "qdatastream",

@@ -1,0 +1,3 @@
+//! The crate's one integration-test binary: a module per subject.
+
+mod protobuf;
