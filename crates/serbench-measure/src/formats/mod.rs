@@ -4,6 +4,7 @@
 pub(crate) mod documents;
 mod minicbor_value;
 pub(crate) mod positional;
+mod protobuf;
 
 use crate::codec::{Build, Row};
 
@@ -114,6 +115,13 @@ pub const ROWS: &[Row] = &[
         build: Build::Unavailable(
             "wincode's SchemaWrite and SchemaRead are derived for a Rust type at compile time and it has no serde support; a schema known only at run time cannot drive it",
         ),
+    },
+    Row {
+        id: "protobuf",
+        wire_format: "Protobuf",
+        library: "prost-reflect",
+        version: "0.16.5",
+        build: Build::From(protobuf::build),
     },
     Row {
         id: "qdatastream",

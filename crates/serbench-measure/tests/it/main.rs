@@ -3,4 +3,5 @@
 
 mod documents;
 mod positional;
+mod protobuf;
 mod typed;

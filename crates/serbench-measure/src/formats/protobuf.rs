@@ -1,0 +1,727 @@
+//! Protocol Buffers, driven at run time by prost-reflect: a proto3 schema
+//! written from the inferred [`Schema`] (or the user's own `.proto`),
+//! compiled in memory by protox (no protoc), and each value carried
+//! through a [`DynamicMessage`] that prost encodes and decodes.
+//!
+//! # How the inferred schema becomes proto3
+//!
+//! Every place must read back exactly as it went in, so each kind picks
+//! the proto3 form that keeps what the document says, presence included:
+//!
+//! - A [`Record`] is a message; its fields are numbered 1, 2, … in the
+//!   record's order and named by their `ident`, with a comment giving the
+//!   document's key where the two differ. A message decodes its fields in
+//!   that order, which is the order the record admits keys in.
+//! - Bool, Int, Text, Bytes are `bool`, `int64`, `string`, `bytes`. An
+//!   integer place that saw a negative value is `sint64` (zigzag: small
+//!   negatives stay small), one past `i64::MAX` is `uint64`; one that saw
+//!   both fits no 64-bit type and the row is refused, naming the place.
+//! - Float is `double`, and always `optional`: proto3 leaves a field
+//!   without presence out when it equals its default, and prost-reflect
+//!   compares floats by value, so `-0.0` would be left out and come back
+//!   as `0.0`.
+//! - A key missing from some maps is `optional` (a scalar) or a message
+//!   (which has presence anyway), so an absent key stays absent. A key in
+//!   every map is a plain scalar: its default reads back as present.
+//! - A list in every map is `repeated`. A list whose key is sometimes
+//!   absent, a list inside a list, a list in a union or beside null is a
+//!   wrapper message (`Int64List { repeated int64 items = 1; }`), since
+//!   `repeated` has no presence and cannot nest.
+//! - Null-only is `message Null {}`, an empty message: its presence is
+//!   the null, in a field, a list or a oneof. (`google.protobuf.NullValue`
+//!   is an enum, and a proto3 enum field has no presence without
+//!   `optional`; the empty message needs no import either.)
+//! - Nullable and Union are a message with one `oneof value`: a `Null
+//!   null_value = 1` first when null was seen, then one member per kind
+//!   (`int_value`, `float_value`, `text_value`, `map_value`, …). These
+//!   messages are named after their members (`NullableDouble`,
+//!   `Int64OrString`) and shared by every place of the same type. A
+//!   nullable key that is sometimes absent is an unset message field
+//!   when absent and a set `null_value` when null, so the two differ.
+//! - Empty (the elements of lists that were always empty) is `bool`:
+//!   nothing is ever written as it.
+//! - A document that is not a map is wrapped in a message named after it
+//!   with the one field `value = 1`.
+//!
+//! Each generated message name is unique in the file (a `_2` suffix when
+//! a record already took it) and the file needs no import, so protoc
+//! reads it as protox does.
+//!
+//! A value the schema does not admit (a key out of the record's order, a
+//! kind the place never saw) is an encode error naming its path.
+//!
+//! # The user's own schema
+//!
+//! With `--schema FILE.proto --message NAME` the user's message is used
+//! instead ([`user`] says how a document is mapped onto it and what it
+//! refuses), and no schema file is written.
+
+mod user;
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+
+use prost::Message as _;
+use prost::bytes::Bytes;
+use prost_reflect::{
+    DynamicMessage, FieldDescriptor, Kind, MessageDescriptor, ReflectMessage as _, Value as Proto,
+};
+use protox::file::{File, FileResolver};
+
+use crate::codec::{Codec, Context, SchemaFile};
+use crate::schema::{Field, IntRange, Record, Schema};
+use crate::value::Value;
+
+/// The row's build: the user's message when one is given, else the
+/// schema written from the inferred one.
+pub(crate) fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    if let Some((path, message)) = &context.user.proto {
+        return Ok(Box::new(user::UserProto::new(
+            path,
+            message,
+            context.messages,
+        )?));
+    }
+    Ok(Box::new(Generated::new(context.name, context.schema)?))
+}
+
+/// The codec over the schema written from the inferred one.
+struct Generated {
+    /// The inferred schema the values are walked with.
+    schema: Schema,
+    /// The document's message: the root record's, or the wrapper's.
+    root: MessageDescriptor,
+    /// The written `.proto`.
+    file: SchemaFile,
+}
+
+impl Generated {
+    fn new(name: &str, schema: &Schema) -> Result<Generated, String> {
+        let (text, root_name) = write_proto(name, schema)?;
+        let file = SchemaFile {
+            name: format!("{name}.proto"),
+            text,
+        };
+        let mut compiler = protox::Compiler::with_file_resolver(InMemory(file.clone()));
+        compiler.open_file(&file.name).map_err(|error| {
+            format!("protox refused the schema written for the document: {error}")
+        })?;
+        let root = compiler
+            .descriptor_pool()
+            .get_message_by_name(&root_name)
+            .ok_or_else(|| format!("the written schema lost its message {root_name}"))?;
+        Ok(Generated {
+            schema: schema.clone(),
+            root,
+            file,
+        })
+    }
+}
+
+impl Codec for Generated {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+        let mut path = String::from("$");
+        let message = match (&self.schema, value) {
+            (Schema::Record(record), Value::Map(entries)) => {
+                put_record(record, entries, &self.root, &mut path)?
+            }
+            (Schema::Record(_), _) => return Err(mismatch(&path, &self.schema, value)),
+            _ => {
+                let mut message = DynamicMessage::new(self.root.clone());
+                put_field(
+                    &mut message,
+                    &field(&self.root, 1)?,
+                    &self.schema,
+                    value,
+                    &mut path,
+                )?;
+                message
+            }
+        };
+        message.encode(out).map_err(|error| error.to_string())
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+        let message =
+            DynamicMessage::decode(self.root.clone(), bytes).map_err(|error| error.to_string())?;
+        match &self.schema {
+            Schema::Record(record) => read_record(record, &message),
+            schema => read_field(&message, &field(&self.root, 1)?, schema, true)?
+                .ok_or_else(|| "the document's value is missing".to_owned()),
+        }
+    }
+
+    fn schema_files(&self) -> Vec<SchemaFile> {
+        vec![self.file.clone()]
+    }
+}
+
+/// protox's view of the one written file, so nothing touches the disk.
+struct InMemory(SchemaFile);
+
+impl FileResolver for InMemory {
+    fn open_file(&self, name: &str) -> Result<File, protox::Error> {
+        if name == self.0.name {
+            File::from_source(name, &self.0.text)
+        } else {
+            Err(protox::Error::file_not_found(name))
+        }
+    }
+}
+
+fn field(message: &MessageDescriptor, number: u32) -> Result<FieldDescriptor, String> {
+    message
+        .get_field(number)
+        .ok_or_else(|| format!("{} has no field {number}", message.full_name()))
+}
+
+fn mismatch(path: &str, schema: &Schema, value: &Value) -> String {
+    format!("{path}: expected {}, found {}", schema.kind(), value.kind())
+}
+
+/// Runs `f` with `path` extended by `step`, then restores it.
+fn at<T>(path: &mut String, step: std::fmt::Arguments<'_>, f: impl FnOnce(&mut String) -> T) -> T {
+    let len = path.len();
+    let _ = path.write_fmt(step);
+    let result = f(path);
+    path.truncate(len);
+    result
+}
+
+// ---------------------------------------------------------------------------
+// Writing the .proto
+
+/// The proto3 text for `schema` and the name of the document's message.
+fn write_proto(name: &str, schema: &Schema) -> Result<(String, String), String> {
+    let mut writer = Writer::default();
+    for record in schema.records() {
+        writer.taken.insert(record.name.clone());
+    }
+    let root = if let Schema::Record(record) = schema {
+        writer.record(record, &mut String::from("$"))?;
+        record.name.clone()
+    } else {
+        let camel = camel(name);
+        let wanted = if writer.taken.contains(&camel) {
+            format!("{camel}Document")
+        } else {
+            camel
+        };
+        let root = writer.name(&wanted);
+        let slot = writer.reserve();
+        let line = writer.field_line(schema, true, "value", 1, &mut String::from("$"))?;
+        writer.messages[slot] = format!(
+            "// The document, which is not a map, as the one field of a message.\nmessage {root} {{\n{line}}}\n"
+        );
+        root
+    };
+    let mut text = format!(
+        "// Written by serbench-measure from the document {name:?}: the schema\n\
+         // inferred from its values, in proto3. Edit it and pass it back with\n\
+         // --schema {name}.proto --message {root}.\nsyntax = \"proto3\";\n"
+    );
+    for message in &writer.messages {
+        text.push('\n');
+        text.push_str(message);
+    }
+    Ok((text, root))
+}
+
+/// The messages written so far and their names.
+#[derive(Default)]
+struct Writer {
+    /// Each message's text, in the file's order (a parent before the
+    /// messages it made).
+    messages: Vec<String>,
+    /// Every message name given or reserved.
+    taken: HashSet<String>,
+    /// The wrapper and oneof messages made, by what they hold.
+    made: HashMap<String, String>,
+}
+
+impl Writer {
+    fn name(&mut self, wanted: &str) -> String {
+        let mut name = wanted.to_owned();
+        let mut n = 2;
+        while !self.taken.insert(name.clone()) {
+            name = format!("{wanted}_{n}");
+            n += 1;
+        }
+        name
+    }
+
+    /// A place for a message whose text is written after its children's
+    /// names are known.
+    fn reserve(&mut self) -> usize {
+        self.messages.push(String::new());
+        self.messages.len() - 1
+    }
+
+    fn record(&mut self, record: &Record, path: &mut String) -> Result<(), String> {
+        let slot = self.reserve();
+        let mut text = format!(
+            "// The maps at {}.\nmessage {} {{\n",
+            path.escape_debug(),
+            record.name
+        );
+        let mut json_names = HashSet::new();
+        for (i, field) in record.fields.iter().enumerate() {
+            let Field {
+                key,
+                ident,
+                schema,
+                required,
+            } = field;
+            let name = field_name(&mut json_names, ident);
+            if *key != name {
+                let _ = writeln!(text, "  // The key {key:?}.");
+            }
+            let line = at(path, format_args!(".{key}"), |path| {
+                self.field_line(schema, *required, &name, i + 1, path)
+            })?;
+            text.push_str(&line);
+        }
+        text.push_str("}\n");
+        self.messages[slot] = text;
+        Ok(())
+    }
+
+    /// The declaration of field `number` named `ident`, whose values are
+    /// of `schema`, present in every map when `required`.
+    fn field_line(
+        &mut self,
+        schema: &Schema,
+        required: bool,
+        ident: &str,
+        number: usize,
+        path: &mut String,
+    ) -> Result<String, String> {
+        let label = match schema {
+            Schema::List(item) if required => {
+                let item = at(path, format_args!("[]"), |path| self.type_name(item, path))?;
+                return Ok(format!("  repeated {item} {ident} = {number};\n"));
+            }
+            Schema::Bool | Schema::Int(_) | Schema::Text | Schema::Bytes | Schema::Empty
+                if required =>
+            {
+                ""
+            }
+            Schema::Bool
+            | Schema::Int(_)
+            | Schema::Text
+            | Schema::Bytes
+            | Schema::Empty
+            | Schema::Float => "optional ",
+            _ => "",
+        };
+        let ty = self.type_name(schema, path)?;
+        Ok(format!("  {label}{ty} {ident} = {number};\n"))
+    }
+
+    /// The type a value of `schema` is written as, in a singular field,
+    /// a repeated one or a oneof: a scalar or a message.
+    fn type_name(&mut self, schema: &Schema, path: &mut String) -> Result<String, String> {
+        Ok(match schema {
+            Schema::Empty | Schema::Bool => "bool".to_owned(),
+            Schema::Int(range) => int_type(*range, path)?.to_owned(),
+            Schema::Float => "double".to_owned(),
+            Schema::Text => "string".to_owned(),
+            Schema::Bytes => "bytes".to_owned(),
+            Schema::Null => self.made("null", "Null", |name| {
+                format!("// A null: the message's presence is the value.\nmessage {name} {{}}\n")
+            }),
+            Schema::Record(record) => {
+                self.record(record, path)?;
+                record.name.clone()
+            }
+            Schema::List(item) => {
+                let item = at(path, format_args!("[]"), |path| self.type_name(item, path))?;
+                self.made(&format!("list {item}"), &format!("{}List", camel(&item)), |name| {
+                    format!(
+                        "// A list where `repeated` alone cannot be one.\nmessage {name} {{\n  repeated {item} items = 1;\n}}\n"
+                    )
+                })
+            }
+            Schema::Nullable(inner) => {
+                let members = match &**inner {
+                    Schema::Union(members) => members.as_slice(),
+                    one => std::slice::from_ref(one),
+                };
+                self.oneof(true, members, path)?
+            }
+            Schema::Union(members) => self.oneof(false, members, path)?,
+        })
+    }
+
+    /// The message with one `oneof value` over `members`, led by a null
+    /// when `null`.
+    fn oneof(
+        &mut self,
+        null: bool,
+        members: &[Schema],
+        path: &mut String,
+    ) -> Result<String, String> {
+        let mut lines = String::new();
+        let mut names = Vec::new();
+        let mut number = 1;
+        if null {
+            let ty = self.type_name(&Schema::Null, path)?;
+            let _ = writeln!(lines, "    {ty} null_value = 1;");
+            number += 1;
+        }
+        for member in members {
+            let ty = self.type_name(member, path)?;
+            let _ = writeln!(lines, "    {ty} {}_value = {number};", member_name(member));
+            names.push(camel(&ty));
+            number += 1;
+        }
+        let joined = names.join("Or");
+        let (key, wanted, what) = if null {
+            (
+                format!("nullable {joined}"),
+                format!("Nullable{joined}"),
+                "null or one of these",
+            )
+        } else {
+            (format!("union {joined}"), joined, "one of these")
+        };
+        Ok(self.made(&key, &wanted, |name| {
+            format!(
+                "// A value that is {what}.\nmessage {name} {{\n  oneof value {{\n{lines}  }}\n}}\n"
+            )
+        }))
+    }
+
+    /// The message made for `key`, written by `text` the first time.
+    fn made(&mut self, key: &str, wanted: &str, text: impl FnOnce(&str) -> String) -> String {
+        if let Some(name) = self.made.get(key) {
+            return name.clone();
+        }
+        let name = self.name(wanted);
+        self.made.insert(key.to_owned(), name.clone());
+        let message = text(&name);
+        self.messages.push(message);
+        name
+    }
+}
+
+/// `ident` as a field name whose JSON name no other field of the message
+/// has: protoc refuses two proto3 fields whose names are the same in
+/// lower case without underscores (`first_name`, `firstName`, `FirstName`),
+/// as their JSON names would clash.
+fn field_name(taken: &mut HashSet<String>, ident: &str) -> String {
+    let folded = |name: &str| name.replace('_', "").to_ascii_lowercase();
+    let mut name = ident.to_owned();
+    let mut n = 2;
+    while !taken.insert(folded(&name)) {
+        name = format!("{ident}_{n}");
+        n += 1;
+    }
+    name
+}
+
+fn int_type(range: IntRange, path: &str) -> Result<&'static str, String> {
+    if !range.fits_64_bits() {
+        return Err(format!(
+            "{path}: the integers here include negative ones and ones past i64::MAX; no 64-bit protobuf integer type (sint64, uint64) holds both"
+        ));
+    }
+    Ok(if range.past_i64 {
+        "uint64"
+    } else if range.negative {
+        "sint64"
+    } else {
+        "int64"
+    })
+}
+
+/// A oneof member's field name, after its kind (unique in a union: one
+/// member per kind).
+fn member_name(schema: &Schema) -> &'static str {
+    match schema {
+        Schema::Bool => "bool",
+        Schema::Int(_) => "int",
+        Schema::Float => "float",
+        Schema::Text => "text",
+        Schema::Bytes => "bytes",
+        Schema::List(_) => "list",
+        Schema::Record(_) => "map",
+        Schema::Empty | Schema::Null | Schema::Nullable(_) | Schema::Union(_) => "other",
+    }
+}
+
+/// A type or document name as a message name: its ASCII letters and
+/// digits in capitalised words (`int64` → `Int64`, `my doc` → `MyDoc`).
+fn camel(name: &str) -> String {
+    let mut out = String::new();
+    for word in name.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            out.push(first.to_ascii_uppercase());
+            out.extend(chars);
+        }
+    }
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert_str(0, "Document");
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Value → DynamicMessage
+
+fn put_record(
+    record: &Record,
+    entries: &[(String, Value)],
+    message: &MessageDescriptor,
+    path: &mut String,
+) -> Result<DynamicMessage, String> {
+    let mut out = DynamicMessage::new(message.clone());
+    let mut fields = record.fields.iter().zip(1..);
+    for (key, value) in entries {
+        // Keys come in field order: skip the absent optional ones.
+        loop {
+            let Some((field_schema, number)) = fields.next() else {
+                return Err(format!(
+                    "{path}: the key {key:?} is not in the schema, or comes out of its order"
+                ));
+            };
+            if field_schema.key == *key {
+                let descriptor = field(message, number)?;
+                at(path, format_args!(".{key}"), |path| {
+                    put_field(&mut out, &descriptor, &field_schema.schema, value, path)
+                })?;
+                break;
+            }
+            if field_schema.required {
+                return Err(format!("{path}: the key {:?} is missing", field_schema.key));
+            }
+        }
+    }
+    if let Some((missing, _)) = fields.find(|(field, _)| field.required) {
+        return Err(format!("{path}: the key {:?} is missing", missing.key));
+    }
+    Ok(out)
+}
+
+fn put_field(
+    message: &mut DynamicMessage,
+    descriptor: &FieldDescriptor,
+    schema: &Schema,
+    value: &Value,
+    path: &mut String,
+) -> Result<(), String> {
+    let proto = if descriptor.is_list() {
+        let (Schema::List(item), Value::List(items)) = (schema, value) else {
+            return Err(mismatch(path, schema, value));
+        };
+        let kind = descriptor.kind();
+        let items = items
+            .iter()
+            .enumerate()
+            .map(|(i, value)| {
+                at(path, format_args!("[{i}]"), |path| {
+                    element(item, value, &kind, path)
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Proto::List(items)
+    } else {
+        element(schema, value, &descriptor.kind(), path)?
+    };
+    message.set_field(descriptor, proto);
+    Ok(())
+}
+
+/// `value` as a singular value of `kind`, the type `schema` was written as.
+fn element(
+    schema: &Schema,
+    value: &Value,
+    kind: &Kind,
+    path: &mut String,
+) -> Result<Proto, String> {
+    Ok(match (schema, value, kind) {
+        (Schema::Bool, Value::Bool(b), _) => Proto::Bool(*b),
+        (Schema::Int(_), Value::Int(n), Kind::Int64 | Kind::Sint64) => Proto::I64(*n),
+        (Schema::Int(_), Value::Int(n), Kind::Uint64) if *n >= 0 => Proto::U64(n.cast_unsigned()),
+        (Schema::Int(_), Value::UInt(n), Kind::Uint64) => Proto::U64(*n),
+        (Schema::Float, Value::Float(x), _) => Proto::F64(*x),
+        (Schema::Text, Value::Text(text), _) => Proto::String(text.clone()),
+        (Schema::Bytes, Value::Bytes(bytes), _) => Proto::Bytes(Bytes::copy_from_slice(bytes)),
+        (Schema::Null, Value::Null, Kind::Message(null)) => {
+            Proto::Message(DynamicMessage::new(null.clone()))
+        }
+        (Schema::Record(record), Value::Map(entries), Kind::Message(message)) => {
+            Proto::Message(put_record(record, entries, message, path)?)
+        }
+        (Schema::List(_), Value::List(_), Kind::Message(wrapper)) => {
+            let mut out = DynamicMessage::new(wrapper.clone());
+            put_field(&mut out, &field(wrapper, 1)?, schema, value, path)?;
+            Proto::Message(out)
+        }
+        (Schema::Nullable(inner), value, Kind::Message(oneof)) => {
+            let mut out = DynamicMessage::new(oneof.clone());
+            if let Value::Null = value {
+                let null = field(oneof, 1)?;
+                out.set_field(&null, element(&Schema::Null, value, &null.kind(), path)?);
+            } else {
+                let members = match &**inner {
+                    Schema::Union(members) => members.as_slice(),
+                    one => std::slice::from_ref(one),
+                };
+                put_member(&mut out, members, 2, value, path)?;
+            }
+            Proto::Message(out)
+        }
+        (Schema::Union(members), value, Kind::Message(oneof)) => {
+            let mut out = DynamicMessage::new(oneof.clone());
+            put_member(&mut out, members, 1, value, path)?;
+            Proto::Message(out)
+        }
+        _ => return Err(mismatch(path, schema, value)),
+    })
+}
+
+/// Sets the oneof member of `value`'s kind, the members numbered from
+/// `first`.
+fn put_member(
+    message: &mut DynamicMessage,
+    members: &[Schema],
+    first: u32,
+    value: &Value,
+    path: &mut String,
+) -> Result<(), String> {
+    let Some((member, number)) = members
+        .iter()
+        .zip(first..)
+        .find(|(member, _)| same_kind(member, value))
+    else {
+        return Err(format!(
+            "{path}: expected one of {}, found {}",
+            members
+                .iter()
+                .map(Schema::kind)
+                .collect::<Vec<_>>()
+                .join(", "),
+            value.kind()
+        ));
+    };
+    let descriptor = field(&message.descriptor(), number)?;
+    let proto = element(member, value, &descriptor.kind(), path)?;
+    message.set_field(&descriptor, proto);
+    Ok(())
+}
+
+fn same_kind(schema: &Schema, value: &Value) -> bool {
+    matches!(
+        (schema, value),
+        (Schema::Bool, Value::Bool(_))
+            | (Schema::Int(_), Value::Int(_) | Value::UInt(_))
+            | (Schema::Float, Value::Float(_))
+            | (Schema::Text, Value::Text(_))
+            | (Schema::Bytes, Value::Bytes(_))
+            | (Schema::List(_), Value::List(_))
+            | (Schema::Record(_), Value::Map(_))
+    )
+}
+
+// ---------------------------------------------------------------------------
+// DynamicMessage → Value
+
+fn read_record(record: &Record, message: &DynamicMessage) -> Result<Value, String> {
+    let descriptor = message.descriptor();
+    let mut entries = Vec::with_capacity(record.fields.len());
+    for (field_schema, number) in record.fields.iter().zip(1..) {
+        let descriptor = field(&descriptor, number)?;
+        if let Some(value) = read_field(
+            message,
+            &descriptor,
+            &field_schema.schema,
+            field_schema.required,
+        )? {
+            entries.push((field_schema.key.clone(), value));
+        }
+    }
+    Ok(Value::Map(entries))
+}
+
+/// The value of field `descriptor`, `None` when it is absent and may be.
+fn read_field(
+    message: &DynamicMessage,
+    descriptor: &FieldDescriptor,
+    schema: &Schema,
+    required: bool,
+) -> Result<Option<Value>, String> {
+    if descriptor.is_list() {
+        let (Schema::List(item), Proto::List(items)) = (schema, &*message.get_field(descriptor))
+        else {
+            return Err(format!("{} is not a list", descriptor.full_name()));
+        };
+        let items = items
+            .iter()
+            .map(|proto| read_element(item, proto))
+            .collect::<Result<_, _>>()?;
+        return Ok(Some(Value::List(items)));
+    }
+    // A field without presence reads as its default when it was left out.
+    if message.has_field(descriptor) || (required && !descriptor.supports_presence()) {
+        return read_element(schema, &message.get_field(descriptor)).map(Some);
+    }
+    if required {
+        return Err(format!("the field {} is missing", descriptor.full_name()));
+    }
+    Ok(None)
+}
+
+fn read_element(schema: &Schema, proto: &Proto) -> Result<Value, String> {
+    Ok(match (schema, proto) {
+        (Schema::Bool, Proto::Bool(b)) => Value::Bool(*b),
+        (Schema::Int(_), Proto::I64(n)) => Value::Int(*n),
+        (Schema::Int(_), Proto::U64(n)) => Value::from_u64(*n),
+        (Schema::Float, Proto::F64(x)) => Value::Float(*x),
+        (Schema::Text, Proto::String(text)) => Value::Text(text.clone()),
+        (Schema::Bytes, Proto::Bytes(bytes)) => Value::Bytes(bytes.to_vec()),
+        (Schema::Null, Proto::Message(_)) => Value::Null,
+        (Schema::Record(record), Proto::Message(message)) => read_record(record, message)?,
+        (Schema::List(_), Proto::Message(wrapper)) => {
+            read_field(wrapper, &field(&wrapper.descriptor(), 1)?, schema, true)?
+                .ok_or_else(|| "a list is missing".to_owned())?
+        }
+        (Schema::Nullable(inner), Proto::Message(oneof)) => {
+            let (descriptor, proto) = set_member(oneof)?;
+            if descriptor.number() == 1 {
+                Value::Null
+            } else {
+                let members = match &**inner {
+                    Schema::Union(members) => members.as_slice(),
+                    one => std::slice::from_ref(one),
+                };
+                read_member(members, descriptor.number() - 2, proto)?
+            }
+        }
+        (Schema::Union(members), Proto::Message(oneof)) => {
+            let (descriptor, proto) = set_member(oneof)?;
+            read_member(members, descriptor.number() - 1, proto)?
+        }
+        _ => {
+            return Err(format!(
+                "a protobuf value where the schema has {}",
+                schema.kind()
+            ));
+        }
+    })
+}
+
+fn set_member(oneof: &DynamicMessage) -> Result<(FieldDescriptor, &Proto), String> {
+    oneof
+        .fields()
+        .next()
+        .ok_or_else(|| format!("{} with no member set", oneof.descriptor().full_name()))
+}
+
+fn read_member(members: &[Schema], index: u32, proto: &Proto) -> Result<Value, String> {
+    let member = members
+        .get(index as usize)
+        .ok_or_else(|| format!("a oneof member {index} past the union's {}", members.len()))?;
+    read_element(member, proto)
+}

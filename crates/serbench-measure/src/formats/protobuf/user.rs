@@ -1,0 +1,519 @@
+//! A document carried by the user's own message (`--schema FILE.proto
+//! --message NAME`).
+//!
+//! The file is compiled by protox with its folder as the include path.
+//! A map is a message: each key names a field by its proto name or its
+//! `json_name`, one spelling per field across the document (decoding
+//! gives back the spelling the document used). Nested messages, repeated
+//! fields, proto3 `optional`, oneofs and enums (by value name) follow.
+//!
+//! Decoding must give the document back, so what proto3 cannot tell
+//! apart is refused with the path rather than changed silently:
+//!
+//! - The keys must come in the message's field order (the order decoding
+//!   gives them).
+//! - A field without presence (a plain proto3 scalar, a repeated or map
+//!   field) always reads back, so its key must be in every map: mark the
+//!   field `optional` where the document leaves it out. A `-0.0` in a
+//!   `double` or `float` without presence is left out by prost-reflect
+//!   as the default and is refused too.
+//! - Null has no protobuf form: a null value is refused (leave the key
+//!   out, with an `optional` field).
+//! - Two keys of one oneof in a map would keep only the last.
+//! - A `float` takes only a value that is exactly a 32-bit float, the
+//!   32-bit integer types only values in their range, an enum only one of
+//!   its value names.
+//! - A map field takes at most one entry, with text keys: prost-reflect
+//!   holds a map in a `HashMap`, whose order is not the document's.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use prost::Message as _;
+use prost::bytes::Bytes;
+use prost_reflect::{
+    DescriptorPool, DynamicMessage, FieldDescriptor, Kind, MapKey, MessageDescriptor,
+    ReflectMessage as _, Value as Proto,
+};
+
+use super::at;
+use crate::codec::Codec;
+use crate::value::Value;
+
+/// The codec over the user's message.
+pub(super) struct UserProto {
+    root: MessageDescriptor,
+    /// Each message's fields in declaration order, with the key each is
+    /// spelled by in the document.
+    keys: HashMap<String, Vec<(String, FieldDescriptor)>>,
+}
+
+impl UserProto {
+    pub(super) fn new(path: &Path, message: &str, messages: &[Value]) -> Result<UserProto, String> {
+        let folder = path
+            .parent()
+            .filter(|folder| !folder.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let file = path
+            .file_name()
+            .ok_or_else(|| format!("{} is not a file", path.display()))?;
+        let mut compiler = protox::Compiler::new([folder])
+            .map_err(|error| format!("{}: {error}", path.display()))?;
+        compiler
+            .open_file(file)
+            .map_err(|error| format!("protox cannot compile {}: {error}", path.display()))?;
+        let pool = compiler.descriptor_pool();
+        let root = find_message(&pool, message, path)?;
+
+        let mut spelling = HashMap::new();
+        for value in messages {
+            learn(&root, value, &mut spelling)?;
+        }
+        let keys = pool
+            .all_messages()
+            .map(|message| {
+                let fields = message
+                    .fields()
+                    .map(|field| {
+                        let key = spelling
+                            .get(field.full_name())
+                            .cloned()
+                            .unwrap_or_else(|| field.name().to_owned());
+                        (key, field)
+                    })
+                    .collect();
+                (message.full_name().to_owned(), fields)
+            })
+            .collect();
+        let codec = UserProto { root, keys };
+        // Every message is checked now, so a document that does not fit
+        // fails the row before anything is timed.
+        for value in messages {
+            codec.message(&codec.root, value, &mut String::from("$"))?;
+        }
+        Ok(codec)
+    }
+
+    fn fields(&self, message: &MessageDescriptor) -> Result<&[(String, FieldDescriptor)], String> {
+        self.keys
+            .get(message.full_name())
+            .map(Vec::as_slice)
+            .ok_or_else(|| format!("{} is not in the schema's pool", message.full_name()))
+    }
+
+    fn message(
+        &self,
+        descriptor: &MessageDescriptor,
+        value: &Value,
+        path: &mut String,
+    ) -> Result<DynamicMessage, String> {
+        let Value::Map(entries) = value else {
+            return Err(format!(
+                "{path}: expected message {}, found {}",
+                descriptor.full_name(),
+                value.kind()
+            ));
+        };
+        let fields = self.fields(descriptor)?;
+        let mut out = DynamicMessage::new(descriptor.clone());
+        let mut next = fields.iter();
+        for (key, value) in entries {
+            // Keys come in field order: skip the fields left out.
+            loop {
+                let Some((spelled, field)) = next.next() else {
+                    return Err(unknown_key(path, key, descriptor, fields));
+                };
+                if spelled == key {
+                    at(path, format_args!(".{key}"), |path| {
+                        self.put_field(&mut out, field, value, path)
+                    })?;
+                    break;
+                }
+                if always_read(field) {
+                    return Err(absent(path, spelled, field));
+                }
+            }
+        }
+        if let Some((spelled, field)) = next.find(|(_, field)| always_read(field)) {
+            return Err(absent(path, spelled, field));
+        }
+        Ok(out)
+    }
+
+    fn put_field(
+        &self,
+        message: &mut DynamicMessage,
+        field: &FieldDescriptor,
+        value: &Value,
+        path: &mut String,
+    ) -> Result<(), String> {
+        if let Some(oneof) = field.containing_oneof().filter(|o| !o.is_synthetic())
+            && let Some(other) = oneof.fields().find(|other| message.has_field(other))
+        {
+            return Err(format!(
+                "{path}: the oneof {} already has {}: a message keeps only one of its fields",
+                oneof.name(),
+                other.name()
+            ));
+        }
+        let kind = field.kind();
+        let proto = if field.is_map() {
+            self.map(&kind, value, path)?
+        } else if field.is_list() {
+            let Value::List(items) = value else {
+                return Err(format!(
+                    "{path}: expected a list of {}, found {}",
+                    kind_name(&kind),
+                    value.kind()
+                ));
+            };
+            let items = items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| {
+                    at(path, format_args!("[{i}]"), |path| {
+                        self.single(&kind, item, path)
+                    })
+                })
+                .collect::<Result<_, _>>()?;
+            Proto::List(items)
+        } else {
+            let proto = self.single(&kind, value, path)?;
+            let negative_zero = match proto {
+                Proto::F64(x) => x.to_bits() == (-0.0f64).to_bits(),
+                Proto::F32(x) => x.to_bits() == (-0.0f32).to_bits(),
+                _ => false,
+            };
+            if negative_zero && !field.supports_presence() {
+                return Err(format!(
+                    "{path}: -0.0 in {}, a field without presence, is left out as the default and reads back as 0.0; mark the field `optional`",
+                    field.name()
+                ));
+            }
+            proto
+        };
+        message.set_field(field, proto);
+        Ok(())
+    }
+
+    fn map(&self, kind: &Kind, value: &Value, path: &mut String) -> Result<Proto, String> {
+        let Kind::Message(entry) = kind else {
+            return Err(format!("{path}: a map field without an entry message"));
+        };
+        let key_field = entry.map_entry_key_field();
+        let value_field = entry.map_entry_value_field();
+        let Value::Map(entries) = value else {
+            return Err(format!("{path}: expected a map, found {}", value.kind()));
+        };
+        if key_field.kind() != Kind::String {
+            return Err(format!(
+                "{path}: a map field with {} keys: the document's keys are text, so only string keys are taken",
+                kind_name(&key_field.kind())
+            ));
+        }
+        if entries.len() > 1 {
+            return Err(format!(
+                "{path}: a map of {} entries in a protobuf map field, which prost-reflect holds in a HashMap and gives back in another order",
+                entries.len()
+            ));
+        }
+        let value_kind = value_field.kind();
+        let map = entries
+            .iter()
+            .map(|(key, value)| {
+                let value = at(path, format_args!(".{key}"), |path| {
+                    self.single(&value_kind, value, path)
+                })?;
+                Ok((MapKey::String(key.clone()), value))
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(Proto::Map(map))
+    }
+
+    /// `value` as one value of `kind` (a singular field, a list element).
+    fn single(&self, kind: &Kind, value: &Value, path: &mut String) -> Result<Proto, String> {
+        Ok(match (kind, value) {
+            (Kind::Message(message), Value::Map(_)) => {
+                Proto::Message(self.message(message, value, path)?)
+            }
+            (_, Value::Null) => {
+                return Err(format!(
+                    "{path}: expected {}, found null: proto3 has no null for a field; leave the key out (and mark the field `optional`)",
+                    kind_name(kind)
+                ));
+            }
+            (Kind::Double, Value::Float(x)) => Proto::F64(*x),
+            (Kind::Float, Value::Float(x)) => {
+                let narrow = *x as f32;
+                if f64::from(narrow).to_bits() != x.to_bits() {
+                    return Err(format!(
+                        "{path}: the float {x:?} is not exactly a 32-bit float"
+                    ));
+                }
+                Proto::F32(narrow)
+            }
+            (Kind::Int32 | Kind::Sint32 | Kind::Sfixed32, Value::Int(n)) => {
+                Proto::I32(i32::try_from(*n).map_err(|_| out_of_range(path, *n, kind))?)
+            }
+            (Kind::Int64 | Kind::Sint64 | Kind::Sfixed64, Value::Int(n)) => Proto::I64(*n),
+            (Kind::Uint32 | Kind::Fixed32, Value::Int(n)) => {
+                Proto::U32(u32::try_from(*n).map_err(|_| out_of_range(path, *n, kind))?)
+            }
+            (Kind::Uint64 | Kind::Fixed64, Value::Int(n)) => {
+                Proto::U64(u64::try_from(*n).map_err(|_| out_of_range(path, *n, kind))?)
+            }
+            (Kind::Uint64 | Kind::Fixed64, Value::UInt(n)) => Proto::U64(*n),
+            (Kind::Bool, Value::Bool(b)) => Proto::Bool(*b),
+            (Kind::String, Value::Text(text)) => Proto::String(text.clone()),
+            (Kind::Bytes, Value::Bytes(bytes)) => Proto::Bytes(Bytes::copy_from_slice(bytes)),
+            (Kind::Enum(enumeration), Value::Text(name)) => {
+                let Some(number) = enumeration.get_value_by_name(name) else {
+                    return Err(format!(
+                        "{path}: {name:?} is not a value of the enum {}",
+                        enumeration.full_name()
+                    ));
+                };
+                Proto::EnumNumber(number.number())
+            }
+            _ => {
+                return Err(format!(
+                    "{path}: expected {}, found {}",
+                    kind_name(kind),
+                    value.kind()
+                ));
+            }
+        })
+    }
+
+    fn read_message(&self, message: &DynamicMessage) -> Result<Value, String> {
+        let fields = self.fields(&message.descriptor())?;
+        let mut entries = Vec::with_capacity(fields.len());
+        for (key, field) in fields {
+            if always_read(field) || message.has_field(field) {
+                let proto = message.get_field(field);
+                let value = if let Proto::List(items) = &*proto {
+                    Value::List(
+                        items
+                            .iter()
+                            .map(|item| self.read_single(&field.kind(), item))
+                            .collect::<Result<_, _>>()?,
+                    )
+                } else {
+                    self.read_single(&field.kind(), &proto)?
+                };
+                entries.push((key.clone(), value));
+            }
+        }
+        Ok(Value::Map(entries))
+    }
+
+    fn read_single(&self, kind: &Kind, proto: &Proto) -> Result<Value, String> {
+        Ok(match proto {
+            Proto::Bool(b) => Value::Bool(*b),
+            Proto::I32(n) => Value::Int(i64::from(*n)),
+            Proto::I64(n) => Value::Int(*n),
+            Proto::U32(n) => Value::Int(i64::from(*n)),
+            Proto::U64(n) => Value::from_u64(*n),
+            Proto::F32(x) => Value::Float(f64::from(*x)),
+            Proto::F64(x) => Value::Float(*x),
+            Proto::String(text) => Value::Text(text.clone()),
+            Proto::Bytes(bytes) => Value::Bytes(bytes.to_vec()),
+            Proto::EnumNumber(number) => {
+                let Kind::Enum(enumeration) = kind else {
+                    return Err(format!(
+                        "an enum number where the schema has {}",
+                        kind_name(kind)
+                    ));
+                };
+                let value = enumeration.get_value(*number).ok_or_else(|| {
+                    format!(
+                        "{number} is not a value of the enum {}",
+                        enumeration.full_name()
+                    )
+                })?;
+                Value::Text(value.name().to_owned())
+            }
+            Proto::Message(message) => self.read_message(message)?,
+            Proto::List(items) => Value::List(
+                items
+                    .iter()
+                    .map(|item| self.read_single(kind, item))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Proto::Map(map) => {
+                let Kind::Message(entry) = kind else {
+                    return Err("a map where the schema has none".to_owned());
+                };
+                let value_kind = entry.map_entry_value_field().kind();
+                let mut entries = Vec::with_capacity(map.len());
+                for (key, value) in map {
+                    let MapKey::String(key) = key else {
+                        return Err("a map key that is not text".to_owned());
+                    };
+                    entries.push((key.clone(), self.read_single(&value_kind, value)?));
+                }
+                Value::Map(entries)
+            }
+        })
+    }
+}
+
+impl Codec for UserProto {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+        let message = self.message(&self.root, value, &mut String::from("$"))?;
+        message.encode(out).map_err(|error| error.to_string())
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+        let message =
+            DynamicMessage::decode(self.root.clone(), bytes).map_err(|error| error.to_string())?;
+        self.read_message(&message)
+    }
+}
+
+/// The message named `name` (its full name, or a short name only one
+/// message has).
+fn find_message(
+    pool: &DescriptorPool,
+    name: &str,
+    path: &Path,
+) -> Result<MessageDescriptor, String> {
+    if let Some(found) = pool.get_message_by_name(name) {
+        return Ok(found);
+    }
+    let short: Vec<MessageDescriptor> = pool.all_messages().filter(|m| m.name() == name).collect();
+    if let [one] = short.as_slice() {
+        return Ok(one.clone());
+    }
+    let own: Vec<String> = pool
+        .all_messages()
+        .filter(|m| !m.full_name().starts_with("google.protobuf."))
+        .map(|m| m.full_name().to_owned())
+        .collect();
+    let mut shown: Vec<&str> = own.iter().take(8).map(String::as_str).collect();
+    if own.len() > 8 {
+        shown.push("…");
+    }
+    if short.is_empty() {
+        Err(format!(
+            "{} has no message {name}; its messages: {}",
+            path.display(),
+            shown.join(", ")
+        ))
+    } else {
+        Err(format!(
+            "{} has several messages named {name}; give the full name: {}",
+            path.display(),
+            short
+                .iter()
+                .map(MessageDescriptor::full_name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    }
+}
+
+/// Records, field by field, which spelling (proto name or json_name) the
+/// document uses; a field spelled both ways is refused.
+fn learn(
+    message: &MessageDescriptor,
+    value: &Value,
+    spelling: &mut HashMap<String, String>,
+) -> Result<(), String> {
+    let Value::Map(entries) = value else {
+        return Ok(());
+    };
+    for (key, value) in entries {
+        let Some(field) = message
+            .get_field_by_name(key)
+            .or_else(|| message.get_field_by_json_name(key))
+        else {
+            continue;
+        };
+        match spelling.get(field.full_name()) {
+            Some(seen) if seen != key => {
+                return Err(format!(
+                    "the field {} is spelled both {seen:?} and {key:?} in the document; decoding can give back only one",
+                    field.full_name()
+                ));
+            }
+            Some(_) => {}
+            None => {
+                spelling.insert(field.full_name().to_owned(), key.clone());
+            }
+        }
+        if let Kind::Message(inner) = field.kind() {
+            if field.is_map() {
+                continue;
+            }
+            match value {
+                Value::List(items) => {
+                    for item in items {
+                        learn(&inner, item, spelling)?;
+                    }
+                }
+                value => learn(&inner, value, spelling)?,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether decoding always gives the field back: it has no presence.
+fn always_read(field: &FieldDescriptor) -> bool {
+    field.is_list() || field.is_map() || !field.supports_presence()
+}
+
+fn absent(path: &str, key: &str, field: &FieldDescriptor) -> String {
+    let why = if field.is_list() || field.is_map() {
+        "a repeated or map field always reads back (empty)"
+    } else {
+        "a proto3 field without `optional` always reads back (as its default); mark it `optional`"
+    };
+    format!("{path}: the key {key:?} is absent, but {why}")
+}
+
+fn unknown_key(
+    path: &str,
+    key: &str,
+    message: &MessageDescriptor,
+    fields: &[(String, FieldDescriptor)],
+) -> String {
+    let known: Vec<&str> = fields.iter().map(|(key, _)| key.as_str()).collect();
+    let what = if fields.iter().any(|(spelled, _)| spelled == key) {
+        "comes out of the message's field order"
+    } else {
+        "is not a field"
+    };
+    format!(
+        "{path}: the key {key:?} {what} of {} ({})",
+        message.full_name(),
+        known.join(", ")
+    )
+}
+
+fn out_of_range(path: &str, n: i64, kind: &Kind) -> String {
+    format!("{path}: the integer {n} is outside {}", kind_name(kind))
+}
+
+fn kind_name(kind: &Kind) -> String {
+    match kind {
+        Kind::Double => "double".to_owned(),
+        Kind::Float => "float".to_owned(),
+        Kind::Int32 => "int32".to_owned(),
+        Kind::Int64 => "int64".to_owned(),
+        Kind::Uint32 => "uint32".to_owned(),
+        Kind::Uint64 => "uint64".to_owned(),
+        Kind::Sint32 => "sint32".to_owned(),
+        Kind::Sint64 => "sint64".to_owned(),
+        Kind::Fixed32 => "fixed32".to_owned(),
+        Kind::Fixed64 => "fixed64".to_owned(),
+        Kind::Sfixed32 => "sfixed32".to_owned(),
+        Kind::Sfixed64 => "sfixed64".to_owned(),
+        Kind::Bool => "bool".to_owned(),
+        Kind::String => "string".to_owned(),
+        Kind::Bytes => "bytes".to_owned(),
+        Kind::Message(message) => format!("message {}", message.full_name()),
+        Kind::Enum(enumeration) => format!("enum {}", enumeration.full_name()),
+    }
+}
