@@ -1,8 +1,10 @@
 //! The rows: every codec the measurement knows, in the registry's order,
 //! each built for a document or saying why it cannot be.
 
+mod avro;
 mod documents;
 mod minicbor_value;
+mod thrift;
 
 use crate::codec::{Build, Row};
 
@@ -85,6 +87,27 @@ pub const ROWS: &[Row] = &[
         build: Build::Unavailable(
             "wincode's SchemaWrite and SchemaRead are derived for a Rust type at compile time and it has no serde support; a schema known only at run time cannot drive it",
         ),
+    },
+    Row {
+        id: "thrift-binary",
+        wire_format: "Thrift",
+        library: "thrift",
+        version: "0.17.0",
+        build: Build::From(thrift::binary),
+    },
+    Row {
+        id: "thrift-compact",
+        wire_format: "Thrift",
+        library: "thrift",
+        version: "0.17.0",
+        build: Build::From(thrift::compact),
+    },
+    Row {
+        id: "avro",
+        wire_format: "Avro",
+        library: "apache-avro",
+        version: "0.22.0",
+        build: Build::From(avro::build),
     },
     Row {
         id: "qdatastream",
