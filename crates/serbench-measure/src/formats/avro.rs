@@ -98,7 +98,7 @@ pub(crate) fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
             .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
         let schema = AvroSchema::parse_str(&text)
             .map_err(|error| format!("{} is not an Avro schema: {error}", path.display()))?;
-        return AvroCodec::new(schema, Keys::default(), Vec::new());
+        return AvroCodec::boxed(schema, Keys::default(), Vec::new());
     }
     let (text, keys) = write_avsc(context.schema, context.name)?;
     let schema = AvroSchema::parse_str(&text)
@@ -107,11 +107,11 @@ pub(crate) fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
         name: format!("{}.avsc", context.name),
         text,
     };
-    AvroCodec::new(schema, keys, vec![file])
+    AvroCodec::boxed(schema, keys, vec![file])
 }
 
 impl AvroCodec {
-    fn new(
+    fn boxed(
         schema: AvroSchema,
         keys: Keys,
         files: Vec<SchemaFile>,
@@ -180,9 +180,9 @@ impl Codec for AvroCodec {
                 return Err("the datum is not the wrapping record".to_owned());
             };
             let (_, value) = fields.pop().ok_or("the wrapping record is empty")?;
-            return self.from_avro(&record.fields[0].schema, value);
+            return self.value_of(&record.fields[0].schema, value);
         }
-        self.from_avro(self.schema, datum)
+        self.value_of(self.schema, datum)
     }
 
     fn schema_files(&self) -> Vec<SchemaFile> {
@@ -417,7 +417,7 @@ impl AvroCodec {
         self.to_avro(schema, &value, path)
     }
 
-    fn from_avro(&self, schema: &AvroSchema, datum: Avro) -> Result<Value, String> {
+    fn value_of(&self, schema: &AvroSchema, datum: Avro) -> Result<Value, String> {
         let schema = self.resolve(schema)?;
         Ok(match (schema, datum) {
             (_, Avro::Null) => Value::Null,
@@ -441,13 +441,13 @@ impl AvroCodec {
             (AvroSchema::Array(array), Avro::Array(items)) => Value::List(
                 items
                     .into_iter()
-                    .map(|item| self.from_avro(&array.items, item))
+                    .map(|item| self.value_of(&array.items, item))
                     .collect::<Result<_, _>>()?,
             ),
             (AvroSchema::Map(map), Avro::Map(entries)) => {
                 let mut entries = entries
                     .into_iter()
-                    .map(|(key, item)| Ok((key, self.from_avro(&map.types, item)?)))
+                    .map(|(key, item)| Ok((key, self.value_of(&map.types, item)?)))
                     .collect::<Result<Vec<_>, String>>()?;
                 entries.sort_by(|(a, _), (b, _)| a.cmp(b));
                 Value::Map(entries)
@@ -457,10 +457,10 @@ impl AvroCodec {
                     .variants()
                     .get(index as usize)
                     .ok_or_else(|| format!("union branch {index} out of range"))?;
-                self.from_avro(branch, *inner)?
+                self.value_of(branch, *inner)?
             }
             (AvroSchema::Record(record), Avro::Record(fields)) => {
-                self.record_from_avro(record, fields)?
+                self.record_value_of(record, fields)?
             }
             (schema, datum) => {
                 return Err(format!(
@@ -471,7 +471,7 @@ impl AvroCodec {
         })
     }
 
-    fn record_from_avro(
+    fn record_value_of(
         &self,
         record: &RecordSchema,
         fields: Vec<(String, Avro)>,
@@ -494,7 +494,7 @@ impl AvroCodec {
                     continue;
                 }
             }
-            entries.push((key, self.from_avro(&field.schema, datum)?));
+            entries.push((key, self.value_of(&field.schema, datum)?));
         }
         Ok(Value::Map(entries))
     }
@@ -564,7 +564,7 @@ impl Json {
                 out.push(']');
             }
             Json::List(items) => {
-                Json::block(out, indent, '[', ']', items.iter().map(|i| (None, i)))
+                Json::block(out, indent, '[', ']', items.iter().map(|i| (None, i)));
             }
             Json::Object(entries) => Json::block(
                 out,
@@ -612,13 +612,13 @@ fn write_avsc(schema: &Schema, name: &str) -> Result<(String, Keys), String> {
     let mut taken: HashSet<String> = schema.records().iter().map(|r| r.name.clone()).collect();
     let mut writer = AvscWriter {
         keys: Keys::default(),
-        absent: unique(&mut taken, "Absent".to_owned()),
+        absent: unique(&mut taken, "Absent"),
         absent_written: false,
     };
     let root = if let Schema::Record(record) = schema {
         writer.record(record, "$")?
     } else {
-        let wrapper = unique(&mut taken, camel(name));
+        let wrapper = unique(&mut taken, &camel(name));
         writer.keys.wrapped = true;
         Json::Object(vec![
             ("type", text("record")),
@@ -749,8 +749,9 @@ impl AvscWriter {
     }
 }
 
-fn unique(taken: &mut HashSet<String>, wanted: String) -> String {
-    let mut name = wanted.clone();
+/// `wanted`, or `wanted_2`, `wanted_3`… when it is taken; then taken.
+pub(crate) fn unique(taken: &mut HashSet<String>, wanted: &str) -> String {
+    let mut name = wanted.to_owned();
     let mut n = 2;
     while !taken.insert(name.clone()) {
         name = format!("{wanted}_{n}");

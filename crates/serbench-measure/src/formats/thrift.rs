@@ -52,7 +52,7 @@ use thrift::protocol::{
     TFieldIdentifier, TInputProtocol, TListIdentifier, TOutputProtocol, TStructIdentifier, TType,
 };
 
-use super::avro::camel;
+use super::avro::{camel, unique};
 use crate::codec::{Codec, Context, SchemaFile};
 use crate::schema::{Record, Schema};
 use crate::value::Value;
@@ -287,7 +287,7 @@ impl Idl {
             };
             idl.root = root;
         } else {
-            let wrapper = unique(&mut idl.taken, camel(name));
+            let wrapper = unique(&mut idl.taken, &camel(name));
             let ty = idl.ty(schema, &wrapper, "$")?;
             idl.wrapped = true;
             idl.root = idl.push(Def {
@@ -314,7 +314,7 @@ impl Idl {
         if let Some(null) = self.null {
             return null;
         }
-        let name = unique(&mut self.taken, "Null".to_owned());
+        let name = unique(&mut self.taken, "Null");
         let null = self.push(Def {
             kind: DefKind::Null,
             name,
@@ -386,12 +386,12 @@ impl Idl {
     }
 
     fn union(&mut self, place: &str, members: Vec<(&'static str, Ty)>) -> Ty {
-        let name = unique(&mut self.taken, format!("{place}Value"));
-        let fields = members
-            .into_iter()
-            .enumerate()
-            .map(|(i, (member, ty))| TField {
-                id: i as i16 + 1,
+        let name = unique(&mut self.taken, &format!("{place}Value"));
+        // At most eight members, one per kind and null.
+        let fields = (1..)
+            .zip(members)
+            .map(|(id, (member, ty))| TField {
+                id,
                 name: member.to_owned(),
                 key: String::new(),
                 ty,
@@ -419,7 +419,7 @@ impl Idl {
             let place = format!("{}{}", record.name, camel(&field.ident));
             let ty = self.ty(&field.schema, &place, &format!("{path}.{}", field.key))?;
             let name = if RESERVED.contains(&field.ident.as_str()) {
-                unique(&mut names, format!("{}_", field.ident))
+                unique(&mut names, &format!("{}_", field.ident))
             } else {
                 field.ident.clone()
             };
@@ -432,7 +432,7 @@ impl Idl {
             });
         }
         let name = if RESERVED.contains(&record.name.as_str()) {
-            unique(&mut self.taken, format!("{}_", record.name))
+            unique(&mut self.taken, &format!("{}_", record.name))
         } else {
             record.name.clone()
         };
@@ -490,16 +490,6 @@ impl Idl {
         }
         out
     }
-}
-
-fn unique(taken: &mut HashSet<String>, wanted: String) -> String {
-    let mut name = wanted.clone();
-    let mut n = 2;
-    while !taken.insert(name.clone()) {
-        name = format!("{wanted}_{n}");
-        n += 1;
-    }
-    name
 }
 
 /// Whether a value of `ty` carries `value`'s kind: a union's member.
@@ -625,10 +615,6 @@ impl Read for &Input<'_> {
     }
 }
 
-fn failed(error: thrift::Error) -> String {
-    error.to_string()
-}
-
 impl<P: Protocol> Codec for Thrift<P> {
     fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
         let mut protocol = P::output(out);
@@ -681,12 +667,12 @@ fn begin_struct(p: &mut impl TOutputProtocol) -> Result<(), String> {
     p.write_struct_begin(&TStructIdentifier {
         name: String::new(),
     })
-    .map_err(failed)
+    .map_err(|error| error.to_string())
 }
 
 fn end_struct(p: &mut impl TOutputProtocol) -> Result<(), String> {
-    p.write_field_stop().map_err(failed)?;
-    p.write_struct_end().map_err(failed)
+    p.write_field_stop().map_err(|error| error.to_string())?;
+    p.write_struct_end().map_err(|error| error.to_string())
 }
 
 fn write_field(p: &mut impl TOutputProtocol, field: &TField) -> Result<(), String> {
@@ -695,11 +681,11 @@ fn write_field(p: &mut impl TOutputProtocol, field: &TField) -> Result<(), Strin
         field_type: field.ty.ttype(),
         id: Some(field.id),
     })
-    .map_err(failed)
+    .map_err(|error| error.to_string())
 }
 
 fn end_field(p: &mut impl TOutputProtocol) -> Result<(), String> {
-    p.write_field_end().map_err(failed)
+    p.write_field_end().map_err(|error| error.to_string())
 }
 
 fn length(len: usize, path: &str) -> Result<i32, String> {
@@ -715,28 +701,28 @@ impl<P: Protocol> Thrift<P> {
         path: &mut String,
     ) -> Result<(), String> {
         match (ty, value) {
-            (Ty::Bool, Value::Bool(b)) => p.write_bool(*b).map_err(failed),
-            (Ty::I64, Value::Int(n)) => p.write_i64(*n).map_err(failed),
-            (Ty::Double, Value::Float(x)) => p.write_double(*x).map_err(failed),
+            (Ty::Bool, Value::Bool(b)) => p.write_bool(*b).map_err(|error| error.to_string()),
+            (Ty::I64, Value::Int(n)) => p.write_i64(*n).map_err(|error| error.to_string()),
+            (Ty::Double, Value::Float(x)) => p.write_double(*x).map_err(|error| error.to_string()),
             (Ty::Text, Value::Text(text)) => {
                 length(text.len(), path)?;
-                p.write_string(text).map_err(failed)
+                p.write_string(text).map_err(|error| error.to_string())
             }
             (Ty::Binary, Value::Bytes(bytes)) => {
                 length(bytes.len(), path)?;
-                p.write_bytes(bytes).map_err(failed)
+                p.write_bytes(bytes).map_err(|error| error.to_string())
             }
             (Ty::List(item), Value::List(items)) => {
                 let size = length(items.len(), path)?;
                 p.write_list_begin(&TListIdentifier::new(item.ttype(), size))
-                    .map_err(failed)?;
+                    .map_err(|error| error.to_string())?;
                 for (i, element) in items.iter().enumerate() {
                     let len = path.len();
                     let _ = write!(path, "[{i}]");
                     self.write(p, item, element, path)?;
                     path.truncate(len);
                 }
-                p.write_list_end().map_err(failed)
+                p.write_list_end().map_err(|error| error.to_string())
             }
             (Ty::Struct(index), value) => self.write_struct(p, &self.idl.defs[*index], value, path),
             (ty, value) => Err(format!(
@@ -829,20 +815,31 @@ impl<P: Protocol> Reader<'_, P> {
     fn read(&mut self, codec: &Thrift<P>, ty: &Ty) -> Result<Value, String> {
         let p = &mut self.protocol;
         Ok(match ty {
-            Ty::Bool => Value::Bool(p.read_bool().map_err(failed)?),
-            Ty::I64 => Value::Int(p.read_i64().map_err(failed)?),
-            Ty::Double => Value::Float(p.read_double().map_err(failed)?),
+            Ty::Bool => Value::Bool(p.read_bool().map_err(|error| error.to_string())?),
+            Ty::I64 => Value::Int(p.read_i64().map_err(|error| error.to_string())?),
+            Ty::Double => Value::Float(p.read_double().map_err(|error| error.to_string())?),
             Ty::Text => {
                 self.check_length()?;
-                Value::Text(self.protocol.read_string().map_err(failed)?)
+                Value::Text(
+                    self.protocol
+                        .read_string()
+                        .map_err(|error| error.to_string())?,
+                )
             }
             Ty::Binary => {
                 self.check_length()?;
-                Value::Bytes(self.protocol.read_bytes().map_err(failed)?)
+                Value::Bytes(
+                    self.protocol
+                        .read_bytes()
+                        .map_err(|error| error.to_string())?,
+                )
             }
             Ty::List(item) => {
                 let at = self.at();
-                let header = self.protocol.read_list_begin().map_err(failed)?;
+                let header = self
+                    .protocol
+                    .read_list_begin()
+                    .map_err(|error| error.to_string())?;
                 if header.element_type != item.ttype() {
                     return Err(format!(
                         "at byte {at}: a list of {:?}, not of {:?}",
@@ -863,7 +860,9 @@ impl<P: Protocol> Reader<'_, P> {
                 for _ in 0..count {
                     items.push(self.read(codec, item)?);
                 }
-                self.protocol.read_list_end().map_err(failed)?;
+                self.protocol
+                    .read_list_end()
+                    .map_err(|error| error.to_string())?;
                 Value::List(items)
             }
             Ty::Struct(index) => {
@@ -899,10 +898,15 @@ impl<P: Protocol> Reader<'_, P> {
     /// A struct's fields, by index, each checked against the definition.
     fn fields(&mut self, codec: &Thrift<P>, def: &Def) -> Result<Vec<Option<Value>>, String> {
         let mut values: Vec<Option<Value>> = def.fields.iter().map(|_| None).collect();
-        self.protocol.read_struct_begin().map_err(failed)?;
+        self.protocol
+            .read_struct_begin()
+            .map_err(|error| error.to_string())?;
         loop {
             let at = self.at();
-            let header = self.protocol.read_field_begin().map_err(failed)?;
+            let header = self
+                .protocol
+                .read_field_begin()
+                .map_err(|error| error.to_string())?;
             if header.field_type == TType::Stop {
                 break;
             }
@@ -928,9 +932,13 @@ impl<P: Protocol> Reader<'_, P> {
                 ));
             }
             values[index] = Some(self.read(codec, &field.ty)?);
-            self.protocol.read_field_end().map_err(failed)?;
+            self.protocol
+                .read_field_end()
+                .map_err(|error| error.to_string())?;
         }
-        self.protocol.read_struct_end().map_err(failed)?;
+        self.protocol
+            .read_struct_end()
+            .map_err(|error| error.to_string())?;
         if let DefKind::Record = def.kind
             && let Some(field) = def
                 .fields
