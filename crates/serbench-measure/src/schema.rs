@@ -230,8 +230,12 @@ enum Kind {
 #[derive(Default)]
 struct MapShape {
     maps: usize,
+    /// Each key seen: its values' shape and in how many maps it was.
     fields: Vec<(String, Shape, usize)>,
     index: HashMap<String, usize>,
+    /// `(a, b)`: some map has key `b` right after key `a` (indices into
+    /// `fields`).
+    follows: HashSet<(usize, usize)>,
 }
 
 impl Kind {
@@ -291,17 +295,13 @@ impl Shape {
             }
             (Kind::Map(map), Value::Map(entries)) => {
                 map.maps += 1;
+                let mut previous = None;
                 for (key, value) in entries {
-                    let at = if let Some(&at) = map.index.get(key) {
-                        at
-                    } else {
-                        map.fields.push((key.clone(), Shape::default(), 0));
-                        map.index.insert(key.clone(), map.fields.len() - 1);
-                        map.fields.len() - 1
-                    };
+                    let at = map.field(key, previous);
                     let (_, shape, present) = &mut map.fields[at];
                     shape.add(value);
                     *present += 1;
+                    previous = Some(at);
                 }
             }
             _ => {}
@@ -344,12 +344,68 @@ impl Shape {
 }
 
 impl MapShape {
+    /// The index of `key`'s field, added if new, and the fact that it
+    /// follows `previous` in a map.
+    fn field(&mut self, key: &str, previous: Option<usize>) -> usize {
+        let at = if let Some(&at) = self.index.get(key) {
+            at
+        } else {
+            self.fields.push((key.to_owned(), Shape::default(), 0));
+            self.index.insert(key.to_owned(), self.fields.len() - 1);
+            self.fields.len() - 1
+        };
+        if let Some(before) = previous {
+            self.follows.insert((before, at));
+        }
+        at
+    }
+
+    /// The fields' order: one every map agrees with where the maps' orders
+    /// allow one (keys only some maps have, `discount` in one, `weight` in
+    /// another, both in a third, go where each map has them), the order
+    /// first seen breaking ties; where no order fits every map, the order
+    /// first seen, and the schema formats refuse the maps that differ
+    /// (they write fields in the schema's order).
+    fn order(&self) -> Vec<usize> {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let n = self.fields.len();
+        let mut before = vec![0usize; n];
+        let mut after: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for &(a, b) in &self.follows {
+            if a != b {
+                before[b] += 1;
+                after[a].push(b);
+            }
+        }
+        let mut ready: BinaryHeap<Reverse<usize>> =
+            (0..n).filter(|&i| before[i] == 0).map(Reverse).collect();
+        let mut order = Vec::with_capacity(n);
+        while let Some(Reverse(i)) = ready.pop() {
+            order.push(i);
+            for &j in &after[i] {
+                before[j] -= 1;
+                if before[j] == 0 {
+                    ready.push(Reverse(j));
+                }
+            }
+        }
+        if order.len() == n {
+            order
+        } else {
+            (0..n).collect()
+        }
+    }
+
     fn finish(self, name: &str, names: &mut Names) -> Record {
         let name = names.record(name);
         let mut idents = HashSet::new();
-        let fields = self
-            .fields
-            .into_iter()
+        let order = self.order();
+        let mut slots: Vec<Option<(String, Shape, usize)>> =
+            self.fields.into_iter().map(Some).collect();
+        let fields = order
+            .iter()
+            .filter_map(|&at| slots[at].take())
             .map(|(key, shape, present)| {
                 let ident = unique(&mut idents, &ident_snake(&key));
                 let child = format!("{name}{}", ident_case(&key, "Field"));
@@ -503,6 +559,28 @@ mod tests {
         };
         let idents: Vec<&str> = record.fields.iter().map(|f| f.ident.as_str()).collect();
         assert_eq!(idents, ["first_name", "first_name_2", "f__id", "f_2nd"]);
+    }
+
+    #[test]
+    fn keys_only_some_maps_have_take_an_order_all_agree_with() {
+        let docs = [
+            json(r#"{"a": 1, "w": 2}"#),
+            json(r#"{"a": 1, "d": 3}"#),
+            json(r#"{"a": 1, "d": 3, "w": 2}"#),
+            json(r#"{"n": 0, "a": 1}"#),
+            json(r#"{"s": 0, "p": 1, "t": 2}"#),
+            json(r#"{"s": 0, "k": 1}"#),
+            json(r#"{"s": 0, "p": 1, "k": 2}"#),
+        ];
+        let schema = Schema::infer(&docs, "d");
+        let Schema::Record(record) = &schema else {
+            panic!()
+        };
+        let keys: Vec<&str> = record.fields.iter().map(|f| f.key.as_str()).collect();
+        assert_eq!(keys, ["n", "a", "d", "w", "s", "p", "t", "k"]);
+        for doc in &docs {
+            assert!(schema.admits(doc), "{doc:?}");
+        }
     }
 
     #[test]

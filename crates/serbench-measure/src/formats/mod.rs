@@ -1,10 +1,12 @@
 //! The rows: every codec the measurement knows, in the registry's order,
 //! each built for a document or saying why it cannot be.
 
+mod avro;
 pub(crate) mod documents;
 mod minicbor_value;
 pub(crate) mod positional;
 mod protobuf;
+mod thrift;
 
 use crate::codec::{Build, Row};
 
@@ -122,6 +124,27 @@ pub const ROWS: &[Row] = &[
         library: "prost-reflect",
         version: "0.16.5",
         build: Build::From(protobuf::build),
+    },
+    Row {
+        id: "thrift-binary",
+        wire_format: "Thrift",
+        library: "thrift",
+        version: "0.17.0",
+        build: Build::From(thrift::binary),
+    },
+    Row {
+        id: "thrift-compact",
+        wire_format: "Thrift",
+        library: "thrift",
+        version: "0.17.0",
+        build: Build::From(thrift::compact),
+    },
+    Row {
+        id: "avro",
+        wire_format: "Avro",
+        library: "apache-avro",
+        version: "0.22.0",
+        build: Build::From(avro::build),
     },
     Row {
         id: "qdatastream",

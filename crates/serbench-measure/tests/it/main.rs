@@ -1,7 +1,10 @@
 //! serbench-measure as a user drives it: documents read, every row
 //! verified or refused with a reason, each format's mapping.
 
+mod avro;
 mod documents;
 mod positional;
 mod protobuf;
+mod schema_formats;
+mod thrift;
 mod typed;

@@ -1,0 +1,973 @@
+//! Thrift, binary and compact, through the thrift crate's protocol types
+//! driven by the inferred schema, as serbench's thrift codecs drive them
+//! for their generated-by-hand structs: the document is one bare struct,
+//! no message header.
+//!
+//! # How an inferred schema is written
+//!
+//! The schema is written as a `.thrift` IDL ([`Idl`]) and the codec
+//! follows that IDL's types:
+//!
+//! - A record is a `struct` named as [`Record::name`], fields numbered
+//!   from 1 in the order first seen, `required` when every map has the key
+//!   and `optional` otherwise, so an absent key is an absent field.
+//! - A list is `list<T>`, text `string`, bytes `binary`, a float `double`,
+//!   a boolean `bool`, an integer `i64`. Integers past `i64::MAX` are
+//!   refused: Thrift's integers are all signed, and the same bits in an
+//!   `i64` would read back as a negative number.
+//! - A place of several kinds, or nullable, is a Thrift `union` with one
+//!   member per kind (`int_value`, `text_value`, …). Thrift has no null,
+//!   so null is a member too, of the empty struct `Null` (one stop byte);
+//!   a place that holds only nulls is that struct. Null and absent stay
+//!   apart: an optional field that is absent is not written, one that is
+//!   null is written as the union's null member.
+//! - The elements of lists that were always empty are `bool`, the
+//!   simplest type: none is ever written.
+//! - A document that is not a map is wrapped in a struct named after the
+//!   document, with one field `value`.
+//! - A field or struct name that is a word the Thrift compiler reserves
+//!   (its own keywords and the words of the languages it generates) gets
+//!   a `_` after it.
+//!
+//! Definitions are written children first: the compiler takes no forward
+//! references.
+//!
+//! # Decoding
+//!
+//! Each struct's fields are checked against the IDL: an unknown field id,
+//! a field of another type or one given twice is an error, none is
+//! skipped; a required field must be there and a union must hold exactly
+//! one member. A string's or binary's declared length and a list's count
+//! must fit in the input left before the protocol allocates them (the
+//! thrift crate 0.17 allocates what is declared), and the struct must end
+//! where the input does.
+
+use std::cell::Cell;
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::io::{self, Read};
+
+use thrift::protocol::{
+    TBinaryInputProtocol, TBinaryOutputProtocol, TCompactInputProtocol, TCompactOutputProtocol,
+    TFieldIdentifier, TInputProtocol, TListIdentifier, TOutputProtocol, TStructIdentifier, TType,
+};
+
+use super::avro::{camel, unique};
+use crate::codec::{Codec, Context, SchemaFile};
+use crate::schema::{Record, Schema};
+use crate::value::Value;
+
+/// Words the Thrift compiler refuses as names (0.17's reserved words:
+/// its keywords and those of the languages it generates).
+const RESERVED: &[&str] = &[
+    "BEGIN",
+    "END",
+    "__CLASS__",
+    "__DIR__",
+    "__FILE__",
+    "__FUNCTION__",
+    "__LINE__",
+    "__METHOD__",
+    "__NAMESPACE__",
+    "abstract",
+    "alias",
+    "and",
+    "args",
+    "as",
+    "assert",
+    "async",
+    "begin",
+    "binary",
+    "bool",
+    "break",
+    "byte",
+    "case",
+    "catch",
+    "class",
+    "clone",
+    "const",
+    "continue",
+    "cpp_include",
+    "cpp_type",
+    "declare",
+    "def",
+    "default",
+    "del",
+    "delete",
+    "do",
+    "double",
+    "dynamic",
+    "elif",
+    "else",
+    "elseif",
+    "elsif",
+    "end",
+    "enddeclare",
+    "endfor",
+    "endforeach",
+    "endif",
+    "endswitch",
+    "endwhile",
+    "ensure",
+    "enum",
+    "except",
+    "exception",
+    "exec",
+    "extends",
+    "false",
+    "finally",
+    "float",
+    "for",
+    "foreach",
+    "from",
+    "function",
+    "global",
+    "goto",
+    "i16",
+    "i32",
+    "i64",
+    "i8",
+    "if",
+    "implements",
+    "import",
+    "in",
+    "include",
+    "inline",
+    "instanceof",
+    "interface",
+    "is",
+    "lambda",
+    "list",
+    "map",
+    "module",
+    "namespace",
+    "native",
+    "new",
+    "next",
+    "nil",
+    "not",
+    "oneway",
+    "optional",
+    "or",
+    "package",
+    "pass",
+    "print",
+    "private",
+    "protected",
+    "public",
+    "raise",
+    "redo",
+    "register",
+    "required",
+    "rescue",
+    "retry",
+    "return",
+    "self",
+    "senum",
+    "service",
+    "set",
+    "sizeof",
+    "slist",
+    "static",
+    "string",
+    "struct",
+    "super",
+    "switch",
+    "synchronized",
+    "then",
+    "this",
+    "throw",
+    "throws",
+    "transient",
+    "true",
+    "try",
+    "typedef",
+    "undef",
+    "union",
+    "unless",
+    "unsigned",
+    "until",
+    "use",
+    "uuid",
+    "var",
+    "virtual",
+    "void",
+    "volatile",
+    "when",
+    "while",
+    "with",
+    "xor",
+    "xsd_all",
+    "xsd_attrs",
+    "xsd_namespace",
+    "xsd_nillable",
+    "xsd_optional",
+    "yield",
+];
+
+/// A Thrift type of the IDL.
+#[derive(Clone, Debug, PartialEq)]
+enum Ty {
+    Bool,
+    I64,
+    Double,
+    Text,
+    Binary,
+    List(Box<Ty>),
+    /// The definition at this index of [`Idl::defs`].
+    Struct(usize),
+}
+
+impl Ty {
+    fn ttype(&self) -> TType {
+        match self {
+            Ty::Bool => TType::Bool,
+            Ty::I64 => TType::I64,
+            Ty::Double => TType::Double,
+            Ty::Text | Ty::Binary => TType::String,
+            Ty::List(_) => TType::List,
+            Ty::Struct(_) => TType::Struct,
+        }
+    }
+}
+
+#[derive(Debug)]
+enum DefKind {
+    /// A record's struct.
+    Record,
+    /// A union of one member per kind.
+    Union,
+    /// The empty struct that is null.
+    Null,
+}
+
+#[derive(Debug)]
+struct Def {
+    kind: DefKind,
+    name: String,
+    fields: Vec<TField>,
+}
+
+#[derive(Debug)]
+struct TField {
+    id: i16,
+    name: String,
+    /// The document's key (a record's field), or empty (a union member).
+    key: String,
+    ty: Ty,
+    optional: bool,
+}
+
+/// The IDL of an inferred schema, as the codec follows it.
+#[derive(Debug)]
+struct Idl {
+    defs: Vec<Def>,
+    /// The root struct.
+    root: usize,
+    /// The document is not a map: it is the root struct's one field.
+    wrapped: bool,
+    null: Option<usize>,
+    taken: HashSet<String>,
+}
+
+impl Idl {
+    fn new(schema: &Schema, name: &str) -> Result<Idl, String> {
+        let mut taken: HashSet<String> = schema.records().iter().map(|r| r.name.clone()).collect();
+        taken.extend(RESERVED.iter().map(|&w| w.to_owned()));
+        let mut idl = Idl {
+            defs: Vec::new(),
+            root: 0,
+            wrapped: false,
+            null: None,
+            taken,
+        };
+        if let Schema::Record(record) = schema {
+            let Ty::Struct(root) = idl.record(record, "$")? else {
+                unreachable!("a record is a struct")
+            };
+            idl.root = root;
+        } else {
+            let wrapper = unique(&mut idl.taken, &camel(name));
+            let ty = idl.ty(schema, &wrapper, "$")?;
+            idl.wrapped = true;
+            idl.root = idl.push(Def {
+                kind: DefKind::Record,
+                name: wrapper,
+                fields: vec![TField {
+                    id: 1,
+                    name: "value".to_owned(),
+                    key: String::new(),
+                    ty,
+                    optional: false,
+                }],
+            });
+        }
+        Ok(idl)
+    }
+
+    fn push(&mut self, def: Def) -> usize {
+        self.defs.push(def);
+        self.defs.len() - 1
+    }
+
+    fn null(&mut self) -> usize {
+        if let Some(null) = self.null {
+            return null;
+        }
+        let name = unique(&mut self.taken, "Null");
+        let null = self.push(Def {
+            kind: DefKind::Null,
+            name,
+            fields: Vec::new(),
+        });
+        self.null = Some(null);
+        null
+    }
+
+    /// The type of `schema` at `path`, in a place named `place` (for the
+    /// unions it may need).
+    fn ty(&mut self, schema: &Schema, place: &str, path: &str) -> Result<Ty, String> {
+        Ok(match schema {
+            Schema::Empty | Schema::Bool => Ty::Bool,
+            Schema::Null => Ty::Struct(self.null()),
+            Schema::Int(range) if range.past_i64 => {
+                return Err(format!(
+                    "{path}: integers past {} do not fit Thrift's i64, which is signed",
+                    i64::MAX
+                ));
+            }
+            Schema::Int(_) => Ty::I64,
+            Schema::Float => Ty::Double,
+            Schema::Text => Ty::Text,
+            Schema::Bytes => Ty::Binary,
+            Schema::List(item) => Ty::List(Box::new(self.ty(
+                item,
+                &format!("{place}Item"),
+                &format!("{path}[]"),
+            )?)),
+            Schema::Record(record) => self.record(record, path)?,
+            Schema::Nullable(inner) => {
+                let mut members = vec![("null_value", Ty::Struct(self.null()))];
+                self.members(inner, place, path, &mut members)?;
+                self.union(place, members)
+            }
+            Schema::Union(_) => {
+                let mut members = Vec::new();
+                self.members(schema, place, path, &mut members)?;
+                self.union(place, members)
+            }
+        })
+    }
+
+    fn members(
+        &mut self,
+        schema: &Schema,
+        place: &str,
+        path: &str,
+        out: &mut Vec<(&'static str, Ty)>,
+    ) -> Result<(), String> {
+        let list = match schema {
+            Schema::Union(members) => members.as_slice(),
+            other => std::slice::from_ref(other),
+        };
+        for member in list {
+            let name = match member {
+                Schema::Bool => "bool_value",
+                Schema::Int(_) => "int_value",
+                Schema::Float => "float_value",
+                Schema::Text => "text_value",
+                Schema::Bytes => "bytes_value",
+                Schema::List(_) => "list_value",
+                _ => "map_value",
+            };
+            out.push((name, self.ty(member, place, path)?));
+        }
+        Ok(())
+    }
+
+    fn union(&mut self, place: &str, members: Vec<(&'static str, Ty)>) -> Ty {
+        let name = unique(&mut self.taken, &format!("{place}Value"));
+        // At most eight members, one per kind and null.
+        let fields = (1..)
+            .zip(members)
+            .map(|(id, (member, ty))| TField {
+                id,
+                name: member.to_owned(),
+                key: String::new(),
+                ty,
+                optional: true,
+            })
+            .collect();
+        Ty::Struct(self.push(Def {
+            kind: DefKind::Union,
+            name,
+            fields,
+        }))
+    }
+
+    fn record(&mut self, record: &Record, path: &str) -> Result<Ty, String> {
+        let count = i16::try_from(record.fields.len()).map_err(|_| {
+            format!(
+                "{path}: {} keys; Thrift's field ids stop at {}",
+                record.fields.len(),
+                i16::MAX
+            )
+        })?;
+        let mut names: HashSet<String> = record.fields.iter().map(|f| f.ident.clone()).collect();
+        let mut fields = Vec::with_capacity(record.fields.len());
+        for (id, field) in (1..=count).zip(&record.fields) {
+            let place = format!("{}{}", record.name, camel(&field.ident));
+            let ty = self.ty(&field.schema, &place, &format!("{path}.{}", field.key))?;
+            let name = if RESERVED.contains(&field.ident.as_str()) {
+                unique(&mut names, &format!("{}_", field.ident))
+            } else {
+                field.ident.clone()
+            };
+            fields.push(TField {
+                id,
+                name,
+                key: field.key.clone(),
+                ty,
+                optional: !field.required,
+            });
+        }
+        let name = if RESERVED.contains(&record.name.as_str()) {
+            unique(&mut self.taken, &format!("{}_", record.name))
+        } else {
+            record.name.clone()
+        };
+        Ok(Ty::Struct(self.push(Def {
+            kind: DefKind::Record,
+            name,
+            fields,
+        })))
+    }
+
+    fn type_name(&self, ty: &Ty) -> String {
+        match ty {
+            Ty::Bool => "bool".to_owned(),
+            Ty::I64 => "i64".to_owned(),
+            Ty::Double => "double".to_owned(),
+            Ty::Text => "string".to_owned(),
+            Ty::Binary => "binary".to_owned(),
+            Ty::List(item) => format!("list<{}>", self.type_name(item)),
+            Ty::Struct(index) => self.defs[*index].name.clone(),
+        }
+    }
+
+    /// The `.thrift` text.
+    fn text(&self, document: &str) -> String {
+        let mut out = format!(
+            "// The schema serbench-measure inferred from {document}.\n\
+             // Null is a union member of the empty struct Null; an absent key\n\
+             // is an absent optional field.\n"
+        );
+        for def in &self.defs {
+            let keyword = match def.kind {
+                DefKind::Union => "union",
+                DefKind::Record | DefKind::Null => "struct",
+            };
+            let _ = write!(out, "\n{keyword} {} {{\n", def.name);
+            for field in &def.fields {
+                let requiredness = match def.kind {
+                    DefKind::Union => "",
+                    _ if field.optional => "optional ",
+                    _ => "required ",
+                };
+                let _ = write!(
+                    out,
+                    "  {}: {requiredness}{} {}",
+                    field.id,
+                    self.type_name(&field.ty),
+                    field.name
+                );
+                if !field.key.is_empty() && field.key != field.name {
+                    let _ = write!(out, " // {:?}", field.key);
+                }
+                out.push('\n');
+            }
+            out.push_str("}\n");
+        }
+        out
+    }
+}
+
+/// Whether a value of `ty` carries `value`'s kind: a union's member.
+fn carries(idl: &Idl, ty: &Ty, value: &Value) -> bool {
+    match (ty, value) {
+        (Ty::Bool, Value::Bool(_))
+        | (Ty::I64, Value::Int(_) | Value::UInt(_))
+        | (Ty::Double, Value::Float(_))
+        | (Ty::Text, Value::Text(_))
+        | (Ty::Binary, Value::Bytes(_))
+        | (Ty::List(_), Value::List(_)) => true,
+        (Ty::Struct(index), Value::Null) => matches!(idl.defs[*index].kind, DefKind::Null),
+        (Ty::Struct(index), Value::Map(_)) => matches!(idl.defs[*index].kind, DefKind::Record),
+        _ => false,
+    }
+}
+
+/// The codec of one protocol over the IDL.
+struct Thrift<P> {
+    idl: Idl,
+    file: SchemaFile,
+    protocol: std::marker::PhantomData<P>,
+}
+
+pub(crate) fn binary(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    build::<Binary>(context)
+}
+
+pub(crate) fn compact(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    build::<Compact>(context)
+}
+
+fn build<P: Protocol + 'static>(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    let idl = Idl::new(context.schema, context.name)?;
+    let file = SchemaFile {
+        name: format!("{}.thrift", context.name),
+        text: idl.text(context.name),
+    };
+    Ok(Box::new(Thrift::<P> {
+        idl,
+        file,
+        protocol: std::marker::PhantomData,
+    }))
+}
+
+/// One of Thrift's two protocols.
+trait Protocol {
+    type In<'i>: TInputProtocol;
+    type Out<'o>: TOutputProtocol;
+    fn input<'i>(input: &'i Input<'i>) -> Self::In<'i>;
+    fn output(out: &mut Vec<u8>) -> Self::Out<'_>;
+    /// The length a string or binary value at the start of `ahead`
+    /// declares and the bytes its prefix takes; `None` when the prefix is
+    /// cut short (the protocol's own read then fails).
+    fn peek_length(ahead: &[u8]) -> Option<(i64, usize)>;
+}
+
+struct Binary;
+struct Compact;
+
+impl Protocol for Binary {
+    type In<'i> = TBinaryInputProtocol<&'i Input<'i>>;
+    type Out<'o> = TBinaryOutputProtocol<&'o mut Vec<u8>>;
+
+    fn input<'i>(input: &'i Input<'i>) -> Self::In<'i> {
+        TBinaryInputProtocol::new(input, true)
+    }
+
+    fn output(out: &mut Vec<u8>) -> Self::Out<'_> {
+        TBinaryOutputProtocol::new(out, true)
+    }
+
+    fn peek_length(ahead: &[u8]) -> Option<(i64, usize)> {
+        let prefix: [u8; 4] = ahead.get(..4)?.try_into().ok()?;
+        Some((i64::from(i32::from_be_bytes(prefix)), 4))
+    }
+}
+
+impl Protocol for Compact {
+    type In<'i> = TCompactInputProtocol<&'i Input<'i>>;
+    type Out<'o> = TCompactOutputProtocol<&'o mut Vec<u8>>;
+
+    fn input<'i>(input: &'i Input<'i>) -> Self::In<'i> {
+        TCompactInputProtocol::new(input)
+    }
+
+    fn output(out: &mut Vec<u8>) -> Self::Out<'_> {
+        TCompactOutputProtocol::new(out)
+    }
+
+    fn peek_length(ahead: &[u8]) -> Option<(i64, usize)> {
+        let mut length = 0u64;
+        for (at, byte) in ahead.iter().take(10).enumerate() {
+            length |= u64::from(byte & 0x7f) << (7 * at);
+            if byte & 0x80 == 0 {
+                return Some((i64::try_from(length).unwrap_or(i64::MAX), at + 1));
+            }
+        }
+        None
+    }
+}
+
+/// The bytes being decoded, as the protocols' transport, with the
+/// position the decoder needs between two protocol calls.
+struct Input<'a> {
+    bytes: &'a [u8],
+    pos: Cell<usize>,
+}
+
+impl<'a> Input<'a> {
+    fn ahead(&self) -> &'a [u8] {
+        self.bytes.get(self.pos.get()..).unwrap_or_default()
+    }
+}
+
+impl Read for &Input<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let ahead = self.ahead();
+        let n = ahead.len().min(buf.len());
+        buf[..n].copy_from_slice(&ahead[..n]);
+        self.pos.set(self.pos.get() + n);
+        Ok(n)
+    }
+}
+
+impl<P: Protocol> Codec for Thrift<P> {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+        let mut protocol = P::output(out);
+        let mut path = String::from("$");
+        if self.idl.wrapped {
+            let root = &self.idl.defs[self.idl.root];
+            begin_struct(&mut protocol)?;
+            write_field(&mut protocol, &root.fields[0])?;
+            self.write(&mut protocol, &root.fields[0].ty, value, &mut path)?;
+            end_field(&mut protocol)?;
+            end_struct(&mut protocol)
+        } else {
+            self.write(&mut protocol, &Ty::Struct(self.idl.root), value, &mut path)
+        }
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+        let input = Input {
+            bytes,
+            pos: Cell::new(0),
+        };
+        let mut reader = Reader::<P> {
+            protocol: P::input(&input),
+            input: &input,
+        };
+        let value = if self.idl.wrapped {
+            let root = &self.idl.defs[self.idl.root];
+            let mut fields = reader.fields(self, root)?;
+            fields
+                .pop()
+                .flatten()
+                .ok_or("the document's field is missing")?
+        } else {
+            reader.read(self, &Ty::Struct(self.idl.root))?
+        };
+        let left = input.ahead().len();
+        if left != 0 {
+            return Err(format!("{left} bytes after the struct"));
+        }
+        Ok(value)
+    }
+
+    fn schema_files(&self) -> Vec<SchemaFile> {
+        vec![self.file.clone()]
+    }
+}
+
+fn begin_struct(p: &mut impl TOutputProtocol) -> Result<(), String> {
+    // The name is not on the wire in either protocol.
+    p.write_struct_begin(&TStructIdentifier {
+        name: String::new(),
+    })
+    .map_err(|error| error.to_string())
+}
+
+fn end_struct(p: &mut impl TOutputProtocol) -> Result<(), String> {
+    p.write_field_stop().map_err(|error| error.to_string())?;
+    p.write_struct_end().map_err(|error| error.to_string())
+}
+
+fn write_field(p: &mut impl TOutputProtocol, field: &TField) -> Result<(), String> {
+    p.write_field_begin(&TFieldIdentifier {
+        name: None,
+        field_type: field.ty.ttype(),
+        id: Some(field.id),
+    })
+    .map_err(|error| error.to_string())
+}
+
+fn end_field(p: &mut impl TOutputProtocol) -> Result<(), String> {
+    p.write_field_end().map_err(|error| error.to_string())
+}
+
+fn length(len: usize, path: &str) -> Result<i32, String> {
+    i32::try_from(len).map_err(|_| format!("{path}: {len} is past Thrift's lengths (i32)"))
+}
+
+impl<P: Protocol> Thrift<P> {
+    fn write(
+        &self,
+        p: &mut impl TOutputProtocol,
+        ty: &Ty,
+        value: &Value,
+        path: &mut String,
+    ) -> Result<(), String> {
+        match (ty, value) {
+            (Ty::Bool, Value::Bool(b)) => p.write_bool(*b).map_err(|error| error.to_string()),
+            (Ty::I64, Value::Int(n)) => p.write_i64(*n).map_err(|error| error.to_string()),
+            (Ty::Double, Value::Float(x)) => p.write_double(*x).map_err(|error| error.to_string()),
+            (Ty::Text, Value::Text(text)) => {
+                length(text.len(), path)?;
+                p.write_string(text).map_err(|error| error.to_string())
+            }
+            (Ty::Binary, Value::Bytes(bytes)) => {
+                length(bytes.len(), path)?;
+                p.write_bytes(bytes).map_err(|error| error.to_string())
+            }
+            (Ty::List(item), Value::List(items)) => {
+                let size = length(items.len(), path)?;
+                p.write_list_begin(&TListIdentifier::new(item.ttype(), size))
+                    .map_err(|error| error.to_string())?;
+                for (i, element) in items.iter().enumerate() {
+                    let len = path.len();
+                    let _ = write!(path, "[{i}]");
+                    self.write(p, item, element, path)?;
+                    path.truncate(len);
+                }
+                p.write_list_end().map_err(|error| error.to_string())
+            }
+            (Ty::Struct(index), value) => self.write_struct(p, &self.idl.defs[*index], value, path),
+            (ty, value) => Err(format!(
+                "{path}: expected {}, found {}",
+                self.idl.type_name(ty),
+                value.kind()
+            )),
+        }
+    }
+
+    fn write_struct(
+        &self,
+        p: &mut impl TOutputProtocol,
+        def: &Def,
+        value: &Value,
+        path: &mut String,
+    ) -> Result<(), String> {
+        match (&def.kind, value) {
+            (DefKind::Null, Value::Null) => {
+                begin_struct(p)?;
+                end_struct(p)
+            }
+            (DefKind::Union, value) => {
+                let member = def
+                    .fields
+                    .iter()
+                    .find(|m| carries(&self.idl, &m.ty, value))
+                    .ok_or_else(|| {
+                        format!("{path}: {} has no member for {}", def.name, value.kind())
+                    })?;
+                begin_struct(p)?;
+                write_field(p, member)?;
+                self.write(p, &member.ty, value, path)?;
+                end_field(p)?;
+                end_struct(p)
+            }
+            (DefKind::Record, Value::Map(entries)) => {
+                begin_struct(p)?;
+                let mut used = 0;
+                for field in &def.fields {
+                    let Some((_, item)) = entries.iter().find(|(k, _)| *k == field.key) else {
+                        if field.optional {
+                            continue;
+                        }
+                        return Err(format!(
+                            "{path}: the required key {:?} is missing",
+                            field.key
+                        ));
+                    };
+                    used += 1;
+                    let len = path.len();
+                    let _ = write!(path, ".{}", field.key);
+                    write_field(p, field)?;
+                    self.write(p, &field.ty, item, path)?;
+                    end_field(p)?;
+                    path.truncate(len);
+                }
+                if used != entries.len() {
+                    let stray = entries
+                        .iter()
+                        .find(|(k, _)| !def.fields.iter().any(|f| f.key == *k))
+                        .map_or("?", |(k, _)| k.as_str());
+                    return Err(format!(
+                        "{path}: the key {stray:?} has no field in struct {}",
+                        def.name
+                    ));
+                }
+                end_struct(p)
+            }
+            (_, value) => Err(format!(
+                "{path}: expected {}, found {}",
+                def.name,
+                value.kind()
+            )),
+        }
+    }
+}
+
+/// The decoder: the protocol with the input it reads, to bound lengths.
+struct Reader<'i, P: Protocol> {
+    protocol: P::In<'i>,
+    input: &'i Input<'i>,
+}
+
+impl<P: Protocol> Reader<'_, P> {
+    fn at(&self) -> usize {
+        self.input.pos.get()
+    }
+
+    fn read(&mut self, codec: &Thrift<P>, ty: &Ty) -> Result<Value, String> {
+        let p = &mut self.protocol;
+        Ok(match ty {
+            Ty::Bool => Value::Bool(p.read_bool().map_err(|error| error.to_string())?),
+            Ty::I64 => Value::Int(p.read_i64().map_err(|error| error.to_string())?),
+            Ty::Double => Value::Float(p.read_double().map_err(|error| error.to_string())?),
+            Ty::Text => {
+                self.check_length()?;
+                Value::Text(
+                    self.protocol
+                        .read_string()
+                        .map_err(|error| error.to_string())?,
+                )
+            }
+            Ty::Binary => {
+                self.check_length()?;
+                Value::Bytes(
+                    self.protocol
+                        .read_bytes()
+                        .map_err(|error| error.to_string())?,
+                )
+            }
+            Ty::List(item) => {
+                let at = self.at();
+                let header = self
+                    .protocol
+                    .read_list_begin()
+                    .map_err(|error| error.to_string())?;
+                if header.element_type != item.ttype() {
+                    return Err(format!(
+                        "at byte {at}: a list of {:?}, not of {:?}",
+                        header.element_type,
+                        item.ttype()
+                    ));
+                }
+                let count = usize::try_from(header.size)
+                    .map_err(|_| format!("at byte {at}: a negative list count"))?;
+                // Every item takes a byte at least.
+                let left = self.input.ahead().len();
+                if count > left {
+                    return Err(format!(
+                        "at byte {at}: a list of {count} items in {left} bytes"
+                    ));
+                }
+                let mut items = Vec::with_capacity(count);
+                for _ in 0..count {
+                    items.push(self.read(codec, item)?);
+                }
+                self.protocol
+                    .read_list_end()
+                    .map_err(|error| error.to_string())?;
+                Value::List(items)
+            }
+            Ty::Struct(index) => {
+                let def = &codec.idl.defs[*index];
+                let at = self.at();
+                let fields = self.fields(codec, def)?;
+                match def.kind {
+                    DefKind::Null => Value::Null,
+                    DefKind::Union => {
+                        let mut set = fields.into_iter().flatten();
+                        match (set.next(), set.next()) {
+                            (Some(value), None) => value,
+                            _ => {
+                                return Err(format!(
+                                    "at byte {at}: union {} must hold one member",
+                                    def.name
+                                ));
+                            }
+                        }
+                    }
+                    DefKind::Record => Value::Map(
+                        def.fields
+                            .iter()
+                            .zip(fields)
+                            .filter_map(|(field, value)| Some((field.key.clone(), value?)))
+                            .collect(),
+                    ),
+                }
+            }
+        })
+    }
+
+    /// A struct's fields, by index, each checked against the definition.
+    fn fields(&mut self, codec: &Thrift<P>, def: &Def) -> Result<Vec<Option<Value>>, String> {
+        let mut values: Vec<Option<Value>> = def.fields.iter().map(|_| None).collect();
+        self.protocol
+            .read_struct_begin()
+            .map_err(|error| error.to_string())?;
+        loop {
+            let at = self.at();
+            let header = self
+                .protocol
+                .read_field_begin()
+                .map_err(|error| error.to_string())?;
+            if header.field_type == TType::Stop {
+                break;
+            }
+            let id = header.id.unwrap_or_default();
+            let index = def
+                .fields
+                .iter()
+                .position(|f| f.id == id)
+                .ok_or_else(|| format!("at byte {at}: {} has no field {id}", def.name))?;
+            let field = &def.fields[index];
+            if header.field_type != field.ty.ttype() {
+                return Err(format!(
+                    "at byte {at}: field {id} of {} is a {:?}, not a {:?}",
+                    def.name,
+                    header.field_type,
+                    field.ty.ttype()
+                ));
+            }
+            if values[index].is_some() {
+                return Err(format!(
+                    "at byte {at}: field {id} of {} is given twice",
+                    def.name
+                ));
+            }
+            values[index] = Some(self.read(codec, &field.ty)?);
+            self.protocol
+                .read_field_end()
+                .map_err(|error| error.to_string())?;
+        }
+        self.protocol
+            .read_struct_end()
+            .map_err(|error| error.to_string())?;
+        if let DefKind::Record = def.kind
+            && let Some(field) = def
+                .fields
+                .iter()
+                .zip(&values)
+                .find_map(|(f, v)| (!f.optional && v.is_none()).then_some(f))
+        {
+            return Err(format!(
+                "{} lacks its required field {} ({})",
+                def.name, field.id, field.name
+            ));
+        }
+        Ok(values)
+    }
+
+    /// Checks the declared length of the string or binary ahead against
+    /// the input left: the protocol allocates it before reading a byte.
+    fn check_length(&self) -> Result<(), String> {
+        let ahead = self.input.ahead();
+        let Some((length, prefix)) = P::peek_length(ahead) else {
+            return Ok(());
+        };
+        let left = ahead.len() - prefix;
+        if length < 0 || length.cast_unsigned() > left as u64 {
+            return Err(format!(
+                "at byte {}: a length of {length} with {left} bytes left",
+                self.at()
+            ));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,84 @@
+//! The thrift rows: the inferred IDL, round trips in both protocols, and
+//! the decoder's refusals.
+
+use serbench_measure::UserSchemas;
+
+use crate::schema_formats::{build, documents, json, round_trip};
+
+const ROWS: [&str; 2] = ["thrift-binary", "thrift-compact"];
+
+#[test]
+fn thrift_round_trips_realistic_documents() {
+    for id in ROWS {
+        for messages in documents() {
+            round_trip(id, &messages);
+        }
+    }
+}
+
+#[test]
+fn thrift_writes_the_inferred_idl() {
+    let messages = [
+        json(r#"{"id": 1, "list": ["a"], "email": "a@x", "score": 2.5}"#),
+        json(r#"{"id": 2, "list": [], "email": null}"#),
+        json(r#"{"id": 3, "list": []}"#),
+    ];
+    let codec = round_trip("thrift-compact", &messages);
+    let files = codec.schema_files();
+    assert_eq!(files[0].name, "doc.thrift");
+    let text = &files[0].text;
+    for wanted in [
+        "struct Null {\n}",
+        "union DocEmailValue {\n  1: Null null_value\n  2: string text_value\n}",
+        "struct Doc {\n  1: required i64 id\n  2: required list<string> list_ // \"list\"\n  \
+         3: optional DocEmailValue email\n  4: optional double score\n}",
+    ] {
+        assert!(text.contains(wanted), "{wanted:?} not in\n{text}");
+    }
+    // Children before parents: the compiler takes no forward references.
+    assert!(text.find("union DocEmailValue").unwrap() < text.find("struct Doc {").unwrap());
+}
+
+#[test]
+fn thrift_refuses_integers_past_i64() {
+    for id in ROWS {
+        let messages = [json(r#"{"n": [1, 18446744073709551615]}"#)];
+        let error = build(id, "doc", &messages, &UserSchemas::default())
+            .err()
+            .unwrap();
+        assert!(error.starts_with("$.n[]: "), "{error}");
+    }
+}
+
+#[test]
+fn thrift_decoding_checks_the_schema() {
+    let messages = [json(r#"{"id": 7, "name": "x"}"#)];
+    for id in ROWS {
+        let codec = build(id, "doc", &messages, &UserSchemas::default()).unwrap();
+        let mut bytes = Vec::new();
+        codec.encode(&messages[0], &mut bytes).unwrap();
+        // Cut short, and every byte changed in turn: an error or a value,
+        // never a panic or a huge allocation.
+        for end in 0..bytes.len() {
+            assert!(codec.decode(&bytes[..end]).is_err(), "{id} cut at {end}");
+        }
+        for at in 0..bytes.len() {
+            for byte in [0x00, 0x7f, 0xff] {
+                let mut changed = bytes.clone();
+                changed[at] = byte;
+                let _ = codec.decode(&changed);
+            }
+        }
+    }
+    // A binary-protocol field of an unknown id.
+    let codec = build("thrift-binary", "doc", &messages, &UserSchemas::default()).unwrap();
+    let unknown = [10, 0, 9, 0, 0, 0, 0, 0, 0, 0, 1, 0];
+    let error = codec.decode(&unknown).unwrap_err();
+    assert!(error.contains("no field 9"), "{error}");
+    // A string declaring more bytes than are left.
+    let long = [
+        10, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 11, 0, 2, 0x7f, 0xff, 0xff, 0xff, 0,
+    ];
+    let error = codec.decode(&long).unwrap_err();
+    assert!(error.contains("length"), "{error}");
+}
