@@ -103,7 +103,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         let measured = serbench_measure::measure(document, &options, &mut progress)
             .map_err(anyhow::Error::msg)?;
         write_files(&args.out, document, &measured)?;
-        summary.push_str(&table(document, &measured));
+        summary.push_str(&measured.table());
         records.extend(measured.records);
         rounds.extend(measured.rounds);
     }
@@ -159,47 +159,6 @@ fn write_files(out: &Path, document: &Document, measured: &Measured) -> anyhow::
         std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(())
-}
-
-/// The document's rows as a table for the terminal, smallest first.
-fn table(document: &Document, measured: &Measured) -> String {
-    use std::fmt::Write as _;
-    let mut rows: Vec<_> = measured.records.iter().collect();
-    rows.sort_by(|a, b| b.ok.cmp(&a.ok).then(a.size_bytes.total_cmp(&b.size_bytes)));
-    let mut text = format!(
-        "\n{} ({})\n{:<20} {:<12} {:>10} {:>10} {:>10} {:>10}\n",
-        document.name,
-        rows.first().map_or("", |r| r.size_label.as_str()),
-        "codec",
-        "format",
-        "size",
-        "zstd",
-        "encode",
-        "decode"
-    );
-    for record in rows {
-        if record.ok {
-            let _ = writeln!(
-                text,
-                "{:<20} {:<12} {:>10} {:>10} {:>10} {:>10}",
-                record.codec,
-                record.wire_format,
-                units::bytes(record.size_bytes),
-                units::bytes(record.zstd_bytes),
-                units::time(record.ns(serbench_results::Op::Encode)),
-                units::time(record.ns(serbench_results::Op::Decode)),
-            );
-        } else {
-            let _ = writeln!(
-                text,
-                "{:<20} {:<12} not measured: {}",
-                record.codec,
-                record.wire_format,
-                record.error.as_deref().unwrap_or("")
-            );
-        }
-    }
-    text
 }
 
 /// The time now, UTC, as `YYYY-MM-DD HH:MM:SS`.

@@ -7,14 +7,15 @@ use std::path::PathBuf;
 use crate::schema::Schema;
 use crate::value::Value;
 
-/// A codec as `measure` drives it, built for one document.
-pub trait Codec {
+/// A codec as `measure` drives it, built for one document: messages of
+/// type `M`, a document's [`Value`] or a user's own serde type.
+pub trait Codec<M = Value> {
     /// Appends `value`'s encoding to `out` (cleared by the caller); a value
     /// the format cannot carry is an error saying what and where.
-    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String>;
+    fn encode(&self, value: &M, out: &mut Vec<u8>) -> Result<(), String>;
 
     /// Reads one message back from `bytes`, all of them.
-    fn decode(&self, bytes: &[u8]) -> Result<Value, String>;
+    fn decode(&self, bytes: &[u8]) -> Result<M, String>;
 
     /// The schema files this codec writes with, to keep beside the report
     /// (`document.proto`); none for a self-describing format.

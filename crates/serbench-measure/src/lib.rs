@@ -23,6 +23,6 @@ pub mod value;
 pub use codec::{Build, Codec, Context, Row, SchemaFile, UserSchemas};
 pub use formats::ROWS;
 pub use input::{Document, InputFormat};
-pub use measure::{Measured, Options, Progress, measure};
+pub use measure::{Measured, Options, Progress, measure, measure_value};
 pub use schema::Schema;
 pub use value::Value;

@@ -19,6 +19,9 @@ use serbench_results::timing::{Measurement, Row as TimedRow, TimingLine};
 use serbench_results::verdict::Side;
 use serbench_results::{Op, Record, Report, Rounds, Run, SizeLine, join, sampling, stats};
 
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
 use crate::codec::{Build, Codec, Context, Row, SchemaFile, UserSchemas};
 use crate::input::Document;
 use crate::schema::Schema;
@@ -55,8 +58,8 @@ pub struct Measured {
     /// The records, as `results.json` has them, a row each (failed rows
     /// with their reason).
     pub records: Vec<Record>,
-    /// The schema inferred from the document.
-    pub schema: Schema,
+    /// The schema inferred from the document (none for a Rust value).
+    pub schema: Option<Schema>,
     /// The schema files the schema formats wrote with.
     pub schema_files: Vec<SchemaFile>,
     /// Each verified row's encoding of the first message, by row id, for
@@ -65,6 +68,49 @@ pub struct Measured {
     /// The paired rounds of each wire format with several verified rows,
     /// behind the per-format verdicts (none when untimed).
     pub rounds: Vec<Rounds>,
+}
+
+impl Measured {
+    /// The rows as a table for a terminal, the verified ones smallest
+    /// first with their size, zstd size and median encode and decode time
+    /// per message, then each other row with why it was not measured.
+    #[must_use]
+    pub fn table(&self) -> String {
+        use serbench_results::units;
+        use std::fmt::Write as _;
+        let mut rows: Vec<&Record> = self.records.iter().collect();
+        rows.sort_by(|a, b| b.ok.cmp(&a.ok).then(a.size_bytes.total_cmp(&b.size_bytes)));
+        let Some(first) = rows.first() else {
+            return String::new();
+        };
+        let mut text = format!(
+            "\n{} ({})\n{:<20} {:<12} {:>10} {:>10} {:>10} {:>10}\n",
+            first.dataset, first.size_label, "codec", "format", "size", "zstd", "encode", "decode"
+        );
+        for record in rows {
+            if record.ok {
+                let _ = writeln!(
+                    text,
+                    "{:<20} {:<12} {:>10} {:>10} {:>10} {:>10}",
+                    record.codec,
+                    record.wire_format,
+                    units::bytes(record.size_bytes),
+                    units::bytes(record.zstd_bytes),
+                    units::time(record.ns(Op::Encode)),
+                    units::time(record.ns(Op::Decode)),
+                );
+            } else {
+                let _ = writeln!(
+                    text,
+                    "{:<20} {:<12} not measured: {}",
+                    record.codec,
+                    record.wire_format,
+                    record.error.as_deref().unwrap_or("")
+                );
+            }
+        }
+        text
+    }
 }
 
 /// One step of the work, for a progress line.
@@ -102,39 +148,119 @@ pub fn measure(
         schema: &schema,
         user: &options.user,
     };
+    let workload = Workload {
+        name: &document.name,
+        messages: &document.messages,
+        size_label: document_label(document),
+        differ: Value::difference,
+    };
+    let candidates = rows.into_iter().map(|row| (row, build(row, &context)));
+    let mut measured = run(&workload, candidates, options, progress);
+    measured.schema = Some(schema);
+    Ok(measured)
+}
+
+/// Measures one value of your own serde type over every row whose
+/// library goes through serde ([`crate::typed::SERDE_ROWS`]), each
+/// verified to give back a value equal to it, with `options` (all rows
+/// when it names none); `name` names it in the tables.
+///
+/// ```
+/// use serde::{Deserialize, Serialize};
+///
+/// #[derive(Serialize, Deserialize, PartialEq)]
+/// struct Order { id: u64, items: Vec<String>, total: f64 }
+///
+/// let order = Order { id: 7, items: vec!["tea".into(), "crème".into()], total: 9.5 };
+/// let options = serbench_measure::Options { quick: true, ..Default::default() };
+/// let measured = serbench_measure::measure_value("order", &order, &options);
+/// println!("{}", measured.table());
+/// assert!(measured.records.iter().all(|row| row.ok));
+/// ```
+pub fn measure_value<T>(name: &str, value: &T, options: &Options) -> Measured
+where
+    T: Serialize + DeserializeOwned + PartialEq + 'static,
+{
+    let workload = Workload {
+        name,
+        messages: std::slice::from_ref(value),
+        size_label: format!("one value of {}", short_type_name::<T>()),
+        differ: |want: &T, got: &T| {
+            (want != got).then(|| "the value read back is not equal to the one written".to_owned())
+        },
+    };
+    let candidates = crate::ROWS
+        .iter()
+        .filter(|row| crate::typed::SERDE_ROWS.contains(&row.id))
+        .filter(|row| options.codecs.is_empty() || options.codecs.iter().any(|c| c == row.id))
+        .map(|row| {
+            let codec = crate::typed::codec::<T>(row.id)
+                .ok_or_else(|| format!("{} has no serde path", row.id));
+            (row, codec)
+        })
+        .collect::<Vec<_>>();
+    run(&workload, candidates.into_iter(), options, &mut |_| {})
+}
+
+/// `T`'s name without its module path (`Order`, `Vec<Order>`).
+fn short_type_name<T>() -> String {
+    let full = std::any::type_name::<T>();
+    let mut short = String::new();
+    for part in full.split_inclusive(['<', '>', ',', ' ']) {
+        short.push_str(part.rsplit("::").next().unwrap_or(part));
+    }
+    short
+}
+
+/// What is measured: a name, the messages, what its size label says,
+/// and how two messages' first difference is named.
+struct Workload<'a, M> {
+    name: &'a str,
+    messages: &'a [M],
+    size_label: String,
+    differ: fn(&M, &M) -> Option<String>,
+}
+
+/// Each candidate row measured in turn, then the paired rounds.
+fn run<'a, M: 'a>(
+    workload: &Workload<'_, M>,
+    candidates: impl ExactSizeIterator<Item = (&'static Row, Result<Box<dyn Codec<M> + 'a>, String>)>,
+    options: &Options,
+    progress: &mut dyn FnMut(Progress<'_>),
+) -> Measured {
     let mut measured = Measured {
         records: Vec::new(),
-        schema: schema.clone(),
+        schema: None,
         schema_files: Vec::new(),
         encodings: Vec::new(),
         rounds: Vec::new(),
     };
     let mut ready = Vec::new();
-    for (index, row) in rows.iter().enumerate() {
+    let of = candidates.len();
+    for (index, (row, codec)) in candidates.enumerate() {
         progress(Progress::Start {
             index: index + 1,
-            of: rows.len(),
+            of,
             id: row.id,
         });
-        let (record, verified) = measure_row(row, &context, document, options, &mut measured);
+        let verified = codec.and_then(|codec| verify(codec, workload));
+        let (record, verified) = measure_row(row, verified, workload, options, &mut measured);
         progress(Progress::Done(&record));
         measured.records.push(record);
-        ready.extend(verified.map(|v| (**row, v)));
+        ready.extend(verified.map(|v| (*row, v)));
     }
     if !options.untimed {
-        measured.rounds = paired(&ready, document, options, progress);
+        measured.rounds = paired(&ready, workload, options, progress);
     }
-    Ok(measured)
+    measured
 }
 
-/// The row's codec built for the document, its round trip verified.
-fn prepare(row: &Row, context: &Context<'_>) -> Result<Verified, String> {
-    let codec = match row.build {
-        Build::Unavailable(why) => return Err(why.to_owned()),
-        Build::From(build) => build(context)?,
-    };
-    let encodings = verify(codec.as_ref(), context.messages)?;
-    Ok(Verified { codec, encodings })
+/// The row's codec built for the document.
+fn build(row: &Row, context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    match row.build {
+        Build::Unavailable(why) => Err(why.to_owned()),
+        Build::From(build) => build(context),
+    }
 }
 
 /// The one function the instruction meter counts (`cargo xtask measure
@@ -163,8 +289,14 @@ pub fn count_instructions(
         schema: &schema,
         user: &options.user,
     };
+    let workload = Workload {
+        name: &document.name,
+        messages: &document.messages,
+        size_label: String::new(),
+        differ: Value::difference,
+    };
     for row in rows {
-        let Ok(verified) = prepare(row, &context) else {
+        let Ok(verified) = build(row, &context).and_then(|codec| verify(codec, &workload)) else {
             continue;
         };
         for op in [Op::Encode, Op::Decode] {
@@ -206,14 +338,14 @@ fn chosen(options: &Options) -> Result<Vec<&'static Row>, String> {
 }
 
 /// A row whose round trip is verified: its codec and its encodings.
-struct Verified {
-    codec: Box<dyn Codec>,
+struct Verified<'c, M> {
+    codec: Box<dyn Codec<M> + 'c>,
     encodings: Vec<Vec<u8>>,
 }
 
-impl Verified {
+impl<M> Verified<'_, M> {
     /// The workload's encode: every message into a reused buffer.
-    fn encode<'a>(&'a self, messages: &'a [Value]) -> impl FnMut() + 'a {
+    fn encode<'a>(&'a self, messages: &'a [M]) -> impl FnMut() + 'a {
         let mut buffers: Vec<Vec<u8>> = self
             .encodings
             .iter()
@@ -247,9 +379,9 @@ fn round_count(quick: bool) -> usize {
 /// briefly, the order rotating from round to round, so that the verdict
 /// compares figures taken moments apart (the benchmark's per-format
 /// verdict, in one process).
-fn paired(
-    ready: &[(Row, Verified)],
-    document: &Document,
+fn paired<M>(
+    ready: &[(Row, Verified<'_, M>)],
+    workload: &Workload<'_, M>,
     options: &Options,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Vec<Rounds> {
@@ -269,17 +401,17 @@ fn paired(
     } else {
         (30, Duration::from_secs(1))
     };
-    let messages = document.messages.len().max(1) as f64;
+    let messages = workload.messages.len().max(1) as f64;
     let mut all = Vec::new();
     for format in formats {
         progress(Progress::Rounds {
             wire_format: format,
         });
-        let codecs: Vec<&(Row, Verified)> = ready
+        let codecs: Vec<&(Row, Verified<'_, M>)> = ready
             .iter()
             .filter(|(r, _)| r.wire_format == format)
             .collect();
-        let side = |(row, _): &&(Row, Verified)| Side {
+        let side = |(row, _): &&(Row, Verified<'_, M>)| Side {
             id: row.id.to_owned(),
             ns: Vec::new(),
         };
@@ -296,13 +428,13 @@ fn paired(
                 };
                 encode[index]
                     .ns
-                    .push(median(&mut verified.encode(&document.messages)));
+                    .push(median(&mut verified.encode(workload.messages)));
                 decode[index].ns.push(median(&mut verified.decode()));
             }
         }
         for (op, sides) in [("encode", encode), ("decode", decode)] {
             all.push(Rounds {
-                dataset: document.name.clone(),
+                dataset: workload.name.to_owned(),
                 op: op.to_owned(),
                 sides,
             });
@@ -312,47 +444,46 @@ fn paired(
 }
 
 /// One row's record: failed with its reason, or sized and timed.
-fn measure_row(
+fn measure_row<'c, M>(
     row: &Row,
-    context: &Context<'_>,
-    document: &Document,
+    verified: Result<Verified<'c, M>, String>,
+    workload: &Workload<'_, M>,
     options: &Options,
     measured: &mut Measured,
-) -> (Record, Option<Verified>) {
-    let mut line = size_line(row, document);
-    let (codec, encodings) = match prepare(row, context) {
-        Ok(Verified { codec, encodings }) => (codec, encodings),
+) -> (Record, Option<Verified<'c, M>>) {
+    let mut line = size_line(row, workload);
+    let verified = match verified {
+        Ok(verified) => verified,
         Err(why) => {
             line.error = Some(why);
             return (join::records(&[line], &[]).remove(0), None);
         }
     };
-    for file in codec.schema_files() {
+    for file in verified.codec.schema_files() {
         if !measured.schema_files.contains(&file) {
             measured.schema_files.push(file);
         }
     }
-    let workload: Vec<u8> = encodings.concat();
+    let whole: Vec<u8> = verified.encodings.concat();
     line.ok = true;
-    line.size_bytes = workload.len() as u64;
-    line.zstd_bytes = zstd_len(&workload);
-    line.gzip_bytes = gzip_len(&workload);
-    if let Some(first) = encodings.first() {
+    line.size_bytes = whole.len() as u64;
+    line.zstd_bytes = zstd_len(&whole);
+    line.gzip_bytes = gzip_len(&whole);
+    if let Some(first) = verified.encodings.first() {
         measured.encodings.push((row.id.to_owned(), first.clone()));
     }
-    let verified = Verified { codec, encodings };
     if options.untimed {
         return (join::records(&[line], &[]).remove(0), Some(verified));
     }
     let (count, time) = options.sampling();
     let timed_row = |op| TimedRow {
-        dataset: document.name.clone(),
+        dataset: workload.name.to_owned(),
         codec: row.id.to_owned(),
         op,
         tasks: None,
     };
     let mut measurements = Vec::new();
-    let mut encode = verified.encode(&document.messages);
+    let mut encode = verified.encode(workload.messages);
     sampling::warm_up(&mut encode);
     measurements.extend(timed(
         timed_row(Op::Encode),
@@ -381,23 +512,21 @@ fn timed(row: TimedRow, (iterations, samples_ns): (u64, Vec<f64>)) -> Option<Mea
     })
 }
 
-/// The record's facts before anything is measured.
-fn size_line(row: &Row, document: &Document) -> SizeLine {
-    let messages = document.messages.len() as u64;
-    let size_label = if document.format == crate::InputFormat::Ndjson {
-        format!(
-            "{messages} messages, {} of NDJSON",
-            serbench_results::units::bytes(document.input_bytes as f64)
-        )
+/// A document's size label: its messages and its bytes as read.
+fn document_label(document: &Document) -> String {
+    let bytes = serbench_results::units::bytes(document.input_bytes as f64);
+    if document.format == crate::InputFormat::Ndjson {
+        format!("{} messages, {bytes} of NDJSON", document.messages.len())
     } else {
-        format!(
-            "one document, {} of {}",
-            serbench_results::units::bytes(document.input_bytes as f64),
-            document.format.name()
-        )
-    };
+        format!("one document, {bytes} of {}", document.format.name())
+    }
+}
+
+/// The record's facts before anything is measured.
+fn size_line<M>(row: &Row, workload: &Workload<'_, M>) -> SizeLine {
+    let messages = workload.messages.len() as u64;
     SizeLine {
-        dataset: document.name.clone(),
+        dataset: workload.name.to_owned(),
         codec: row.id.to_owned(),
         wire_format: row.wire_format.to_owned(),
         library: row.library.to_owned(),
@@ -405,16 +534,20 @@ fn size_line(row: &Row, document: &Document) -> SizeLine {
         tuned: false,
         zero_copy: false,
         size: messages,
-        size_label,
+        size_label: workload.size_label.clone(),
         messages,
         ..SizeLine::default()
     }
 }
 
-/// Each message's encoding, once every one decodes to exactly its value;
-/// otherwise why not, naming the message and the first difference.
-fn verify(codec: &dyn Codec, messages: &[Value]) -> Result<Vec<Vec<u8>>, String> {
-    let several = messages.len() > 1;
+/// The codec with each message's encoding, once every one decodes to
+/// exactly its value; otherwise why not, naming the message and the first
+/// difference.
+fn verify<'c, M>(
+    codec: Box<dyn Codec<M> + 'c>,
+    workload: &Workload<'_, M>,
+) -> Result<Verified<'c, M>, String> {
+    let several = workload.messages.len() > 1;
     let which = |n: usize| {
         if several {
             format!("message {}: ", n + 1)
@@ -422,7 +555,8 @@ fn verify(codec: &dyn Codec, messages: &[Value]) -> Result<Vec<Vec<u8>>, String>
             String::new()
         }
     };
-    messages
+    let encodings = workload
+        .messages
         .iter()
         .enumerate()
         .map(|(n, message)| {
@@ -433,12 +567,13 @@ fn verify(codec: &dyn Codec, messages: &[Value]) -> Result<Vec<Vec<u8>>, String>
             let back = codec
                 .decode(&out)
                 .map_err(|why| format!("{}cannot decode its own bytes: {why}", which(n)))?;
-            match message.difference(&back) {
+            match (workload.differ)(message, &back) {
                 None => Ok(out),
                 Some(difference) => Err(format!("{}not carried exactly: {difference}", which(n))),
             }
         })
-        .collect()
+        .collect::<Result<_, String>>()?;
+    Ok(Verified { codec, encodings })
 }
 
 fn zstd_len(bytes: &[u8]) -> u64 {

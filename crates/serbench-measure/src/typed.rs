@@ -24,8 +24,12 @@
 //! # Ok::<(), String>(())
 //! ```
 
+use std::marker::PhantomData;
+
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+
+use crate::codec::Codec;
 
 use crate::formats::documents::{
     Cbor4ii, Ciborium, Library, RmpSerde, SerdeJson, SimdJson, SonicRs,
@@ -85,4 +89,40 @@ fn unknown(id: &str) -> String {
         "{id:?} is not a serde row; the serde rows are {}",
         SERDE_ROWS.join(", ")
     )
+}
+
+/// Row `id`'s library as a [`Codec`] of `T`, if it has a serde path.
+pub(crate) fn codec<T>(id: &str) -> Option<Box<dyn Codec<T>>>
+where
+    T: Serialize + DeserializeOwned + 'static,
+{
+    fn of<L: Library + 'static, T: Serialize + DeserializeOwned + 'static>() -> Box<dyn Codec<T>> {
+        Box::new(Through::<L>(PhantomData))
+    }
+    Some(match id {
+        "json" => of::<SerdeJson, T>(),
+        "json-simd" => of::<SimdJson, T>(),
+        "json-sonic" => of::<SonicRs, T>(),
+        "cbor" => of::<Ciborium, T>(),
+        "cbor-cbor4ii" => of::<Cbor4ii, T>(),
+        "msgpack" => of::<RmpSerde, T>(),
+        "msgpack-positional" => of::<RmpPositional, T>(),
+        "bincode" => of::<Bincode, T>(),
+        "postcard" => of::<Postcard, T>(),
+        "bitcode-serde" => of::<BitcodeSerde, T>(),
+        _ => return None,
+    })
+}
+
+/// A serde library as a codec of any serde type.
+struct Through<L>(PhantomData<L>);
+
+impl<L: Library, T: Serialize + DeserializeOwned> Codec<T> for Through<L> {
+    fn encode(&self, value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        L::write(value, out)
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<T, String> {
+        L::read(bytes)
+    }
 }

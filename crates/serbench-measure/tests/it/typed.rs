@@ -73,3 +73,53 @@ fn an_unknown_row_is_named() {
     assert!(error.contains("\"protobuf\""), "{error}");
     assert!(decode::<u8>("nope", &[0]).is_err());
 }
+
+/// `measure_value`: every serde row verified on the user's own type, the
+/// figures a record each, the same table as a document's.
+#[test]
+fn measure_value_verifies_every_serde_row() {
+    #[derive(serde::Serialize, serde::Deserialize, PartialEq)]
+    struct Reading {
+        sensor: String,
+        at: u64,
+        values: Vec<f64>,
+        note: Option<String>,
+    }
+    let reading = Reading {
+        sensor: "außen-1".into(),
+        at: u64::MAX,
+        values: vec![0.5, -0.0, 1e300],
+        note: None,
+    };
+    let options = serbench_measure::Options {
+        untimed: true,
+        ..Default::default()
+    };
+    let measured = serbench_measure::measure_value("reading", &reading, &options);
+    let ids: Vec<&str> = measured.records.iter().map(|r| r.codec.as_str()).collect();
+    assert_eq!(ids, serbench_measure::typed::SERDE_ROWS);
+    for record in &measured.records {
+        assert!(record.ok, "{}: {:?}", record.codec, record.error);
+        assert_eq!(record.size_label, "one value of Reading");
+    }
+    let table = measured.table();
+    assert!(table.starts_with("\nreading (one value of Reading)"), "{table}");
+}
+
+/// A value that does not come back equal fails its row, never timed: a
+/// NaN is not equal to itself by the type's own `PartialEq`.
+#[test]
+fn measure_value_fails_a_row_whose_value_comes_back_unequal() {
+    let options = serbench_measure::Options {
+        untimed: true,
+        codecs: vec!["cbor".to_owned()],
+        ..Default::default()
+    };
+    let measured = serbench_measure::measure_value("nan", &f64::NAN, &options);
+    assert!(!measured.records[0].ok);
+    assert!(
+        measured.records[0].error.as_deref().unwrap().contains("not equal"),
+        "{:?}",
+        measured.records[0].error
+    );
+}
