@@ -5,6 +5,7 @@ mod avro;
 mod documents;
 mod positional;
 mod protobuf;
+mod rows;
 mod schema_formats;
 mod thrift;
 mod typed;
