@@ -7,17 +7,31 @@ For each document, read here with Python's json:
 - Python's cbor2 and msgpack write it (a NDJSON file message by message)
   within 1 % of the bytes serbench's cbor and msgpack rows wrote;
 - cbor2 and msgpack read serbench's encodings (OUT/encoded/NAME.cbor,
-  NAME.msgpack: the first message) back to the document's value.
+  NAME.msgpack: the first message) back to the document's value;
+- the official readers of the schema formats read the first message's
+  encoding with the schema serbench inferred (OUT/schemas/): protoc
+  (`--decode`, with no field it does not know), fastavro and thriftpy2
+  (binary and compact); each writes back exactly our bytes, so it read
+  everything serbench's own decoder reads back to the document; fastavro
+  and thriftpy2 also hold the document's every text, number and boolean,
+  however the schema nests them.
 Run by `cargo xtask interop`.
 """
 
+import io
 import json
 import math
+import re
+import subprocess
 import sys
 from pathlib import Path
 
 import cbor2
 import msgpack
+import thriftpy2
+from fastavro import parse_schema, schemaless_reader, schemaless_writer
+from thriftpy2.protocol import TBinaryProtocolFactory, TCompactProtocolFactory
+from thriftpy2.utils import deserialize, serialize
 
 
 def messages(path):
@@ -44,6 +58,67 @@ def same(a, b, where="$"):
         assert type(a) is type(b) and a == b, f"{where}: {a!r} vs {b!r}"
 
 
+def leaves(value, out):
+    """Every text, number and boolean in `value`, whatever holds them:
+    the document's content, independent of how a schema nests it."""
+    if isinstance(value, dict):
+        for item in value.values():
+            leaves(item, out)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            leaves(item, out)
+    elif hasattr(value, "thrift_spec"):
+        for spec in value.thrift_spec.values():
+            leaves(getattr(value, spec[1]), out)
+    elif isinstance(value, bool):
+        out.append(("bool", value))
+    elif isinstance(value, (int, float)):
+        out.append(("number", float(value) if isinstance(value, float) else value))
+    elif isinstance(value, (str, bytes)):
+        out.append((type(value).__name__, value))
+    return out
+
+
+def same_leaves(name, tool, document, theirs):
+    ours = sorted(leaves(document, []), key=repr)
+    read = sorted(leaves(theirs, []), key=repr)
+    assert ours == read, f"{name}: {tool} holds other values ({len(read)} against the document's {len(ours)})"
+
+
+def protoc(out, name, ours):
+    """protoc decodes our bytes with the inferred .proto, every field known,
+    and encodes its text back to our bytes."""
+    proto = out / "schemas" / f"{name}.proto"
+    root = re.search(r"--message (\S+)\.", proto.read_text()).group(1)
+    command = ["protoc", f"-I{proto.parent}", str(proto)]
+    text = subprocess.run(command + [f"--decode={root}"], input=ours, capture_output=True, check=True).stdout
+    assert not re.search(rb"^\s*\d+[:{ ]", text, re.M), f"{name}: protoc found fields its schema lacks"
+    again = subprocess.run(command + [f"--encode={root}"], input=text, capture_output=True, check=True).stdout
+    assert again == ours, f"{name}: protoc re-encodes our protobuf differently"
+
+
+def fastavro(out, name, ours, document):
+    schema = parse_schema(json.loads((out / "schemas" / f"{name}.avsc").read_text()))
+    value = schemaless_reader(io.BytesIO(ours), schema)
+    again = io.BytesIO()
+    schemaless_writer(again, schema, value)
+    assert again.getvalue() == ours, f"{name}: fastavro re-encodes our avro differently"
+    same_leaves(name, "fastavro", document, value)
+
+
+def thrift(out, name, document):
+    idl = out / "schemas" / f"{name}.thrift"
+    module = thriftpy2.load(str(idl), module_name=re.sub(r"\W", "_", name) + "_thrift")
+    roots = re.findall(r"^(?:struct|union) (\w+)", idl.read_text(), re.M)
+    # The document's own struct is the last one written (children first).
+    cls = getattr(module, roots[-1])
+    for codec, factory in [("thrift-binary", TBinaryProtocolFactory()), ("thrift-compact", TCompactProtocolFactory())]:
+        ours = (out / "encoded" / f"{name}.{codec}").read_bytes()
+        value = deserialize(cls(), ours, factory)
+        assert serialize(value, factory) == ours, f"{name}: thriftpy2 re-encodes our {codec} differently"
+        same_leaves(name, f"thriftpy2 ({codec})", document, value)
+
+
 def main():
     out, documents = Path(sys.argv[1]), Path(sys.argv[2])
     report = json.loads((out / "results.json").read_text())
@@ -68,7 +143,12 @@ def main():
             same(values[0], read(encoded))
             print(f"{name} {codec}: serbench {ours:.0f} bytes, Python {theirs} ({ratio:.4f}); read back equal")
             checked += 1
-    assert checked >= 8, f"only {checked} checks: are the documents in {documents}?"
+        protoc(out, name, (out / "encoded" / f"{name}.protobuf").read_bytes())
+        fastavro(out, name, (out / "encoded" / f"{name}.avro").read_bytes(), values[0])
+        thrift(out, name, values[0])
+        print(f"{name}: protoc, fastavro and thriftpy2 read our encodings with the inferred schemas")
+        checked += 1
+    assert checked >= 12, f"only {checked} checks: are the documents in {documents}?"
 
 
 if __name__ == "__main__":

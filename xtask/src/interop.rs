@@ -13,7 +13,10 @@
 //! - `serbench measure` on the documents of `data/measure/`: Python's
 //!   cbor2 and msgpack write each within 1 % of the bytes of serbench's
 //!   cbor and msgpack rows, and read those rows' encodings back to the
-//!   document (`interop/check_measure.py`).
+//!   document; protoc, fastavro and thriftpy2 read the schema rows'
+//!   encodings with the schemas serbench inferred, write back the same
+//!   bytes and (fastavro, thriftpy2) hold every value of the document
+//!   (`interop/check_measure.py`).
 //! - A Qt program reads the task-manager in JSON, XML and CBOR the way the Qt
 //!   benchmark does (QJsonDocument, QXmlStreamReader, QCborValue) and gets
 //!   `serbench check`'s answer; what it writes, `serbench` reads back as
@@ -136,7 +139,9 @@ pub(crate) fn run() -> anyhow::Result<()> {
 /// `serbench measure` on `data/measure/`'s documents, and what other
 /// programs make of its results (`interop/check_measure.py`).
 fn measured_documents(root: &Path, work: &Path, serbench: &Path) -> anyhow::Result<()> {
-    eprintln!("interop: cbor2 and msgpack write and read the measured documents");
+    eprintln!(
+        "interop: cbor2, msgpack, protoc, fastavro and thriftpy2 read the measured documents"
+    );
     let measured = work.join("measure");
     let documents = root.join("data/measure");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&documents)
@@ -160,7 +165,9 @@ fn measured_documents(root: &Path, work: &Path, serbench: &Path) -> anyhow::Resu
             .arg(&measured)
             .arg(&documents),
     )
-    .context("the measured documents' interop failed (needs: pip install cbor2 msgpack)")
+    .context(
+        "the measured documents' interop failed (needs protoc and: pip install cbor2 msgpack fastavro thriftpy2)",
+    )
 }
 
 /// Qt's QDataStream reads our task-manager as `serbench check` does, and

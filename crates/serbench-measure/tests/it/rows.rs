@@ -48,7 +48,10 @@ fn every_row_names_the_version_it_links() {
     let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock"))
         .expect("the workspace's Cargo.lock");
     for row in ROWS {
-        let entry = format!("name = \"{}\"\nversion = \"{}\"\n", row.library, row.version);
+        let entry = format!(
+            "name = \"{}\"\nversion = \"{}\"\n",
+            row.library, row.version
+        );
         assert!(
             lock.contains(&entry),
             "{}: Cargo.lock has no {} {}",

@@ -103,7 +103,10 @@ fn measure_value_verifies_every_serde_row() {
         assert_eq!(record.size_label, "one value of Reading");
     }
     let table = measured.table();
-    assert!(table.starts_with("\nreading (one value of Reading)"), "{table}");
+    assert!(
+        table.starts_with("\nreading (one value of Reading)"),
+        "{table}"
+    );
 }
 
 /// A value that does not come back equal fails its row, never timed: a
@@ -118,7 +121,11 @@ fn measure_value_fails_a_row_whose_value_comes_back_unequal() {
     let measured = serbench_measure::measure_value("nan", &f64::NAN, &options);
     assert!(!measured.records[0].ok);
     assert!(
-        measured.records[0].error.as_deref().unwrap().contains("not equal"),
+        measured.records[0]
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("not equal"),
         "{:?}",
         measured.records[0].error
     );
