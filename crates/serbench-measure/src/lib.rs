@@ -8,9 +8,33 @@
 //!
 //! The self-describing formats (JSON, CBOR, MessagePack) take a document
 //! as it is. The schema formats get a [`Schema`] inferred from the
-//! document ([`schema`] says how) and written in their own language.
-//! A codec whose library cannot be driven by a schema known only at run
-//! time has a row saying why.
+//! document ([`schema`] says how) and written in their own language:
+//! Protobuf through prost-reflect over a `.proto` compiled by protox,
+//! Avro through apache-avro's values, Thrift through its protocols, and
+//! bincode, postcard, bitcode's serde and MessagePack's positional form
+//! through one schema-driven serde value. A codec whose library cannot be
+//! driven by a schema known only at run time has a row saying why
+//! ([`ROWS`]).
+//!
+//! Every row is verified before it is measured: each message must come
+//! back exactly ([`Value`]'s strict equality, or your type's
+//! `PartialEq`); one that does not is reported with the first difference
+//! and never timed. The figures are the benchmark's, taken the same way
+//! ([`mod@measure`] says how), as `serbench_results` records that
+//! `serbench-report` renders.
+//!
+//! ```
+//! use serbench_measure::{Document, InputFormat, Options};
+//!
+//! let json = br#"{"id": 7, "tags": ["a", "b"], "price": 9.5, "note": null}"#;
+//! let document = Document::parse("order", InputFormat::Json, json)?;
+//! let options = Options { untimed: true, ..Options::default() };
+//! let measured = serbench_measure::measure(&document, &options, &mut |_| {})?;
+//! let protobuf = measured.records.iter().find(|r| r.codec == "protobuf").unwrap();
+//! assert!(protobuf.ok);
+//! assert!(measured.schema_files.iter().any(|f| f.name == "order.proto"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod codec;
 mod formats;
