@@ -149,7 +149,14 @@ pub fn summary(results: &Report) -> String {
                     }
                 );
             } else {
-                let _ = writeln!(text, "  {:<14} failed its round trip", record.codec);
+                // Why, as the record says (a measured document's rows say
+                // why a library cannot carry it), on one line.
+                let why = record.error.as_deref().unwrap_or("its round trip failed");
+                let mut why: String = why.chars().take(110).collect();
+                if why.len() < record.error.as_deref().map_or(0, str::len) {
+                    why.push('…');
+                }
+                let _ = writeln!(text, "  {:<14} not measured: {why}", record.codec);
             }
         }
     }

@@ -16,7 +16,7 @@ function sortBy(th) {
   const rows = Array.from(body.rows);
   const value = (row) => {
     const text = row.getAttribute("data-" + key);
-    if (text === undefined || text === "") return null;
+    if (text === null || text === "") return null;
     const number = Number(text);
     return Number.isNaN(number) ? text.toLowerCase() : number;
   };
