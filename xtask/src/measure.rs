@@ -39,16 +39,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
              `serbench measure --out DIR` writes elsewhere"
         );
     }
-    let now = time::OffsetDateTime::now_utc();
-    let stamp = format!(
-        "{:04}-{:02}-{:02}-{:02}-{:02}-{:02}",
-        now.year(),
-        u8::from(now.month()),
-        now.day(),
-        now.hour(),
-        now.minute(),
-        now.second()
-    );
+    let stamp = bench::started_now().replace([' ', ':'], "-");
     let out = target_dir().join("serbench").join("measure").join(stamp);
     eprintln!("measure: building serbench (release)");
     let serbench = build_serbench()?;
@@ -101,28 +92,22 @@ fn count(serbench: &Path, args: &[String], report: &mut Report) -> anyhow::Resul
     std::fs::create_dir_all(&scratch)?;
     let out = scratch.join("callgrind.measure");
     let log = scratch.join("callgrind.measure.log");
-    let counted = "serbench_measure::measure::counted";
-    let output = Command::new("valgrind")
-        .args(["--quiet", "--tool=callgrind", "--cache-sim=yes"])
-        .args(instructions::CACHES)
-        .args([
-            "--collect-atstart=no".to_owned(),
-            format!("--toggle-collect={counted}"),
-            format!("--dump-after={counted}"),
-        ])
-        .arg(format!("--callgrind-out-file={}", out.display()))
-        .arg(format!("--log-file={}", log.display()))
-        .arg(serbench)
-        .arg("measure")
-        .arg("--count")
-        .args(
-            args.iter()
-                .filter(|arg| *arg != "--quick" && *arg != "--untimed"),
-        )
-        .stdin(Stdio::null())
-        .stderr(Stdio::inherit())
-        .output()
-        .context("cannot run valgrind")?;
+    let output = instructions::counting(
+        Command::new("valgrind"),
+        "serbench_measure::measure::counted",
+        &out,
+        &log,
+    )
+    .arg(serbench)
+    .arg("measure")
+    .arg("--count")
+    .args(
+        args.iter()
+            .filter(|arg| *arg != "--quick" && *arg != "--untimed"),
+    )
+    .stderr(Stdio::inherit())
+    .output()
+    .context("cannot run valgrind")?;
     let said = std::fs::read_to_string(&log).unwrap_or_default();
     let _ = std::fs::remove_file(&log);
     ensure!(

@@ -134,9 +134,9 @@ enum Command {
     },
     /// Measure your own documents in every format: size, zstd and gzip
     /// size, encode and decode time, each row verified to give back
-    /// exactly the document. Writes DIR/results.json, the inferred schemas
-    /// (DIR/schemas/) and each codec's encoding (DIR/encoded/); `cargo
-    /// xtask measure` also writes the reports.
+    /// exactly the document. Writes DIR/results.json and its reports
+    /// (report.md, report.html, results.csv, the charts), the inferred
+    /// schemas (DIR/schemas/) and each codec's encoding (DIR/encoded/).
     Measure(measure::Args),
 }
 

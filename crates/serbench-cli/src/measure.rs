@@ -16,7 +16,8 @@ pub(crate) struct Args {
     /// most 32 MiB each.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// The folder to write results.json, schemas/ and encoded/ to.
+    /// The folder to write results.json, its reports, schemas/ and
+    /// encoded/ to.
     #[arg(long, value_name = "DIR", default_value = "serbench-measure")]
     out: PathBuf,
     /// How the files are written, when their names do not say
@@ -118,7 +119,15 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     let json = serde_json::to_string_pretty(&report).context("cannot write results.json")?;
     std::fs::write(&results, json + "\n")
         .with_context(|| format!("cannot write {}", results.display()))?;
-    say!("wrote {}", results.display());
+    let reports = serbench_report::files(&report).map_err(anyhow::Error::msg)?;
+    for (name, text) in reports.files {
+        let path = args.out.join(name);
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    say!(
+        "wrote {} and report.md, report.html, results.csv beside it",
+        results.display()
+    );
     emit(&summary)
 }
 

@@ -140,6 +140,15 @@ pub fn measure(
     options: &Options,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Measured, String> {
+    let (schema, built) = built(document, options)?;
+    let mut measured = run(&workload(document), built.into_iter(), options, progress);
+    measured.schema = Some(schema);
+    Ok(measured)
+}
+
+/// The schema inferred from `document`, and every row `options` names
+/// built for it (or why not).
+fn built(document: &Document, options: &Options) -> Result<(Schema, Built), String> {
     let rows = chosen(options)?;
     let schema = Schema::infer(&document.messages, &document.name);
     let context = Context {
@@ -148,16 +157,24 @@ pub fn measure(
         schema: &schema,
         user: &options.user,
     };
-    let workload = Workload {
+    let built = rows
+        .into_iter()
+        .map(|row| (row, build(row, &context)))
+        .collect();
+    Ok((schema, built))
+}
+
+/// Rows, each with its codec built for a document or why it could not be.
+type Built = Vec<(&'static Row, Result<Box<dyn Codec>, String>)>;
+
+/// A document's messages as the measurement's workload.
+fn workload(document: &Document) -> Workload<'_, Value> {
+    Workload {
         name: &document.name,
         messages: &document.messages,
         size_label: document_label(document),
         differ: Value::difference,
-    };
-    let candidates = rows.into_iter().map(|row| (row, build(row, &context)));
-    let mut measured = run(&workload, candidates, options, progress);
-    measured.schema = Some(schema);
-    Ok(measured)
+    }
 }
 
 /// Measures one value of your own serde type over every row whose
@@ -281,22 +298,10 @@ pub fn count_instructions(
     options: &Options,
     done: &mut dyn FnMut(TimedRow),
 ) -> Result<(), String> {
-    let rows = chosen(options)?;
-    let schema = Schema::infer(&document.messages, &document.name);
-    let context = Context {
-        name: &document.name,
-        messages: &document.messages,
-        schema: &schema,
-        user: &options.user,
-    };
-    let workload = Workload {
-        name: &document.name,
-        messages: &document.messages,
-        size_label: String::new(),
-        differ: Value::difference,
-    };
-    for row in rows {
-        let Ok(verified) = build(row, &context).and_then(|codec| verify(codec, &workload)) else {
+    let (_, built) = built(document, options)?;
+    let workload = workload(document);
+    for (row, codec) in built {
+        let Ok(verified) = codec.and_then(|codec| verify(codec, &workload)) else {
             continue;
         };
         for op in [Op::Encode, Op::Decode] {

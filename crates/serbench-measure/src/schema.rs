@@ -433,7 +433,9 @@ impl Names {
     }
 }
 
-fn unique(taken: &mut HashSet<String>, wanted: &str) -> String {
+/// `wanted`, or `wanted_2`, `wanted_3`… when it is taken; then taken.
+/// The schema formats name their own wrapper types with it too.
+pub(crate) fn unique(taken: &mut HashSet<String>, wanted: &str) -> String {
     let mut name = wanted.to_owned();
     let mut n = 2;
     while !taken.insert(name.clone()) {
@@ -460,6 +462,13 @@ fn ident_snake(key: &str) -> String {
 /// `key` as a type name: its ASCII letters and digits in words, each
 /// capitalised (`first name` → `FirstName`); `fallback` when it has none,
 /// and a name that would start with a digit gets it in front.
+/// A document or type name as a type name in every schema language
+/// (`my doc` → `MyDoc`, `int64` → `Int64`), `Document` when it has no
+/// ASCII letter or digit and in front of one starting with a digit.
+pub(crate) fn camel(name: &str) -> String {
+    ident_case(name, "Document")
+}
+
 fn ident_case(key: &str, fallback: &str) -> String {
     let mut name = String::new();
     for word in key.split(|c: char| !c.is_ascii_alphanumeric()) {
@@ -546,6 +555,13 @@ mod tests {
             Schema::List(Box::new(Schema::Empty))
         );
         assert_eq!(record.fields[1].schema, Schema::Null);
+    }
+
+    #[test]
+    fn camel_names() {
+        assert_eq!(camel("my doc"), "MyDoc");
+        assert_eq!(camel("2x"), "Document2x");
+        assert_eq!(camel("@"), "Document");
     }
 
     #[test]

@@ -17,7 +17,8 @@
 //!   side: maud templates, the SVG inline, a small script and stylesheet
 //!   inlined, nothing to fetch;
 //! - [`csv`] is `results.csv`, and [`comparison`] the text table of
-//!   `cargo xtask compare`.
+//!   `cargo xtask compare`;
+//! - [`files`] is all of a run's reports, named, for a caller to write.
 //!
 //! What a dataset is called and how big it was comes from the benches
 //! (each record's `size_label`), so no dataset is described here.
@@ -67,6 +68,29 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// A run's reports, for a caller to write beside its `results.json`.
+pub struct Reports {
+    /// The charts, also among the files (the README's block uses them).
+    pub charts: Vec<Chart>,
+    /// Every file, its name and its text: the charts (`.svg`),
+    /// `results.csv`, `report.md` and `report.html`.
+    pub files: Vec<(String, String)>,
+}
+
+/// Every file of a run's reports: what the `serbench-report` binary and
+/// `serbench measure` write.
+pub fn files(results: &Report) -> Result<Reports, Error> {
+    let charts = charts(results)?;
+    let mut files: Vec<(String, String)> = charts
+        .iter()
+        .map(|chart| (chart.file.clone(), chart.svg.clone()))
+        .collect();
+    files.push(("results.csv".to_owned(), csv(&results.results)));
+    files.push(("report.md".to_owned(), markdown(results, &charts)));
+    files.push(("report.html".to_owned(), html(results, &charts)));
+    Ok(Reports { charts, files })
+}
 
 /// A dataset of the run, in report order.
 struct Dataset<'a> {

@@ -64,22 +64,11 @@ fn write_run(dir: &Path, args: &[String]) -> Result<(), String> {
         }
     }
     let results = load(&dir.join("results.json"))?;
-    let charts = serbench_report::charts(&results).map_err(|e| e.to_string())?;
-    for chart in &charts {
-        write(&dir.join(&chart.file), &chart.svg)?;
+    let serbench_report::Reports { charts, files } =
+        serbench_report::files(&results).map_err(|e| e.to_string())?;
+    for (name, text) in &files {
+        write(&dir.join(name), text)?;
     }
-    write(
-        &dir.join("results.csv"),
-        &serbench_report::csv(&results.results),
-    )?;
-    write(
-        &dir.join("report.md"),
-        &serbench_report::markdown(&results, &charts),
-    )?;
-    write(
-        &dir.join("report.html"),
-        &serbench_report::html(&results, &charts),
-    )?;
     eprintln!("report: wrote the reports of {}", dir.display());
     if let Some(root) = root {
         update_readme(&root, dir, &results, &charts)?;

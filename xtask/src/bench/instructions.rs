@@ -201,9 +201,22 @@ fn count_group(
 /// `serbench_benches::counted` and writing a dump to `out.N` after its
 /// `N`th call; every dataset at its quick size ([`pinned`] says why).
 fn callgrind(binary: &Path, out: &Path, log: &Path) -> Command {
-    let counted = "serbench_benches::counted";
-    let mut command = super::bench_command(Path::new("valgrind"), true);
+    let mut command = counting(
+        super::bench_command(Path::new("valgrind"), true),
+        "serbench_benches::counted",
+        out,
+        log,
+    );
+    command.arg(binary).env("SERBENCH_CALLGRIND_OUT", out);
     command
+}
+
+/// `valgrind` (a command the caller has set up) told to run Callgrind
+/// with the pinned [`CACHES`], to count only inside the function
+/// `counted` and to write a dump to `out.N` after its `N`th call, its own
+/// messages to `log`; the program and its arguments follow.
+pub(crate) fn counting(mut valgrind: Command, counted: &str, out: &Path, log: &Path) -> Command {
+    valgrind
         .args(["--quiet", "--tool=callgrind", "--cache-sim=yes"])
         .args(CACHES)
         .args([
@@ -213,10 +226,8 @@ fn callgrind(binary: &Path, out: &Path, log: &Path) -> Command {
         ])
         .arg(format!("--callgrind-out-file={}", out.display()))
         .arg(format!("--log-file={}", log.display()))
-        .arg(binary)
-        .env("SERBENCH_CALLGRIND_OUT", out)
         .stdin(Stdio::null());
-    command
+    valgrind
 }
 
 /// The table `cargo xtask instructions` prints: per dataset and operation,

@@ -143,10 +143,11 @@ impl Options {
     }
 }
 
-pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
-    let options = Options::parse(args)?;
+/// The time now, UTC, as a run's `started` gives it:
+/// `YYYY-MM-DD HH:MM:SS`.
+pub(crate) fn started_now() -> String {
     let now = time::OffsetDateTime::now_utc();
-    let started = format!(
+    format!(
         "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
         now.year(),
         u8::from(now.month()),
@@ -154,7 +155,12 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         now.hour(),
         now.minute(),
         now.second()
-    );
+    )
+}
+
+pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
+    let options = Options::parse(args)?;
+    let started = started_now();
     let stamp = started.replace([' ', ':'], "-");
     let out = target_dir().join("serbench").join(&stamp);
     std::fs::create_dir_all(&out)?;

@@ -65,7 +65,7 @@ use apache_avro::types::Value as Avro;
 use apache_avro::writer::datum::GenericDatumWriter;
 
 use crate::codec::{Codec, Context, SchemaFile};
-use crate::schema::{Record, Schema};
+use crate::schema::{Record, Schema, camel, unique};
 use crate::value::Value;
 
 /// The codec: the parsed schema with apache-avro's reader and writer.
@@ -749,47 +749,9 @@ impl AvscWriter {
     }
 }
 
-/// `wanted`, or `wanted_2`, `wanted_3`… when it is taken; then taken.
-pub(crate) fn unique(taken: &mut HashSet<String>, wanted: &str) -> String {
-    let mut name = wanted.to_owned();
-    let mut n = 2;
-    while !taken.insert(name.clone()) {
-        name = format!("{wanted}_{n}");
-        n += 1;
-    }
-    name
-}
-
-/// A document name as a type name: its ASCII words capitalised
-/// (`my doc` → `MyDoc`), `Document` when it has none.
-pub(crate) fn camel(name: &str) -> String {
-    let mut out = String::new();
-    for word in name.split(|c: char| !c.is_ascii_alphanumeric()) {
-        let mut chars = word.chars();
-        if let Some(first) = chars.next() {
-            out.push(first.to_ascii_uppercase());
-            out.extend(chars);
-        }
-    }
-    if out.is_empty() {
-        "Document".to_owned()
-    } else if out.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("Document{out}")
-    } else {
-        out
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn camel_names() {
-        assert_eq!(camel("my doc"), "MyDoc");
-        assert_eq!(camel("2x"), "Document2x");
-        assert_eq!(camel("@"), "Document");
-    }
 
     #[test]
     fn avro_names_the_absent_branch_once() {

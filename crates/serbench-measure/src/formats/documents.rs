@@ -30,8 +30,22 @@ impl<L: Library> Codec for Document<L> {
     }
 }
 
-fn document<L: Library + 'static>() -> Box<dyn Codec> {
-    Box::new(Document::<L>(PhantomData))
+/// The row of a self-describing library `L`: the document as it is.
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "the signature every Build::From has"
+)]
+pub(crate) fn row<L: Library + 'static>(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    Ok(Box::new(Document::<L>(PhantomData)))
+}
+
+/// The row of a JSON library `L`: the document as it is, once it holds
+/// nothing JSON cannot write.
+pub(crate) fn json_row<L: Library + 'static>(
+    context: &Context<'_>,
+) -> Result<Box<dyn Codec>, String> {
+    json_carries(context.messages)?;
+    row::<L>(context)
 }
 
 /// JSON cannot carry a float that is not finite nor a byte string:
@@ -79,11 +93,6 @@ impl Library for SerdeJson {
     }
 }
 
-pub(crate) fn json(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    json_carries(context.messages)?;
-    Ok(document::<SerdeJson>())
-}
-
 pub(crate) struct SimdJson;
 
 impl Library for SimdJson {
@@ -99,11 +108,6 @@ impl Library for SimdJson {
     }
 }
 
-pub(crate) fn json_simd(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    json_carries(context.messages)?;
-    Ok(document::<SimdJson>())
-}
-
 pub(crate) struct SonicRs;
 
 impl Library for SonicRs {
@@ -114,11 +118,6 @@ impl Library for SonicRs {
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
         sonic_rs::from_slice(bytes).map_err(|error| error.to_string())
     }
-}
-
-pub(crate) fn json_sonic(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    json_carries(context.messages)?;
-    Ok(document::<SonicRs>())
 }
 
 pub(crate) struct Ciborium;
@@ -139,14 +138,6 @@ impl Library for Ciborium {
     }
 }
 
-#[expect(
-    clippy::unnecessary_wraps,
-    reason = "the signature every Build::From has"
-)]
-pub(crate) fn cbor(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    Ok(document::<Ciborium>())
-}
-
 pub(crate) struct Cbor4ii;
 
 impl Library for Cbor4ii {
@@ -157,14 +148,6 @@ impl Library for Cbor4ii {
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
         cbor4ii::serde::from_slice(bytes).map_err(|error| error.to_string())
     }
-}
-
-#[expect(
-    clippy::unnecessary_wraps,
-    reason = "the signature every Build::From has"
-)]
-pub(crate) fn cbor4ii(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    Ok(document::<Cbor4ii>())
 }
 
 pub(crate) struct RmpSerde;
@@ -190,12 +173,4 @@ impl Library for RmpSerde {
             Err(format!("{} bytes after the value", rest.len()))
         }
     }
-}
-
-#[expect(
-    clippy::unnecessary_wraps,
-    reason = "the signature every Build::From has"
-)]
-pub(crate) fn msgpack(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    Ok(document::<RmpSerde>())
 }

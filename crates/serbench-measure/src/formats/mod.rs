@@ -9,6 +9,7 @@ mod protobuf;
 mod thrift;
 
 use crate::codec::{Build, Row};
+use documents::{Cbor4ii, Ciborium, RmpSerde, SerdeJson, SimdJson, SonicRs};
 
 pub(crate) use minicbor_value::read_document as read_cbor;
 
@@ -19,28 +20,28 @@ pub const ROWS: &[Row] = &[
         wire_format: "JSON",
         library: "serde_json",
         version: "1.0.154",
-        build: Build::From(documents::json),
+        build: Build::From(documents::json_row::<SerdeJson>),
     },
     Row {
         id: "json-simd",
         wire_format: "JSON",
         library: "simd-json",
         version: "0.19.0",
-        build: Build::From(documents::json_simd),
+        build: Build::From(documents::json_row::<SimdJson>),
     },
     Row {
         id: "json-sonic",
         wire_format: "JSON",
         library: "sonic-rs",
         version: "0.5.10",
-        build: Build::From(documents::json_sonic),
+        build: Build::From(documents::json_row::<SonicRs>),
     },
     Row {
         id: "cbor",
         wire_format: "CBOR",
         library: "ciborium",
         version: "0.2.2",
-        build: Build::From(documents::cbor),
+        build: Build::From(documents::row::<Ciborium>),
     },
     Row {
         id: "cbor-minicbor",
@@ -54,7 +55,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "CBOR",
         library: "cbor4ii",
         version: "1.2.4",
-        build: Build::From(documents::cbor4ii),
+        build: Build::From(documents::row::<Cbor4ii>),
     },
     Row {
         id: "xml",
@@ -70,7 +71,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "MessagePack",
         library: "rmp-serde",
         version: "1.3.1",
-        build: Build::From(documents::msgpack),
+        build: Build::From(documents::row::<RmpSerde>),
     },
     Row {
         id: "msgpack-positional",

@@ -69,7 +69,7 @@ use prost_reflect::{
 use protox::file::{File, FileResolver};
 
 use crate::codec::{Codec, Context, SchemaFile};
-use crate::schema::{Field, IntRange, Record, Schema};
+use crate::schema::{Field, IntRange, Record, Schema, camel};
 use crate::value::Value;
 
 /// The row's build: the user's message when one is given, else the
@@ -448,23 +448,6 @@ fn member_name(schema: &Schema) -> &'static str {
         Schema::Record(_) => "map",
         Schema::Empty | Schema::Null | Schema::Nullable(_) | Schema::Union(_) => "other",
     }
-}
-
-/// A type or document name as a message name: its ASCII letters and
-/// digits in capitalised words (`int64` → `Int64`, `my doc` → `MyDoc`).
-fn camel(name: &str) -> String {
-    let mut out = String::new();
-    for word in name.split(|c: char| !c.is_ascii_alphanumeric()) {
-        let mut chars = word.chars();
-        if let Some(first) = chars.next() {
-            out.push(first.to_ascii_uppercase());
-            out.extend(chars);
-        }
-    }
-    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
-        out.insert_str(0, "Document");
-    }
-    out
 }
 
 // ---------------------------------------------------------------------------

@@ -52,9 +52,8 @@ use thrift::protocol::{
     TFieldIdentifier, TInputProtocol, TListIdentifier, TOutputProtocol, TStructIdentifier, TType,
 };
 
-use super::avro::{camel, unique};
 use crate::codec::{Codec, Context, SchemaFile};
-use crate::schema::{Record, Schema};
+use crate::schema::{Record, Schema, camel, unique};
 use crate::value::Value;
 
 /// Words the Thrift compiler refuses as names (0.17's reserved words:

@@ -3,24 +3,13 @@
 
 use std::path::PathBuf;
 
-use serbench_measure::{Build, Codec, Context, ROWS, Schema, UserSchemas, Value};
+use serbench_measure::{Codec, UserSchemas, Value};
 
-fn json(text: &str) -> Value {
-    serde_json::from_str(text).unwrap()
-}
+use crate::schema_formats::json;
 
+/// The protobuf codec for `messages`, named `name`, or why not.
 fn build(name: &str, messages: &[Value], user: &UserSchemas) -> Result<Box<dyn Codec>, String> {
-    let row = ROWS.iter().find(|row| row.id == "protobuf").unwrap();
-    let Build::From(build) = row.build else {
-        panic!("the protobuf row is built")
-    };
-    let schema = Schema::infer(messages, name);
-    build(&Context {
-        name,
-        messages,
-        schema: &schema,
-        user,
-    })
+    crate::schema_formats::build("protobuf", name, messages, user)
 }
 
 /// Every message encodes and decodes back to itself; returns the codec.
