@@ -140,7 +140,14 @@ enum Command {
     Measure(measure::Args),
 }
 
+/// Counts allocations, for `serbench measure`'s allocation figures; off
+/// except while a figure is taken, so the timed loops do not pay for it.
+#[global_allocator]
+static ALLOCATOR: serbench_results::alloc::CountingAllocator =
+    serbench_results::alloc::CountingAllocator;
+
 fn main() -> ExitCode {
+    serbench_results::alloc::count_by_default(false);
     let outcome = match Cli::try_parse() {
         Ok(cli) => run(cli.command),
         // Help and version go to standard output; clap's `exit` would

@@ -9,13 +9,16 @@
 //! compressed with zstd (level 3) and gzip (level 6); `encode` writes every
 //! message into a reused buffer, `decode` reads every message into an
 //! owned [`Value`], dropped inside the timed loop. Sampling is the
-//! benchmark's ([`serbench_results::sampling`]).
+//! benchmark's ([`serbench_results::sampling`]); allocations are one
+//! more iteration of each, counted by
+//! [`serbench_results::alloc::CountingAllocator`] where it is the global
+//! allocator, as in the `serbench` binary.
 
 use std::hint::black_box;
 use std::io::Write as _;
 use std::time::Duration;
 
-use serbench_results::timing::{Measurement, Row as TimedRow, TimingLine};
+use serbench_results::timing::{Allocations, Measurement, Row as TimedRow, TimingLine};
 use serbench_results::verdict::Side;
 use serbench_results::{Op, Record, Report, Rounds, Run, SizeLine, join, sampling, stats};
 
@@ -180,7 +183,10 @@ fn workload(document: &Document) -> Workload<'_, Value> {
 /// Measures one value of your own serde type over every row whose
 /// library goes through serde ([`crate::typed::SERDE_ROWS`]), each
 /// verified to give back a value equal to it, with `options` (all rows
-/// when it names none); `name` names it in the tables.
+/// when it names none); `name` names it in the tables. Allocations are
+/// counted when the program's global allocator is
+/// [`serbench_results::alloc::CountingAllocator`], as the `serbench`
+/// binary's is.
 ///
 /// ```
 /// use serde::{Deserialize, Serialize};
@@ -500,6 +506,29 @@ fn measure_row<'c, M>(
         timed_row(Op::Decode),
         sampling::sample(count, time, &mut decode),
     ));
+    // One more iteration of each, counted, where this process's global
+    // allocator counts (the `serbench` binary's does).
+    if serbench_results::alloc::installed() {
+        for measurement in &mut measurements {
+            let body: &mut dyn FnMut() = if measurement.row.op == Op::Encode {
+                &mut encode
+            } else {
+                &mut decode
+            };
+            let ((), tally) = serbench_results::alloc::tally(body);
+            measurement.count(&TimingLine {
+                row: measurement.row.clone(),
+                iterations: 1,
+                samples_ns: Vec::new(),
+                alloc: Some(Allocations {
+                    allocs: tally.allocations,
+                    bytes: tally.bytes,
+                    peak_bytes: tally.peak as u64,
+                }),
+                counts: None,
+            });
+        }
+    }
     drop((encode, decode));
     (
         join::records(&[line], &measurements).remove(0),

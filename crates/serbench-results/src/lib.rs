@@ -64,6 +64,7 @@
 //! assert_eq!(record.throughput(Op::Decode), Some(488e6));
 //! ```
 
+pub mod alloc;
 mod checks;
 pub mod compare;
 pub mod join;
