@@ -348,11 +348,7 @@ impl Timer for &mut Sampler {
         self.measured = Some(if self.sampling.alloc {
             let (output, tally) = serbench_testkit::tally(|| black_box(body()));
             drop(output);
-            Measured::Counted(Allocations {
-                allocs: tally.allocations,
-                bytes: tally.bytes,
-                peak_bytes: tally.peak as u64,
-            })
+            Measured::Counted(Allocations::from(tally))
         } else {
             sample(self.sampling, &mut body)
         });

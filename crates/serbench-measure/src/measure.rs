@@ -46,6 +46,12 @@ pub struct Options {
 }
 
 impl Options {
+    /// Whether the row `id` is to be measured: [`Options::codecs`] names
+    /// it, or names none.
+    fn names(&self, id: &str) -> bool {
+        self.codecs.is_empty() || self.codecs.iter().any(|c| c == id)
+    }
+
     fn sampling(&self) -> (usize, Duration) {
         if self.quick {
             (10, Duration::from_millis(300))
@@ -144,14 +150,14 @@ pub fn measure(
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Measured, String> {
     let (schema, built) = built(document, options)?;
-    let mut measured = run(&workload(document), built.into_iter(), options, progress);
+    let mut measured = run(&workload(document), built, options, progress);
     measured.schema = Some(schema);
     Ok(measured)
 }
 
 /// The schema inferred from `document`, and every row `options` names
 /// built for it (or why not).
-fn built(document: &Document, options: &Options) -> Result<(Schema, Built), String> {
+fn built(document: &Document, options: &Options) -> Result<(Schema, Built<'static>), String> {
     let rows = chosen(options)?;
     let schema = Schema::infer(&document.messages, &document.name);
     let context = Context {
@@ -168,7 +174,7 @@ fn built(document: &Document, options: &Options) -> Result<(Schema, Built), Stri
 }
 
 /// Rows, each with its codec built for a document or why it could not be.
-type Built = Vec<(&'static Row, Result<Box<dyn Codec>, String>)>;
+type Built<'a, M = Value> = Vec<(&'static Row, Result<Box<dyn Codec<M> + 'a>, String>)>;
 
 /// A document's messages as the measurement's workload.
 fn workload(document: &Document) -> Workload<'_, Value> {
@@ -215,14 +221,14 @@ where
     let candidates = crate::ROWS
         .iter()
         .filter(|row| crate::typed::SERDE_ROWS.contains(&row.id))
-        .filter(|row| options.codecs.is_empty() || options.codecs.iter().any(|c| c == row.id))
+        .filter(|row| options.names(row.id))
         .map(|row| {
             let codec = crate::typed::codec::<T>(row.id)
                 .ok_or_else(|| format!("{} has no serde path", row.id));
             (row, codec)
         })
-        .collect::<Vec<_>>();
-    run(&workload, candidates.into_iter(), options, &mut |_| {})
+        .collect();
+    run(&workload, candidates, options, &mut |_| {})
 }
 
 /// `T`'s name without its module path (`Order`, `Vec<Order>`).
@@ -247,7 +253,7 @@ struct Workload<'a, M> {
 /// Each candidate row measured in turn, then the paired rounds.
 fn run<'a, M: 'a>(
     workload: &Workload<'_, M>,
-    candidates: impl ExactSizeIterator<Item = (&'static Row, Result<Box<dyn Codec<M> + 'a>, String>)>,
+    candidates: Built<'a, M>,
     options: &Options,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Measured {
@@ -260,7 +266,7 @@ fn run<'a, M: 'a>(
     };
     let mut ready = Vec::new();
     let of = candidates.len();
-    for (index, (row, codec)) in candidates.enumerate() {
+    for (index, (row, codec)) in candidates.into_iter().enumerate() {
         progress(Progress::Start {
             index: index + 1,
             of,
@@ -344,7 +350,7 @@ fn chosen(options: &Options) -> Result<Vec<&'static Row>, String> {
     }
     Ok(crate::ROWS
         .iter()
-        .filter(|row| options.codecs.is_empty() || options.codecs.iter().any(|c| c == row.id))
+        .filter(|row| options.names(row.id))
         .collect())
 }
 
@@ -520,11 +526,7 @@ fn measure_row<'c, M>(
                 row: measurement.row.clone(),
                 iterations: 1,
                 samples_ns: Vec::new(),
-                alloc: Some(Allocations {
-                    allocs: tally.allocations,
-                    bytes: tally.bytes,
-                    peak_bytes: tally.peak as u64,
-                }),
+                alloc: Some(Allocations::from(tally)),
                 counts: None,
             });
         }

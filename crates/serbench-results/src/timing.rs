@@ -60,6 +60,17 @@ pub struct Allocations {
     pub peak_bytes: u64,
 }
 
+impl From<crate::alloc::Tally> for Allocations {
+    /// The counting allocator's figures as a line carries them.
+    fn from(tally: crate::alloc::Tally) -> Allocations {
+        Allocations {
+            allocs: tally.allocations,
+            bytes: tally.bytes,
+            peak_bytes: tally.peak as u64,
+        }
+    }
+}
+
 /// What one iteration of a row cost under Callgrind with its cache
 /// simulation: events that depend on the code, the input and the simulated
 /// caches, not on the machine's load or clock.
