@@ -27,6 +27,8 @@ tasks:
   measure FILE... [--instructions] [OPTIONS]   your own JSON, NDJSON, CBOR or MessagePack
                     documents in every format: reports in
                     target/serbench/measure/ (options: `serbench measure --help`)
+  code-size [--codec C]...   the bytes each codec adds to a release binary,
+                    stripped and not (also part of `bench --compile-times`)
   compare OLD NEW [--html OUT]   compare two results.json files (OUT: as a page)
   report DIR [--readme]   write a run's reports again from DIR/results.json
                     (--readme: and the README's results from it)
@@ -71,8 +73,8 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         // overview, rather than reading `--help` as a file or a codec.
         "dump" | "check" | "convert" => serbench(task, rest),
         "measure" if asks_for_help(rest) => serbench(task, rest),
-        "compare" | "report" | "check-report" | "fuzz" | "hostile" | "new-format" | "interop"
-        | "codegen"
+        "compare" | "code-size" | "report" | "check-report" | "fuzz" | "hostile" | "new-format"
+        | "interop" | "codegen"
             if asks_for_help(rest) =>
         {
             print!("{USAGE}");
@@ -85,6 +87,7 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         "bench" => bench::run(rest).map(|()| ExitCode::SUCCESS),
         "measure" => measure::run(rest).map(|()| ExitCode::SUCCESS),
         "instructions" => bench::instructions_task(rest).map(|()| ExitCode::SUCCESS),
+        "code-size" => code_size(rest).map(|()| ExitCode::SUCCESS),
         // The CPU-bound process `instructions --twice` runs beside its
         // second count; not a task for people.
         bench::SPIN => bench::spin(),
@@ -121,6 +124,37 @@ fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         }
         other => bail!("unknown task {other:?}\n{USAGE}"),
     }
+}
+
+/// `cargo xtask code-size [--codec C]...`: the code-size half of
+/// `bench --compile-times`, printed as a table.
+fn code_size(args: &[String]) -> anyhow::Result<()> {
+    let mut codecs = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--codec" => codecs.push(args.next().context("--codec needs a value")?.clone()),
+            other => bail!("unknown option {other:?}: cargo xtask code-size [--codec C]..."),
+        }
+    }
+    let sizes = bench::compile::code_sizes(&codecs)?;
+    let baseline = sizes.baseline;
+    println!(
+        "baseline (no codec): {} bytes, {} stripped",
+        baseline.bytes, baseline.stripped_bytes
+    );
+    println!(
+        "{:<18} {:<22} {:>12} {:>12}",
+        "codec", "crate", "adds", "stripped"
+    );
+    for codec in &sizes.codecs {
+        let (added, stripped) = codec.added(baseline);
+        println!(
+            "{:<18} {:<22} {added:>12} {stripped:>12}",
+            codec.codec, codec.package
+        );
+    }
+    Ok(())
 }
 
 /// Whether `args` ask for help: `--help` or `-h` before any `--` (what

@@ -57,6 +57,9 @@ pub struct Info {
     /// The codec's id, used by the CLI, the reports and the cargo feature:
     /// `"json"`, `"json-simd"`.
     pub id: &'static str,
+    /// The codec crate, as Rust code names it (`serbench_json`); see
+    /// [`Info::package`] for its package name.
+    pub krate: &'static str,
     /// The wire format it writes, as people name it: `"JSON"`, `"Cap'n
     /// Proto"`. Codecs of one wire format write the same bytes where the
     /// format allows.
@@ -76,6 +79,15 @@ pub struct Info {
     /// Whether the codec also has a message type of its own
     /// ([`NativeCodec`]), whose build and write halves are reported apart.
     pub native: bool,
+}
+
+impl Info {
+    /// The codec crate's package, as cargo names it (`serbench-json`):
+    /// what `--compile-times` builds and times.
+    #[must_use]
+    pub fn package(&self) -> String {
+        self.krate.replace('_', "-")
+    }
 }
 
 impl fmt::Display for Info {

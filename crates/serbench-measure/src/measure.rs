@@ -665,5 +665,6 @@ pub fn report(
         rounds,
         sweep: Vec::new(),
         compile: Vec::new(),
+        code_size: None,
     }
 }

@@ -218,6 +218,7 @@ pub(crate) mod tests {
             rounds: Vec::new(),
             sweep: Vec::new(),
             compile: Vec::new(),
+            code_size: None,
         }
     }
 

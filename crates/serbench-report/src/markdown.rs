@@ -99,6 +99,7 @@ pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
     if !results.compile.is_empty() {
         text.push_str(&sections::compile_table(results));
     }
+    text.push_str(&sections::code_size_table(results));
     text
 }
 

@@ -7,11 +7,11 @@ use std::fmt::Write as _;
 
 use crate::table::{Align, Table};
 use crate::{datasets, instructions, of};
-use serbench_results::Report;
 use serbench_results::qt::{self, AIM, COUNTERPARTS};
 use serbench_results::stats::{NOISY, median};
-use serbench_results::units::{NONE, bytes, count, rate, time};
+use serbench_results::units::{NONE, added_bytes, bytes, count, rate, time};
 use serbench_results::verdict::{Ratio, Verdict};
+use serbench_results::{CodeSizes, Report};
 use serbench_results::{FLOOR_ABOVE_ENCODE, Op, Record, Safety, SweepPoint, TRAVERSE_BELOW_DECODE};
 
 /// The noise above which a time cell is marked ≈: [`NOISY`], or twice the
@@ -469,6 +469,59 @@ pub(super) fn compile_table(results: &Report) -> String {
         "## Compile times\n\nClean `cargo build --release -p <crate>`, dependencies included.\n\n{}\n",
         table.render()
     )
+}
+
+/// `--compile-times`: the bytes each codec adds to a release binary, with
+/// its crate's clean build time beside it.
+pub(super) fn code_size_table(results: &Report) -> String {
+    let Some(sizes) = &results.code_size else {
+        return String::new();
+    };
+    let mut table = Table::new()
+        .left("codec")
+        .left("crate")
+        .right("adds, stripped")
+        .right("adds")
+        .right("crate build");
+    for codec in &sizes.codecs {
+        let (added, stripped) = codec.added(sizes.baseline);
+        table.push(vec![
+            codec.codec.clone(),
+            codec.package.clone(),
+            added_bytes(stripped),
+            added_bytes(added),
+            build_seconds(results, &codec.package),
+        ]);
+    }
+    format!(
+        "## Code size\n\n{}\n\n{}\n",
+        code_size_about(sizes),
+        table.render()
+    )
+}
+
+/// What the code-size table measures, in a sentence both reports show.
+pub(super) fn code_size_about(sizes: &CodeSizes) -> String {
+    format!(
+        "What each codec adds to a release binary that encodes and decodes the task-manager \
+         (serbench-codecs' code_size example with that codec's feature alone), against the same \
+         program with no codec: {} stripped (-C strip=symbols), {} as the release profile links it \
+         (symbols and line tables). The crate's clean build time, from the compile-times table, is beside it.",
+        bytes(sizes.baseline.stripped_bytes as f64),
+        bytes(sizes.baseline.bytes as f64),
+    )
+}
+
+/// A crate's clean build time in seconds, if this run measured it.
+pub(super) fn build_seconds(results: &Report, package: &str) -> String {
+    results
+        .compile
+        .iter()
+        .find(|compile| compile.package == package)
+        .map_or_else(
+            || NONE.to_owned(),
+            |compile| format!("{:.1} s", compile.seconds),
+        )
 }
 
 /// The README's headline: per dataset, the smallest codec and the fastest

@@ -159,6 +159,7 @@ impl From<ReportV2> for Report {
             rounds: old.rounds,
             sweep: old.sweep.into_iter().map(SweepPoint::from).collect(),
             compile: old.compile,
+            code_size: None,
         }
     }
 }
@@ -173,6 +174,7 @@ impl From<ReportV3> for Report {
             rounds: old.rounds,
             sweep: old.sweep.into_iter().map(SweepPoint::from).collect(),
             compile: old.compile,
+            code_size: None,
         }
     }
 }

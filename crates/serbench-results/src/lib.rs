@@ -14,13 +14,14 @@
 //! # `results.json`
 //!
 //! ```text
-//! { "schema": 5,
+//! { "schema": 6,
 //!   "run": Run { "started", "quick", "filters", "machine", "compiler",
 //!                "profile", "commit", "versions": { library: version },
 //!                "check", "check_after": MachineCheck, "instructions" },
 //!   "results": [ Record, ... ],
 //!   "qt": [ Measured, ... ], "rounds": [ Rounds, ... ],
-//!   "sweep": [ SweepPoint, ... ], "compile": [ CompileTime, ... ] }
+//!   "sweep": [ SweepPoint, ... ], "compile": [ CompileTime, ... ],
+//!   "code_size": CodeSizes (with --compile-times) }
 //! ```
 //!
 //! A [`Record`] is one dataset × codec: its facts (`dataset`, `codec`
@@ -89,11 +90,12 @@ pub use record::{CountedAt, Record, Safety, SafetyLine, SizeLine, join_safety};
 pub use run::{MachineCheck, Run, machine};
 pub use verdict::Rounds;
 
-/// The layout of the `results.json` this version writes: 5 added the
+/// The layout of the `results.json` this version writes: 6 added
+/// `code_size` to schema 5, which reads as it is; 5 added the
 /// instruction counts (`instructions` and `estimated_cycles` of an
 /// operation, `run.instructions`, a record's `counted_at`) to schema 4,
-/// which reads as it is.
-pub const SCHEMA: u32 = 5;
+/// which reads as it is too.
+pub const SCHEMA: u32 = 6;
 
 /// Everything a report is made from; `results.json` holds it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -112,6 +114,10 @@ pub struct Report {
     pub sweep: Vec<SweepPoint>,
     /// `--compile-times`: clean build of each codec crate.
     pub compile: Vec<CompileTime>,
+    /// `--compile-times`: the bytes each codec adds to a release binary
+    /// (absent from files before schema 6, and from runs without it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code_size: Option<CodeSizes>,
 }
 
 /// Reads a `results.json` of any schema: the current one as it is, those
@@ -140,7 +146,7 @@ where
     match Schema::deserialize(document)?.schema {
         1 | 2 => legacy::ReportV2::deserialize(document).map(Report::from),
         3 => legacy::ReportV3::deserialize(document).map(Report::from),
-        4 | SCHEMA => Report::deserialize(document),
+        4 | 5 | SCHEMA => Report::deserialize(document),
         other => Err(D::Error::custom(format!(
             "results.json schema {other}: this version reads schemas 1 to {SCHEMA}"
         ))),
@@ -182,4 +188,52 @@ pub struct CompileTime {
     pub library_bytes: u64,
     /// How many crates that build compiled.
     pub crates: usize,
+}
+
+/// `--compile-times`: what each codec adds to a release binary that
+/// encodes and decodes the task-manager (`serbench-codecs`' `code_size`
+/// example), against the same program with no codec.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CodeSizes {
+    /// The program with no codec: the model, its generator and the
+    /// traverse answer it prints.
+    pub baseline: Binary,
+    /// The program with one codec each, in list order.
+    pub codecs: Vec<CodecBinary>,
+}
+
+/// One release binary's size.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Binary {
+    /// Bytes of the file as the release profile links it (symbols and
+    /// line tables kept).
+    pub bytes: u64,
+    /// Bytes of the same program linked with `-C strip=symbols`.
+    pub stripped_bytes: u64,
+}
+
+/// The code-size program built with one codec.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CodecBinary {
+    /// The codec id (`json-simd`).
+    pub codec: String,
+    /// Its crate (`serbench-json`), whose build `compile` times.
+    pub package: String,
+    /// The binary.
+    pub binary: Binary,
+}
+
+impl CodecBinary {
+    /// Bytes this codec adds to the baseline, unstripped and stripped
+    /// (negative if the linker found the baseline larger).
+    #[must_use]
+    pub fn added(&self, baseline: Binary) -> (i64, i64) {
+        let less = |a: u64, b: u64| {
+            i64::try_from(a).unwrap_or(i64::MAX) - i64::try_from(b).unwrap_or(i64::MAX)
+        };
+        (
+            less(self.binary.bytes, baseline.bytes),
+            less(self.binary.stripped_bytes, baseline.stripped_bytes),
+        )
+    }
 }

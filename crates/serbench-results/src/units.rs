@@ -56,6 +56,13 @@ pub fn bytes(value: f64) -> String {
     }
 }
 
+/// A difference of sizes, signed: `+1.2 MB`, `-300 B`.
+#[must_use]
+pub fn added_bytes(value: i64) -> String {
+    let sign = if value < 0 { '-' } else { '+' };
+    format!("{sign}{}", bytes(value.unsigned_abs() as f64))
+}
+
 /// An allocation count: whole above ten, two decimals below (a per-message
 /// average can be a fraction).
 #[must_use]

@@ -22,7 +22,8 @@
 //!    [`verdict`]): the codecs of each wire format against each other,
 //!    and, when Qt 6 is installed, Qt's own implementations against their
 //!    serbench counterparts on the same task-manager ([`qt`]); with
-//!    `--compile-times` builds each codec crate from clean ([`compile`]);
+//!    `--compile-times` builds each codec crate from clean and measures
+//!    the code each codec adds to a binary ([`compile`]);
 //! 6. writes `target/serbench/<timestamp>/`: `results.json` and the timing
 //!    mode's lines (`timings.jsonl`, `allocations.jsonl`). What a run
 //!    measured is [`serbench_results`]' types (`results.json`'s schema is
@@ -32,7 +33,7 @@
 //!    README's results, and the summary table; then copies the folder to
 //!    `target/serbench/latest/`.
 
-mod compile;
+pub(crate) mod compile;
 pub(crate) mod instructions;
 mod load;
 pub(crate) mod machine;
@@ -71,7 +72,9 @@ usage: cargo xtask bench [--dataset D]... [--codec C]... [--quick] [--sweep]
   --instructions    also count every row's instructions and estimated cycles
                     under Valgrind's Callgrind: the same on every run (needs
                     valgrind; without it the run says so and goes on)
-  --compile-times   also a clean release build of each codec crate
+  --compile-times   also a clean release build of each codec crate, and the
+                    bytes each codec adds to a release binary (stripped and
+                    not; `cargo xtask code-size` measures those alone)
   --readme          write the results into README.md and docs/results/
 ";
 
@@ -225,6 +228,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         rounds: Vec::new(),
         sweep: join::sweep(&measurements),
         compile: Vec::new(),
+        code_size: None,
     };
     serbench_results::join_safety(&mut results.results, &safety(&binary)?);
     let bench = paired::Bench {
@@ -244,6 +248,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     check_again(&mut results.run);
     if options.compile_times {
         results.compile = compile::measure()?;
+        results.code_size = Some(compile::code_sizes(&options.codecs)?);
     }
 
     write(&out, &results, options.readme)

@@ -67,6 +67,7 @@ fn every_codec_crate_under_crates_is_in_the_registry() {
         "serbench-results",
         "serbench-report",
         "serbench-measure",
+        "serbench-evolution",
     ];
     for entry in std::fs::read_dir(root().join("crates")).expect("the crates folder") {
         let name = entry

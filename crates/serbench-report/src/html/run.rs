@@ -6,6 +6,7 @@
 //! when the run has them. The page shows before it tells: a reader sees
 //! which codecs are small and fast before reading a table.
 
+use crate::sections;
 use maud::{Markup, PreEscaped, html};
 
 use super::{controls, document, tables};
@@ -71,6 +72,13 @@ pub fn page(results: &Report, charts: &[Chart]) -> String {
             section #compile {
                 h2 { "Compile times" }
                 (tables::compile(results))
+            }
+        }
+        @if let Some(sizes) = &results.code_size {
+            section #code-size {
+                h2 { "Code size" }
+                p.about { (sections::code_size_about(sizes)) }
+                (tables::code_size(results, sizes))
             }
         }
     };

@@ -3,11 +3,12 @@
 //! on and the browser check reads; the cells show them as a person reads
 //! them.
 
+use crate::sections;
 use maud::{Markup, html};
 
-use serbench_results::Report;
 use serbench_results::qt::{self, COUNTERPARTS};
-use serbench_results::units::{NONE, bytes, count, instructions, time};
+use serbench_results::units::{NONE, added_bytes, bytes, count, instructions, time};
+use serbench_results::{CodeSizes, Report};
 use serbench_results::{Op, Record};
 
 /// A column a person can sort by: its title and the `data-` key its rows
@@ -408,6 +409,36 @@ pub(super) fn compile(results: &Report) -> Markup {
                         td.num { (format!("{:.1}", compile.seconds)) }
                         td.num { (bytes(compile.library_bytes as f64)) }
                         td.num { (compile.crates) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `--compile-times`: the bytes each codec adds to a release binary.
+pub(super) fn code_size(results: &Report, sizes: &CodeSizes) -> Markup {
+    html! {
+        table.code-size.sortable {
+            caption { "Bytes each codec adds to a release binary, against one with no codec" }
+            thead { tr {
+                th data-key="codec" scope="col" { "codec" }
+                th data-key="crate" scope="col" { "crate" }
+                th data-key="stripped" scope="col" { "adds, stripped" }
+                th data-key="bytes" scope="col" { "adds" }
+                th data-key="seconds" scope="col" { "crate build" }
+            } }
+            tbody {
+                @for codec in &sizes.codecs {
+                    @let (added, stripped) = codec.added(sizes.baseline);
+                    tr data-codec=(codec.codec) data-crate=(codec.package)
+                        data-stripped=(stripped) data-bytes=(added)
+                        data-seconds=[results.compile.iter().find(|c| c.package == codec.package).map(|c| c.seconds)] {
+                        td { code { (codec.codec) } }
+                        td { code { (codec.package) } }
+                        td.num { (added_bytes(stripped)) }
+                        td.num { (added_bytes(added)) }
+                        td.num { (sections::build_seconds(results, &codec.package)) }
                     }
                 }
             }
