@@ -111,11 +111,28 @@ fn main() {
         safety::report();
     } else if env("SERBENCH_MODE", "time") {
         timing::main();
+    } else if env("SERBENCH_MODE", "evolution") {
+        evolution();
     } else {
         divan::main();
         let arg = |name: &str| std::env::args().any(|arg| arg == name);
         if !arg("--bench") && !arg("--list") {
             timing::test();
+        }
+    }
+}
+
+/// `SERBENCH_MODE=evolution`: the schema-evolution matrix, a JSON line per
+/// cell (`serbench_results::EvolutionCell`), computed here by the same
+/// code its tests hold to the committed table.
+fn evolution() {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    for cell in serbench_evolution::matrix() {
+        let line = serde_json::to_string(&cell.record()).expect("a cell serializes");
+        if writeln!(out, "{line}").is_err() {
+            // The reader went away; it reports what it missed.
+            return;
         }
     }
 }

@@ -13,6 +13,8 @@
 //!   size);
 //! - `SERBENCH_MODE=sizes`: the size report instead of divan;
 //! - `SERBENCH_MODE=time`: the timing mode (`benches/timing.rs`);
+//! - `SERBENCH_MODE=evolution`: the schema-evolution matrix
+//!   (`serbench-evolution`), a JSON line per cell;
 //! - `SERBENCH_CALLGRIND_OUT=FILE`: the timing mode's `--instructions`
 //!   runs under Callgrind, which writes the dump of each call of
 //!   [`counted`] to `FILE.1`, `FILE.2`, … (its `--callgrind-out-file`).

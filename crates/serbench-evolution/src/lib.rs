@@ -110,6 +110,16 @@ impl Outcome {
         }
     }
 
+    /// The id `results.json` uses: `reads`, `error` or `wrong`.
+    #[must_use]
+    pub fn id(&self) -> &'static str {
+        match self {
+            Outcome::Reads => "reads",
+            Outcome::Error(_) => "error",
+            Outcome::Wrong(_) => "wrong",
+        }
+    }
+
     /// The error or the difference, empty for ✓.
     #[must_use]
     pub fn detail(&self) -> &str {
@@ -172,6 +182,22 @@ pub struct Cell {
     pub direction: Direction,
     /// What the read gave.
     pub outcome: Outcome,
+}
+
+impl Cell {
+    /// The cell as `results.json` holds it.
+    #[must_use]
+    pub fn record(&self) -> serbench_results::EvolutionCell {
+        serbench_results::EvolutionCell {
+            wire_format: self.wire_format.to_owned(),
+            library: self.library.to_owned(),
+            practice: self.practice.to_owned(),
+            change: self.change.id().to_owned(),
+            direction: self.direction.id().to_owned(),
+            outcome: self.outcome.id().to_owned(),
+            detail: self.outcome.detail().to_owned(),
+        }
+    }
 }
 
 /// A wire format's way of evolving one record, tested: its name, its

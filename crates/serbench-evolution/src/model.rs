@@ -10,6 +10,7 @@
 
 use std::fmt::Debug;
 
+use serbench_results::EVOLUTION_CHANGES;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -42,30 +43,17 @@ impl Change {
         Change::EnumValueAdded,
     ];
 
-    /// The id the reports and the committed table use.
+    /// The id the reports and the committed table use
+    /// (`serbench_results::EVOLUTION_CHANGES`, which holds the order).
     #[must_use]
     pub const fn id(self) -> &'static str {
-        match self {
-            Change::Added => "field-added",
-            Change::Removed => "field-removed",
-            Change::Renamed => "field-renamed",
-            Change::Reordered => "fields-reordered",
-            Change::Widened => "int-widened",
-            Change::EnumValueAdded => "enum-value-added",
-        }
+        EVOLUTION_CHANGES[self as usize].0
     }
 
     /// What changed, for a table's heading.
     #[must_use]
     pub const fn about(self) -> &'static str {
-        match self {
-            Change::Added => "field added",
-            Change::Removed => "field removed",
-            Change::Renamed => "field renamed",
-            Change::Reordered => "fields reordered",
-            Change::Widened => "i32 → i64",
-            Change::EnumValueAdded => "enum value added",
-        }
+        EVOLUTION_CHANGES[self as usize].1
     }
 }
 

@@ -666,5 +666,6 @@ pub fn report(
         sweep: Vec::new(),
         compile: Vec::new(),
         code_size: None,
+        evolution: Vec::new(),
     }
 }

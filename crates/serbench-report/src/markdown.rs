@@ -100,6 +100,13 @@ pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
         text.push_str(&sections::compile_table(results));
     }
     text.push_str(&sections::code_size_table(results));
+    if !results.evolution.is_empty() {
+        let _ = write!(
+            text,
+            "## Schema evolution\n\n{}\n",
+            sections::evolution(&results.evolution)
+        );
+    }
     text
 }
 

@@ -11,7 +11,7 @@ use serbench_results::qt::{self, AIM, COUNTERPARTS};
 use serbench_results::stats::{NOISY, median};
 use serbench_results::units::{NONE, added_bytes, bytes, count, rate, time};
 use serbench_results::verdict::{Ratio, Verdict};
-use serbench_results::{CodeSizes, Report};
+use serbench_results::{CodeSizes, EVOLUTION_CHANGES, EvolutionCell, Report};
 use serbench_results::{FLOOR_ABOVE_ENCODE, Op, Record, Safety, SweepPoint, TRAVERSE_BELOW_DECODE};
 
 /// The noise above which a time cell is marked ≈: [`NOISY`], or twice the
@@ -522,6 +522,105 @@ pub(super) fn build_seconds(results: &Report, package: &str) -> String {
             || NONE.to_owned(),
             |compile| format!("{:.1} s", compile.seconds),
         )
+}
+
+/// The schema-evolution matrix's rows: each wire format's library and
+/// practice, in the matrix's order, with its cells.
+pub(super) fn evolution_rows(cells: &[EvolutionCell]) -> Vec<Vec<&EvolutionCell>> {
+    let mut rows: Vec<Vec<&EvolutionCell>> = Vec::new();
+    for cell in cells {
+        match rows.iter_mut().find(|row| {
+            let first = row[0];
+            (&first.wire_format, &first.library, &first.practice)
+                == (&cell.wire_format, &cell.library, &cell.practice)
+        }) {
+            Some(row) => row.push(cell),
+            None => rows.push(vec![cell]),
+        }
+    }
+    rows
+}
+
+/// A row's two cells for `change`: old data read by new code, then new
+/// data read by old code.
+pub(super) fn evolution_pair<'a>(
+    row: &[&'a EvolutionCell],
+    change: &str,
+) -> [Option<&'a EvolutionCell>; 2] {
+    ["new-reads-old", "old-reads-new"].map(|direction| {
+        row.iter()
+            .copied()
+            .find(|c| c.change == change && c.direction == direction)
+    })
+}
+
+/// What the schema-evolution table shows, in the words both reports use.
+pub(super) const EVOLUTION_ABOUT: &str = "One record (media's Image) in an old version and, for each change on its own, a new one; \
+     each wire format writes with one version and reads with the other through the evolution mechanism its users \
+     are told to use (serde's default and alias, field numbers, Avro's schema resolution, a version tag in front of \
+     a positional record). Each cell gives old data read by new code, then new data read by old code: \
+     ✓ reads the value the writer meant (a field the reader lacks takes its default), ✗ a clear error, \
+     ⚠ a different value without an error. Every cell is computed by serbench-evolution's tests.";
+
+/// The schema-evolution matrix as Markdown: the table, then a sentence
+/// per ⚠ cell saying what was read. README.md carries the same text.
+#[must_use]
+pub fn evolution(cells: &[EvolutionCell]) -> String {
+    let mut table = Table::new()
+        .left("wire format")
+        .left("library")
+        .left("practice");
+    for (_, about) in EVOLUTION_CHANGES {
+        table = table.left(about);
+    }
+    for row in evolution_rows(cells) {
+        let first = row[0];
+        let mut line = vec![
+            first.wire_format.clone(),
+            first.library.clone(),
+            first.practice.clone(),
+        ];
+        for (change, _) in EVOLUTION_CHANGES {
+            line.push(
+                evolution_pair(&row, change)
+                    .map(|cell| cell.map_or("?", EvolutionCell::mark))
+                    .join(" "),
+            );
+        }
+        table.push(line);
+    }
+    let mut text = format!("{EVOLUTION_ABOUT}\n\n{}", table.render());
+    let wrong: Vec<String> = cells
+        .iter()
+        .filter(|cell| cell.outcome == "wrong")
+        .map(|cell| format!("- {}", evolution_sentence(cell)))
+        .collect();
+    if !wrong.is_empty() {
+        let _ = write!(
+            text,
+            "\nWhat each ⚠ read instead of the writer's value:\n\n{}\n",
+            wrong.join("\n")
+        );
+    }
+    text
+}
+
+/// One cell in a sentence: `bincode (bincode, bare), fields reordered,
+/// old data read by new code: read width 480 (meant 640)`.
+pub(super) fn evolution_sentence(cell: &EvolutionCell) -> String {
+    let change = EVOLUTION_CHANGES
+        .iter()
+        .find(|(id, _)| *id == cell.change)
+        .map_or(cell.change.as_str(), |(_, about)| about);
+    let direction = if cell.direction == "new-reads-old" {
+        "old data read by new code"
+    } else {
+        "new data read by old code"
+    };
+    format!(
+        "{} ({}, {}), {change}, {direction}: {}",
+        cell.wire_format, cell.library, cell.practice, cell.detail
+    )
 }
 
 /// The README's headline: per dataset, the smallest codec and the fastest

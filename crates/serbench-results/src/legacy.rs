@@ -160,6 +160,7 @@ impl From<ReportV2> for Report {
             sweep: old.sweep.into_iter().map(SweepPoint::from).collect(),
             compile: old.compile,
             code_size: None,
+            evolution: Vec::new(),
         }
     }
 }
@@ -175,6 +176,7 @@ impl From<ReportV3> for Report {
             sweep: old.sweep.into_iter().map(SweepPoint::from).collect(),
             compile: old.compile,
             code_size: None,
+            evolution: Vec::new(),
         }
     }
 }

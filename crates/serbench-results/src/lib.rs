@@ -21,7 +21,8 @@
 //!   "results": [ Record, ... ],
 //!   "qt": [ Measured, ... ], "rounds": [ Rounds, ... ],
 //!   "sweep": [ SweepPoint, ... ], "compile": [ CompileTime, ... ],
-//!   "code_size": CodeSizes (with --compile-times) }
+//!   "code_size": CodeSizes (with --compile-times),
+//!   "evolution": [ EvolutionCell, ... ] }
 //! ```
 //!
 //! A [`Record`] is one dataset × codec: its facts (`dataset`, `codec`
@@ -91,7 +92,7 @@ pub use run::{MachineCheck, Run, machine};
 pub use verdict::Rounds;
 
 /// The layout of the `results.json` this version writes: 6 added
-/// `code_size` to schema 5, which reads as it is; 5 added the
+/// `code_size` and `evolution` to schema 5, which reads as it is; 5 added the
 /// instruction counts (`instructions` and `estimated_cycles` of an
 /// operation, `run.instructions`, a record's `counted_at`) to schema 4,
 /// which reads as it is too.
@@ -118,6 +119,10 @@ pub struct Report {
     /// (absent from files before schema 6, and from runs without it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub code_size: Option<CodeSizes>,
+    /// The schema-evolution matrix, computed by `serbench-evolution`'s
+    /// tests of every wire format (absent from files before schema 6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evolution: Vec<EvolutionCell>,
 }
 
 /// Reads a `results.json` of any schema: the current one as it is, those
@@ -235,5 +240,54 @@ impl CodecBinary {
             less(self.binary.bytes, baseline.bytes),
             less(self.binary.stripped_bytes, baseline.stripped_bytes),
         )
+    }
+}
+
+/// The schema-evolution matrix's changes, in the order the tables show
+/// them: the id a cell names and how a table heads it.
+pub const EVOLUTION_CHANGES: [(&str, &str); 6] = [
+    ("field-added", "field added"),
+    ("field-removed", "field removed"),
+    ("field-renamed", "field renamed"),
+    ("fields-reordered", "fields reordered"),
+    ("int-widened", "i32 → i64"),
+    ("enum-value-added", "enum value added"),
+];
+
+/// One cell of the schema-evolution matrix: a wire format's record
+/// written by one version and read by the other (`serbench-evolution`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EvolutionCell {
+    /// The wire format (`Protobuf`).
+    pub wire_format: String,
+    /// The library that wrote and read.
+    pub library: String,
+    /// The evolution practice followed (`field numbers`, `bare`,
+    /// `version tag`).
+    pub practice: String,
+    /// The change, by id: `field-added`, `field-removed`,
+    /// `field-renamed`, `fields-reordered`, `int-widened`,
+    /// `enum-value-added`.
+    pub change: String,
+    /// `new-reads-old` (old data, new code) or `old-reads-new`.
+    pub direction: String,
+    /// `reads` (the intended value), `error` (a clear error) or `wrong`
+    /// (a different value, without an error).
+    pub outcome: String,
+    /// The error, or which fields a wrong read changed; empty for
+    /// `reads`.
+    pub detail: String,
+}
+
+impl EvolutionCell {
+    /// `✓`, `✗` or `⚠` for the outcome.
+    #[must_use]
+    pub fn mark(&self) -> &'static str {
+        match self.outcome.as_str() {
+            "reads" => "✓",
+            "error" => "✗",
+            "wrong" => "⚠",
+            _ => "?",
+        }
     }
 }

@@ -8,6 +8,8 @@
 //!    zstd and gzip sizes measured; each line also says what the xtask must
 //!    not know itself: the codec's wire format, library, version and
 //!    stock or tuned path, and the dataset's own label for its size;
+//!    the evolution mode prints the schema-evolution matrix
+//!    (`serbench-evolution`), which `results.json` carries whole;
 //! 3. looks at the machine ([`mod@load`]): if other processes are using the
 //!    CPU it says so, here and in the report's header, and goes on;
 //! 4. times the pairs chosen in the bench binary's timing mode, which names
@@ -47,7 +49,7 @@ use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail, ensure};
 use serbench_results::{
-    Op, Record, Report, Run, SafetyLine, SizeLine, join, stats, units, verdict,
+    EvolutionCell, Op, Record, Report, Run, SafetyLine, SizeLine, join, stats, units, verdict,
 };
 
 use crate::{cargo, project_root, report_tool, target_dir};
@@ -229,6 +231,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         sweep: join::sweep(&measurements),
         compile: Vec::new(),
         code_size: None,
+        evolution: evolution(&binary)?,
     };
     serbench_results::join_safety(&mut results.results, &safety(&binary)?);
     let bench = paired::Bench {
@@ -449,6 +452,21 @@ fn bench_command(binary: &Path, quick: bool) -> Command {
 }
 
 /// The sizes report, restricted to the chosen datasets and codecs.
+/// The schema-evolution matrix, from the bench binary's evolution mode:
+/// facts of the code, not of the machine, so always all of it.
+fn evolution(binary: &Path) -> anyhow::Result<Vec<EvolutionCell>> {
+    let output = Command::new(binary)
+        .env("SERBENCH_MODE", "evolution")
+        .stderr(Stdio::inherit())
+        .output()
+        .context("cannot run the bench binary")?;
+    ensure!(output.status.success(), "the evolution matrix failed");
+    String::from_utf8(output.stdout)?
+        .lines()
+        .map(|line| serde_json::from_str(line).context("unreadable evolution line"))
+        .collect()
+}
+
 fn sizes(binary: &Path, options: &Options) -> anyhow::Result<Vec<SizeLine>> {
     let output = bench_command(binary, options.quick)
         .env("SERBENCH_MODE", "sizes")

@@ -74,6 +74,13 @@ pub fn page(results: &Report, charts: &[Chart]) -> String {
                 (tables::compile(results))
             }
         }
+        @if !results.evolution.is_empty() {
+            section #evolution {
+                h2 { "Schema evolution" }
+                p.about { (sections::EVOLUTION_ABOUT) }
+                (tables::evolution(&results.evolution))
+            }
+        }
         @if let Some(sizes) = &results.code_size {
             section #code-size {
                 h2 { "Code size" }

@@ -8,7 +8,7 @@ use maud::{Markup, html};
 
 use serbench_results::qt::{self, COUNTERPARTS};
 use serbench_results::units::{NONE, added_bytes, bytes, count, instructions, time};
-use serbench_results::{CodeSizes, Report};
+use serbench_results::{CodeSizes, EVOLUTION_CHANGES, EvolutionCell, Report};
 use serbench_results::{Op, Record};
 
 /// A column a person can sort by: its title and the `data-` key its rows
@@ -441,6 +441,51 @@ pub(super) fn code_size(results: &Report, sizes: &CodeSizes) -> Markup {
                         td.num { (sections::build_seconds(results, &codec.package)) }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// The schema-evolution matrix: a row per wire format and practice, two
+/// marks per change (old data read by new code, new data read by old
+/// code), each mark's error or wrong read in its title; then the ⚠ cells
+/// in sentences.
+pub(super) fn evolution(cells: &[EvolutionCell]) -> Markup {
+    let wrong: Vec<&EvolutionCell> = cells.iter().filter(|c| c.outcome == "wrong").collect();
+    html! {
+        table.evolution {
+            caption { "Each change: old data read by new code, then new data read by old code" }
+            thead { tr {
+                th scope="col" { "wire format" }
+                th scope="col" { "library" }
+                th scope="col" { "practice" }
+                @for (_, about) in EVOLUTION_CHANGES { th scope="col" { (about) } }
+            } }
+            tbody {
+                @for row in sections::evolution_rows(cells) {
+                    tr data-format=(row[0].wire_format) {
+                        td { (row[0].wire_format) }
+                        td { (row[0].library) }
+                        td { (row[0].practice) }
+                        @for (change, _) in EVOLUTION_CHANGES {
+                            td.marks {
+                                @for cell in sections::evolution_pair(&row, change).into_iter().flatten() {
+                                    span class=(cell.outcome)
+                                        title=(if cell.detail.is_empty() { "reads the value the writer meant" } else { &cell.detail }) {
+                                        (cell.mark())
+                                    }
+                                    " "
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        @if !wrong.is_empty() {
+            p { "What each ⚠ read instead of the writer's value:" }
+            ul.wrong {
+                @for cell in wrong { li { (sections::evolution_sentence(cell)) } }
             }
         }
     }
