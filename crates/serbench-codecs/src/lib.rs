@@ -40,7 +40,9 @@
 
 #[macro_use]
 mod macros;
+pub mod capabilities;
 mod datasets;
+pub mod facts;
 mod list;
 
 use std::fmt;

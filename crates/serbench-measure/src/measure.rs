@@ -667,5 +667,6 @@ pub fn report(
         compile: Vec::new(),
         code_size: None,
         evolution: Vec::new(),
+        capabilities: Vec::new(),
     }
 }

@@ -221,6 +221,7 @@ pub(crate) mod tests {
             compile: Vec::new(),
             code_size: None,
             evolution: Vec::new(),
+            capabilities: Vec::new(),
         }
     }
 

@@ -107,6 +107,9 @@ pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
             sections::evolution(&results.evolution)
         );
     }
+    if !results.capabilities.is_empty() {
+        text.push_str(&sections::capability_table(results));
+    }
     text
 }
 

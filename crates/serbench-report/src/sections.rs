@@ -11,7 +11,7 @@ use serbench_results::qt::{self, AIM, COUNTERPARTS};
 use serbench_results::stats::{NOISY, median};
 use serbench_results::units::{NONE, added_bytes, bytes, count, rate, time};
 use serbench_results::verdict::{Ratio, Verdict};
-use serbench_results::{CodeSizes, EVOLUTION_CHANGES, EvolutionCell, Report};
+use serbench_results::{Capability, CodeSizes, EVOLUTION_CHANGES, EvolutionCell, Fact, Report};
 use serbench_results::{FLOOR_ABOVE_ENCODE, Op, Record, Safety, SweepPoint, TRAVERSE_BELOW_DECODE};
 
 /// The noise above which a time cell is marked ≈: [`NOISY`], or twice the
@@ -620,6 +620,150 @@ pub(super) fn evolution_sentence(cell: &EvolutionCell) -> String {
     format!(
         "{} ({}, {}), {change}, {direction}: {}",
         cell.wire_format, cell.library, cell.practice, cell.detail
+    )
+}
+
+/// One codec's line of the capability table, with what the run adds to
+/// the registry's line: whether its decoders stayed bounded on the kit's
+/// damaged inputs, and its wire format's evolution.
+pub(super) struct CapabilityRow<'a> {
+    /// The registry's line.
+    pub(super) line: &'a Capability,
+    /// Every dataset's damaged inputs within the kit's bound; `None` when
+    /// the run has no safety figures for the codec.
+    pub(super) bounded: Option<bool>,
+    /// The wire format's best evolution practice: its counts and name.
+    pub(super) evolution: Option<EvolutionSummary>,
+}
+
+/// A wire format's evolution in one cell: its best practice's counts.
+pub(super) struct EvolutionSummary {
+    /// The practice.
+    pub(super) practice: String,
+    /// ✓, ✗ and ⚠ cells of its twelve.
+    pub(super) counts: [usize; 3],
+    /// Old data is always read right and nothing is ever read wrong.
+    pub(super) safe: bool,
+}
+
+impl EvolutionSummary {
+    /// `10 ✓ 2 ✗ 0 ⚠ (serde default, alias)`.
+    pub(super) fn text(&self) -> String {
+        let [reads, errors, wrong] = self.counts;
+        format!("{reads} ✓ {errors} ✗ {wrong} ⚠ ({})", self.practice)
+    }
+}
+
+/// The capability table's rows, in the registry's order.
+pub(super) fn capability_rows(results: &Report) -> Vec<CapabilityRow<'_>> {
+    results
+        .capabilities
+        .iter()
+        .map(|line| {
+            let safety: Vec<&Safety> = results
+                .results
+                .iter()
+                .filter(|r| r.codec == line.codec)
+                .filter_map(|r| r.safety.as_ref())
+                .collect();
+            CapabilityRow {
+                line,
+                bounded: (!safety.is_empty()).then(|| safety.iter().all(|s| s.bounded())),
+                evolution: evolution_summary(&results.evolution, &line.wire_format),
+            }
+        })
+        .collect()
+}
+
+/// The practice of `wire_format` that reads the most cells right (fewer
+/// ⚠ breaking a tie), summed up.
+fn evolution_summary(cells: &[EvolutionCell], wire_format: &str) -> Option<EvolutionSummary> {
+    evolution_rows(cells)
+        .into_iter()
+        .filter(|row| row[0].wire_format == wire_format)
+        .map(|row| {
+            let count = |outcome: &str| row.iter().filter(|c| c.outcome == outcome).count();
+            EvolutionSummary {
+                practice: row[0].practice.clone(),
+                counts: [count("reads"), count("error"), count("wrong")],
+                safe: count("wrong") == 0
+                    && row
+                        .iter()
+                        .filter(|c| c.direction == "new-reads-old")
+                        .all(|c| c.outcome == "reads"),
+            }
+        })
+        .max_by_key(|summary| (summary.counts[0], std::cmp::Reverse(summary.counts[2])))
+}
+
+/// A declared fact of a capability line, by name.
+pub(super) fn declared<'a>(line: &'a Capability, name: &str) -> Option<&'a Fact> {
+    line.declared.iter().find(|fact| fact.name == name)
+}
+
+/// The declared facts the table shows, in its column order.
+pub(super) const DECLARED: [&str; 5] = [
+    "schema",
+    "specification",
+    "other languages",
+    "latest release",
+    "advisories",
+];
+
+/// `yes`, `no` or `–`.
+pub(super) fn yes_no(value: Option<bool>) -> &'static str {
+    match value {
+        Some(true) => "yes",
+        Some(false) => "no",
+        None => NONE,
+    }
+}
+
+/// What the capability table's columns mean, in the words both reports
+/// use.
+pub(super) const CAPABILITIES_ABOUT: &str = "Per codec: field names and determinism are tested here \
+     (media's encoding holds its field names; every dataset's messages encode to the same bytes again, \
+     from a copy and after a round trip), zero-copy is the codec's own declaration, bounded comes from \
+     this run's safety figures (every damaged input within the kit's bound), evolution is the wire \
+     format's best practice in the matrix above; the rest is declared in serbench-codecs with its \
+     source (report.html shows each source on hover; results.json carries them).";
+
+/// The capability table as Markdown.
+pub(super) fn capability_table(results: &Report) -> String {
+    let mut table = Table::new()
+        .left("codec")
+        .left("wire format")
+        .left("field names")
+        .left("deterministic")
+        .left("zero-copy")
+        .left("bounded")
+        .left("API")
+        .left("evolution");
+    for name in DECLARED {
+        table = table.left(name);
+    }
+    for row in capability_rows(results) {
+        let line = row.line;
+        let mut cells = vec![
+            line.codec.clone(),
+            line.wire_format.clone(),
+            yes_no(Some(line.field_names)).to_owned(),
+            yes_no(Some(line.deterministic)).to_owned(),
+            yes_no(Some(line.zero_copy)).to_owned(),
+            yes_no(row.bounded).to_owned(),
+            line.api.fact.clone(),
+            row.evolution
+                .as_ref()
+                .map_or_else(|| NONE.to_owned(), EvolutionSummary::text),
+        ];
+        for name in DECLARED {
+            cells.push(declared(line, name).map_or_else(|| NONE.to_owned(), |f| f.fact.clone()));
+        }
+        table.push(cells);
+    }
+    format!(
+        "## Capabilities\n\n{CAPABILITIES_ABOUT}\n\n{}\n",
+        table.render()
     )
 }
 

@@ -161,6 +161,7 @@ impl From<ReportV2> for Report {
             compile: old.compile,
             code_size: None,
             evolution: Vec::new(),
+            capabilities: Vec::new(),
         }
     }
 }
@@ -177,6 +178,7 @@ impl From<ReportV3> for Report {
             compile: old.compile,
             code_size: None,
             evolution: Vec::new(),
+            capabilities: Vec::new(),
         }
     }
 }

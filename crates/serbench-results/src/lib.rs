@@ -22,7 +22,8 @@
 //!   "qt": [ Measured, ... ], "rounds": [ Rounds, ... ],
 //!   "sweep": [ SweepPoint, ... ], "compile": [ CompileTime, ... ],
 //!   "code_size": CodeSizes (with --compile-times),
-//!   "evolution": [ EvolutionCell, ... ] }
+//!   "evolution": [ EvolutionCell, ... ],
+//!   "capabilities": [ Capability, ... ] }
 //! ```
 //!
 //! A [`Record`] is one dataset × codec: its facts (`dataset`, `codec`
@@ -92,7 +93,7 @@ pub use run::{MachineCheck, Run, machine};
 pub use verdict::Rounds;
 
 /// The layout of the `results.json` this version writes: 6 added
-/// `code_size` and `evolution` to schema 5, which reads as it is; 5 added the
+/// `code_size`, `evolution` and `capabilities` to schema 5, which reads as it is; 5 added the
 /// instruction counts (`instructions` and `estimated_cycles` of an
 /// operation, `run.instructions`, a record's `counted_at`) to schema 4,
 /// which reads as it is too.
@@ -123,6 +124,10 @@ pub struct Report {
     /// tests of every wire format (absent from files before schema 6).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub evolution: Vec<EvolutionCell>,
+    /// A line per codec of the capability table: what its tests decide
+    /// and what the registry declares (absent from files before schema 6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub capabilities: Vec<Capability>,
 }
 
 /// Reads a `results.json` of any schema: the current one as it is, those
@@ -290,4 +295,41 @@ impl EvolutionCell {
             _ => "?",
         }
     }
+}
+
+/// One codec's line of the capability table, as the bench binary's
+/// capabilities mode prints it (`SERBENCH_MODE=capabilities`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Capability {
+    /// The codec id.
+    pub codec: String,
+    /// Its wire format.
+    pub wire_format: String,
+    /// Its library.
+    pub library: String,
+    /// Tested: the encoding holds the record's field names.
+    pub field_names: bool,
+    /// Tested: the same value always gives the same bytes.
+    pub deterministic: bool,
+    /// Declared by the codec: it answers the traverse question from the
+    /// bytes in place.
+    pub zero_copy: bool,
+    /// `serde` or `native`: the path the codec times.
+    pub api: Fact,
+    /// What the registry declares with its source: `specification`,
+    /// `schema`, `other languages`, `latest release`, `advisories`.
+    pub declared: Vec<Fact>,
+}
+
+/// A fact and where it is stated.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fact {
+    /// What it is a fact of (`specification`); empty where the field
+    /// holding it says.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// The fact (`RFC 8949`).
+    pub fact: String,
+    /// Its source: a URL, or a file and section.
+    pub source: String,
 }

@@ -9,7 +9,8 @@
 //!    not know itself: the codec's wire format, library, version and
 //!    stock or tuned path, and the dataset's own label for its size;
 //!    the evolution mode prints the schema-evolution matrix
-//!    (`serbench-evolution`), which `results.json` carries whole;
+//!    (`serbench-evolution`) and the capabilities mode a capability line
+//!    per codec (tested and declared), which `results.json` carries whole;
 //! 3. looks at the machine ([`mod@load`]): if other processes are using the
 //!    CPU it says so, here and in the report's header, and goes on;
 //! 4. times the pairs chosen in the bench binary's timing mode, which names
@@ -49,7 +50,8 @@ use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail, ensure};
 use serbench_results::{
-    EvolutionCell, Op, Record, Report, Run, SafetyLine, SizeLine, join, stats, units, verdict,
+    Capability, EvolutionCell, Op, Record, Report, Run, SafetyLine, SizeLine, join, stats, units,
+    verdict,
 };
 
 use crate::{cargo, project_root, report_tool, target_dir};
@@ -232,6 +234,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         compile: Vec::new(),
         code_size: None,
         evolution: evolution(&binary)?,
+        capabilities: capabilities(&binary)?,
     };
     serbench_results::join_safety(&mut results.results, &safety(&binary)?);
     let bench = paired::Bench {
@@ -451,22 +454,37 @@ fn bench_command(binary: &Path, quick: bool) -> Command {
     command
 }
 
-/// The sizes report, restricted to the chosen datasets and codecs.
 /// The schema-evolution matrix, from the bench binary's evolution mode:
 /// facts of the code, not of the machine, so always all of it.
 fn evolution(binary: &Path) -> anyhow::Result<Vec<EvolutionCell>> {
-    let output = Command::new(binary)
-        .env("SERBENCH_MODE", "evolution")
+    mode_lines(binary, "evolution")
+}
+
+/// The capability table, from the bench binary's capabilities mode: a
+/// line per codec built in, whatever the run's filters.
+fn capabilities(binary: &Path) -> anyhow::Result<Vec<Capability>> {
+    eprintln!("bench: the capability table (field names, determinism, declared facts)");
+    mode_lines(binary, "capabilities")
+}
+
+/// The typed lines the bench binary prints in `mode`.
+fn mode_lines<T: serde::de::DeserializeOwned>(binary: &Path, mode: &str) -> anyhow::Result<Vec<T>> {
+    let output = bench_command(binary, true)
+        .env("SERBENCH_MODE", mode)
         .stderr(Stdio::inherit())
         .output()
         .context("cannot run the bench binary")?;
-    ensure!(output.status.success(), "the evolution matrix failed");
+    ensure!(
+        output.status.success(),
+        "the bench binary's {mode} mode failed"
+    );
     String::from_utf8(output.stdout)?
         .lines()
-        .map(|line| serde_json::from_str(line).context("unreadable evolution line"))
+        .map(|line| serde_json::from_str(line).with_context(|| format!("unreadable {mode} line")))
         .collect()
 }
 
+/// The sizes report, restricted to the chosen datasets and codecs.
 fn sizes(binary: &Path, options: &Options) -> anyhow::Result<Vec<SizeLine>> {
     let output = bench_command(binary, options.quick)
         .env("SERBENCH_MODE", "sizes")

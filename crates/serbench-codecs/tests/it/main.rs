@@ -2,6 +2,7 @@
 //! README.md's codec table and SECURITY.md against the list, and the
 //! workspace's tidy rules that keep the list the only one.
 
+mod capabilities;
 mod list;
 mod readme;
 mod security;

@@ -29,13 +29,34 @@ function sortBy(th) {
   for (const row of rows) body.appendChild(row);
 }
 
-// Hides the rows whose text lacks the filter's words, and the sections and
-// charts of the datasets switched off.
+// The codecs the capability checkboxes let through (every row of the
+// capability table that has each checked capability), or null when none is
+// checked.
+function capable() {
+  const wanted = Array.from(document.querySelectorAll("input.capability:checked"), (box) => box.value);
+  const rows = document.querySelectorAll("table.capabilities tbody tr");
+  if (wanted.length === 0) {
+    for (const row of rows) row.hidden = false;
+    return null;
+  }
+  const codecs = new Set();
+  for (const row of rows) {
+    row.hidden = !wanted.every((key) => row.getAttribute("data-" + key) === "yes");
+    if (!row.hidden) codecs.add(row.dataset.codec);
+  }
+  return codecs;
+}
+
+// Hides the rows whose text lacks the filter's words or whose codec lacks a
+// checked capability, and the sections and charts of the datasets switched
+// off.
 function filter() {
   const words = document.getElementById("filter").value.toLowerCase().split(/[\s,]+/).filter(Boolean);
+  const codecs = capable();
   for (const row of document.querySelectorAll("tr[data-codec-key]")) {
     const text = row.textContent.toLowerCase();
-    row.hidden = words.length > 0 && !words.some((word) => text.includes(word));
+    const unwanted = codecs !== null && row.dataset.codec !== undefined && !codecs.has(row.dataset.codec);
+    row.hidden = unwanted || (words.length > 0 && !words.some((word) => text.includes(word)));
   }
   for (const box of document.querySelectorAll("input.dataset")) {
     for (const section of document.querySelectorAll(`section[data-dataset="${box.value}"], div.overview[data-dataset="${box.value}"]`)) {
@@ -78,6 +99,11 @@ for (const th of document.querySelectorAll("table.sortable th[data-key]")) {
   th.addEventListener("keydown", (event) => { if (event.key === "Enter") sortBy(th); });
 }
 document.getElementById("controls").addEventListener("input", filter);
+const capabilityFilter = document.getElementById("capability-filter");
+if (capabilityFilter) {
+  capabilityFilter.addEventListener("input", filter);
+  capabilityFilter.addEventListener("submit", (event) => event.preventDefault());
+}
 document.getElementById("controls").addEventListener("submit", (event) => event.preventDefault());
 const inputs = document.getElementById("throughput");
 if (inputs) {

@@ -81,6 +81,13 @@ pub fn page(results: &Report, charts: &[Chart]) -> String {
                 (tables::evolution(&results.evolution))
             }
         }
+        @if !results.capabilities.is_empty() {
+            section #capabilities {
+                h2 { "Capabilities" }
+                p.about { (sections::CAPABILITIES_ABOUT) }
+                (tables::capabilities(results))
+            }
+        }
         @if let Some(sizes) = &results.code_size {
             section #code-size {
                 h2 { "Code size" }

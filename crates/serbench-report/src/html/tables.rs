@@ -491,6 +491,82 @@ pub(super) fn evolution(cells: &[EvolutionCell]) -> Markup {
     }
 }
 
+/// The capability filters: the checkbox's label and the row attribute
+/// it requires to be `yes`.
+pub(super) const CAPABILITY_FILTERS: [(&str, &str); 7] = [
+    ("field names in the data", "field-names"),
+    ("deterministic", "deterministic"),
+    ("zero-copy", "zero-copy"),
+    ("bounded", "bounded"),
+    (
+        "evolves safely (old data always read, nothing read wrong)",
+        "evolves",
+    ),
+    ("serde", "serde"),
+    ("no advisory", "no-advisory"),
+];
+
+/// The capability table: a row per codec, each declared fact's source in
+/// its title, and the checkboxes that filter the codecs of every table on
+/// the page by capability.
+pub(super) fn capabilities(results: &Report) -> Markup {
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    html! {
+        form #capability-filter {
+            fieldset {
+                legend { "Only codecs that are" }
+                @for (label, key) in CAPABILITY_FILTERS {
+                    label { input.capability type="checkbox" value=(key); " " (label) }
+                }
+            }
+        }
+        table.capabilities.sortable {
+            thead { tr {
+                th data-key="codec" scope="col" { "codec" }
+                th data-key="format" scope="col" { "wire format" }
+                th data-key="field-names" scope="col" { "field names" }
+                th data-key="deterministic" scope="col" { "deterministic" }
+                th data-key="zero-copy" scope="col" { "zero-copy" }
+                th data-key="bounded" scope="col" { "bounded" }
+                th data-key="api" scope="col" { "API" }
+                th data-key="evolution" scope="col" { "evolution" }
+                @for name in sections::DECLARED { th scope="col" { (name) } }
+            } }
+            tbody {
+                @for row in sections::capability_rows(results) {
+                    @let line = row.line;
+                    @let advisories = sections::declared(line, "advisories");
+                    tr data-codec=(line.codec) data-format=(line.wire_format)
+                        data-field-names=(yes(line.field_names))
+                        data-deterministic=(yes(line.deterministic))
+                        data-zero-copy=(yes(line.zero_copy))
+                        data-bounded=(sections::yes_no(row.bounded))
+                        data-api=(line.api.fact)
+                        data-serde=(yes(line.api.fact == "serde"))
+                        data-evolution=[row.evolution.as_ref().map(|e| e.counts[0])]
+                        data-evolves=(yes(row.evolution.as_ref().is_some_and(|e| e.safe)))
+                        data-no-advisory=(yes(advisories.is_some_and(|a| a.fact.starts_with("none")))) {
+                        td { code { (line.codec) } }
+                        td { (line.wire_format) }
+                        td { (yes(line.field_names)) }
+                        td { (yes(line.deterministic)) }
+                        td { (yes(line.zero_copy)) }
+                        td { (sections::yes_no(row.bounded)) }
+                        td title=(line.api.source) { (line.api.fact) }
+                        td { (row.evolution.as_ref().map_or_else(|| NONE.to_owned(), sections::EvolutionSummary::text)) }
+                        @for name in sections::DECLARED {
+                            @match sections::declared(line, name) {
+                                Some(fact) => td title=(fact.source) { (fact.fact) },
+                                None => td { (NONE) },
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

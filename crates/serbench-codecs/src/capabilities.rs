@@ -1,0 +1,134 @@
+//! What the capability table says of a codec that a test decides, and the
+//! API path each codec times.
+//!
+//! [`tested`] runs the codec: whether its bytes carry the field names
+//! (a reader without the schema can tell the fields apart), and whether
+//! it is deterministic (the same value gives the same bytes, encoded
+//! again, from a copy, and after a round trip). The crate's tests hold
+//! both to a committed table, so a codec whose answer changes fails a
+//! test; the bench binary prints them into `results.json`.
+
+use serbench_model::{Codec, Dataset, Error, MediaContent};
+
+use crate::{Carried, DatasetVisitor, Info, PairJob};
+
+/// What the tests decide of one codec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tested {
+    /// Media's encoding holds the names of its fields (`duration`,
+    /// `width`, `height`, in any case): the data describes itself.
+    pub field_names: bool,
+    /// On every dataset the codec carries, each message's encoding is the
+    /// same when encoded again, from a clone, and after decoding it.
+    pub deterministic: bool,
+}
+
+/// Names of media's fields that every media record has (optional
+/// fields may be left out, and a list's name may be written per item),
+/// none of them a word a value of the dataset holds.
+const MEDIA_FIELDS: [&str; 3] = ["duration", "width", "height"];
+
+/// Runs codec `info` to decide its [`Tested`] facts; `None` if it is not
+/// built in.
+#[must_use]
+pub fn tested(info: &Info) -> Option<Tested> {
+    let field_names = crate::run::<MediaContent, _>(info.id, FieldNames)?;
+    let mut deterministic = Deterministic {
+        codec: info.id,
+        every: true,
+    };
+    crate::visit_datasets(&mut deterministic);
+    Some(Tested {
+        field_names,
+        deterministic: deterministic.every,
+    })
+}
+
+/// Whether media's encoding holds its field names.
+struct FieldNames;
+
+impl PairJob<MediaContent> for FieldNames {
+    type Output = bool;
+
+    fn run<C: Codec<MediaContent, Error = Error> + 'static>(self, _: &'static Info) -> bool {
+        let value = MediaContent::workload(MediaContent::DEFAULT_SIZE).remove(0);
+        let Ok(bytes) = C::to_vec(&value) else {
+            return false;
+        };
+        let lower = bytes.to_ascii_lowercase();
+        MEDIA_FIELDS
+            .iter()
+            .all(|name| lower.windows(name.len()).any(|w| w == name.as_bytes()))
+    }
+}
+
+/// Whether codec `codec` is deterministic on every dataset it carries.
+struct Deterministic {
+    codec: &'static str,
+    every: bool,
+}
+
+impl DatasetVisitor for Deterministic {
+    fn dataset<D: Carried>(&mut self) {
+        if self.every {
+            self.every = crate::run::<D, _>(self.codec, SameBytes).unwrap_or(true);
+        }
+    }
+}
+
+/// Whether every message of a dataset's quick workload encodes to the same
+/// bytes again, from a clone and after a round trip; `true` where the
+/// codec refuses the dataset (nothing to compare).
+struct SameBytes;
+
+impl<D: Carried> PairJob<D> for SameBytes {
+    type Output = bool;
+
+    fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) -> bool {
+        D::workload(D::QUICK_SIZE).iter().all(|message| {
+            let Ok(first) = C::to_vec(message) else {
+                return true;
+            };
+            let again = C::to_vec(message).ok();
+            let copy = C::to_vec(&message.clone()).ok();
+            let round_trip = C::decode(&first)
+                .ok()
+                .and_then(|back| C::to_vec(&back).ok());
+            [again, copy, round_trip]
+                .iter()
+                .all(|bytes| bytes.as_deref() == Some(first.as_slice()))
+        })
+    }
+}
+
+/// Whether a codec goes through serde or the library's own API, and
+/// where its crate says so.
+#[must_use]
+pub fn api(codec: &str) -> Option<(&'static str, &'static str)> {
+    const SERDE: &str = "serde";
+    const NATIVE: &str = "native";
+    Some(match codec {
+        "json" | "json-simd" | "json-sonic" => (SERDE, "crates/serbench-json/src/lib.rs"),
+        "cbor" | "cbor-cbor4ii" => (SERDE, "crates/serbench-cbor/src/lib.rs"),
+        "cbor-minicbor" => (NATIVE, "crates/serbench-cbor/src/lib.rs (Encode, Decode)"),
+        "xml" => (NATIVE, "crates/serbench-xml/src/lib.rs (quick-xml events)"),
+        "msgpack" => (SERDE, "crates/serbench-msgpack/src/lib.rs"),
+        "bincode" => (
+            NATIVE,
+            "crates/serbench-bincode/src/lib.rs (decoder written here)",
+        ),
+        "bincode-stock" => (SERDE, "crates/serbench-bincode/src/lib.rs"),
+        "postcard" => (SERDE, "crates/serbench-postcard/src/lib.rs"),
+        "bitcode" => (NATIVE, "crates/serbench-bitcode/src/lib.rs (derive)"),
+        "bitcode-serde" => (SERDE, "crates/serbench-bitcode/src/lib.rs"),
+        "wincode" => (NATIVE, "crates/serbench-wincode/src/lib.rs (derive)"),
+        "protobuf" | "protobuf-stock" => (NATIVE, "crates/serbench-protobuf (prost-build)"),
+        "thrift-binary" | "thrift-compact" => (NATIVE, "crates/serbench-thrift (protocols)"),
+        "avro" => (SERDE, "crates/serbench-avro/src/lib.rs"),
+        "qdatastream" => (NATIVE, "crates/serbench-qdatastream (written here)"),
+        "capnp" => (NATIVE, "crates/serbench-capnp (generated code)"),
+        "flatbuffers" => (NATIVE, "crates/serbench-flatbuffers (generated code)"),
+        "rkyv" | "rkyv-unvalidated" => (NATIVE, "crates/serbench-rkyv/src/lib.rs (derive)"),
+        _ => return None,
+    })
+}
