@@ -43,6 +43,8 @@ mod macros;
 mod datasets;
 mod list;
 
+pub mod facts;
+
 use std::fmt;
 use std::sync::OnceLock;
 

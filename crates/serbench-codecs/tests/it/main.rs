@@ -1,7 +1,8 @@
 //! The registry's tests: the list against the manifest and `Cargo.lock`,
-//! README.md's codec table and SECURITY.md against the list, and the
-//! workspace's tidy rules that keep the list the only one.
+//! README.md's codec table, SECURITY.md and the declared facts against the
+//! list, and the workspace's tidy rules that keep the list the only one.
 
+mod facts;
 mod list;
 mod readme;
 mod security;
