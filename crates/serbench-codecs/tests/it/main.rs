@@ -1,8 +1,9 @@
 //! The registry's tests: the list against the manifest and `Cargo.lock`,
-//! README.md's codec table and SECURITY.md against the list, and the
-//! workspace's tidy rules that keep the list the only one.
+//! README.md's codec table, SECURITY.md, the declared facts and the tested
+//! capabilities against the list, and the workspace's tidy rules that keep the list the only one.
 
 mod capabilities;
+mod facts;
 mod list;
 mod readme;
 mod security;
