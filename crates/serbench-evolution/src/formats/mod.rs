@@ -1,10 +1,16 @@
 //! The rows: each wire format with the library and the evolution practice
 //! its users follow, in the registry's order of wire formats.
 
+mod avro;
+mod protobuf;
 mod serde_formats;
+mod thrift;
+mod typed;
 
 use crate::Row;
+use protobuf::Protobuf;
 use serde_formats::{Bincode, Cbor, Json, MessagePack, Postcard};
+use thrift::{Binary, Compact, Thrift};
 
 /// Every row of the matrix.
 pub const ROWS: &[Row] = &[
@@ -49,5 +55,29 @@ pub const ROWS: &[Row] = &[
         library: "postcard",
         practice: "version tag",
         cells: serde_formats::tagged::<Postcard>,
+    },
+    Row {
+        wire_format: "Protobuf",
+        library: "prost",
+        practice: "field numbers",
+        cells: typed::cells::<Protobuf>,
+    },
+    Row {
+        wire_format: "Thrift",
+        library: "thrift",
+        practice: "field ids, binary protocol",
+        cells: typed::cells::<Thrift<Binary>>,
+    },
+    Row {
+        wire_format: "Thrift",
+        library: "thrift",
+        practice: "field ids, compact protocol",
+        cells: typed::cells::<Thrift<Compact>>,
+    },
+    Row {
+        wire_format: "Avro",
+        library: "apache-avro",
+        practice: "schema resolution",
+        cells: avro::cells,
     },
 ];

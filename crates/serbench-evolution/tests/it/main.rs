@@ -201,3 +201,98 @@ fn changes_are_in_the_results_order() {
         .collect();
     assert_eq!(ids, results);
 }
+
+/// What protobuf documents: a field's number is its identity, so a field
+/// added, removed, renamed or moved reads both ways; an old reader keeps
+/// an enum number it does not know and prost's getter turns it into the
+/// enum's first value.
+#[test]
+fn protobuf_field_numbers_carry_the_fields() {
+    let practice = "field numbers";
+    for change in [
+        Change::Added,
+        Change::Removed,
+        Change::Renamed,
+        Change::Reordered,
+    ] {
+        for direction in Direction::ALL {
+            assert_eq!(
+                outcome("Protobuf", practice, change, direction),
+                Outcome::Reads,
+                "{change:?} {direction:?}"
+            );
+        }
+    }
+    let Outcome::Wrong(what) = outcome(
+        "Protobuf",
+        practice,
+        Change::EnumValueAdded,
+        Direction::OldReadsNew,
+    ) else {
+        panic!("prost read an unknown enum value as something other than its default");
+    };
+    assert!(what.contains("size Small"), "{what}");
+}
+
+/// Thrift's field ids do for Thrift what numbers do for protobuf, in
+/// both protocols; the compact protocol's varints also carry a widened
+/// integer that fits.
+#[test]
+fn thrift_field_ids_carry_the_fields() {
+    for practice in ["field ids, binary protocol", "field ids, compact protocol"] {
+        for change in [
+            Change::Added,
+            Change::Removed,
+            Change::Renamed,
+            Change::Reordered,
+        ] {
+            for direction in Direction::ALL {
+                assert_eq!(
+                    outcome("Thrift", practice, change, direction),
+                    Outcome::Reads,
+                    "{practice}: {change:?} {direction:?}"
+                );
+            }
+        }
+    }
+    for direction in Direction::ALL {
+        assert_eq!(
+            outcome(
+                "Thrift",
+                "field ids, compact protocol",
+                Change::Widened,
+                direction
+            ),
+            Outcome::Reads
+        );
+    }
+}
+
+/// What the Avro specification's schema resolution promises: a field
+/// the reader adds with a default is filled from it, a field the reader
+/// lacks is skipped, `int` is promoted to `long`; a field the reader
+/// needs and the writer lacks, without a default, and a symbol the
+/// reader's enum lacks, without an enum default, are errors.
+#[test]
+fn avro_resolves_schemas() {
+    let practice = "schema resolution";
+    for direction in Direction::ALL {
+        assert_eq!(
+            outcome("Avro", practice, Change::Added, direction),
+            Outcome::Reads
+        );
+    }
+    assert_eq!(
+        outcome("Avro", practice, Change::Widened, Direction::NewReadsOld),
+        Outcome::Reads
+    );
+    for (change, direction) in [
+        (Change::Removed, Direction::OldReadsNew),
+        (Change::EnumValueAdded, Direction::OldReadsNew),
+    ] {
+        assert!(matches!(
+            outcome("Avro", practice, change, direction),
+            Outcome::Error(_)
+        ));
+    }
+}
