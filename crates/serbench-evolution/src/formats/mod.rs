@@ -1,10 +1,18 @@
 //! The rows: each wire format with the library and the evolution practice
 //! its users follow, in the registry's order of wire formats.
 
+mod bitcode;
+mod own_types;
+mod qdatastream;
+mod rkyv;
 mod serde_formats;
+mod wincode;
+mod xml;
 
 use crate::Row;
+use own_types::cells;
 use serde_formats::{Bincode, Cbor, Json, MessagePack, Postcard};
+use xml::Xml;
 
 /// Every row of the matrix.
 pub const ROWS: &[Row] = &[
@@ -19,6 +27,12 @@ pub const ROWS: &[Row] = &[
         library: "ciborium",
         practice: "serde default, alias",
         cells: serde_formats::named::<Cbor>,
+    },
+    Row {
+        wire_format: "XML",
+        library: "quick-xml",
+        practice: "serde default, alias",
+        cells: serde_formats::named::<Xml>,
     },
     Row {
         wire_format: "MessagePack",
@@ -49,5 +63,59 @@ pub const ROWS: &[Row] = &[
         library: "postcard",
         practice: "version tag",
         cells: serde_formats::tagged::<Postcard>,
+    },
+    Row {
+        wire_format: "bitcode",
+        library: "bitcode",
+        practice: "bare",
+        cells: cells::<bitcode::Bare>,
+    },
+    Row {
+        wire_format: "bitcode",
+        library: "bitcode",
+        practice: "version tag",
+        cells: cells::<bitcode::Tagged>,
+    },
+    Row {
+        wire_format: "wincode",
+        library: "wincode",
+        practice: "bare",
+        cells: cells::<wincode::Bare>,
+    },
+    Row {
+        wire_format: "wincode",
+        library: "wincode",
+        practice: "version tag",
+        cells: cells::<wincode::Tagged>,
+    },
+    Row {
+        wire_format: "QDataStream",
+        library: "serbench-evolution",
+        practice: "bare",
+        cells: cells::<qdatastream::Bare>,
+    },
+    Row {
+        wire_format: "QDataStream",
+        library: "serbench-evolution",
+        practice: "version tag",
+        cells: cells::<qdatastream::Tagged>,
+    },
+    Row {
+        wire_format: "rkyv",
+        library: "rkyv",
+        practice: "bare",
+        cells: cells::<rkyv::Bare>,
+    },
+    Row {
+        wire_format: "rkyv",
+        library: "rkyv",
+        practice: "version tag",
+        cells: cells::<rkyv::Tagged>,
+    },
+    Row {
+        wire_format: "rkyv",
+        library: "rkyv",
+        practice: "boxed root",
+        cells: cells::<rkyv::Boxed>,
     },
 ];
