@@ -2,15 +2,23 @@
 //! its users follow, in the registry's order of wire formats.
 
 mod avro;
+mod bitcode;
+mod own_types;
 mod protobuf;
+mod qdatastream;
+mod rkyv;
 mod serde_formats;
 mod thrift;
 mod typed;
+mod wincode;
+mod xml;
 
 use crate::Row;
+use own_types::cells;
 use protobuf::Protobuf;
 use serde_formats::{Bincode, Cbor, Json, MessagePack, Postcard};
 use thrift::{Binary, Compact, Thrift};
+use xml::Xml;
 
 /// Every row of the matrix.
 pub const ROWS: &[Row] = &[
@@ -25,6 +33,12 @@ pub const ROWS: &[Row] = &[
         library: "ciborium",
         practice: "serde default, alias",
         cells: serde_formats::named::<Cbor>,
+    },
+    Row {
+        wire_format: "XML",
+        library: "quick-xml",
+        practice: "serde default, alias",
+        cells: serde_formats::named::<Xml>,
     },
     Row {
         wire_format: "MessagePack",
@@ -57,6 +71,30 @@ pub const ROWS: &[Row] = &[
         cells: serde_formats::tagged::<Postcard>,
     },
     Row {
+        wire_format: "bitcode",
+        library: "bitcode",
+        practice: "bare",
+        cells: cells::<bitcode::Bare>,
+    },
+    Row {
+        wire_format: "bitcode",
+        library: "bitcode",
+        practice: "version tag",
+        cells: cells::<bitcode::Tagged>,
+    },
+    Row {
+        wire_format: "wincode",
+        library: "wincode",
+        practice: "bare",
+        cells: cells::<wincode::Bare>,
+    },
+    Row {
+        wire_format: "wincode",
+        library: "wincode",
+        practice: "version tag",
+        cells: cells::<wincode::Tagged>,
+    },
+    Row {
         wire_format: "Protobuf",
         library: "prost",
         practice: "field numbers",
@@ -79,5 +117,35 @@ pub const ROWS: &[Row] = &[
         library: "apache-avro",
         practice: "schema resolution",
         cells: avro::cells,
+    },
+    Row {
+        wire_format: "QDataStream",
+        library: "serbench-evolution",
+        practice: "bare",
+        cells: cells::<qdatastream::Bare>,
+    },
+    Row {
+        wire_format: "QDataStream",
+        library: "serbench-evolution",
+        practice: "version tag",
+        cells: cells::<qdatastream::Tagged>,
+    },
+    Row {
+        wire_format: "rkyv",
+        library: "rkyv",
+        practice: "bare",
+        cells: cells::<rkyv::Bare>,
+    },
+    Row {
+        wire_format: "rkyv",
+        library: "rkyv",
+        practice: "version tag",
+        cells: cells::<rkyv::Tagged>,
+    },
+    Row {
+        wire_format: "rkyv",
+        library: "rkyv",
+        practice: "boxed root",
+        cells: cells::<rkyv::Boxed>,
     },
 ];

@@ -1,0 +1,339 @@
+//! QDataStream as a Qt program writes a record: its `operator<<` streams
+//! the fields in declaration order (`out << uri << title << width << …`)
+//! and its `operator>>` reads them back in the same order, each in Qt 6's
+//! layout, big-endian: a `QString` is its size in bytes as a `quint32`
+//! (`0xFFFFFFFF` for the null string), then its UTF-16 code units; an
+//! `int` a `qint32`, a `qint64` eight bytes; an enum its underlying type,
+//! `int` for `enum class Size { Small, Large }` (Qt 6's template
+//! `operator<<` for enums). serbench-qdatastream is byte-identical with Qt
+//! but offers no primitives to callers, so the few needed are written
+//! here.
+//!
+//! Reading checks what Qt's stream status reports: a read past the end
+//! (`QDataStream::ReadPastEnd`, which a careful program checks after
+//! reading) and a `QString` of an odd number of bytes (`ReadCorruptData`)
+//! are errors, and a declared size past the bytes left is refused before
+//! anything is allocated. Bytes left over after the record are not: Qt's
+//! reader stops where the record ends, and `status()` stays `Ok`. Where Qt
+//! itself checks nothing, an enum read from a value it has no name for,
+//! the reader here must: Qt's `operator>>` stores the integer in the enum
+//! unchecked (an `enum class` of `int` holds 2 as well as 0 or 1), where a
+//! Rust enum cannot hold it, so such a value is an error here and a
+//! nameless `Size(2)` in a Qt program.
+//!
+//! The "Versioning" section of QDataStream's documentation tells a program
+//! to write a magic number and a version number of its own before its
+//! data, and the reader to refuse a wrong magic number and a version newer
+//! than it knows, reading an older version's layout by the number.
+
+use super::own_types::Practice;
+use crate::model::{
+    self, Image, ImageAdded, ImageMoreSizes, ImageRemoved, ImageRenamed, ImageReordered,
+    ImageWidened, Pair, Version,
+};
+
+/// This program's magic number, the one QDataStream's documentation uses.
+const MAGIC: u32 = 0xA0B0_C0D0;
+
+/// The record alone.
+pub(crate) struct Bare;
+
+/// The magic number and the version number in front.
+pub(crate) struct Tagged;
+
+/// The version numbers the old and the new program write.
+const OLD: i32 = 1;
+const NEW: i32 = 2;
+
+/// What remains to read, and where it starts.
+struct Reader<'a> {
+    rest: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        Self { rest: bytes, at: 0 }
+    }
+
+    fn take(&mut self, len: usize, what: &str) -> Result<&'a [u8], String> {
+        let Some((taken, rest)) = self.rest.split_at_checked(len) else {
+            return Err(format!(
+                "read past the end: {what} at byte {} needs {len} bytes, {} remain",
+                self.at,
+                self.rest.len()
+            ));
+        };
+        self.rest = rest;
+        self.at += len;
+        Ok(taken)
+    }
+
+    fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], String> {
+        let bytes = self.take(N, what)?;
+        Ok(bytes.try_into().expect("take gives the length asked for"))
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32, String> {
+        self.array(what).map(u32::from_be_bytes)
+    }
+
+    fn i32(&mut self, what: &str) -> Result<i32, String> {
+        self.array(what).map(i32::from_be_bytes)
+    }
+
+    fn i64(&mut self, what: &str) -> Result<i64, String> {
+        self.array(what).map(i64::from_be_bytes)
+    }
+
+    /// A `QString`; the null string reads as empty, as the record has no
+    /// null.
+    fn string(&mut self, what: &str) -> Result<String, String> {
+        let at = self.at;
+        let len = self.u32(what)?;
+        if len == u32::MAX {
+            return Ok(String::new());
+        }
+        let len = len as usize;
+        if !len.is_multiple_of(2) {
+            return Err(format!(
+                "corrupt data: {what} at byte {at} declares {len} bytes, an odd number of bytes of UTF-16"
+            ));
+        }
+        if len > self.rest.len() {
+            return Err(format!(
+                "read past the end: {what} at byte {at} declares {len} bytes, {} remain",
+                self.rest.len()
+            ));
+        }
+        let units = self.take(len, what)?.chunks_exact(2);
+        char::decode_utf16(units.map(|unit| u16::from_be_bytes([unit[0], unit[1]])))
+            .collect::<Result<String, _>>()
+            .map_err(|error| format!("{what} at byte {at}: {error}"))
+    }
+}
+
+fn write_string(out: &mut Vec<u8>, text: &str) {
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let len = u32::try_from(units.len() * 2)
+        .ok()
+        .filter(|&len| len != u32::MAX)
+        .expect("the record's strings are a few dozen characters");
+    out.extend_from_slice(&len.to_be_bytes());
+    for unit in units {
+        out.extend_from_slice(&unit.to_be_bytes());
+    }
+}
+
+/// A field's type as the stream carries it.
+trait Field: Sized {
+    fn write(&self, out: &mut Vec<u8>);
+    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String>;
+}
+
+impl Field for String {
+    fn write(&self, out: &mut Vec<u8>) {
+        write_string(out, self);
+    }
+
+    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String> {
+        reader.string(what)
+    }
+}
+
+impl Field for i32 {
+    fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_be_bytes());
+    }
+
+    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String> {
+        reader.i32(what)
+    }
+}
+
+impl Field for i64 {
+    fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_be_bytes());
+    }
+
+    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String> {
+        reader.i64(what)
+    }
+}
+
+/// An enum as its `int` value, refused when it names no value of the
+/// reader's enum.
+fn read_enum<E>(reader: &mut Reader<'_>, what: &str, values: &[E]) -> Result<E, String>
+where
+    E: Copy,
+{
+    let at = reader.at;
+    let value = reader.i32(what)?;
+    usize::try_from(value)
+        .ok()
+        .and_then(|index| values.get(index).copied())
+        .ok_or_else(|| format!("{what} at byte {at} is {value}, a value the enum has no name for"))
+}
+
+impl Field for model::Size {
+    fn write(&self, out: &mut Vec<u8>) {
+        (*self as i32).write(out);
+    }
+
+    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String> {
+        read_enum(reader, what, &[model::Size::Small, model::Size::Large])
+    }
+}
+
+impl Field for model::SizeMore {
+    fn write(&self, out: &mut Vec<u8>) {
+        (*self as i32).write(out);
+    }
+
+    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String> {
+        read_enum(
+            reader,
+            what,
+            &[
+                model::SizeMore::Small,
+                model::SizeMore::Large,
+                model::SizeMore::Huge,
+            ],
+        )
+    }
+}
+
+/// A version's `operator<<` and `operator>>`.
+trait Stream: Version {
+    fn write(&self, out: &mut Vec<u8>);
+    fn read(reader: &mut Reader<'_>) -> Result<Self, String>;
+}
+
+/// [`Stream`] for a version, its fields listed in declaration order, the
+/// order Qt programs stream them in.
+macro_rules! stream {
+    ($type:ident { $($field:ident),* }) => {
+        impl Stream for $type {
+            fn write(&self, out: &mut Vec<u8>) {
+                $(self.$field.write(out);)*
+            }
+
+            fn read(reader: &mut Reader<'_>) -> Result<Self, String> {
+                // A struct expression evaluates its fields in the order
+                // written, so they are read in the stream's order.
+                Ok(Self {
+                    $($field: Field::read(reader, stringify!($field))?),*
+                })
+            }
+        }
+    };
+}
+
+stream!(Image {
+    uri,
+    title,
+    width,
+    height,
+    size
+});
+stream!(ImageAdded {
+    uri,
+    title,
+    width,
+    height,
+    size,
+    alt
+});
+stream!(ImageRemoved {
+    uri,
+    width,
+    height,
+    size
+});
+stream!(ImageRenamed {
+    url,
+    title,
+    width,
+    height,
+    size
+});
+stream!(ImageReordered {
+    uri,
+    title,
+    height,
+    width,
+    size
+});
+stream!(ImageWidened {
+    uri,
+    title,
+    width,
+    height,
+    size
+});
+stream!(ImageMoreSizes {
+    uri,
+    title,
+    width,
+    height,
+    size
+});
+
+fn write<V: Stream>(value: &V) -> Vec<u8> {
+    let mut out = Vec::new();
+    value.write(&mut out);
+    out
+}
+
+impl<Old: Stream, New: Stream> Practice<Old, New> for Bare {
+    fn new_reads_old(pair: &Pair<Old, New>) -> Result<New, String> {
+        New::read(&mut Reader::new(&write(&pair.old)))
+    }
+
+    fn old_reads_new(pair: &Pair<Old, New>) -> Result<Old, String> {
+        Old::read(&mut Reader::new(&write(&pair.new)))
+    }
+}
+
+/// The header and the record of version `version`.
+fn write_tagged<V: Stream>(version: i32, value: &V) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(&MAGIC.to_be_bytes());
+    version.write(&mut out);
+    value.write(&mut out);
+    out
+}
+
+/// Checks the magic number and returns the version number.
+fn read_header(reader: &mut Reader<'_>) -> Result<i32, String> {
+    let magic = reader.u32("the magic number")?;
+    if magic != MAGIC {
+        return Err(format!("bad file format: magic number {magic:#010X}"));
+    }
+    reader.i32("the version number")
+}
+
+impl<Old: Stream, New: Stream> Practice<Old, New> for Tagged {
+    fn new_reads_old(pair: &Pair<Old, New>) -> Result<New, String> {
+        let bytes = write_tagged(OLD, &pair.old);
+        let reader = &mut Reader::new(&bytes);
+        match read_header(reader)? {
+            OLD => Old::read(reader).map(|old| (pair.migrate)(&old)),
+            NEW => New::read(reader),
+            version => Err(format!(
+                "version {version}: this program reads versions {OLD} and {NEW}"
+            )),
+        }
+    }
+
+    fn old_reads_new(pair: &Pair<Old, New>) -> Result<Old, String> {
+        let bytes = write_tagged(NEW, &pair.new);
+        let reader = &mut Reader::new(&bytes);
+        match read_header(reader)? {
+            OLD => Old::read(reader),
+            version => Err(format!(
+                "version {version}: this program reads version {OLD} only"
+            )),
+        }
+    }
+}
