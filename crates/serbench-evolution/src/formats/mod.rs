@@ -1,6 +1,9 @@
 //! The rows: each wire format with the library and the evolution practice
 //! its users follow, in the registry's order of wire formats.
 
+mod capnp;
+mod flatbuffers;
+mod generated_types;
 mod serde_formats;
 
 use crate::Row;
@@ -49,5 +52,17 @@ pub const ROWS: &[Row] = &[
         library: "postcard",
         practice: "version tag",
         cells: serde_formats::tagged::<Postcard>,
+    },
+    Row {
+        wire_format: "Cap'n Proto",
+        library: "capnp",
+        practice: "ordinals, obsolete field kept",
+        cells: generated_types::cells::<capnp::Capnp>,
+    },
+    Row {
+        wire_format: "FlatBuffers",
+        library: "flatbuffers",
+        practice: "declaration order, deprecated",
+        cells: generated_types::cells::<flatbuffers::FlatBuffers>,
     },
 ];
