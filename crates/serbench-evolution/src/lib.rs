@@ -45,6 +45,7 @@
 //! ```
 
 pub mod formats;
+mod generated;
 pub mod model;
 
 use std::fmt;

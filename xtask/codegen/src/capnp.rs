@@ -21,8 +21,8 @@ const TOOL_RELEASES: &str = "0.9.";
 /// resolve (`crate::generated::graph_capnp::…`).
 const PARENT_MODULE: &str = "generated";
 
-/// Compiles every `schemas/*.capnp` into `out/<name>_capnp.rs`.
-pub(crate) fn generate(schemas: &Path, out: &Path) -> anyhow::Result<()> {
+/// Compiles every `*.capnp` in `root/schemas` into `out/<name>_capnp.rs`.
+pub(crate) fn generate(root: &Path, schemas: &str, out: &Path) -> anyhow::Result<()> {
     let version = match Command::new("capnp").arg("--version").output() {
         Ok(output) if output.status.success() => String::from_utf8_lossy(&output.stdout)
             .trim()
@@ -40,13 +40,14 @@ pub(crate) fn generate(schemas: &Path, out: &Path) -> anyhow::Result<()> {
              and other releases write different schema nodes into it; {INSTALL}"
         );
     }
-    let files = schema_files(schemas)?;
+    let folder = root.join(schemas);
+    let files = schema_files(&folder)?;
     if files.is_empty() {
-        bail!("no .capnp schemas in {}", schemas.display());
+        bail!("no .capnp schemas in {}", folder.display());
     }
     let mut command = capnpc::CompilerCommand::new();
     command
-        .src_prefix(schemas)
+        .src_prefix(&folder)
         // The schemas import nothing; without the system's include folders
         // the output cannot depend on what else is installed.
         .no_standard_import()
@@ -64,7 +65,7 @@ pub(crate) fn generate(schemas: &Path, out: &Path) -> anyhow::Result<()> {
         let generated = out.join(format!("{}_capnp.rs", stem.replace('-', "_")));
         let code = std::fs::read_to_string(&generated)
             .with_context(|| format!("capnpc wrote no {}", generated.display()))?;
-        std::fs::write(&generated, with_header(stem, &code))?;
+        std::fs::write(&generated, with_header(schemas, stem, &code))?;
     }
     Ok(())
 }
@@ -91,9 +92,9 @@ fn schema_files(schemas: &Path) -> anyhow::Result<Vec<PathBuf>> {
 /// `code` with our header on top and without the plugin's line naming the
 /// installed `capnp` version: every 0.9 release writes the same code, so
 /// the file must not say which one a developer happens to have.
-fn with_header(stem: &str, code: &str) -> String {
+fn with_header(schemas: &str, stem: &str, code: &str) -> String {
     let mut text = format!(
-        "// Generated from schemas/{stem}.capnp by `cargo xtask codegen`; do not edit.\n\
+        "// Generated from {schemas}/{stem}.capnp by `cargo xtask codegen`; do not edit.\n\
          // Change the schema and run `cargo xtask codegen` to regenerate;\n\
          // `cargo xtask codegen --check` fails while this file is stale.\n"
     );

@@ -10,6 +10,11 @@
 //! is not what the schemas and tools give now. (Protobuf needs neither:
 //! prost-build and protox run in its build script.)
 //!
+//! The datasets' schemas (`schemas/*.capnp`, `schemas/*.fbs`) go to the
+//! codec crates, a crate per format. The versions of one record that
+//! serbench-evolution tests (`schemas/evolution/`) go to that crate's one
+//! `src/generated/`, both formats side by side.
+//!
 //! A binary of its own, not a module of xtask, so that the capnpc plugin
 //! it links is built only when code is generated.
 
@@ -24,24 +29,55 @@ use anyhow::{Context, bail};
 
 const USAGE: &str = "usage: codegen [--check] WORKSPACE STAGING";
 
-/// One generator: what it is called, where its output is committed, and
-/// how to run it into a folder.
+/// One generator: what it is called and how to run it on a folder of
+/// schemas (`schemas`, from `root`) into a folder.
 struct Generator {
     name: &'static str,
-    committed: &'static str,
-    generate: fn(schemas: &Path, out: &Path) -> anyhow::Result<()>,
+    generate: fn(root: &Path, schemas: &str, out: &Path) -> anyhow::Result<()>,
 }
 
-const GENERATORS: &[Generator] = &[
-    Generator {
+const CAPNP: Generator = Generator {
+    name: "capnp",
+    generate: capnp::generate,
+};
+
+const FLATBUFFERS: Generator = Generator {
+    name: "flatbuffers",
+    generate: flatbuffers::generate,
+};
+
+/// One folder of committed code: the schemas it comes from, and the
+/// generators that write it (each reads its own kind of schema file).
+struct Output {
+    /// Its name in the staging folder.
+    name: &'static str,
+    /// The schema folder, from the workspace root.
+    schemas: &'static str,
+    /// Where the code is committed, from the workspace root.
+    committed: &'static str,
+    generators: &'static [Generator],
+}
+
+const OUTPUTS: &[Output] = &[
+    Output {
         name: "capnp",
+        schemas: "schemas",
         committed: "crates/serbench-capnp/src/generated",
-        generate: capnp::generate,
+        generators: &[CAPNP],
     },
-    Generator {
+    Output {
         name: "flatbuffers",
+        schemas: "schemas",
         committed: "crates/serbench-flatbuffers/src/generated",
-        generate: flatbuffers::generate,
+        generators: &[FLATBUFFERS],
+    },
+    // A folder of its own, so that the codec crates' generators, which
+    // take every schema in `schemas/`, never see these.
+    Output {
+        name: "evolution",
+        schemas: "schemas/evolution",
+        committed: "crates/serbench-evolution/src/generated",
+        generators: &[CAPNP, FLATBUFFERS],
     },
 ];
 
@@ -65,19 +101,24 @@ fn main() -> ExitCode {
 }
 
 fn run(root: &Path, staging: &Path, check: bool) -> anyhow::Result<()> {
-    let schemas = root.join("schemas");
     let mut stale = Vec::new();
-    for generator in GENERATORS {
-        let staging = staging.join(generator.name);
+    for output in OUTPUTS {
+        let staging = staging.join(output.name);
         let _ = std::fs::remove_dir_all(&staging);
         std::fs::create_dir_all(&staging)?;
-        (generator.generate)(&schemas, &staging)
-            .with_context(|| format!("{} code generation failed", generator.name))?;
-        let committed = root.join(generator.committed);
+        for generator in output.generators {
+            (generator.generate)(root, output.schemas, &staging).with_context(|| {
+                format!(
+                    "{} code generation from {} failed",
+                    generator.name, output.schemas
+                )
+            })?;
+        }
+        let committed = root.join(output.committed);
         let fresh = read_dir(&staging)?;
         if check {
             if read_dir(&committed)? != fresh {
-                stale.push(generator.committed);
+                stale.push(output.committed);
             }
             continue;
         }
@@ -88,7 +129,7 @@ fn run(root: &Path, staging: &Path, check: bool) -> anyhow::Result<()> {
         }
         eprintln!(
             "codegen: wrote {} ({} files)",
-            generator.committed,
+            output.committed,
             fresh.len()
         );
     }

@@ -3,6 +3,9 @@
 
 mod avro;
 mod bitcode;
+mod capnp;
+mod flatbuffers;
+mod generated_types;
 mod own_types;
 mod protobuf;
 mod qdatastream;
@@ -129,6 +132,18 @@ pub const ROWS: &[Row] = &[
         library: "serbench-evolution",
         practice: "version tag",
         cells: cells::<qdatastream::Tagged>,
+    },
+    Row {
+        wire_format: "Cap'n Proto",
+        library: "capnp",
+        practice: "ordinals, obsolete field kept",
+        cells: generated_types::cells::<capnp::Capnp>,
+    },
+    Row {
+        wire_format: "FlatBuffers",
+        library: "flatbuffers",
+        practice: "declaration order, deprecated",
+        cells: generated_types::cells::<flatbuffers::FlatBuffers>,
     },
     Row {
         wire_format: "rkyv",

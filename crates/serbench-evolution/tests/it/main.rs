@@ -1,6 +1,8 @@
 //! The matrix as the reports show it: every cell computed, held to the
 //! committed table, and the outcomes the formats' documentation promises.
 
+mod capnp_flatbuffers;
+
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
