@@ -14,7 +14,11 @@ For each document, read here with Python's json:
   (binary and compact); each writes back exactly our bytes, so it read
   everything serbench's own decoder reads back to the document; fastavro
   and thriftpy2 also hold the document's every text, number and boolean,
-  however the schema nests them.
+  however the schema nests them;
+- Saxon (SaxonC-HE), an XPath 3.1 of its own, reads the xml row's
+  encoding (OUT/encoded/NAME.xml, in XPath's XML representation of JSON)
+  with fn:xml-to-json back to the document's first message, every number
+  compared as a double, as fn:xml-to-json writes numbers.
 Run by `cargo xtask interop`.
 """
 
@@ -30,6 +34,7 @@ import cbor2
 import msgpack
 import thriftpy2
 from fastavro import parse_schema, schemaless_reader, schemaless_writer
+from saxonche import PySaxonProcessor
 from thriftpy2.protocol import TBinaryProtocolFactory, TCompactProtocolFactory
 from thriftpy2.utils import deserialize, serialize
 
@@ -119,11 +124,34 @@ def thrift(out, name, document):
         same_leaves(name, f"thriftpy2 ({codec})", document, value)
 
 
+def as_doubles(value):
+    """`value` with every number a float: fn:xml-to-json writes each number
+    as an xs:double, so an integer past 2**53 may come back rounded."""
+    if isinstance(value, dict):
+        return {key: as_doubles(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [as_doubles(item) for item in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
+def xpath(saxon, out, name, document):
+    """Saxon's fn:xml-to-json reads our XML back to the document: elements,
+    keys in order, escapes and all."""
+    row = out / "encoded" / f"{name}.xml"
+    processor = saxon.new_xpath_processor()
+    processor.set_context(xdm_item=saxon.parse_xml(xml_file_name=str(row)))
+    text = processor.evaluate_single("xml-to-json(/*)").get_string_value()
+    same(as_doubles(document), as_doubles(json.loads(text)))
+
+
 def main():
     out, documents = Path(sys.argv[1]), Path(sys.argv[2])
     report = json.loads((out / "results.json").read_text())
     rows = {(r["dataset"], r["codec"]): r for r in report["results"]}
     checked = 0
+    saxon = PySaxonProcessor(license=False)
     for path in sorted(documents.iterdir()):
         if path.suffix not in (".json", ".ndjson"):
             continue
@@ -148,7 +176,12 @@ def main():
         thrift(out, name, values[0])
         print(f"{name}: protoc, fastavro and thriftpy2 read our encodings with the inferred schemas")
         checked += 1
-    assert checked >= 12, f"only {checked} checks: are the documents in {documents}?"
+        row = rows[(name, "xml")]
+        assert row["ok"], f"{name} xml: {row['error']}"
+        xpath(saxon, out, name, values[0])
+        print(f"{name} xml: Saxon's fn:xml-to-json reads it back equal ({saxon.version})")
+        checked += 1
+    assert checked >= 16, f"only {checked} checks: are the documents in {documents}?"
 
 
 if __name__ == "__main__":

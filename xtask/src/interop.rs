@@ -15,8 +15,9 @@
 //!   cbor and msgpack rows, and read those rows' encodings back to the
 //!   document; protoc, fastavro and thriftpy2 read the schema rows'
 //!   encodings with the schemas serbench inferred, write back the same
-//!   bytes and (fastavro, thriftpy2) hold every value of the document
-//!   (`interop/check_measure.py`).
+//!   bytes and (fastavro, thriftpy2) hold every value of the document;
+//!   Saxon's XPath 3.1 `fn:xml-to-json` reads the xml row's encoding back
+//!   to the document (`interop/check_measure.py`).
 //! - A Qt program reads the task-manager in JSON, XML and CBOR the way the Qt
 //!   benchmark does (QJsonDocument, QXmlStreamReader, QCborValue) and gets
 //!   `serbench check`'s answer; what it writes, `serbench` reads back as
@@ -30,7 +31,7 @@
 //!   `flatc --binary` make of their text, serbench reads as the same value.
 //!
 //! Needs python3 with `interop/requirements.txt` (cbor2, lxml, msgpack,
-//! thriftpy2, fastavro and flatc 25.12.19), g++ with Qt 6, protoc and capnp
+//! thriftpy2, fastavro, saxonche and flatc 25.12.19), g++ with Qt 6, protoc and capnp
 //! (Debian: `g++ pkg-config qt6-base-dev protobuf-compiler capnproto`);
 //! `.ci/run` installs them.
 
@@ -140,7 +141,7 @@ pub(crate) fn run() -> anyhow::Result<()> {
 /// programs make of its results (`interop/check_measure.py`).
 fn measured_documents(root: &Path, work: &Path, serbench: &Path) -> anyhow::Result<()> {
     eprintln!(
-        "interop: cbor2, msgpack, protoc, fastavro and thriftpy2 read the measured documents"
+        "interop: cbor2, msgpack, protoc, fastavro, thriftpy2 and Saxon read the measured documents"
     );
     let measured = work.join("measure");
     let documents = root.join("data/measure");
@@ -166,7 +167,7 @@ fn measured_documents(root: &Path, work: &Path, serbench: &Path) -> anyhow::Resu
             .arg(&documents),
     )
     .context(
-        "the measured documents' interop failed (needs protoc and: pip install cbor2 msgpack fastavro thriftpy2)",
+        "the measured documents' interop failed (needs protoc and: pip install cbor2 msgpack fastavro thriftpy2 saxonche)",
     )
 }
 

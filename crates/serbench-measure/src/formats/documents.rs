@@ -50,26 +50,48 @@ pub(crate) fn json_row<L: Library + 'static>(
 
 /// JSON cannot carry a float that is not finite nor a byte string:
 /// serde_json writes `null` for NaN and a list of numbers for bytes, a
-/// silent change, so the JSON rows refuse them with the path.
-fn json_carries(messages: &[Value]) -> Result<(), String> {
-    fn walk(value: &Value, path: &mut String) -> Result<(), String> {
+/// silent change, so the JSON rows refuse them with the path. The XML row
+/// writes JSON's own data model, so it refuses them too.
+pub(crate) fn json_carries(messages: &[Value]) -> Result<(), String> {
+    first_problem(messages, &json_problem)
+}
+
+/// What JSON cannot say about `value` itself (not its elements), if any.
+pub(crate) fn json_problem(value: &Value) -> Option<String> {
+    match value {
+        Value::Float(x) if !x.is_finite() => Some(format!("JSON has no {x}, only finite floats")),
+        Value::Bytes(_) => Some("JSON has no byte strings".to_owned()),
+        _ => None,
+    }
+}
+
+/// The first value in `messages`, depth first, that `problem` finds
+/// fault with, as an error that says what and where (`$.items[3].price`).
+pub(crate) fn first_problem(
+    messages: &[Value],
+    problem: &dyn Fn(&Value) -> Option<String>,
+) -> Result<(), String> {
+    fn walk(
+        value: &Value,
+        problem: &dyn Fn(&Value) -> Option<String>,
+        path: &mut String,
+    ) -> Result<(), String> {
         use std::fmt::Write as _;
+        if let Some(what) = problem(value) {
+            return Err(format!("{what} (at {path})"));
+        }
         match value {
-            Value::Float(x) if !x.is_finite() => Err(format!(
-                "JSON has no {x} (at {path}): a float must be finite"
-            )),
-            Value::Bytes(_) => Err(format!("JSON has no byte strings (at {path})")),
             Value::List(items) => items.iter().enumerate().try_for_each(|(i, item)| {
                 let len = path.len();
                 let _ = write!(path, "[{i}]");
-                walk(item, path)?;
+                walk(item, problem, path)?;
                 path.truncate(len);
                 Ok(())
             }),
             Value::Map(entries) => entries.iter().try_for_each(|(key, item)| {
                 let len = path.len();
                 let _ = write!(path, ".{key}");
-                walk(item, path)?;
+                walk(item, problem, path)?;
                 path.truncate(len);
                 Ok(())
             }),
@@ -78,7 +100,7 @@ fn json_carries(messages: &[Value]) -> Result<(), String> {
     }
     messages
         .iter()
-        .try_for_each(|message| walk(message, &mut String::from("$")))
+        .try_for_each(|message| walk(message, problem, &mut String::from("$")))
 }
 
 pub(crate) struct SerdeJson;
