@@ -6,6 +6,9 @@
 //   qt_taskmanager read FORMAT FILE      print the traverse answer
 //   qt_taskmanager write FORMAT IN OUT   read IN (json), write OUT in FORMAT
 //   qt_taskmanager bench IN RUNS [FORMAT]  time every format (or FORMAT) on IN (json)
+//   qt_taskmanager variant OURS DOCUMENT  check that OURS, one QVariant in
+//                                        QDataStream, holds DOCUMENT (JSON, or
+//                                        NDJSON's first message)
 //
 // FORMAT is json, xml, cbor or datastream (QDataStream at Qt_6_4, the
 // stream version serbench-qdatastream writes). The answer line has serbench check's form:
@@ -32,6 +35,7 @@
 #include <QList>
 #include <QString>
 #include <QUuid>
+#include <QVariant>
 #include <QVersionNumber>
 #include <QXmlStreamReader>
 #include <QXmlStreamWriter>
@@ -448,6 +452,135 @@ static void printAnswer(const TaskManager &manager)
                 textBytes);
 }
 
+// Measured documents ------------------------------------------------------------
+
+// `serbench measure` writes a document's first message as one QVariant at
+// Qt_6_4 (serbench-measure's formats/qdatastream.rs has the mapping). Qt's
+// own QDataStream reads it, and it must hold what Qt's JSON parser reads
+// from the document, type by type: a QVariantHash where QJsonDocument has a
+// QVariantMap (compared as sets of keys, as a hash has no order), a
+// QVariantList, a LongLong for an integer, a Double to the bit for any other
+// number, a QString, a Bool, a Nullptr.
+
+static qint64 compared = 0;
+
+static QString shown(const QVariant &value)
+{
+    QString text = value.toString();
+    if (text.size() > 40)
+        text = text.left(40) + u"…"_s;
+    return QStringLiteral("%1 %2").arg(QString::fromLatin1(value.metaType().name()), text);
+}
+
+[[noreturn]] static void differ(const QString &path, const QVariant &ours, const QVariant &json)
+{
+    fail(QStringLiteral("%1: our QVariant holds %2 where the document has %3")
+             .arg(path, shown(ours), shown(json)));
+}
+
+static bool sameBits(double a, double b)
+{
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+// Whether the scalars `ours` and `json` are the same value of the same type.
+// Two numbers Qt's JSON parser reads another way than serbench's: one past
+// qint64, which it reads as a double, and a whole number written as a
+// float (`28.0`), which it reads as an integer; each compares as a number.
+static bool sameScalar(const QVariant &ours, const QVariant &json)
+{
+    const int type = ours.metaType().id();
+    if (type == QMetaType::ULongLong)
+        return json.metaType().id() == QMetaType::Double
+               && sameBits(double(ours.toULongLong()), json.toDouble());
+    if (type == QMetaType::Double && json.metaType().id() == QMetaType::LongLong)
+        return ours.toDouble() == double(json.toLongLong());
+    if (json.metaType().id() != type)
+        return false;
+    switch (type) {
+    case QMetaType::Nullptr:
+        return true;
+    case QMetaType::Bool:
+        return ours.toBool() == json.toBool();
+    case QMetaType::LongLong:
+        return ours.toLongLong() == json.toLongLong();
+    case QMetaType::Double:
+        return sameBits(ours.toDouble(), json.toDouble());
+    case QMetaType::QString:
+        return ours.toString() == json.toString();
+    }
+    return false;
+}
+
+static void compare(const QVariant &ours, const QVariant &json, const QString &path)
+{
+    ++compared;
+    const int type = ours.metaType().id();
+    if (type == QMetaType::QVariantHash) {
+        if (json.metaType().id() != QMetaType::QVariantMap)
+            differ(path, ours, json);
+        const QVariantHash hash = ours.toHash();
+        const QVariantMap map = json.toMap();
+        if (hash.size() != map.size())
+            fail(QStringLiteral("%1: our QVariantHash has %2 keys, the document %3")
+                     .arg(path)
+                     .arg(hash.size())
+                     .arg(map.size()));
+        for (auto it = map.cbegin(); it != map.cend(); ++it) {
+            const auto found = hash.constFind(it.key());
+            if (found == hash.cend())
+                fail(QStringLiteral("%1: our QVariantHash has no key %2").arg(path, it.key()));
+            compare(found.value(), it.value(), path + u'.' + it.key());
+        }
+    } else if (type == QMetaType::QVariantList) {
+        if (json.metaType().id() != QMetaType::QVariantList)
+            differ(path, ours, json);
+        const QVariantList list = ours.toList();
+        const QVariantList theirs = json.toList();
+        if (list.size() != theirs.size())
+            fail(QStringLiteral("%1: our QVariantList has %2 items, the document %3")
+                     .arg(path)
+                     .arg(list.size())
+                     .arg(theirs.size()));
+        for (qsizetype i = 0; i < list.size(); ++i)
+            compare(list[i], theirs[i], QStringLiteral("%1[%2]").arg(path).arg(i));
+    } else if (!sameScalar(ours, json)) {
+        differ(path, ours, json);
+    }
+}
+
+// The document's first message: the whole file, or for NDJSON (by its
+// name) the first line that is not blank.
+static QByteArray firstMessage(const char *path, const QByteArray &bytes)
+{
+    const QByteArray name(path);
+    if (!name.endsWith(".ndjson") && !name.endsWith(".jsonl"))
+        return bytes;
+    for (const QByteArray &line : bytes.split('\n')) {
+        if (!line.trimmed().isEmpty())
+            return line;
+    }
+    fail(QStringLiteral("%1 has no message").arg(path));
+}
+
+static void checkVariant(const char *ours, const char *document)
+{
+    QDataStream stream(readFile(ours));
+    stream.setVersion(QDataStream::Qt_6_4);
+    QVariant variant;
+    stream >> variant;
+    if (stream.status() != QDataStream::Ok || !stream.atEnd())
+        fail(QStringLiteral("%1 is not one QVariant at Qt_6_4").arg(ours));
+
+    QJsonParseError error;
+    const QJsonDocument json =
+        QJsonDocument::fromJson(firstMessage(document, readFile(document)), &error);
+    if (error.error != QJsonParseError::NoError)
+        fail(QStringLiteral("%1: %2").arg(document, error.errorString()));
+    compare(variant, json.toVariant(), u"$"_s);
+    std::printf("Qt reads our QVariant as the document: %lld values\n", compared);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 4 && !std::strcmp(argv[1], "read")) {
@@ -474,7 +607,11 @@ int main(int argc, char **argv)
               argc == 5 ? argv[4] : nullptr);
         return 0;
     }
+    if (argc == 4 && !std::strcmp(argv[1], "variant")) {
+        checkVariant(argv[2], argv[3]);
+        return 0;
+    }
     std::fprintf(stderr, "usage: qt_taskmanager read FORMAT FILE | write FORMAT IN.json OUT"
-                         " | bench IN.json RUNS [FORMAT]\n");
+                         " | bench IN.json RUNS [FORMAT] | variant OURS DOCUMENT\n");
     return 2;
 }

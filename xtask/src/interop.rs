@@ -17,7 +17,9 @@
 //!   encodings with the schemas serbench inferred, write back the same
 //!   bytes and (fastavro, thriftpy2) hold every value of the document;
 //!   Saxon's XPath 3.1 `fn:xml-to-json` reads the xml row's encoding back
-//!   to the document (`interop/check_measure.py`).
+//!   to the document (`interop/check_measure.py`); Qt's QDataStream reads
+//!   the qdatastream row's `QVariant`s and finds in them, type by type,
+//!   what Qt's JSON parser reads from the documents.
 //! - A Qt program reads the task-manager in JSON, XML and CBOR the way the Qt
 //!   benchmark does (QJsonDocument, QXmlStreamReader, QCborValue) and gets
 //!   `serbench check`'s answer; what it writes, `serbench` reads back as
@@ -69,7 +71,10 @@ pub(crate) fn run() -> anyhow::Result<()> {
     )
     .context("fastavro interop failed (needs: pip install fastavro)")?;
 
-    measured_documents(&root, &work, &serbench)?;
+    let qt = build_qt(&root, &work).context(
+        "cannot build the Qt program (needs g++ and Qt 6: apt-get install g++ qt6-base-dev)",
+    )?;
+    measured_documents(&root, &work, &serbench, &qt)?;
 
     eprintln!("interop: thriftpy2 reads the Thrift dumps with the shipped schemas");
     run_checked(
@@ -85,9 +90,6 @@ pub(crate) fn run() -> anyhow::Result<()> {
         .context("official tool interop failed (needs protoc, capnp and flatc 25.12.19 on PATH)")?;
 
     eprintln!("interop: Qt reads and writes the task-manager");
-    let qt = build_qt(&root, &work).context(
-        "cannot build the Qt program (needs g++ and Qt 6: apt-get install g++ qt6-base-dev)",
-    )?;
     let json = dumps.join("task-manager.json");
     for format in ["json", "xml", "cbor"] {
         let ours = dumps.join(format!("task-manager.{format}"));
@@ -138,8 +140,9 @@ pub(crate) fn run() -> anyhow::Result<()> {
 }
 
 /// `serbench measure` on `data/measure/`'s documents, and what other
-/// programs make of its results (`interop/check_measure.py`).
-fn measured_documents(root: &Path, work: &Path, serbench: &Path) -> anyhow::Result<()> {
+/// programs make of its results (`interop/check_measure.py`, and Qt for
+/// the qdatastream row).
+fn measured_documents(root: &Path, work: &Path, serbench: &Path, qt: &Path) -> anyhow::Result<()> {
     eprintln!(
         "interop: cbor2, msgpack, protoc, fastavro, thriftpy2 and Saxon read the measured documents"
     );
@@ -168,7 +171,26 @@ fn measured_documents(root: &Path, work: &Path, serbench: &Path) -> anyhow::Resu
     )
     .context(
         "the measured documents' interop failed (needs protoc and: pip install cbor2 msgpack fastavro thriftpy2 saxonche)",
-    )
+    )?;
+    eprintln!("interop: Qt reads the measured documents' QVariants");
+    for file in &files {
+        // `serbench measure` names a document by its file stem and writes
+        // its first message's encoding as `encoded/NAME.CODEC`.
+        let name = file
+            .file_stem()
+            .and_then(|stem| stem.to_str())
+            .context("a document's name is not UTF-8")?;
+        let ours = measured.join("encoded").join(format!("{name}.qdatastream"));
+        ensure!(
+            ours.is_file(),
+            "no {}: the qdatastream row did not carry {name} (see {})",
+            ours.display(),
+            measured.join("results.json").display()
+        );
+        let answer = output(Command::new(qt).arg("variant").arg(&ours).arg(file))?;
+        println!("{name} qdatastream: {answer}");
+    }
+    Ok(())
 }
 
 /// Qt's QDataStream reads our task-manager as `serbench check` does, and

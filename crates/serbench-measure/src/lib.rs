@@ -7,8 +7,10 @@
 //! went in.
 //!
 //! The self-describing formats (JSON, CBOR, MessagePack) take a document
-//! as it is. The schema formats get a [`Schema`] inferred from the
-//! document ([`schema`] says how) and written in their own language:
+//! as it is, and QDataStream takes it as Qt's own `QVariant`s (a
+//! `QVariantHash` for each map, written in the document's key order). The
+//! schema formats get a [`Schema`] inferred from the document ([`schema`]
+//! says how) and written in their own language:
 //! Protobuf through prost-reflect over a `.proto` compiled by protox,
 //! Avro through apache-avro's values, Thrift through its protocols, and
 //! bincode, postcard, bitcode's serde and MessagePack's positional form

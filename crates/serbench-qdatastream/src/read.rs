@@ -7,15 +7,18 @@ use crate::error::Fault;
 
 /// A position in the input: the bytes not yet read. Each read checks the
 /// one length it needs against them; offsets are counted back from the
-/// end, so a successful read keeps no position of its own.
-pub(crate) struct Reader<'a> {
+/// end, so a successful read keeps no position of its own. `what`, in every
+/// read, names the item for the error message ("the task's name").
+pub struct Reader<'a> {
     /// The length of the whole input.
     len: usize,
     rest: &'a [u8],
 }
 
 impl<'a> Reader<'a> {
-    pub(crate) fn new(bytes: &'a [u8]) -> Self {
+    /// A reader at the start of `bytes`.
+    #[must_use]
+    pub fn new(bytes: &'a [u8]) -> Self {
         Self {
             len: bytes.len(),
             rest: bytes,
@@ -23,7 +26,8 @@ impl<'a> Reader<'a> {
     }
 
     /// Where the next item starts.
-    pub(crate) fn pos(&self) -> usize {
+    #[must_use]
+    pub fn pos(&self) -> usize {
         self.len - self.rest.len()
     }
 
@@ -34,12 +38,13 @@ impl<'a> Reader<'a> {
     /// A failure of the item that started at `offset`. Cold, so that the
     /// message built for it stays out of the paths that succeed.
     #[cold]
-    pub(crate) fn fault(offset: usize, kind: ErrorKind, message: String) -> Fault {
+    #[must_use]
+    pub fn fault(offset: usize, kind: ErrorKind, message: String) -> Fault {
         Fault::new(offset, kind, message)
     }
 
     /// The value is complete: nothing may follow it.
-    pub(crate) fn finish(self) -> Result<(), Fault> {
+    pub fn finish(self) -> Result<(), Fault> {
         if self.remaining() == 0 {
             return Ok(());
         }
@@ -95,8 +100,9 @@ impl<'a> Reader<'a> {
         self.array(what)
     }
 
+    /// A `qint8`.
     #[inline]
-    pub(crate) fn i8(&mut self, what: &str) -> Result<i8, Fault> {
+    pub fn i8(&mut self, what: &str) -> Result<i8, Fault> {
         Ok(i8::from_be_bytes(self.array(what)?))
     }
 
@@ -105,8 +111,9 @@ impl<'a> Reader<'a> {
         Ok(u16::from_be_bytes(self.array(what)?))
     }
 
+    /// A `quint32`.
     #[inline]
-    pub(crate) fn u32(&mut self, what: &str) -> Result<u32, Fault> {
+    pub fn u32(&mut self, what: &str) -> Result<u32, Fault> {
         Ok(u32::from_be_bytes(self.array(what)?))
     }
 
@@ -115,19 +122,27 @@ impl<'a> Reader<'a> {
         Ok(i32::from_be_bytes(self.array(what)?))
     }
 
+    /// A `qint64`.
     #[inline]
-    pub(crate) fn i64(&mut self, what: &str) -> Result<i64, Fault> {
+    pub fn i64(&mut self, what: &str) -> Result<i64, Fault> {
         Ok(i64::from_be_bytes(self.array(what)?))
     }
 
+    /// A `quint64`.
     #[inline]
-    pub(crate) fn f64(&mut self, what: &str) -> Result<f64, Fault> {
+    pub fn u64(&mut self, what: &str) -> Result<u64, Fault> {
+        Ok(u64::from_be_bytes(self.array(what)?))
+    }
+
+    /// A `double` at `DoublePrecision`: its bits as they are.
+    #[inline]
+    pub fn f64(&mut self, what: &str) -> Result<f64, Fault> {
         Ok(f64::from_bits(u64::from_be_bytes(self.array(what)?)))
     }
 
     /// A `bool`. Qt reads any non-zero byte as true but only writes 0 and
     /// 1; anything else is refused, so each value has one encoding.
-    pub(crate) fn bool(&mut self, what: &str) -> Result<bool, Fault> {
+    pub fn bool(&mut self, what: &str) -> Result<bool, Fault> {
         let at = self.pos();
         match self.array::<1>(what)? {
             [0] => Ok(false),
@@ -165,7 +180,7 @@ impl<'a> Reader<'a> {
     /// A `QList` of `count` items read by `item`. The list is reserved up
     /// front, but never past two bytes of memory per byte of input left:
     /// beyond that it grows as items actually arrive.
-    pub(crate) fn list<T>(
+    pub fn list<T>(
         &mut self,
         what: &str,
         min_item: usize,
@@ -205,12 +220,33 @@ impl<'a> Reader<'a> {
 
     /// A `QString` where the model has no null: a null reads as empty, as
     /// `QString::isEmpty` treats it.
-    pub(crate) fn string(&mut self, what: &str) -> Result<String, Fault> {
+    pub fn string(&mut self, what: &str) -> Result<String, Fault> {
         let at = self.pos();
         match self.u32(what)? {
             u32::MAX => Ok(String::new()),
             len => self.text(at, len, what),
         }
+    }
+
+    /// A `QByteArray`: a `quint32` size, then the bytes. A null one (size
+    /// 0xFFFFFFFF) reads as empty, as `QByteArray::isEmpty` treats it.
+    pub fn byte_array(&mut self, what: &str) -> Result<Vec<u8>, Fault> {
+        let at = self.pos();
+        let len = match self.u32(what)? {
+            u32::MAX => return Ok(Vec::new()),
+            len => len as usize,
+        };
+        if len > self.remaining() {
+            return Err(Self::fault(
+                at,
+                ErrorKind::Truncated,
+                format!(
+                    "{what} declares {len} bytes but {} remain",
+                    self.remaining()
+                ),
+            ));
+        }
+        Ok(self.take(len, what)?.to_vec())
     }
 
     /// The `len` bytes of UTF-16 of the `QString` whose size starts at `at`.

@@ -11,26 +11,30 @@ use crate::error::Unsupported;
 /// Staying below it keeps every encoding the same at both versions.
 pub(crate) const MAX_SIZE: usize = 0xFFFF_FFFD;
 
-/// Appends to a caller's buffer.
-pub(crate) struct Writer<'a> {
+/// Appends to a caller's buffer. `what`, where a size may be too large,
+/// names the item for the error message.
+pub struct Writer<'a> {
     out: &'a mut Vec<u8>,
 }
 
 impl<'a> Writer<'a> {
-    pub(crate) fn new(out: &'a mut Vec<u8>) -> Self {
+    /// A writer appending to `out`.
+    pub fn new(out: &'a mut Vec<u8>) -> Self {
         Self { out }
     }
 
-    pub(crate) fn bytes(&mut self, bytes: &[u8]) {
+    /// Raw bytes, as they are.
+    pub fn bytes(&mut self, bytes: &[u8]) {
         self.out.extend_from_slice(bytes);
     }
 
-    pub(crate) fn i8(&mut self, value: i8) {
+    /// A `qint8`.
+    pub fn i8(&mut self, value: i8) {
         self.out.push(value.to_be_bytes()[0]);
     }
 
     /// Qt writes a `bool` as one byte, 0 or 1.
-    pub(crate) fn bool(&mut self, value: bool) {
+    pub fn bool(&mut self, value: bool) {
         self.out.push(u8::from(value));
     }
 
@@ -38,7 +42,8 @@ impl<'a> Writer<'a> {
         self.bytes(&value.to_be_bytes());
     }
 
-    pub(crate) fn u32(&mut self, value: u32) {
+    /// A `quint32`.
+    pub fn u32(&mut self, value: u32) {
         self.bytes(&value.to_be_bytes());
     }
 
@@ -46,18 +51,24 @@ impl<'a> Writer<'a> {
         self.bytes(&value.to_be_bytes());
     }
 
-    pub(crate) fn i64(&mut self, value: i64) {
+    /// A `qint64`.
+    pub fn i64(&mut self, value: i64) {
+        self.bytes(&value.to_be_bytes());
+    }
+
+    /// A `quint64`.
+    pub fn u64(&mut self, value: u64) {
         self.bytes(&value.to_be_bytes());
     }
 
     /// A `double` at `DoublePrecision`, QDataStream's default: the IEEE 754
     /// bits, big-endian, so NaN payloads and −0.0 survive.
-    pub(crate) fn f64(&mut self, value: f64) {
+    pub fn f64(&mut self, value: f64) {
         self.bytes(&value.to_bits().to_be_bytes());
     }
 
     /// A `QList`'s count, then each item.
-    pub(crate) fn list<T>(
+    pub fn list<T>(
         &mut self,
         items: &[T],
         what: &str,
@@ -79,7 +90,7 @@ impl<'a> Writer<'a> {
 
     /// A non-null `QString`: its size in bytes, then its UTF-16 code units,
     /// big-endian.
-    pub(crate) fn string(&mut self, text: &str, what: &str) -> Result<(), Unsupported> {
+    pub fn string(&mut self, text: &str, what: &str) -> Result<(), Unsupported> {
         let start = self.out.len();
         self.u32(0);
         if !self.ascii(text.as_bytes()) {
@@ -132,6 +143,13 @@ impl<'a> Writer<'a> {
             _ => {}
         }
         all & NOT_ASCII == 0
+    }
+
+    /// A non-null `QByteArray`: its size, then the bytes.
+    pub fn byte_array(&mut self, bytes: &[u8], what: &str) -> Result<(), Unsupported> {
+        self.u32(size(bytes.len(), "bytes", what)?);
+        self.bytes(bytes);
+        Ok(())
     }
 
     /// A null `QString`, which Qt tells apart from an empty one.

@@ -6,6 +6,7 @@ pub(crate) mod documents;
 mod minicbor_value;
 pub(crate) mod positional;
 mod protobuf;
+mod qdatastream;
 mod thrift;
 mod xml;
 
@@ -151,9 +152,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "QDataStream",
         library: "serbench-qdatastream",
         version: "0.1.0",
-        build: Build::Unavailable(
-            "no document mapping yet: a document would go through Qt's QVariant forms (QVariantMap sorts its keys), which serbench's QDataStream codec does not write",
-        ),
+        build: Build::From(qdatastream::build),
     },
     Row {
         id: "capnp",
