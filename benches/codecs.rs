@@ -144,46 +144,11 @@ fn evolution() {
 /// (field names in the data, determinism), run here, and what it
 /// declares, with sources.
 fn capabilities() {
-    use serbench_codecs::{capabilities, facts};
-    use serbench_results::{Capability, Fact};
     use std::io::Write as _;
-    let fact = |name: &str, sourced: facts::Sourced| Fact {
-        name: name.to_owned(),
-        fact: sourced.fact.to_owned(),
-        source: sourced.source.to_owned(),
-    };
     let mut out = std::io::stdout().lock();
     for info in serbench_codecs::codecs() {
-        let Some(tested) = capabilities::tested(info) else {
+        let Some(line) = serbench_codecs::capabilities::line(info) else {
             continue;
-        };
-        let (api, api_source) = capabilities::api(info.id).unwrap_or(("", ""));
-        let mut declared = Vec::new();
-        if let Some(format) = facts::FORMATS
-            .iter()
-            .find(|f| f.wire_format == info.wire_format)
-        {
-            declared.push(fact("specification", format.specification));
-            declared.push(fact("schema", format.schema));
-            declared.push(fact("other languages", format.other_languages));
-        }
-        if let Some(library) = facts::LIBRARIES.iter().find(|l| l.library == info.library) {
-            declared.push(fact("latest release", library.latest_release));
-            declared.push(fact("advisories", library.advisories));
-        }
-        let line = Capability {
-            codec: info.id.to_owned(),
-            wire_format: info.wire_format.to_owned(),
-            library: info.library.to_owned(),
-            field_names: tested.field_names,
-            deterministic: tested.deterministic,
-            zero_copy: info.zero_copy,
-            api: Fact {
-                name: String::new(),
-                fact: api.to_owned(),
-                source: api_source.to_owned(),
-            },
-            declared,
         };
         let line = serde_json::to_string(&line).expect("a capability line serializes");
         if writeln!(out, "{line}").is_err() {

@@ -362,6 +362,8 @@ fn a_copied_codec_joins_everything_with_one_registration() {
                 "--skip",
                 "readme_codec_table",
                 "--skip",
+                "readme_capability_table",
+                "--skip",
                 "security_md_has_no_blanks",
                 "--skip",
                 "tested_capabilities_are_the_committed_ones",

@@ -10,6 +10,9 @@
 
 use serbench_model::{Codec, Dataset, Error, MediaContent};
 
+use serbench_results::{Capability, Fact};
+
+use crate::facts::{self, Sourced};
 use crate::{Carried, DatasetVisitor, Info, PairJob};
 
 /// What the tests decide of one codec.
@@ -41,6 +44,47 @@ pub fn tested(info: &Info) -> Option<Tested> {
     Some(Tested {
         field_names,
         deterministic: deterministic.every,
+    })
+}
+
+/// Codec `info`'s line of the capability table: what [`tested`] decides,
+/// its [`api`] path and what [`facts`] declares of its wire format and
+/// library; `None` if it is not built in.
+#[must_use]
+pub fn line(info: &Info) -> Option<Capability> {
+    let fact = |name: &str, sourced: Sourced| Fact {
+        name: name.to_owned(),
+        fact: sourced.fact.to_owned(),
+        source: sourced.source.to_owned(),
+    };
+    let tested = tested(info)?;
+    let (api, api_source) = api(info.id).unwrap_or_default();
+    let mut declared = Vec::new();
+    if let Some(format) = facts::FORMATS
+        .iter()
+        .find(|f| f.wire_format == info.wire_format)
+    {
+        declared.push(fact("specification", format.specification));
+        declared.push(fact("schema", format.schema));
+        declared.push(fact("other languages", format.other_languages));
+    }
+    if let Some(library) = facts::LIBRARIES.iter().find(|l| l.library == info.library) {
+        declared.push(fact("latest release", library.latest_release));
+        declared.push(fact("advisories", library.advisories));
+    }
+    Some(Capability {
+        codec: info.id.to_owned(),
+        wire_format: info.wire_format.to_owned(),
+        library: info.library.to_owned(),
+        field_names: tested.field_names,
+        deterministic: tested.deterministic,
+        zero_copy: info.zero_copy,
+        api: Fact {
+            name: String::new(),
+            fact: api.to_owned(),
+            source: api_source.to_owned(),
+        },
+        declared,
     })
 }
 

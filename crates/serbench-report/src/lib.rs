@@ -54,7 +54,7 @@ pub use html::compare::page as html_comparison;
 pub use html::page as html;
 pub use markdown::{markdown, summary};
 pub use plot::scatter;
-pub use sections::evolution as evolution_markdown;
+pub use sections::{capabilities as capabilities_markdown, evolution as evolution_markdown};
 pub use serbench_results::units;
 
 /// Why a report could not be drawn or written: a chart the plotting

@@ -108,7 +108,11 @@ pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
         );
     }
     if !results.capabilities.is_empty() {
-        text.push_str(&sections::capability_table(results));
+        let _ = write!(
+            text,
+            "## Capabilities\n\n{}\n",
+            sections::capabilities(results)
+        );
     }
     text
 }

@@ -724,12 +724,15 @@ pub(super) fn yes_no(value: Option<bool>) -> &'static str {
 pub(super) const CAPABILITIES_ABOUT: &str = "Per codec: field names and determinism are tested here \
      (media's encoding holds its field names; every dataset's messages encode to the same bytes again, \
      from a copy and after a round trip), zero-copy is the codec's own declaration, bounded comes from \
-     this run's safety figures (every damaged input within the kit's bound), evolution is the wire \
+     a run's safety figures (every damaged input within the kit's bound; – without a run), evolution is the wire \
      format's best practice in the matrix above; the rest is declared in serbench-codecs with its \
      source (report.html shows each source on hover; results.json carries them).";
 
-/// The capability table as Markdown.
-pub(super) fn capability_table(results: &Report) -> String {
+/// The capability table as Markdown, from a run's capability lines, its
+/// safety figures and its evolution matrix. README.md carries it too,
+/// from the lines and the matrix alone (bounded there is `–`).
+#[must_use]
+pub fn capabilities(results: &Report) -> String {
     let mut table = Table::new()
         .left("codec")
         .left("wire format")
@@ -761,10 +764,7 @@ pub(super) fn capability_table(results: &Report) -> String {
         }
         table.push(cells);
     }
-    format!(
-        "## Capabilities\n\n{CAPABILITIES_ABOUT}\n\n{}\n",
-        table.render()
-    )
+    format!("{CAPABILITIES_ABOUT}\n\n{}", table.render())
 }
 
 /// The README's headline: per dataset, the smallest codec and the fastest

@@ -503,7 +503,7 @@ pub(super) const CAPABILITY_FILTERS: [(&str, &str); 7] = [
         "evolves",
     ),
     ("serde", "serde"),
-    ("no advisory", "no-advisory"),
+    ("maintained (no unmaintained notice)", "maintained"),
 ];
 
 /// The capability table: a row per codec, each declared fact's source in
@@ -545,7 +545,7 @@ pub(super) fn capabilities(results: &Report) -> Markup {
                         data-serde=(yes(line.api.fact == "serde"))
                         data-evolution=[row.evolution.as_ref().map(|e| e.counts[0])]
                         data-evolves=(yes(row.evolution.as_ref().is_some_and(|e| e.safe)))
-                        data-no-advisory=(yes(advisories.is_some_and(|a| a.fact.starts_with("none")))) {
+                        data-maintained=(yes(advisories.is_none_or(|a| !a.fact.contains("unmaintained")))) {
                         td { code { (line.codec) } }
                         td { (line.wire_format) }
                         td { (yes(line.field_names)) }
