@@ -24,7 +24,9 @@
 
 use bitcode::{DecodeOwned, Encode};
 
-use super::own_types::{Practice, mirror};
+use super::own_types::mirror;
+use super::typed::Practice;
+use crate::Outcome;
 use crate::model::Pair;
 
 mirror! { #[derive(bitcode::Encode, bitcode::Decode)] }
@@ -44,12 +46,12 @@ where
     Old::Own: Encode + DecodeOwned,
     New::Own: Encode + DecodeOwned,
 {
-    fn new_reads_old(pair: &Pair<Old, New>) -> Result<New, String> {
-        read::<New::Own>(&bitcode::encode(&pair.old.own())).map(New::model)
+    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
+        pair.judge_new(read::<New::Own>(&bitcode::encode(&pair.old.own())).map(New::model))
     }
 
-    fn old_reads_new(pair: &Pair<Old, New>) -> Result<Old, String> {
-        read::<Old::Own>(&bitcode::encode(&pair.new.own())).map(Old::model)
+    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
+        pair.judge_old(read::<Old::Own>(&bitcode::encode(&pair.new.own())).map(Old::model))
     }
 }
 
@@ -58,16 +60,20 @@ where
     OldTagged<Old::Own>: Encode + DecodeOwned,
     NewTagged<Old::Own, New::Own>: Encode + DecodeOwned,
 {
-    fn new_reads_old(pair: &Pair<Old, New>) -> Result<New, String> {
+    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
         let bytes = bitcode::encode(&OldTagged::V1(pair.old.own()));
-        read::<NewTagged<Old::Own, New::Own>>(&bytes).map(|read| match read {
-            NewTagged::V1(old) => (pair.migrate)(&Old::model(old)),
-            NewTagged::V2(new) => New::model(new),
-        })
+        pair.judge_new(
+            read::<NewTagged<Old::Own, New::Own>>(&bytes).map(|read| match read {
+                NewTagged::V1(old) => (pair.migrate)(&Old::model(old)),
+                NewTagged::V2(new) => New::model(new),
+            }),
+        )
     }
 
-    fn old_reads_new(pair: &Pair<Old, New>) -> Result<Old, String> {
+    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
         let bytes = bitcode::encode(&NewTagged::<Old::Own, New::Own>::V2(pair.new.own()));
-        read::<OldTagged<Old::Own>>(&bytes).map(|OldTagged::V1(old)| Old::model(old))
+        pair.judge_old(
+            read::<OldTagged<Old::Own>>(&bytes).map(|OldTagged::V1(old)| Old::model(old)),
+        )
     }
 }

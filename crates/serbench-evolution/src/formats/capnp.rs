@@ -34,7 +34,7 @@ use capnp::message::{self, ReaderOptions};
 use capnp::serialize;
 use capnp::traits::Owned;
 
-use super::generated_types::Codec;
+use super::typed::Codec;
 use crate::Outcome;
 use crate::generated::image_capnp::{
     Size as WireSize, SizeMore as WireSizeMore, image, image_added, image_more_sizes,
@@ -61,10 +61,10 @@ trait Wire: Version {
 }
 
 impl<V: Wire> Codec<V> for Capnp {
-    fn write(value: &V) -> Vec<u8> {
+    fn write(value: &V) -> Result<Vec<u8>, String> {
         let mut message = message::Builder::new_default();
         value.build(message.init_root());
-        serialize::write_message_to_words(&message)
+        Ok(serialize::write_message_to_words(&message))
     }
 
     fn read(bytes: &[u8], intended: Option<&V>) -> Outcome {

@@ -34,7 +34,7 @@
 
 use flatbuffers::{FlatBufferBuilder, Follow, Verifiable, WIPOffset};
 
-use super::generated_types::Codec;
+use super::typed::Codec;
 use crate::Outcome;
 use crate::generated::image::serbench::evolution as wire;
 use crate::model::{
@@ -65,11 +65,11 @@ struct Unnamed {
 }
 
 impl<V: Wire> Codec<V> for FlatBuffers {
-    fn write(value: &V) -> Vec<u8> {
+    fn write(value: &V) -> Result<Vec<u8>, String> {
         let mut builder = FlatBufferBuilder::new();
         let root = value.build(&mut builder);
         builder.finish(root, None);
-        builder.finished_data().to_vec()
+        Ok(builder.finished_data().to_vec())
     }
 
     fn read(bytes: &[u8], intended: Option<&V>) -> Outcome {

@@ -1,11 +1,17 @@
 //! The rows: each wire format with the library and the evolution practice
 //! its users follow, in the registry's order of wire formats.
+//!
+//! Two ways to the cells. Formats serde or a run-time schema drives
+//! (`serde_formats`, `avro`) work on any version, as a
+//! [`PairVisitor`](crate::model::PairVisitor). Every other format reaches
+//! its own type for each version, so it is a `Practice` for every
+//! concrete pair of versions, which the model hands over by their types,
+//! and `typed::cells` judges it: one module, no lookup at run time.
 
 mod avro;
 mod bitcode;
 mod capnp;
 mod flatbuffers;
-mod generated_types;
 mod own_types;
 mod protobuf;
 mod qdatastream;
@@ -17,10 +23,10 @@ mod wincode;
 mod xml;
 
 use crate::Row;
-use own_types::cells;
 use protobuf::Protobuf;
 use serde_formats::{Bincode, Cbor, Json, MessagePack, Postcard};
 use thrift::{Binary, Compact, Thrift};
+use typed::{Direct, cells};
 use xml::Xml;
 
 /// Every row of the matrix.
@@ -101,19 +107,19 @@ pub const ROWS: &[Row] = &[
         wire_format: "Protobuf",
         library: "prost",
         practice: "field numbers",
-        cells: typed::cells::<Protobuf>,
+        cells: cells::<Direct<Protobuf>>,
     },
     Row {
         wire_format: "Thrift",
         library: "thrift",
         practice: "field ids, binary protocol",
-        cells: typed::cells::<Thrift<Binary>>,
+        cells: cells::<Direct<Thrift<Binary>>>,
     },
     Row {
         wire_format: "Thrift",
         library: "thrift",
         practice: "field ids, compact protocol",
-        cells: typed::cells::<Thrift<Compact>>,
+        cells: cells::<Direct<Thrift<Compact>>>,
     },
     Row {
         wire_format: "Avro",
@@ -137,13 +143,13 @@ pub const ROWS: &[Row] = &[
         wire_format: "Cap'n Proto",
         library: "capnp",
         practice: "ordinals, obsolete field kept",
-        cells: generated_types::cells::<capnp::Capnp>,
+        cells: cells::<Direct<capnp::Capnp>>,
     },
     Row {
         wire_format: "FlatBuffers",
         library: "flatbuffers",
         practice: "declaration order, deprecated",
-        cells: generated_types::cells::<flatbuffers::FlatBuffers>,
+        cells: cells::<Direct<flatbuffers::FlatBuffers>>,
     },
     Row {
         wire_format: "rkyv",

@@ -16,7 +16,8 @@
 
 use prost::Message as _;
 
-use super::typed::Wire;
+use super::typed::Codec;
+use crate::Outcome;
 use crate::model::{self, Version};
 
 /// The Protobuf rows' format.
@@ -32,15 +33,16 @@ trait Versioned: Version {
     fn from_message(message: Self::Message) -> Self;
 }
 
-impl<V: Versioned> Wire<Protobuf> for V {
-    fn write(&self) -> Result<Vec<u8>, String> {
-        Ok(self.message().encode_to_vec())
+impl<V: Versioned> Codec<V> for Protobuf {
+    fn write(value: &V) -> Result<Vec<u8>, String> {
+        Ok(value.message().encode_to_vec())
     }
 
-    fn read(bytes: &[u8]) -> Result<Self, String> {
-        V::Message::decode(bytes)
+    fn read(bytes: &[u8], intended: Option<&V>) -> Outcome {
+        let read = V::Message::decode(bytes)
             .map(V::from_message)
-            .map_err(|error| error.to_string())
+            .map_err(|error| error.to_string());
+        Outcome::judge(read, intended)
     }
 }
 

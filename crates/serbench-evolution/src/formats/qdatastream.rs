@@ -26,7 +26,8 @@
 //! data, and the reader to refuse a wrong magic number and a version newer
 //! than it knows, reading an older version's layout by the number.
 
-use super::own_types::Practice;
+use super::typed::Practice;
+use crate::Outcome;
 use crate::model::{
     self, Image, ImageAdded, ImageMoreSizes, ImageRemoved, ImageRenamed, ImageReordered,
     ImageWidened, Pair, Version,
@@ -286,12 +287,12 @@ fn write<V: Stream>(value: &V) -> Vec<u8> {
 }
 
 impl<Old: Stream, New: Stream> Practice<Old, New> for Bare {
-    fn new_reads_old(pair: &Pair<Old, New>) -> Result<New, String> {
-        New::read(&mut Reader::new(&write(&pair.old)))
+    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
+        pair.judge_new(New::read(&mut Reader::new(&write(&pair.old))))
     }
 
-    fn old_reads_new(pair: &Pair<Old, New>) -> Result<Old, String> {
-        Old::read(&mut Reader::new(&write(&pair.new)))
+    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
+        pair.judge_old(Old::read(&mut Reader::new(&write(&pair.new))))
     }
 }
 
@@ -313,27 +314,39 @@ fn read_header(reader: &mut Reader<'_>) -> Result<i32, String> {
     reader.i32("the version number")
 }
 
+/// What the new program reads from tagged `bytes`: either version, the
+/// old one migrated with `migrate`.
+fn read_tagged_new<Old: Stream, New: Stream>(
+    bytes: &[u8],
+    migrate: fn(&Old) -> New,
+) -> Result<New, String> {
+    let reader = &mut Reader::new(bytes);
+    match read_header(reader)? {
+        OLD => Old::read(reader).map(|old| migrate(&old)),
+        NEW => New::read(reader),
+        version => Err(format!(
+            "version {version}: this program reads versions {OLD} and {NEW}"
+        )),
+    }
+}
+
+/// What the old program reads from tagged `bytes`: its own version only.
+fn read_tagged_old<Old: Stream>(bytes: &[u8]) -> Result<Old, String> {
+    let reader = &mut Reader::new(bytes);
+    match read_header(reader)? {
+        OLD => Old::read(reader),
+        version => Err(format!(
+            "version {version}: this program reads version {OLD} only"
+        )),
+    }
+}
+
 impl<Old: Stream, New: Stream> Practice<Old, New> for Tagged {
-    fn new_reads_old(pair: &Pair<Old, New>) -> Result<New, String> {
-        let bytes = write_tagged(OLD, &pair.old);
-        let reader = &mut Reader::new(&bytes);
-        match read_header(reader)? {
-            OLD => Old::read(reader).map(|old| (pair.migrate)(&old)),
-            NEW => New::read(reader),
-            version => Err(format!(
-                "version {version}: this program reads versions {OLD} and {NEW}"
-            )),
-        }
+    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
+        pair.judge_new(read_tagged_new(&write_tagged(OLD, &pair.old), pair.migrate))
     }
 
-    fn old_reads_new(pair: &Pair<Old, New>) -> Result<Old, String> {
-        let bytes = write_tagged(NEW, &pair.new);
-        let reader = &mut Reader::new(&bytes);
-        match read_header(reader)? {
-            OLD => Old::read(reader),
-            version => Err(format!(
-                "version {version}: this program reads version {OLD} only"
-            )),
-        }
+    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
+        pair.judge_old(read_tagged_old(&write_tagged(NEW, &pair.new)))
     }
 }

@@ -30,7 +30,9 @@ use rkyv::ser::allocator::ArenaHandle;
 use rkyv::util::AlignedVec;
 use rkyv::{Archive, Deserialize, Serialize};
 
-use super::own_types::{Practice, mirror};
+use super::own_types::mirror;
+use super::typed::Practice;
+use crate::Outcome;
 use crate::model::Pair;
 
 mirror! { #[derive(rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)] }
@@ -82,12 +84,16 @@ where
     Old::Own: Archivable,
     New::Own: Archivable,
 {
-    fn new_reads_old(pair: &Pair<Old, New>) -> Result<New, String> {
-        read::<New::Own>(&write(&pair.old.own())?).map(New::model)
+    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
+        pair.judge_new(
+            write(&pair.old.own()).and_then(|bytes| read::<New::Own>(&bytes).map(New::model)),
+        )
     }
 
-    fn old_reads_new(pair: &Pair<Old, New>) -> Result<Old, String> {
-        read::<Old::Own>(&write(&pair.new.own())?).map(Old::model)
+    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
+        pair.judge_old(
+            write(&pair.new.own()).and_then(|bytes| read::<Old::Own>(&bytes).map(Old::model)),
+        )
     }
 }
 
@@ -96,17 +102,19 @@ where
     OldTagged<Old::Own>: Archivable,
     NewTagged<Old::Own, New::Own>: Archivable,
 {
-    fn new_reads_old(pair: &Pair<Old, New>) -> Result<New, String> {
-        let bytes = write(&OldTagged::V1(pair.old.own()))?;
-        read::<NewTagged<Old::Own, New::Own>>(&bytes).map(|read| match read {
+    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
+        let read = write(&OldTagged::V1(pair.old.own()))
+            .and_then(|bytes| read::<NewTagged<Old::Own, New::Own>>(&bytes));
+        pair.judge_new(read.map(|read| match read {
             NewTagged::V1(old) => (pair.migrate)(&Old::model(old)),
             NewTagged::V2(new) => New::model(new),
-        })
+        }))
     }
 
-    fn old_reads_new(pair: &Pair<Old, New>) -> Result<Old, String> {
-        let bytes = write(&NewTagged::<Old::Own, New::Own>::V2(pair.new.own()))?;
-        read::<OldTagged<Old::Own>>(&bytes).map(|OldTagged::V1(old)| Old::model(old))
+    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
+        let read = write(&NewTagged::<Old::Own, New::Own>::V2(pair.new.own()))
+            .and_then(|bytes| read::<OldTagged<Old::Own>>(&bytes));
+        pair.judge_old(read.map(|OldTagged::V1(old)| Old::model(old)))
     }
 }
 
@@ -115,13 +123,15 @@ where
     Versioned<Old::Own>: Archivable,
     Versioned<New::Own>: Archivable,
 {
-    fn new_reads_old(pair: &Pair<Old, New>) -> Result<New, String> {
-        let bytes = write(&Versioned(pair.old.own()))?;
-        read::<Versioned<New::Own>>(&bytes).map(|Versioned(new)| New::model(new))
+    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
+        let read =
+            write(&Versioned(pair.old.own())).and_then(|bytes| read::<Versioned<New::Own>>(&bytes));
+        pair.judge_new(read.map(|Versioned(new)| New::model(new)))
     }
 
-    fn old_reads_new(pair: &Pair<Old, New>) -> Result<Old, String> {
-        let bytes = write(&Versioned(pair.new.own()))?;
-        read::<Versioned<Old::Own>>(&bytes).map(|Versioned(old)| Old::model(old))
+    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
+        let read =
+            write(&Versioned(pair.new.own())).and_then(|bytes| read::<Versioned<Old::Own>>(&bytes));
+        pair.judge_old(read.map(|Versioned(old)| Old::model(old)))
     }
 }

@@ -47,7 +47,8 @@ use thrift::protocol::{
     field_id,
 };
 
-use super::typed::Wire;
+use super::typed::Codec;
+use crate::Outcome;
 use crate::model::{self, Version};
 
 /// The Thrift rows' format, over protocol `P`.
@@ -100,14 +101,16 @@ trait Versioned: Version {
     fn from_struct(read: Self::Struct) -> Result<Self, String>;
 }
 
-impl<P: Protocol, V: Versioned> Wire<Thrift<P>> for V {
-    fn write(&self) -> Result<Vec<u8>, String> {
-        P::write(&self.to_struct()).map_err(|error| error.to_string())
+impl<P: Protocol, V: Versioned> Codec<V> for Thrift<P> {
+    fn write(value: &V) -> Result<Vec<u8>, String> {
+        P::write(&value.to_struct()).map_err(|error| error.to_string())
     }
 
-    fn read(bytes: &[u8]) -> Result<Self, String> {
-        let read = P::read::<V::Struct>(bytes).map_err(|error| error.to_string())?;
-        V::from_struct(read)
+    fn read(bytes: &[u8], intended: Option<&V>) -> Outcome {
+        let read = P::read::<V::Struct>(bytes)
+            .map_err(|error| error.to_string())
+            .and_then(V::from_struct);
+        Outcome::judge(read, intended)
     }
 }
 

@@ -1,101 +1,94 @@
-//! The rows of formats whose users write and read types of the format's
-//! own, one per version of the record (a prost message, a Thrift struct),
-//! rather than the model's serde types.
+//! How the rows reach the versions' own types. A format whose users write
+//! a type of the format's own per version (a prost message, a Thrift
+//! struct, the code capnpc or flatc generates, a type carrying bitcode's,
+//! wincode's or rkyv's derive, a QDataStream `operator<<`) must know
+//! which versions a pair holds to reach those types. The model hands each
+//! pair over with its concrete types ([`visit_typed`]), so a row is a
+//! [`Practice`] for every pair, checked when it is built, and [`cells`]
+//! judges it.
 //!
-//! Each model version says how it goes through its format's type
-//! ([`Wire`]); [`cells`] writes every pair's values that way, reads each
-//! with the other version's type and judges what comes back.
+//! Formats that write and read each version on its own, with nothing
+//! around the record (their evolution is in the schema: field numbers,
+//! ordinals), say only how they write and read one version ([`Codec`]);
+//! [`Direct`] makes that a practice.
 
-use std::any::Any;
 use std::marker::PhantomData;
 
-use crate::model::{
-    Image, ImageAdded, ImageMoreSizes, ImageRemoved, ImageRenamed, ImageReordered, ImageWidened,
-    Pair, PairVisitor, Version, visit_pairs,
-};
-use crate::{Change, Direction, Outcome};
+use crate::model::{Change, EveryPair, Image, Pair, TypedVisitor, Version, visit_typed};
+use crate::{Direction, Outcome};
 
-/// A version of the record in format `F` (a marker type naming the format
-/// and, where it has several, the protocol).
-pub(crate) trait Wire<F>: Version {
-    /// The bytes `F`'s type for this version writes for `self`.
-    fn write(&self) -> Result<Vec<u8>, String>;
-    /// What a program that knows only this version reads from `bytes`,
-    /// through `F`'s type for it, as the model's value.
-    fn read(bytes: &[u8]) -> Result<Self, String>;
+/// One format's way of carrying a version's value to a program that knows
+/// the other: bare, behind a version tag, through its schema, ….
+pub(crate) trait Practice<Old, New> {
+    /// The old writer's bytes, read by the new program.
+    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome;
+    /// The new writer's bytes, read by the old program.
+    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome;
 }
 
-/// The twelve cells of format `F`.
-pub(crate) fn cells<F>() -> Vec<(Change, Direction, Outcome)>
+/// The cells of practice `P`, which needs a [`Practice`] for every pair
+/// the model makes (that is what makes [`Cells<P>`] an [`EveryPair`]).
+pub(crate) fn cells<P>() -> Vec<(Change, Direction, Outcome)>
 where
-    Image: Wire<F>,
-    ImageAdded: Wire<F>,
-    ImageRemoved: Wire<F>,
-    ImageRenamed: Wire<F>,
-    ImageReordered: Wire<F>,
-    ImageWidened: Wire<F>,
-    ImageMoreSizes: Wire<F>,
+    Cells<P>: EveryPair,
 {
-    let mut cells = Cells::<F>(Vec::new(), PhantomData);
-    visit_pairs(&mut cells);
+    let mut cells = Cells(Vec::new(), PhantomData);
+    visit_typed(&mut cells);
     cells.0
 }
 
-/// The visitor collecting format `F`'s cells.
-struct Cells<F>(Vec<(Change, Direction, Outcome)>, PhantomData<F>);
+/// The visitor collecting practice `P`'s cells.
+pub(crate) struct Cells<P>(Vec<(Change, Direction, Outcome)>, PhantomData<P>);
 
-impl<F> Cells<F> {
-    fn judge<Old: Wire<F>, New: Wire<F>>(&mut self, pair: &Pair<Old, New>) {
-        let new_reads_old = pair.old.write().and_then(|bytes| New::read(&bytes));
-        let old_reads_new = pair.new.write().and_then(|bytes| Old::read(&bytes));
-        self.0.push((
-            pair.change,
-            Direction::NewReadsOld,
-            Outcome::judge(new_reads_old, Some(&pair.intended_new())),
-        ));
-        self.0.push((
-            pair.change,
-            Direction::OldReadsNew,
-            Outcome::judge(old_reads_new, pair.intended_old().as_ref()),
-        ));
+impl<P: Practice<Image, New>, New> TypedVisitor<New> for Cells<P> {
+    fn visit(&mut self, pair: &Pair<Image, New>) {
+        self.0
+            .push((pair.change, Direction::NewReadsOld, P::new_reads_old(pair)));
+        self.0
+            .push((pair.change, Direction::OldReadsNew, P::old_reads_new(pair)));
     }
 }
 
-impl<F> PairVisitor for Cells<F>
+/// A format's writer and reader of version `V`, through its own type for
+/// `V`.
+pub(crate) trait Codec<V> {
+    /// The bytes `V`'s writer writes for `value`.
+    fn write(value: &V) -> Result<Vec<u8>, String>;
+
+    /// What `V`'s reader makes of `bytes`, judged against what the writer
+    /// meant (`None`: `V` has no form for it). The format judges, since
+    /// one may read a value its version cannot name (FlatBuffers' open
+    /// enums), which no `V` can hold.
+    fn read(bytes: &[u8], intended: Option<&V>) -> Outcome;
+}
+
+/// The practice of a format `F` with a [`Codec`] for both versions: one
+/// version's bytes handed straight to the other's reader.
+pub(crate) struct Direct<F>(PhantomData<F>);
+
+impl<F, Old, New> Practice<Old, New> for Direct<F>
 where
-    Image: Wire<F>,
-    ImageAdded: Wire<F>,
-    ImageRemoved: Wire<F>,
-    ImageRenamed: Wire<F>,
-    ImageReordered: Wire<F>,
-    ImageWidened: Wire<F>,
-    ImageMoreSizes: Wire<F>,
+    F: Codec<Old> + Codec<New>,
+    Old: Version,
+    New: Version,
 {
-    fn visit<Old: Version, New: Version>(&mut self, pair: &Pair<Old, New>) {
-        // `visit_pairs` hands each pair over as versions of any type; the
-        // format's own types belong to the concrete versions, so the pair
-        // is matched back to them here.
-        let pair: &dyn Any = pair;
-        if let Some(pair) = pair.downcast_ref::<Pair<Image, ImageAdded>>() {
-            self.judge(pair);
-        } else if let Some(pair) = pair.downcast_ref::<Pair<Image, ImageRemoved>>() {
-            self.judge(pair);
-        } else if let Some(pair) = pair.downcast_ref::<Pair<Image, ImageRenamed>>() {
-            self.judge(pair);
-        } else if let Some(pair) = pair.downcast_ref::<Pair<Image, ImageReordered>>() {
-            self.judge(pair);
-        } else if let Some(pair) = pair.downcast_ref::<Pair<Image, ImageWidened>>() {
-            self.judge(pair);
-        } else if let Some(pair) = pair.downcast_ref::<Pair<Image, ImageMoreSizes>>() {
-            self.judge(pair);
-        } else {
-            // A change added to the model needs its versions' types in
-            // every format here; failing loudly beats a missing row.
-            panic!(
-                "no format types for the versions {} and {}",
-                std::any::type_name::<Old>(),
-                std::any::type_name::<New>()
-            );
-        }
+    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
+        through::<F, Old, New>(&pair.old, Some(&pair.intended_new()))
+    }
+
+    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
+        through::<F, New, Old>(&pair.new, pair.intended_old().as_ref())
+    }
+}
+
+/// `written` through `F`'s writer of `W` and reader of `R`.
+fn through<F, W, R>(written: &W, intended: Option<&R>) -> Outcome
+where
+    F: Codec<W> + Codec<R>,
+    R: Version,
+{
+    match <F as Codec<W>>::write(written) {
+        Ok(bytes) => <F as Codec<R>>::read(&bytes, intended),
+        Err(error) => Outcome::judge(Err(error), intended),
     }
 }

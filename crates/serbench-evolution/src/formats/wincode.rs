@@ -13,7 +13,9 @@
 
 use wincode::{SchemaRead, SchemaWrite, config::DefaultConfig};
 
-use super::own_types::{Practice, mirror};
+use super::own_types::mirror;
+use super::typed::Practice;
+use crate::Outcome;
 use crate::model::Pair;
 
 mirror! { #[derive(wincode::SchemaWrite, wincode::SchemaRead)] }
@@ -49,12 +51,16 @@ where
     Old::Own: Schema,
     New::Own: Schema,
 {
-    fn new_reads_old(pair: &Pair<Old, New>) -> Result<New, String> {
-        read::<New::Own>(&write(&pair.old.own())?).map(New::model)
+    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
+        pair.judge_new(
+            write(&pair.old.own()).and_then(|bytes| read::<New::Own>(&bytes).map(New::model)),
+        )
     }
 
-    fn old_reads_new(pair: &Pair<Old, New>) -> Result<Old, String> {
-        read::<Old::Own>(&write(&pair.new.own())?).map(Old::model)
+    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
+        pair.judge_old(
+            write(&pair.new.own()).and_then(|bytes| read::<Old::Own>(&bytes).map(Old::model)),
+        )
     }
 }
 
@@ -63,16 +69,18 @@ where
     OldTagged<Old::Own>: Schema,
     NewTagged<Old::Own, New::Own>: Schema,
 {
-    fn new_reads_old(pair: &Pair<Old, New>) -> Result<New, String> {
-        let bytes = write(&OldTagged::V1(pair.old.own()))?;
-        read::<NewTagged<Old::Own, New::Own>>(&bytes).map(|read| match read {
+    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
+        let read = write(&OldTagged::V1(pair.old.own()))
+            .and_then(|bytes| read::<NewTagged<Old::Own, New::Own>>(&bytes));
+        pair.judge_new(read.map(|read| match read {
             NewTagged::V1(old) => (pair.migrate)(&Old::model(old)),
             NewTagged::V2(new) => New::model(new),
-        })
+        }))
     }
 
-    fn old_reads_new(pair: &Pair<Old, New>) -> Result<Old, String> {
-        let bytes = write(&NewTagged::<Old::Own, New::Own>::V2(pair.new.own()))?;
-        read::<OldTagged<Old::Own>>(&bytes).map(|OldTagged::V1(old)| Old::model(old))
+    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
+        let read = write(&NewTagged::<Old::Own, New::Own>::V2(pair.new.own()))
+            .and_then(|bytes| read::<OldTagged<Old::Own>>(&bytes));
+        pair.judge_old(read.map(|OldTagged::V1(old)| Old::model(old)))
     }
 }
