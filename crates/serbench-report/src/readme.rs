@@ -13,10 +13,12 @@
 //! first dataset (the benches list the headline first).
 
 use std::fmt::Write as _;
+use std::path::Path;
 
 use crate::charts::Chart;
 use crate::markdown::full;
 use crate::{Error, datasets, instructions, sections};
+
 use serbench_results::Op;
 use serbench_results::Report;
 
@@ -120,6 +122,35 @@ pub fn replace_section(readme: &str, section: &str) -> Result<String, Error> {
         .split_once(END)
         .ok_or_else(|| Error("README.md's results section is not closed".to_owned()))?;
     Ok(format!("{before}{section}{after}"))
+}
+
+/// Holds the block between the lines `begin` and `end` of the file at
+/// `path` to `body`, as the tests that generate README.md's tables do:
+/// `Ok` when it is; otherwise the file is rewritten with `body` (but on
+/// CI, where the checkout is not to change) and the `Err` says so, so the
+/// change shows in review and the test fails once.
+pub fn hold_block(path: &Path, begin: &str, end: &str, body: &str) -> Result<(), String> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let (head, rest) = text
+        .split_once(begin)
+        .ok_or_else(|| format!("{name} has no line {begin}"))?;
+    let (_, tail) = rest
+        .split_once(end)
+        .ok_or_else(|| format!("{name} has no line {end} after {begin}"))?;
+    let expected = format!("{head}{begin}\n\n{body}\n{end}{tail}");
+    if text == expected {
+        return Ok(());
+    }
+    if std::env::var_os("CI").is_some() {
+        return Err(format!(
+            "{name}'s block {begin} is stale: run the tests locally and commit {name}"
+        ));
+    }
+    std::fs::write(path, expected).map_err(|e| format!("cannot write {name}: {e}"))?;
+    Err(format!(
+        "{name}'s block {begin} was stale; it is rewritten: review it and commit {name}"
+    ))
 }
 
 #[cfg(test)]

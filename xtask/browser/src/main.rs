@@ -8,7 +8,8 @@
 //! point and one label per codec timed, the Pareto front marked as the
 //! figures put it, and no label box overlapping another label or a point,
 //! as the browser laid them out; sorting by decode time orders the rows as
-//! the figures say; the throughput view follows the bandwidth. On a
+//! the figures say; the throughput view follows the bandwidth; ticking a
+//! capability keeps only the codecs that have it. On a
 //! comparison page (`cargo xtask compare … --html`): each ratio of the
 //! tables has exactly one mark in its dataset's chart, classed as the
 //! table highlights it. On both, the page loads nothing but itself and
@@ -125,9 +126,10 @@ fn check(page: &Path) -> anyhow::Result<()> {
         let scatters = scatters_show_every_codec(&tab, &results.results)?;
         sorting_orders_by_decode(&tab, &results.results)?;
         bandwidth_moves_throughput(&tab)?;
+        let filtered = capability_filter_keeps_the_capable(&tab, &results)?;
         format!(
             "{} rows, {scatters} scatter charts with every point labelled apart, sorting, \
-             throughput view",
+             throughput view{filtered}",
             results.results.len()
         )
     };
@@ -469,6 +471,56 @@ fn sorting_orders_by_decode(tab: &Tab, records: &[Record]) -> anyhow::Result<()>
         "sorting {dataset} by decode gave {sorted:?}, its decode times order {expected:?}"
     );
     Ok(())
+}
+
+/// Ticks the capability filter's "zero-copy" box and expects the page to
+/// keep exactly the codecs `results.json` says are zero-copy, in the
+/// capability table and in the figures tables; then unticks it and expects
+/// every row back. A page without the table (a measured run's) has
+/// nothing to check; says what was checked.
+fn capability_filter_keeps_the_capable(tab: &Tab, results: &Report) -> anyhow::Result<String> {
+    if results.capabilities.is_empty() {
+        return Ok(String::new());
+    }
+    let wanted: Vec<&str> = results
+        .capabilities
+        .iter()
+        .filter(|c| c.zero_copy)
+        .map(|c| c.codec.as_str())
+        .collect();
+    let visible = |selector: &str| -> anyhow::Result<Vec<String>> {
+        json(
+            tab,
+            &format!(
+                "JSON.stringify(Array.from(document.querySelectorAll({selector:?}), row => row) \
+                 .filter(row => !row.hidden).map(row => row.dataset.codec))"
+            ),
+        )
+    };
+    tab.find_element("input.capability[value=zero-copy]")?
+        .click()?;
+    let table = visible("table.capabilities tbody tr")?;
+    ensure!(
+        table == wanted,
+        "ticking zero-copy kept {table:?} in the capability table, not {wanted:?}"
+    );
+    let figures = visible("table.figures tr[data-codec]")?;
+    ensure!(
+        !figures.is_empty() && figures.iter().all(|codec| wanted.contains(&codec.as_str())),
+        "ticking zero-copy kept these codecs' figures: {figures:?}"
+    );
+    tab.find_element("input.capability[value=zero-copy]")?
+        .click()?;
+    let all = visible("table.capabilities tbody tr")?;
+    ensure!(
+        all.len() == results.capabilities.len()
+            && visible("table.figures tr[data-codec]")?.len() == results.results.len(),
+        "unticking zero-copy did not bring every row back"
+    );
+    Ok(format!(
+        ", the capability filter ({} zero-copy codecs)",
+        wanted.len()
+    ))
 }
 
 /// The throughput cells and what binds them, in page order.

@@ -58,28 +58,8 @@ fn table() -> String {
 
 #[test]
 fn readme_codec_table_is_the_list() {
-    let path = root().join("README.md");
-    let readme = read(&path);
-    let (head, rest) = readme
-        .split_once(BEGIN)
-        .unwrap_or_else(|| panic!("README.md has no line {BEGIN}"));
-    let (_, tail) = rest
-        .split_once(END)
-        .unwrap_or_else(|| panic!("README.md has no line {END} after the table"));
-    let expected = format!("{head}{BEGIN}\n\n{}\n{END}{tail}", table());
-    if readme == expected {
-        return;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "README.md's codec table is not the registry's list: run \
-         `cargo test -p serbench-codecs` and commit README.md"
-    );
-    std::fs::write(&path, expected).expect("README.md is writable");
-    panic!(
-        "README.md's codec table was not the registry's list; it is rewritten \
-         now: review it and commit README.md"
-    );
+    serbench_report::readme::hold_block(&root().join("README.md"), BEGIN, END, &table())
+        .unwrap_or_else(|why| panic!("{why}"));
 }
 
 const CAPABILITIES_BEGIN: &str =
@@ -102,25 +82,11 @@ fn readme_capability_table_is_the_computed_one() {
             .collect(),
         ..serbench_results::Report::default()
     };
-    let path = root().join("README.md");
-    let readme = read(&path);
-    let (head, rest) = readme
-        .split_once(CAPABILITIES_BEGIN)
-        .unwrap_or_else(|| panic!("README.md has no line {CAPABILITIES_BEGIN}"));
-    let (_, tail) = rest
-        .split_once(CAPABILITIES_END)
-        .unwrap_or_else(|| panic!("README.md has no line {CAPABILITIES_END} after the table"));
-    let expected = format!(
-        "{head}{CAPABILITIES_BEGIN}\n\n{}\n{CAPABILITIES_END}{tail}",
-        serbench_report::capabilities_markdown(&report)
-    );
-    if readme == expected {
-        return;
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "README.md's capability table is stale: run `cargo test -p serbench-codecs` and commit README.md"
-    );
-    std::fs::write(&path, expected).expect("README.md is writable");
-    panic!("README.md's capability table was stale; it is rewritten: run the tests again");
+    serbench_report::readme::hold_block(
+        &root().join("README.md"),
+        CAPABILITIES_BEGIN,
+        CAPABILITIES_END,
+        &serbench_report::capabilities_markdown(&report),
+    )
+    .unwrap_or_else(|why| panic!("{why}"));
 }
