@@ -24,56 +24,20 @@
 
 use bitcode::{DecodeOwned, Encode};
 
+use super::library::Library;
 use super::own_types::mirror;
-use super::typed::Practice;
-use crate::Outcome;
-use crate::model::Pair;
 
-mirror! { #[derive(bitcode::Encode, bitcode::Decode)] }
+/// bitcode's `encode` and `decode`.
+pub(crate) struct Bitcode;
 
-/// Each version's own type, as it is.
-pub(crate) struct Bare;
+mirror! { Bitcode, #[derive(bitcode::Encode, bitcode::Decode)] }
 
-/// The version tag in front.
-pub(crate) struct Tagged;
-
-fn read<T: DecodeOwned>(bytes: &[u8]) -> Result<T, String> {
-    bitcode::decode(bytes).map_err(|error| error.to_string())
-}
-
-impl<Old: Mirrored, New: Mirrored> Practice<Old, New> for Bare
-where
-    Old::Own: Encode + DecodeOwned,
-    New::Own: Encode + DecodeOwned,
-{
-    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
-        pair.judge_new(read::<New::Own>(&bitcode::encode(&pair.old.own())).map(New::model))
+impl<T: Encode + DecodeOwned> Library<T> for Bitcode {
+    fn write(value: &T) -> Result<Vec<u8>, String> {
+        Ok(bitcode::encode(value))
     }
 
-    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
-        pair.judge_old(read::<Old::Own>(&bitcode::encode(&pair.new.own())).map(Old::model))
-    }
-}
-
-impl<Old: Mirrored, New: Mirrored> Practice<Old, New> for Tagged
-where
-    OldTagged<Old::Own>: Encode + DecodeOwned,
-    NewTagged<Old::Own, New::Own>: Encode + DecodeOwned,
-{
-    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
-        let bytes = bitcode::encode(&OldTagged::V1(pair.old.own()));
-        pair.judge_new(
-            read::<NewTagged<Old::Own, New::Own>>(&bytes).map(|read| match read {
-                NewTagged::V1(old) => (pair.migrate)(&Old::model(old)),
-                NewTagged::V2(new) => New::model(new),
-            }),
-        )
-    }
-
-    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
-        let bytes = bitcode::encode(&NewTagged::<Old::Own, New::Own>::V2(pair.new.own()));
-        pair.judge_old(
-            read::<OldTagged<Old::Own>>(&bytes).map(|OldTagged::V1(old)| Old::model(old)),
-        )
+    fn read(bytes: &[u8]) -> Result<T, String> {
+        bitcode::decode(bytes).map_err(|error| error.to_string())
     }
 }

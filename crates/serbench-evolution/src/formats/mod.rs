@@ -1,17 +1,20 @@
 //! The rows: each wire format with the library and the evolution practice
 //! its users follow, in the registry's order of wire formats.
 //!
-//! Two ways to the cells. Formats serde or a run-time schema drives
-//! (`serde_formats`, `avro`) work on any version, as a
-//! [`PairVisitor`](crate::model::PairVisitor). Every other format reaches
-//! its own type for each version, so it is a `Practice` for every
-//! concrete pair of versions, which the model hands over by their types,
-//! and `typed::cells` judges it: one module, no lookup at run time.
+//! Two ways to the cells. Avro, driven by a schema given at run time,
+//! works on any version, as a [`PairVisitor`](crate::model::PairVisitor).
+//! Every other row is a `Practice` for every concrete pair of versions,
+//! which the model hands over by their types, and `typed::cells` judges
+//! it: one module, no lookup at run time. The libraries that write a Rust
+//! type as it is (the serde ones, bitcode, wincode, rkyv) share their two
+//! practices, `library::Bare` and `library::Tagged`, and differ only in
+//! their entry points and the types their users declare.
 
 mod avro;
 mod bitcode;
 mod capnp;
 mod flatbuffers;
+mod library;
 mod own_types;
 mod protobuf;
 mod qdatastream;
@@ -22,7 +25,11 @@ mod typed;
 mod wincode;
 mod xml;
 
+use self::bitcode::Bitcode;
+use self::rkyv::Rkyv;
+use self::wincode::Wincode;
 use crate::Row;
+use library::{Bare, Tagged};
 use protobuf::Protobuf;
 use serde_formats::{Bincode, Cbor, Json, MessagePack, Postcard};
 use thrift::{Binary, Compact, Thrift};
@@ -35,73 +42,73 @@ pub const ROWS: &[Row] = &[
         wire_format: "JSON",
         library: "serde_json",
         practice: "serde default, alias",
-        cells: serde_formats::named::<Json>,
+        cells: cells::<Bare<Json>>,
     },
     Row {
         wire_format: "CBOR",
         library: "ciborium",
         practice: "serde default, alias",
-        cells: serde_formats::named::<Cbor>,
+        cells: cells::<Bare<Cbor>>,
     },
     Row {
         wire_format: "XML",
         library: "quick-xml",
         practice: "serde default, alias",
-        cells: serde_formats::named::<Xml>,
+        cells: cells::<Bare<Xml>>,
     },
     Row {
         wire_format: "MessagePack",
         library: "rmp-serde",
         practice: "serde default, alias",
-        cells: serde_formats::named::<MessagePack>,
+        cells: cells::<Bare<MessagePack>>,
     },
     Row {
         wire_format: "bincode",
         library: "bincode",
         practice: "bare",
-        cells: serde_formats::named::<Bincode>,
+        cells: cells::<Bare<Bincode>>,
     },
     Row {
         wire_format: "bincode",
         library: "bincode",
         practice: "version tag",
-        cells: serde_formats::tagged::<Bincode>,
+        cells: cells::<Tagged<Bincode>>,
     },
     Row {
         wire_format: "postcard",
         library: "postcard",
         practice: "bare",
-        cells: serde_formats::named::<Postcard>,
+        cells: cells::<Bare<Postcard>>,
     },
     Row {
         wire_format: "postcard",
         library: "postcard",
         practice: "version tag",
-        cells: serde_formats::tagged::<Postcard>,
+        cells: cells::<Tagged<Postcard>>,
     },
     Row {
         wire_format: "bitcode",
         library: "bitcode",
         practice: "bare",
-        cells: cells::<bitcode::Bare>,
+        cells: cells::<Bare<Bitcode>>,
     },
     Row {
         wire_format: "bitcode",
         library: "bitcode",
         practice: "version tag",
-        cells: cells::<bitcode::Tagged>,
+        cells: cells::<Tagged<Bitcode>>,
     },
     Row {
         wire_format: "wincode",
         library: "wincode",
         practice: "bare",
-        cells: cells::<wincode::Bare>,
+        cells: cells::<Bare<Wincode>>,
     },
     Row {
         wire_format: "wincode",
         library: "wincode",
         practice: "version tag",
-        cells: cells::<wincode::Tagged>,
+        cells: cells::<Tagged<Wincode>>,
     },
     Row {
         wire_format: "Protobuf",
@@ -155,13 +162,13 @@ pub const ROWS: &[Row] = &[
         wire_format: "rkyv",
         library: "rkyv",
         practice: "bare",
-        cells: cells::<rkyv::Bare>,
+        cells: cells::<Bare<Rkyv>>,
     },
     Row {
         wire_format: "rkyv",
         library: "rkyv",
         practice: "version tag",
-        cells: cells::<rkyv::Tagged>,
+        cells: cells::<Tagged<Rkyv>>,
     },
     Row {
         wire_format: "rkyv",

@@ -1,21 +1,22 @@
 //! The types bitcode's, wincode's and rkyv's users declare: [`mirror!`]
 //! declares them in the calling module, with the caller's derives, one
-//! per version of the model's record, so each format's
-//! [`Practice`](super::typed::Practice) reaches the type for a version.
+//! per version of the model's record, and says they are the library's
+//! [`Mirror`](super::library::Mirror) of each version, so the shared
+//! practices reach the type for a version.
 
-/// Declares, in the calling module, a format's own types for every
-/// version, each with the derives given, as that format's users declare
+/// Declares, in the calling module, a library's own types for every
+/// version, each with the derives given, as that library's users declare
 /// theirs:
 ///
 /// - `Size`, `SizeMore` and one struct per version, named and shaped as
 ///   the model's, fields in the same order;
-/// - the version tags: `OldTagged<Old>` (`V1`), the only version the old
-///   program knows, and `NewTagged<Old, New>` (`V1`, `V2`), the new
-///   program's, which keeps the old version to migrate it;
-/// - `Mirrored`, implemented for every model version: its own type
-///   (`Own`) and the conversions both ways.
+/// - [`Mirror`](super::library::Mirror) for the library type given, for
+///   every model version: its own type and the conversions both ways.
+///
+/// The version tags are not declared here: one enum of versions serves
+/// every library ([`OldTagged`](super::library::OldTagged)).
 macro_rules! mirror {
-    ($(#[$derive:meta])*) => {
+    ($library:ty, $(#[$derive:meta])*) => {
         $(#[$derive])*
         pub(crate) enum Size {
             Small,
@@ -67,65 +68,45 @@ macro_rules! mirror {
             }
         }
 
-        /// The version tag the old program writes and reads.
-        $(#[$derive])*
-        pub(crate) enum OldTagged<Old> {
-            V1(Old),
-        }
-
-        /// The version tag the new program writes and reads.
-        $(#[$derive])*
-        pub(crate) enum NewTagged<Old, New> {
-            V1(Old),
-            V2(New),
-        }
-
-        /// A model version with its own type here.
-        pub(crate) trait Mirrored: $crate::model::Version {
-            type Own;
-            fn own(&self) -> Self::Own;
-            fn model(own: Self::Own) -> Self;
-        }
-
-        $crate::formats::own_types::mirror!(@record [$(#[$derive])*] Image {
+        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] Image {
             uri: String, title: String, width: i32, height: i32, size: Size,
         });
-        $crate::formats::own_types::mirror!(@record [$(#[$derive])*] ImageAdded {
+        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] ImageAdded {
             uri: String, title: String, width: i32, height: i32, size: Size, alt: String,
         });
-        $crate::formats::own_types::mirror!(@record [$(#[$derive])*] ImageRemoved {
+        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] ImageRemoved {
             uri: String, width: i32, height: i32, size: Size,
         });
-        $crate::formats::own_types::mirror!(@record [$(#[$derive])*] ImageRenamed {
+        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] ImageRenamed {
             url: String, title: String, width: i32, height: i32, size: Size,
         });
-        $crate::formats::own_types::mirror!(@record [$(#[$derive])*] ImageReordered {
+        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] ImageReordered {
             uri: String, title: String, height: i32, width: i32, size: Size,
         });
-        $crate::formats::own_types::mirror!(@record [$(#[$derive])*] ImageWidened {
+        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] ImageWidened {
             uri: String, title: String, width: i64, height: i32, size: Size,
         });
-        $crate::formats::own_types::mirror!(@record [$(#[$derive])*] ImageMoreSizes {
+        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] ImageMoreSizes {
             uri: String, title: String, width: i32, height: i32, size: SizeMore,
         });
     };
-    (@record [$(#[$derive:meta])*] $name:ident { $($field:ident: $type:ty),* $(,)? }) => {
+    (@record $library:ty, [$(#[$derive:meta])*] $name:ident { $($field:ident: $type:ty),* $(,)? }) => {
         $(#[$derive])*
         pub(crate) struct $name {
             $($field: $type),*
         }
 
-        impl Mirrored for $crate::model::$name {
+        impl $crate::formats::library::Mirror<$crate::model::$name> for $library {
             type Own = $name;
 
-            fn own(&self) -> $name {
+            fn own(value: &$crate::model::$name) -> $name {
                 $name {
-                    $($field: self.$field.clone().into()),*
+                    $($field: value.$field.clone().into()),*
                 }
             }
 
-            fn model(own: $name) -> Self {
-                Self {
+            fn model(own: $name) -> $crate::model::$name {
+                $crate::model::$name {
                     $($field: own.$field.into()),*
                 }
             }

@@ -30,18 +30,16 @@ use rkyv::ser::allocator::ArenaHandle;
 use rkyv::util::AlignedVec;
 use rkyv::{Archive, Deserialize, Serialize};
 
+use super::library::{Library, Mirror};
 use super::own_types::mirror;
 use super::typed::Practice;
 use crate::Outcome;
-use crate::model::Pair;
+use crate::model::{Pair, Version};
 
-mirror! { #[derive(rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)] }
+/// rkyv's `to_bytes` and `from_bytes`.
+pub(crate) struct Rkyv;
 
-/// Each version's own type, as it is.
-pub(crate) struct Bare;
-
-/// The version tag in front.
-pub(crate) struct Tagged;
+mirror! { Rkyv, #[derive(rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)] }
 
 /// The root boxed, as rkyv's `backwards_compat` example does.
 pub(crate) struct Boxed;
@@ -52,86 +50,46 @@ pub(crate) struct Boxed;
 #[repr(transparent)]
 struct Versioned<T>(#[rkyv(with = rkyv::with::AsBox)] T);
 
-/// What rkyv's high-level entry points need of a type: it archives, and
-/// its archive validates and deserializes back into it.
-trait Archivable:
-    Sized
-    + Archive<
-        Archived: for<'a> CheckBytes<HighValidator<'a, rancor::Error>>
-                      + Deserialize<Self, Strategy<Pool, rancor::Error>>,
-    > + for<'a> Serialize<HighSerializer<AlignedVec, ArenaHandle<'a>, rancor::Error>>
-{
-}
-
-impl<T> Archivable for T where
+impl<T> Library<T> for Rkyv
+where
     T: Archive<
             Archived: for<'a> CheckBytes<HighValidator<'a, rancor::Error>>
                           + Deserialize<T, Strategy<Pool, rancor::Error>>,
-        > + for<'a> Serialize<HighSerializer<AlignedVec, ArenaHandle<'a>, rancor::Error>>
+        > + for<'a> Serialize<HighSerializer<AlignedVec, ArenaHandle<'a>, rancor::Error>>,
 {
+    fn write(value: &T) -> Result<Vec<u8>, String> {
+        rkyv::to_bytes::<rancor::Error>(value)
+            .map(AlignedVec::into_vec)
+            .map_err(|error| error.to_string())
+    }
+
+    fn read(bytes: &[u8]) -> Result<T, String> {
+        // rkyv reads an archive in place, so only from bytes aligned for
+        // it; a program given bytes from elsewhere copies them into an
+        // `AlignedVec` first.
+        let mut aligned = AlignedVec::<16>::with_capacity(bytes.len());
+        aligned.extend_from_slice(bytes);
+        rkyv::from_bytes::<T, rancor::Error>(&aligned).map_err(|error| error.to_string())
+    }
 }
 
-fn write<T: Archivable>(value: &T) -> Result<AlignedVec, String> {
-    rkyv::to_bytes::<rancor::Error>(value).map_err(|error| error.to_string())
-}
-
-fn read<T: Archivable>(bytes: &[u8]) -> Result<T, String> {
-    rkyv::from_bytes::<T, rancor::Error>(bytes).map_err(|error| error.to_string())
-}
-
-impl<Old: Mirrored, New: Mirrored> Practice<Old, New> for Bare
+impl<Old: Version, New: Version> Practice<Old, New> for Boxed
 where
-    Old::Own: Archivable,
-    New::Own: Archivable,
+    Rkyv: Mirror<Old> + Mirror<New>,
+    Rkyv: Library<Versioned<<Rkyv as Mirror<Old>>::Own>>,
+    Rkyv: Library<Versioned<<Rkyv as Mirror<New>>::Own>>,
 {
     fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
-        pair.judge_new(
-            write(&pair.old.own()).and_then(|bytes| read::<New::Own>(&bytes).map(New::model)),
-        )
+        let read = Rkyv::write(&Versioned(Rkyv::own(&pair.old)))
+            .and_then(|bytes| Rkyv::read(&bytes))
+            .map(|Versioned(new)| Rkyv::model(new));
+        pair.judge_new(read)
     }
 
     fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
-        pair.judge_old(
-            write(&pair.new.own()).and_then(|bytes| read::<Old::Own>(&bytes).map(Old::model)),
-        )
-    }
-}
-
-impl<Old: Mirrored, New: Mirrored> Practice<Old, New> for Tagged
-where
-    OldTagged<Old::Own>: Archivable,
-    NewTagged<Old::Own, New::Own>: Archivable,
-{
-    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
-        let read = write(&OldTagged::V1(pair.old.own()))
-            .and_then(|bytes| read::<NewTagged<Old::Own, New::Own>>(&bytes));
-        pair.judge_new(read.map(|read| match read {
-            NewTagged::V1(old) => (pair.migrate)(&Old::model(old)),
-            NewTagged::V2(new) => New::model(new),
-        }))
-    }
-
-    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
-        let read = write(&NewTagged::<Old::Own, New::Own>::V2(pair.new.own()))
-            .and_then(|bytes| read::<OldTagged<Old::Own>>(&bytes));
-        pair.judge_old(read.map(|OldTagged::V1(old)| Old::model(old)))
-    }
-}
-
-impl<Old: Mirrored, New: Mirrored> Practice<Old, New> for Boxed
-where
-    Versioned<Old::Own>: Archivable,
-    Versioned<New::Own>: Archivable,
-{
-    fn new_reads_old(pair: &Pair<Old, New>) -> Outcome {
-        let read =
-            write(&Versioned(pair.old.own())).and_then(|bytes| read::<Versioned<New::Own>>(&bytes));
-        pair.judge_new(read.map(|Versioned(new)| New::model(new)))
-    }
-
-    fn old_reads_new(pair: &Pair<Old, New>) -> Outcome {
-        let read =
-            write(&Versioned(pair.new.own())).and_then(|bytes| read::<Versioned<Old::Own>>(&bytes));
-        pair.judge_old(read.map(|Versioned(old)| Old::model(old)))
+        let read = Rkyv::write(&Versioned(Rkyv::own(&pair.new)))
+            .and_then(|bytes| Rkyv::read(&bytes))
+            .map(|Versioned(old)| Rkyv::model(old));
+        pair.judge_old(read)
     }
 }

@@ -6,17 +6,20 @@
 //! their users are told to put in front (an enum whose variants are the
 //! versions: the new program keeps the old version's type and migrates,
 //! the old program refuses a variant it does not know).
+//!
+//! Those are the shared practices of [`library`](super::library); a serde
+//! library plugs in with its entry points ([`Serde`]), over the model's
+//! types themselves, which carry serde's derive.
 
-use std::marker::PhantomData;
-
+use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 
-use crate::model::{Change, Pair, PairVisitor, Version, visit_pairs};
-use crate::{Direction, Outcome};
+use super::library::{Library, Mirror};
+use crate::model::Version;
 
-/// One serde library's entry points, called as its users call them.
-pub(crate) trait Library {
+/// One serde library's entry points, called as its users call them, for
+/// any type serde's derive covers.
+pub(crate) trait Serde {
     /// `value`'s bytes.
     fn write<T: Serialize>(value: &T) -> Result<Vec<u8>, String>;
     /// A `T` from the front of `bytes`.
@@ -26,7 +29,7 @@ pub(crate) trait Library {
 /// serde_json.
 pub(crate) struct Json;
 
-impl Library for Json {
+impl Serde for Json {
     fn write<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
         serde_json::to_vec(value).map_err(|e| e.to_string())
     }
@@ -39,7 +42,7 @@ impl Library for Json {
 /// ciborium.
 pub(crate) struct Cbor;
 
-impl Library for Cbor {
+impl Serde for Cbor {
     fn write<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
         let mut out = Vec::new();
         ciborium::into_writer(value, &mut out).map_err(|e| e.to_string())?;
@@ -55,7 +58,7 @@ impl Library for Cbor {
 /// form, whose maps serde reads by name.
 pub(crate) struct MessagePack;
 
-impl Library for MessagePack {
+impl Serde for MessagePack {
     fn write<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
         rmp_serde::to_vec_named(value).map_err(|e| e.to_string())
     }
@@ -69,7 +72,7 @@ impl Library for MessagePack {
 /// limit every decode of untrusted bytes should carry.
 pub(crate) struct Bincode;
 
-impl Library for Bincode {
+impl Serde for Bincode {
     fn write<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
         bincode::serde::encode_to_vec(value, bincode::config::standard()).map_err(|e| e.to_string())
     }
@@ -85,7 +88,7 @@ impl Library for Bincode {
 /// postcard.
 pub(crate) struct Postcard;
 
-impl Library for Postcard {
+impl Serde for Postcard {
     fn write<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
         postcard::to_allocvec(value).map_err(|e| e.to_string())
     }
@@ -95,68 +98,26 @@ impl Library for Postcard {
     }
 }
 
-/// The cells of library `L` writing each version's type as it is.
-pub(crate) fn named<L: Library>() -> Vec<(Change, Direction, Outcome)> {
-    let mut cells = Cells::<L, false>(Vec::new(), PhantomData);
-    visit_pairs(&mut cells);
-    cells.0
+impl<L: Serde, T: Serialize + DeserializeOwned> Library<T> for L {
+    fn write(value: &T) -> Result<Vec<u8>, String> {
+        <L as Serde>::write(value)
+    }
+
+    fn read(bytes: &[u8]) -> Result<T, String> {
+        <L as Serde>::read(bytes)
+    }
 }
 
-/// The cells of library `L` with a version tag in front.
-pub(crate) fn tagged<L: Library>() -> Vec<(Change, Direction, Outcome)> {
-    let mut cells = Cells::<L, true>(Vec::new(), PhantomData);
-    visit_pairs(&mut cells);
-    cells.0
-}
+/// serde's users derive its traits on their own types, the model's here:
+/// each version is its own mirror.
+impl<L: Serde, V: Version> Mirror<V> for L {
+    type Own = V;
 
-/// The old program's envelope: the only version it knows.
-#[derive(Serialize, Deserialize)]
-enum OldTagged<Old> {
-    /// Version 1.
-    V1(Old),
-}
+    fn own(value: &V) -> V {
+        value.clone()
+    }
 
-/// The new program's envelope: it keeps the old version to migrate it.
-#[derive(Serialize, Deserialize)]
-enum NewTagged<Old, New> {
-    /// Version 1, migrated when read.
-    V1(Old),
-    /// Version 2.
-    V2(New),
-}
-
-/// The visitor collecting library `L`'s cells, with the version tag or
-/// without.
-struct Cells<L, const TAGGED: bool>(Vec<(Change, Direction, Outcome)>, PhantomData<L>);
-
-impl<L: Library, const TAGGED: bool> PairVisitor for Cells<L, TAGGED> {
-    fn visit<Old: Version, New: Version>(&mut self, pair: &Pair<Old, New>) {
-        let (new_reads_old, old_reads_new) = if TAGGED {
-            let new_reads_old = L::write(&OldTagged::V1(pair.old.clone()))
-                .and_then(|bytes| L::read::<NewTagged<Old, New>>(&bytes))
-                .map(|read| match read {
-                    NewTagged::V1(old) => (pair.migrate)(&old),
-                    NewTagged::V2(new) => new,
-                });
-            let old_reads_new = L::write(&NewTagged::<Old, New>::V2(pair.new.clone()))
-                .and_then(|bytes| L::read::<OldTagged<Old>>(&bytes))
-                .map(|OldTagged::V1(old)| old);
-            (new_reads_old, old_reads_new)
-        } else {
-            (
-                L::write(&pair.old).and_then(|bytes| L::read::<New>(&bytes)),
-                L::write(&pair.new).and_then(|bytes| L::read::<Old>(&bytes)),
-            )
-        };
-        self.0.push((
-            pair.change,
-            Direction::NewReadsOld,
-            Outcome::judge(new_reads_old, Some(&pair.intended_new())),
-        ));
-        self.0.push((
-            pair.change,
-            Direction::OldReadsNew,
-            Outcome::judge(old_reads_new, pair.intended_old().as_ref()),
-        ));
+    fn model(own: V) -> V {
+        own
     }
 }

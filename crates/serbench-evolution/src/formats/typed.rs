@@ -1,8 +1,8 @@
 //! How the rows reach the versions' own types. A format whose users write
 //! a type of the format's own per version (a prost message, a Thrift
-//! struct, the code capnpc or flatc generates, a type carrying bitcode's,
-//! wincode's or rkyv's derive, a QDataStream `operator<<`) must know
-//! which versions a pair holds to reach those types. The model hands each
+//! struct, the code capnpc or flatc generates, a type carrying a library's
+//! derive, a QDataStream `operator<<`) must know which versions a pair
+//! holds to reach those types. The model hands each
 //! pair over with its concrete types ([`visit_typed`]), so a row is a
 //! [`Practice`] for every pair, checked when it is built, and [`cells`]
 //! judges it.

@@ -8,12 +8,12 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::serde_formats::Library;
+use super::serde_formats::Serde;
 
 /// quick-xml's serde path.
 pub(crate) struct Xml;
 
-impl Library for Xml {
+impl Serde for Xml {
     /// Written under one root element for every version: quick-xml's
     /// `to_string` would name the root after the Rust type, and a program
     /// keeps its type's name (`Image`) from one version to the next where
