@@ -10,7 +10,7 @@
 
 use serbench_model::{Codec, Dataset, Error, MediaContent};
 
-use serbench_results::{Capability, Fact};
+use serbench_results::{Capability, Fact, UnsafeCode};
 
 use crate::facts::{self, Sourced};
 use crate::{Carried, DatasetVisitor, Info, PairJob};
@@ -68,7 +68,8 @@ pub fn line(info: &Info) -> Option<Capability> {
         declared.push(fact("schema", format.schema));
         declared.push(fact("other languages", format.other_languages));
     }
-    if let Some(library) = facts::LIBRARIES.iter().find(|l| l.library == info.library) {
+    let library = facts::LIBRARIES.iter().find(|l| l.library == info.library);
+    if let Some(library) = library {
         declared.push(fact("latest release", library.latest_release));
         declared.push(fact("advisories", library.advisories));
     }
@@ -85,7 +86,70 @@ pub fn line(info: &Info) -> Option<Capability> {
             source: api_source.to_owned(),
         },
         declared,
+        unmaintained: library.is_some_and(|l| l.unmaintained),
+        unsafe_code: unsafe_code(info.library),
     })
+}
+
+/// The `unsafe` counts of every library, as the crate's tests measure
+/// them from the sources `Cargo.lock` resolves and hold them
+/// (`tests/it/unsafe_code.rs`), one [`unsafe_code_line`] a library.
+pub const UNSAFE_CODE: &str = include_str!("unsafe_code.txt");
+
+/// The first lines of [`UNSAFE_CODE`].
+pub const UNSAFE_CODE_HEADER: &str = "\
+# library | its own crates | `unsafe` in them | forbids unsafe_code | the other crates it links | `unsafe` in them
+# Counted by the tests (SERBENCH_BLESS=1 cargo test -p serbench-codecs): every `unsafe`
+# keyword in the .rs files of each crate's library folder, comments and strings left out.
+";
+
+/// Library `library`'s `unsafe` counts from [`UNSAFE_CODE`]; `None` if it
+/// has no line.
+#[must_use]
+pub fn unsafe_code(library: &str) -> Option<UnsafeCode> {
+    let list = |text: &str| -> Vec<String> {
+        text.split(", ")
+            .filter(|item| !item.is_empty())
+            .map(str::to_owned)
+            .collect()
+    };
+    UNSAFE_CODE.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let [
+            name,
+            crates,
+            count,
+            forbidden,
+            dependencies,
+            dependencies_count,
+        ] = fields[..]
+        else {
+            return None;
+        };
+        if name != library {
+            return None;
+        }
+        Some(UnsafeCode {
+            crates: list(crates),
+            count: count.parse().ok()?,
+            forbidden: forbidden == "yes",
+            dependencies: list(dependencies),
+            dependencies_count: dependencies_count.parse().ok()?,
+        })
+    })
+}
+
+/// Library `library`'s line of [`UNSAFE_CODE`].
+#[must_use]
+pub fn unsafe_code_line(library: &str, code: &UnsafeCode) -> String {
+    format!(
+        "{library} | {} | {} | {} | {} | {}",
+        code.crates.join(", "),
+        code.count,
+        if code.forbidden { "yes" } else { "no" },
+        code.dependencies.join(", "),
+        code.dependencies_count
+    )
 }
 
 /// Whether media's encoding holds its field names.

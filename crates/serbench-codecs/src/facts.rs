@@ -39,6 +39,9 @@ pub struct LibraryFacts {
     /// RustSec advisories against it (`RUSTSEC-2025-0141: unmaintained`),
     /// or `none`.
     pub advisories: Sourced,
+    /// An advisory in [`LibraryFacts::advisories`] says the library is
+    /// unmaintained.
+    pub unmaintained: bool,
 }
 
 /// The day the maintenance facts were read.
@@ -292,6 +295,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "none known",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/ (no serde_json folder)",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "simd-json",
@@ -303,6 +307,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "RUSTSEC-2019-0008, fixed in 0.1.15",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/simd-json",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "sonic-rs",
@@ -314,6 +319,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "none known",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/ (no sonic-rs folder)",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "ciborium",
@@ -325,6 +331,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "none known",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/ (no ciborium folder)",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "minicbor",
@@ -336,6 +343,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "none known",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/ (no minicbor folder)",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "cbor4ii",
@@ -347,6 +355,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "none known",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/ (no cbor4ii folder)",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "quick-xml",
@@ -358,6 +367,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "RUSTSEC-2026-0194, -0195 (DoS), fixed in 0.41.0",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/quick-xml",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "rmp-serde",
@@ -369,6 +379,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "RUSTSEC-2022-0092 (unsound), fixed in 1.1.1",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/rmp-serde",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "bincode",
@@ -380,6 +391,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "RUSTSEC-2025-0141: unmaintained",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/bincode",
         },
+        unmaintained: true,
     },
     LibraryFacts {
         library: "postcard",
@@ -391,6 +403,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "none known",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/ (no postcard folder)",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "bitcode",
@@ -402,6 +415,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "none known",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/ (no bitcode folder)",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "wincode",
@@ -413,6 +427,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "none known",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/ (no wincode folder)",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "prost",
@@ -424,6 +439,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "RUSTSEC-2020-0002, fixed in 0.6.1",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/prost",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "thrift",
@@ -435,6 +451,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "none known",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/ (no thrift folder)",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "apache-avro",
@@ -446,6 +463,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "none known",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/ (no apache-avro folder)",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "serbench-qdatastream",
@@ -457,6 +475,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "none: not on crates.io",
             source: "Cargo.toml, [workspace.package] (this repository)",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "capnp",
@@ -468,6 +487,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "RUSTSEC-2022-0068, 2025-0143, fixed by 0.24.0",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/capnp",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "flatbuffers",
@@ -480,6 +500,7 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/flatbuffers; \
                      2020-0009 fixed in 2.0.0: https://github.com/rustsec/advisory-db/pull/943",
         },
+        unmaintained: false,
     },
     LibraryFacts {
         library: "rkyv",
@@ -491,5 +512,6 @@ pub const LIBRARIES: &[LibraryFacts] = &[
             fact: "RUSTSEC-2021-0054, 2026-0001/0122/0233-0235; fixed by 0.8.17",
             source: "https://github.com/rustsec/advisory-db/tree/main/crates/rkyv",
         },
+        unmaintained: false,
     },
 ];

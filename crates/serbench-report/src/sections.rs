@@ -11,7 +11,9 @@ use serbench_results::qt::{self, AIM, COUNTERPARTS};
 use serbench_results::stats::{NOISY, median};
 use serbench_results::units::{NONE, added_bytes, bytes, count, rate, time};
 use serbench_results::verdict::{Ratio, Verdict};
-use serbench_results::{Capability, CodeSizes, EVOLUTION_CHANGES, EvolutionCell, Fact, Report};
+use serbench_results::{
+    Capability, CodeSizes, EVOLUTION_CHANGES, EvolutionCell, Fact, Report, UnsafeCode,
+};
 use serbench_results::{FLOOR_ABOVE_ENCODE, Op, Record, Safety, SweepPoint, TRAVERSE_BELOW_DECODE};
 
 /// The noise above which a time cell is marked ≈: [`NOISY`], or twice the
@@ -506,7 +508,10 @@ pub(super) fn code_size_about(sizes: &CodeSizes) -> String {
         "What each codec adds to a release binary that encodes and decodes the task-manager \
          (serbench-codecs' code_size example with that codec's feature alone), against the same \
          program with no codec: {} stripped (-C strip=symbols), {} as the release profile links it \
-         (symbols and line tables). The crate's clean build time, from the compile-times table, is beside it.",
+         (symbols and line tables). The crate's clean build time, from the compile-times table, is beside it. \
+         Each figure is one build's byte count, so it has no noise within a run, but it moves with the \
+         code a codec shares with the rest of the program and with the linker's layout: read a few per \
+         cent between two codecs as a tie (docs/methodology.md).",
         bytes(sizes.baseline.stripped_bytes as f64),
         bytes(sizes.baseline.bytes as f64),
     )
@@ -719,13 +724,46 @@ pub(super) fn yes_no(value: Option<bool>) -> &'static str {
     }
 }
 
+/// The `unsafe` column's cell: `13 + 421 in 4 deps`, the library's own
+/// count first (`0, forbidden` where its crate forbids unsafe code).
+pub(super) fn unsafe_text(code: Option<&UnsafeCode>) -> String {
+    let Some(code) = code else {
+        return NONE.to_owned();
+    };
+    let forbidden = if code.forbidden { ", forbidden" } else { "" };
+    let deps = code.dependencies.len();
+    let plural = if deps == 1 { "" } else { "s" };
+    format!(
+        "{}{forbidden} + {} in {deps} dep{plural}",
+        code.count, code.dependencies_count
+    )
+}
+
+/// Where the `unsafe` column's figures were counted: the crates by name
+/// and version, and the dependencies by name.
+pub(super) fn unsafe_source(code: Option<&UnsafeCode>) -> String {
+    code.map_or_else(String::new, |code| {
+        format!(
+            "counted in {}; dependencies: {}",
+            code.crates.join(", "),
+            if code.dependencies.is_empty() {
+                "none".to_owned()
+            } else {
+                code.dependencies.join(", ")
+            }
+        )
+    })
+}
+
 /// What the capability table's columns mean, in the words both reports
 /// use.
 pub(super) const CAPABILITIES_ABOUT: &str = "Per codec: field names and determinism are tested here \
      (media's encoding holds its field names; every dataset's messages encode to the same bytes again, \
      from a copy and after a round trip), zero-copy is the codec's own declaration, bounded comes from \
      a run's safety figures (every damaged input within the kit's bound; – without a run), evolution is the wire \
-     format's best practice in the matrix above; the rest is declared in serbench-codecs with its \
+     format's best practice in the matrix above; unsafe is measured: the `unsafe` keywords in the library's \
+     own crates' source, then in the other crates it links, in the locked versions (comments and strings left \
+     out, code under every cfg counted); the rest is declared in serbench-codecs with its \
      source (report.html shows each source on hover; results.json carries them).";
 
 /// The capability table as Markdown, from a run's capability lines, its
@@ -741,7 +779,8 @@ pub fn capabilities(results: &Report) -> String {
         .left("zero-copy")
         .left("bounded")
         .left("API")
-        .left("evolution");
+        .left("evolution")
+        .left("unsafe");
     for name in DECLARED {
         table = table.left(name);
     }
@@ -758,6 +797,7 @@ pub fn capabilities(results: &Report) -> String {
             row.evolution
                 .as_ref()
                 .map_or_else(|| NONE.to_owned(), EvolutionSummary::text),
+            unsafe_text(line.unsafe_code.as_ref()),
         ];
         for name in DECLARED {
             cells.push(declared(line, name).map_or_else(|| NONE.to_owned(), |f| f.fact.clone()));

@@ -300,6 +300,10 @@ impl EvolutionCell {
 /// One codec's line of the capability table, as the bench binary's
 /// capabilities mode prints it (`SERBENCH_MODE=capabilities`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "each is a yes/no column of the table, independent of the others"
+)]
 pub struct Capability {
     /// The codec id.
     pub codec: String,
@@ -319,6 +323,34 @@ pub struct Capability {
     /// What the registry declares with its source: `specification`,
     /// `schema`, `other languages`, `latest release`, `advisories`.
     pub declared: Vec<Fact>,
+    /// Declared: the library carries an unmaintained notice (a RustSec
+    /// advisory or its own README), as `advisories` says with its source.
+    #[serde(default)]
+    pub unmaintained: bool,
+    /// Measured: the `unsafe` in the library's source and its
+    /// dependencies'; `None` in the lines of older runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unsafe_code: Option<UnsafeCode>,
+}
+
+/// How much `unsafe` a library's source holds, as serbench-codecs' tests
+/// count it: every `unsafe` keyword in the `.rs` files of each crate's
+/// library folder (comments, doc comments and strings left out; code
+/// under any `cfg`, in macros and in derive output counted), in the
+/// versions `Cargo.lock` resolves.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnsafeCode {
+    /// The library's own crates, `name version`: its crate and those it
+    /// depends on from the same repository (its derive, its core).
+    pub crates: Vec<String>,
+    /// `unsafe` keywords in them.
+    pub count: u64,
+    /// The library's crate forbids unsafe code (`#![forbid(unsafe_code)]`).
+    pub forbidden: bool,
+    /// The other crates it links, by name (from other repositories).
+    pub dependencies: Vec<String>,
+    /// `unsafe` keywords in them.
+    pub dependencies_count: u64,
 }
 
 /// A fact and where it is stated.

@@ -8,6 +8,7 @@ mod list;
 mod readme;
 mod security;
 mod tidy;
+mod unsafe_code;
 
 use std::path::{Path, PathBuf};
 

@@ -493,7 +493,7 @@ pub(super) fn evolution(cells: &[EvolutionCell]) -> Markup {
 
 /// The capability filters: the checkbox's label and the row attribute
 /// it requires to be `yes`.
-pub(super) const CAPABILITY_FILTERS: [(&str, &str); 7] = [
+pub(super) const CAPABILITY_FILTERS: [(&str, &str); 8] = [
     ("field names in the data", "field-names"),
     ("deterministic", "deterministic"),
     ("zero-copy", "zero-copy"),
@@ -504,6 +504,7 @@ pub(super) const CAPABILITY_FILTERS: [(&str, &str); 7] = [
     ),
     ("serde", "serde"),
     ("maintained (no unmaintained notice)", "maintained"),
+    ("without unsafe in the library's own crates", "no-unsafe"),
 ];
 
 /// The capability table: a row per codec, each declared fact's source in
@@ -530,12 +531,13 @@ pub(super) fn capabilities(results: &Report) -> Markup {
                 th data-key="bounded" scope="col" { "bounded" }
                 th data-key="api" scope="col" { "API" }
                 th data-key="evolution" scope="col" { "evolution" }
+                th data-key="unsafe" scope="col" { "unsafe" }
                 @for name in sections::DECLARED { th scope="col" { (name) } }
             } }
             tbody {
                 @for row in sections::capability_rows(results) {
                     @let line = row.line;
-                    @let advisories = sections::declared(line, "advisories");
+                    @let code = line.unsafe_code.as_ref();
                     tr data-codec=(line.codec) data-format=(line.wire_format)
                         data-field-names=(yes(line.field_names))
                         data-deterministic=(yes(line.deterministic))
@@ -545,7 +547,9 @@ pub(super) fn capabilities(results: &Report) -> Markup {
                         data-serde=(yes(line.api.fact == "serde"))
                         data-evolution=[row.evolution.as_ref().map(|e| e.counts[0])]
                         data-evolves=(yes(row.evolution.as_ref().is_some_and(|e| e.safe)))
-                        data-maintained=(yes(advisories.is_none_or(|a| !a.fact.contains("unmaintained")))) {
+                        data-unsafe=[code.map(|c| c.count)]
+                        data-no-unsafe=(sections::yes_no(code.map(|c| c.count == 0)))
+                        data-maintained=(yes(!line.unmaintained)) {
                         td { code { (line.codec) } }
                         td { (line.wire_format) }
                         td { (yes(line.field_names)) }
@@ -554,6 +558,7 @@ pub(super) fn capabilities(results: &Report) -> Markup {
                         td { (sections::yes_no(row.bounded)) }
                         td title=(line.api.source) { (line.api.fact) }
                         td { (row.evolution.as_ref().map_or_else(|| NONE.to_owned(), sections::EvolutionSummary::text)) }
+                        td title=(sections::unsafe_source(code)) { (sections::unsafe_text(code)) }
                         @for name in sections::DECLARED {
                             @match sections::declared(line, name) {
                                 Some(fact) => td title=(fact.source) { (fact.fact) },
