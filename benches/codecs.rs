@@ -110,12 +110,14 @@ fn main() {
         MODE.store(KIT, Ordering::Relaxed);
         safety::report();
     } else if env("SERBENCH_MODE", "time") {
+        serbench_results::sampling::settle_allocator();
         timing::main();
     } else if env("SERBENCH_MODE", "evolution") {
         evolution();
     } else if env("SERBENCH_MODE", "capabilities") {
         capabilities();
     } else {
+        serbench_results::sampling::settle_allocator();
         divan::main();
         let arg = |name: &str| std::env::args().any(|arg| arg == name);
         if !arg("--bench") && !arg("--list") {

@@ -257,6 +257,7 @@ fn run<'a, M: 'a>(
     options: &Options,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Measured {
+    sampling::settle_allocator();
     let mut measured = Measured {
         records: Vec::new(),
         schema: None,

@@ -22,6 +22,28 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+/// Puts the heap allocator in the state a program reaches once it has
+/// freed a large buffer, before anything is timed: one allocation of just
+/// under 32 MiB, written to and freed.
+///
+/// glibc's malloc starts with a 128 KiB mmap threshold and returns the
+/// free top of its heap to the kernel past 128 KiB (its trim threshold);
+/// the first time it frees a mapped block of up to 32 MiB it raises the
+/// first to that block's size and the second to twice it. Until then, a
+/// body whose outputs free more than the trim threshold (a document decoded
+/// into a tree of small values, then dropped) gives its pages back on
+/// every iteration and faults them in again on the next, and whether it
+/// does depends on which rows happened to free a large buffer before it.
+/// A plain loop timed after them was 13 to 16 % faster than the same
+/// decode timed earlier in the same process (docs/measure.md). Allocators
+/// without such thresholds pay one allocation.
+pub fn settle_allocator() {
+    const LARGE: usize = 32 * 1024 * 1024 - 64 * 1024;
+    let mut block = vec![0_u8; LARGE];
+    block[LARGE - 1] = 1;
+    drop(black_box(block));
+}
+
 /// The untimed warm-up before a row's first sample.
 pub const WARM_UP: Duration = Duration::from_millis(1);
 
