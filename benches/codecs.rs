@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use divan::counter::BytesCount;
 use divan::{AllocProfiler, Bencher, black_box};
-use serbench_benches::{messages, report_sizes, total_bytes, verified};
+use serbench_benches::{json_line, messages, report_sizes, total_bytes, verified};
 use serbench_codecs::{Carried, DatasetVisitor, Info, NativeJob, PairJob};
 use serbench_model::{Codec, Dataset, Error, NativeCodec, TaskManager};
 use serbench_results::sampling::warm_up;
@@ -130,12 +130,8 @@ fn main() {
 /// cell (`serbench_results::EvolutionCell`), computed here by the same
 /// code its tests hold to the committed table.
 fn evolution() {
-    use std::io::Write as _;
-    let mut out = std::io::stdout().lock();
     for cell in serbench_evolution::matrix() {
-        let line = serde_json::to_string(&cell.record()).expect("a cell serializes");
-        if writeln!(out, "{line}").is_err() {
-            // The reader went away; it reports what it missed.
+        if !json_line(&cell.record()) {
             return;
         }
     }
@@ -146,14 +142,11 @@ fn evolution() {
 /// (field names in the data, determinism), run here, and what it
 /// declares, with sources.
 fn capabilities() {
-    use std::io::Write as _;
-    let mut out = std::io::stdout().lock();
-    for info in serbench_codecs::codecs() {
-        let Some(line) = serbench_codecs::capabilities::line(info) else {
-            continue;
-        };
-        let line = serde_json::to_string(&line).expect("a capability line serializes");
-        if writeln!(out, "{line}").is_err() {
+    for line in serbench_codecs::codecs()
+        .iter()
+        .filter_map(|info| serbench_codecs::capabilities::line(info))
+    {
+        if !json_line(&line) {
             return;
         }
     }

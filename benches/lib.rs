@@ -257,14 +257,20 @@ where
         }
         Err(problem) => line.error = Some(problem.clone()),
     }
-    match serde_json::to_string(&line) {
-        Ok(json) => println!("{json}"),
-        Err(error) => panic!(
-            "cannot write the sizes line of {} {}: {error}",
-            D::NAME,
-            info.id
-        ),
-    }
+    json_line(&line);
+}
+
+/// Writes `line` as one line of JSON on stdout, as xtask reads the bench
+/// binary's modes; `false` once stdout is closed or full (the reader went
+/// away, and reports what it missed), so a mode stops without a panic.
+///
+/// # Panics
+///
+/// If `line` does not serialize: every line is a `serbench_results` type
+/// of strings and numbers, so that is a bug here.
+pub fn json_line<T: serde::Serialize>(line: &T) -> bool {
+    let json = serde_json::to_string(line).expect("a mode's line serializes");
+    writeln!(std::io::stdout().lock(), "{json}").is_ok()
 }
 
 fn gzip_len(bytes: &[u8]) -> usize {

@@ -58,12 +58,5 @@ fn print_line<D: serbench_model::Dataset>(info: &Info, safety: &Safety) {
             dense_expansion: safety.dense_expansion,
         },
     };
-    match serde_json::to_string(&line) {
-        Ok(json) => println!("{json}"),
-        Err(error) => panic!(
-            "cannot write the safety line of {} {}: {error}",
-            D::NAME,
-            info.id
-        ),
-    }
+    serbench_benches::json_line(&line);
 }

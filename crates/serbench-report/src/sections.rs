@@ -661,6 +661,7 @@ impl EvolutionSummary {
 
 /// The capability table's rows, in the registry's order.
 pub(super) fn capability_rows(results: &Report) -> Vec<CapabilityRow<'_>> {
+    let evolution = evolution_rows(&results.evolution);
     results
         .capabilities
         .iter()
@@ -674,7 +675,7 @@ pub(super) fn capability_rows(results: &Report) -> Vec<CapabilityRow<'_>> {
             CapabilityRow {
                 line,
                 bounded: (!safety.is_empty()).then(|| safety.iter().all(|s| s.bounded())),
-                evolution: evolution_summary(&results.evolution, &line.wire_format),
+                evolution: evolution_summary(&evolution, &line.wire_format),
             }
         })
         .collect()
@@ -682,9 +683,8 @@ pub(super) fn capability_rows(results: &Report) -> Vec<CapabilityRow<'_>> {
 
 /// The practice of `wire_format` that reads the most cells right (fewer
 /// ⚠ breaking a tie), summed up.
-fn evolution_summary(cells: &[EvolutionCell], wire_format: &str) -> Option<EvolutionSummary> {
-    evolution_rows(cells)
-        .into_iter()
+fn evolution_summary(rows: &[Vec<&EvolutionCell>], wire_format: &str) -> Option<EvolutionSummary> {
+    rows.iter()
         .filter(|row| row[0].wire_format == wire_format)
         .map(|row| {
             let count = |outcome: &str| row.iter().filter(|c| c.outcome == outcome).count();

@@ -10,21 +10,35 @@ use serbench_results::{Binary, CodeSizes, CodecBinary, CompileTime};
 
 use crate::{cargo, project_root, target_dir};
 
-/// The codec crates, as the registry names them: the code-size program
-/// built with every codec lists each codec's crate.
-fn codec_packages() -> anyhow::Result<Vec<String>> {
-    let mut packages: Vec<String> = registry()?
-        .into_iter()
-        .map(|(_, package)| package)
+/// `--compile-times`: each codec crate's clean build and what each codec
+/// in `codecs` (every one when empty) adds to a binary, from one listing
+/// of the registry.
+pub(crate) fn measure(codecs: &[String]) -> anyhow::Result<(Vec<CompileTime>, CodeSizes)> {
+    let registry = registry()?;
+    let mut packages: Vec<String> = registry
+        .iter()
+        .map(|(_, package)| package.clone())
         .collect();
     packages.sort();
     packages.dedup();
-    Ok(packages)
+    let times = compile_times(packages)?;
+    Ok((times, sizes_of(&chosen(codecs, &registry))?))
 }
 
-pub(crate) fn measure() -> anyhow::Result<Vec<CompileTime>> {
+/// The codecs `codecs` names, or every codec of `registry` when it names
+/// none.
+fn chosen(codecs: &[String], registry: &[(String, String)]) -> Vec<String> {
+    if codecs.is_empty() {
+        registry.iter().map(|(id, _)| id.clone()).collect()
+    } else {
+        codecs.to_vec()
+    }
+}
+
+/// A clean release build of each crate of `packages`, timed.
+fn compile_times(packages: Vec<String>) -> anyhow::Result<Vec<CompileTime>> {
     let mut times = Vec::new();
-    for package in codec_packages()? {
+    for package in packages {
         let dir = target_dir().join("serbench").join("compile").join(&package);
         let _ = std::fs::remove_dir_all(&dir);
         eprintln!("bench: clean release build of {package}");
@@ -75,14 +89,18 @@ const CODE_SIZE: &str = "code_size";
 /// The builds share one target folder, kept between runs: a codec's
 /// dependencies compile once, and only the example links twice per codec.
 pub(crate) fn code_sizes(codecs: &[String]) -> anyhow::Result<CodeSizes> {
-    let dir = code_size_dir();
     // Without a choice, the program built with every codec lists them (and
     // their crates) itself; a chosen codec's own build names its crate.
-    let chosen: Vec<String> = if codecs.is_empty() {
-        registry()?.into_iter().map(|(id, _)| id).collect()
+    if codecs.is_empty() {
+        sizes_of(&chosen(codecs, &registry()?))
     } else {
-        codecs.to_vec()
-    };
+        sizes_of(codecs)
+    }
+}
+
+/// What each of `chosen`, by id, adds to the baseline binary.
+fn sizes_of(chosen: &[String]) -> anyhow::Result<CodeSizes> {
+    let dir = code_size_dir();
     eprintln!("bench: code size: the baseline, with no codec");
     let (baseline, none) = code_size_binary(&dir, Some(""))?;
     ensure!(

@@ -253,8 +253,9 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     }
     check_again(&mut results.run);
     if options.compile_times {
-        results.compile = compile::measure()?;
-        results.code_size = Some(compile::code_sizes(&options.codecs)?);
+        let (compile, code_size) = compile::measure(&options.codecs)?;
+        results.compile = compile;
+        results.code_size = Some(code_size);
     }
 
     write(&out, &results, options.readme)
