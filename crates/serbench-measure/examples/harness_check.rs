@@ -12,8 +12,8 @@
 //!
 //! There are two plain loops because there are two compiled copies of the
 //! parser: the call written here compiles one in this example, and
-//! `serbench_measure::harness_check::json_from_slice`, the same call
-//! compiled in the library, runs the copy the json row's codec runs. Two
+//! `serbench_measure::harness_check::json_from_slice` is the same call
+//! compiled in the library, where the json row's codec is compiled. Two
 //! more columns tell where a difference comes from: the same loop into a
 //! `serde_json::Value` (what the value type costs), and the json row's own
 //! codec timed by the harness's sampler (`serbench_results::sampling`)
@@ -190,8 +190,8 @@ fn plain_loop(encoded: &[Vec<u8>], mut decode: impl FnMut(&[u8]) -> bool) -> f64
 }
 
 /// Blocks of pseudo-random sizes (one up to 4 MiB, then up to 2 000 of
-/// 16 to 4 095 bytes), every other one, at random, kept until the round
-/// ends: each round then meets the heap in another state, so a figure that
+/// 16 to 4 095 bytes), about half of them, at random, kept until the
+/// round ends: each round then meets the heap in another state, so a figure that
 /// follows where the allocator puts things shows as a spread over rounds
 /// rather than as a fixed difference.
 fn shuffle_heap(seed: u64) -> Vec<Vec<u8>> {
