@@ -14,7 +14,13 @@ const SCHEMAS: [&str; 5] = [
 ];
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let schemas = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../schemas");
+    // Read when the script runs, not when it is compiled: cargo may reuse a
+    // build script compiled for one checkout in another that shares the
+    // target folder (CI's cache does, across clone folders), and a path
+    // baked in at compile time would then point into the first checkout.
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .ok_or("cargo sets CARGO_MANIFEST_DIR for build scripts; it is missing")?;
+    let schemas = Path::new(&manifest_dir).join("../../schemas");
     for schema in SCHEMAS {
         println!("cargo::rerun-if-changed={}", schemas.join(schema).display());
     }
