@@ -38,6 +38,7 @@ mod html;
 mod instructions;
 mod markdown;
 mod plot;
+pub mod read;
 pub mod readme;
 mod sections;
 mod table;
@@ -54,6 +55,7 @@ pub use html::compare::page as html_comparison;
 pub use html::page as html;
 pub use markdown::{markdown, summary};
 pub use plot::scatter;
+pub use read::read;
 pub use sections::{capabilities as capabilities_markdown, evolution as evolution_markdown};
 pub use serbench_results::units;
 
@@ -115,8 +117,13 @@ fn datasets(results: &Report) -> Vec<Dataset<'_>> {
     seen
 }
 
-/// `task-manager (10 000 → 9 944 tasks)`.
+/// `task-manager (10 000 → 9 944 tasks)`, on one line whatever the
+/// names hold (see [`table::inline`]).
 fn heading(record: &Record) -> String {
+    table::inline(&heading_text(record))
+}
+
+fn heading_text(record: &Record) -> String {
     let per_message = if record.messages > 1 {
         "figures per message"
     } else {
