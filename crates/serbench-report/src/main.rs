@@ -131,7 +131,7 @@ fn compare(args: &[String]) -> Result<(), String> {
 }
 
 /// Reads a `results.json` of any schema, within the bounds of
-/// [`serbench_report::read`].
+/// [`serbench_report::read()`].
 fn load(path: &Path) -> Result<Report, String> {
     let file =
         std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", shown(path)))?;
