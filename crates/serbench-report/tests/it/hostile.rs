@@ -123,12 +123,24 @@ fn long_strings_are_quoted_as_excerpts() {
     document["schema"] = json!(long);
     let error = refused(&document);
     assert!(error.contains("bytes cut"), "{error}");
+    // Through the binary, under a long path: still one short line.
+    let dir = folder(&format!(
+        "long_strings_are_quoted_as_excerpts-{}",
+        "p".repeat(200)
+    ));
+    std::fs::write(
+        dir.join("results.json"),
+        serde_json::to_vec(&document).unwrap(),
+    )
+    .unwrap();
+    let (code, stderr) = run_on(&dir);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("bytes cut"), "{stderr}");
     let mut document = every_median(1e308);
     document["results"][0]["dataset"] = json!(long);
     document["results"][0]["codec"] = json!(format!("{long}\n"));
     let error = refused(&document);
     assert!(error.contains("(100001 bytes)"), "{error}");
-    let dir = folder("long_strings_are_quoted_as_excerpts");
     std::fs::write(
         dir.join("results.json"),
         serde_json::to_vec(&document).unwrap(),
