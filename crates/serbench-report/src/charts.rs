@@ -32,6 +32,36 @@ pub struct Chart {
     pub svg: String,
 }
 
+/// The longest name a file name keeps whole.
+const STEM_BYTES: usize = 48;
+
+/// `name` as part of a file name: itself when it is a short run of ASCII
+/// letters, digits, `-`, `_` and `.` not starting with a `.` (every
+/// dataset id of the benches is); else those characters kept, the others
+/// made `_`, cut to [`STEM_BYTES`], and a hash of the whole name after
+/// them, so two names that clean alike still name two files. A name from
+/// a results file may hold `/`, control characters or 100 KB.
+pub(crate) fn file_stem(name: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if !name.is_empty()
+        && name.len() <= STEM_BYTES
+        && name.chars().all(plain)
+        && !name.starts_with('.')
+    {
+        return name.to_owned();
+    }
+    let kept: String = name
+        .chars()
+        .take(STEM_BYTES)
+        .map(|c| if plain(c) { c } else { '_' })
+        .collect();
+    // FNV-1a: stable across Rust versions and runs, as file names must be.
+    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{}-{hash:016x}", kept.trim_start_matches('.'))
+}
+
 const WIDTH: u32 = 960;
 const HEIGHT: u32 = 520;
 /// Room under a bar chart for its group names, written upward.
@@ -82,7 +112,7 @@ pub fn draw(results: &Report) -> Result<Vec<Chart>, Error> {
             .iter()
             .map(|(name, values)| (name.as_str(), values.clone()))
             .collect();
-        let file = format!("time-{dataset}.svg");
+        let file = format!("time-{}.svg", file_stem(dataset));
         let svg = grouped_bars(
             &format!("{dataset}: time per message (log scale)"),
             &["encode", "decode", "traverse", "floor (memcpy)"],
@@ -107,7 +137,7 @@ pub fn draw(results: &Report) -> Result<Vec<Chart>, Error> {
                 )
             })
             .collect();
-        let file = format!("size-{dataset}.svg");
+        let file = format!("size-{}.svg", file_stem(dataset));
         let svg = grouped_bars(
             &format!("{dataset}: size per message"),
             &["encoded", "zstd", "gzip"],
@@ -148,7 +178,7 @@ fn scatters(dataset: &str, records: &[&Record]) -> Vec<Chart> {
                 dataset: Some(dataset.to_owned()),
                 scatter: Some(op),
                 title: format!("{dataset} {}: size against time", op.name()),
-                file: format!("scatter-{dataset}-{}.svg", op.name()),
+                file: format!("scatter-{}-{}.svg", file_stem(dataset), op.name()),
                 svg,
             })
         })
@@ -176,8 +206,14 @@ fn grouped_bars(
 ) -> Result<String, Error> {
     let mut svg = String::new();
     let root = canvas(&mut svg)?;
-    let values = groups.iter().flat_map(|(_, v)| v.iter().flatten().copied());
+    // Bounded, finite ranges only: plotters marks a log axis decade by
+    // decade, and an infinite or zero bound never ends.
+    let values = groups
+        .iter()
+        .flat_map(|(_, v)| v.iter().flatten().copied())
+        .filter(|v| v.is_finite() && *v >= 0.0);
     let (low, high) = values.fold((f64::MAX, 0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let high = high.min(1e300);
     let count = groups.len() as f64;
     let mut builder = ChartBuilder::on(&root);
     builder
@@ -187,7 +223,7 @@ fn grouped_bars(
         .y_label_area_size(72);
     // Headroom above the tallest bar keeps the legend clear of the bars.
     if log {
-        let low = (low / 2.0).max(1e-9);
+        let low = (low / 2.0).max(1e-9).max(high / 1e20);
         let chart = builder
             .build_cartesian_2d(-0.5..count - 0.5, (low..high * 30.0).log_scale())
             .map_err(plot_error)?;

@@ -4,7 +4,7 @@
 //! Every function here is a pure function of a [`Report`] (what
 //! `results.json` holds, [`serbench_results`]): the same value renders the
 //! same text, which the golden tests in `tests/` hold. The caller (the
-//! xtask) measures, reads and writes files; nothing here reads the clock
+//! xtask) measures, opens and writes files; nothing here reads the clock
 //! or the disk.
 //!
 //! - [`charts`] draws the SVG charts: the hand-written scatters of size
@@ -18,7 +18,10 @@
 //!   inlined, nothing to fetch;
 //! - [`csv`] is `results.csv`, and [`comparison`] the text table of
 //!   `cargo xtask compare`;
-//! - [`files`] is all of a run's reports, named, for a caller to write.
+//! - [`files`] is all of a run's reports, named, for a caller to write;
+//! - [`read()`] is a `results.json` read from a reader the caller opened, as
+//!   input: at most [`read::MAX_BYTES`], its lists and figures held to
+//!   plausible bounds, anything else refused in one short line.
 //!
 //! What a dataset is called and how big it was comes from the benches
 //! (each record's `size_label`), so no dataset is described here.
@@ -38,6 +41,7 @@ mod html;
 mod instructions;
 mod markdown;
 mod plot;
+pub mod read;
 pub mod readme;
 mod sections;
 mod table;
@@ -54,6 +58,7 @@ pub use html::compare::page as html_comparison;
 pub use html::page as html;
 pub use markdown::{markdown, summary};
 pub use plot::scatter;
+pub use read::read;
 pub use sections::{capabilities as capabilities_markdown, evolution as evolution_markdown};
 pub use serbench_results::units;
 
@@ -115,8 +120,13 @@ fn datasets(results: &Report) -> Vec<Dataset<'_>> {
     seen
 }
 
-/// `task-manager (10 000 → 9 944 tasks)`.
+/// `task-manager (10 000 → 9 944 tasks)`, on one line whatever the
+/// names hold (see [`table::inline`]).
 fn heading(record: &Record) -> String {
+    table::inline(&heading_text(record))
+}
+
+fn heading_text(record: &Record) -> String {
     let per_message = if record.messages > 1 {
         "figures per message"
     } else {

@@ -11,6 +11,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use serbench_model::__private::excerpt::{self, shown_name};
 use serbench_report::Chart;
 use serbench_report::readme::{self, DOCS, HEADLINE};
 use serbench_results::Report;
@@ -60,7 +61,7 @@ fn write_run(dir: &Path, args: &[String]) -> Result<(), String> {
                 let value = args.next().ok_or("--readme needs the project's folder")?;
                 root = Some(PathBuf::from(value));
             }
-            other => return Err(format!("unknown option {other:?}\n{USAGE}")),
+            other => return Err(format!("unknown option {}\n{USAGE}", excerpt::shown(other))),
         }
     }
     let results = load(&dir.join("results.json"))?;
@@ -69,7 +70,7 @@ fn write_run(dir: &Path, args: &[String]) -> Result<(), String> {
     for (name, text) in &files {
         write(&dir.join(name), text)?;
     }
-    eprintln!("report: wrote the reports of {}", dir.display());
+    eprintln!("report: wrote the reports of {}", shown(dir));
     if let Some(root) = root {
         update_readme(&root, dir, &results, &charts)?;
         eprintln!("report: README.md results and {DOCS}/ updated");
@@ -91,10 +92,10 @@ fn update_readme(
     let picture = readme::headline(results, charts).map_err(|e| e.to_string())?;
     let docs = root.join(DOCS);
     let _ = std::fs::remove_dir_all(&docs);
-    std::fs::create_dir_all(&docs).map_err(|e| format!("cannot create {}: {e}", docs.display()))?;
+    std::fs::create_dir_all(&docs).map_err(|e| format!("cannot create {}: {e}", shown(&docs)))?;
     for chart in charts {
         std::fs::copy(dir.join(&chart.file), docs.join(&chart.file))
-            .map_err(|e| format!("cannot copy {} to {}: {e}", chart.file, docs.display()))?;
+            .map_err(|e| format!("cannot copy {} to {}: {e}", chart.file, shown(&docs)))?;
     }
     write(&docs.join(HEADLINE), &picture.svg)?;
     write(
@@ -102,8 +103,8 @@ fn update_readme(
         &readme::full_results(results, charts),
     )?;
     let path = root.join("README.md");
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", shown(&path)))?;
     let text =
         readme::replace_section(&text, &readme::block(results)).map_err(|e| e.to_string())?;
     write(&path, &text)
@@ -124,18 +125,22 @@ fn compare(args: &[String]) -> Result<(), String> {
     emit(&serbench_report::comparison(&old.results, &new.results))?;
     if let Some(out) = html {
         write(out, &serbench_report::html_comparison(&old, &new))?;
-        eprintln!("compare: wrote {}", out.display());
+        eprintln!("compare: wrote {}", shown(out));
     }
     Ok(())
 }
 
-/// Reads a `results.json` of any schema.
+/// Reads a `results.json` of any schema, within the bounds of
+/// [`serbench_report::read()`].
 fn load(path: &Path) -> Result<Report, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    serde_json::from_str(&text)
-        .and_then(|value: serde_json::Value| serbench_results::read(&value))
-        .map_err(|e| format!("{} is not a serbench results.json: {e}", path.display()))
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", shown(path)))?;
+    serbench_report::read(file).map_err(|e| format!("{}: {e}", shown(path)))
+}
+
+/// A path in a message: at most an excerpt of it.
+fn shown(path: &Path) -> String {
+    shown_name(&path.to_string_lossy()).to_string()
 }
 
 /// Prints `text`; a reader that closed the pipe early (`| head`) is no
@@ -150,5 +155,5 @@ fn emit(text: &str) -> Result<(), String> {
 }
 
 fn write(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", shown(path)))
 }

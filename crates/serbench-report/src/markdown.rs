@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use serbench_results::{Op, Record, Report, qt};
 
 use crate::charts::Chart;
+use crate::table::{alt, inline};
 use crate::{datasets, facts, instructions, of, sections, verdicts};
 use serbench_results::units::{bytes, time};
 
@@ -34,7 +35,7 @@ pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
              other codec beats on both.\n\n",
         );
         for chart in charts.iter().filter(|c| c.scatter.is_some()) {
-            let _ = writeln!(text, "![{}]({})", chart.title, chart.file);
+            let _ = writeln!(text, "![{}]({})", alt(&chart.title), chart.file);
         }
         text.push('\n');
     }
@@ -87,13 +88,13 @@ pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
             .iter()
             .filter(|c| c.dataset.as_deref() == Some(dataset.id) && c.scatter.is_none())
         {
-            let _ = writeln!(text, "![{}]({})\n", chart.title, chart.file);
+            let _ = writeln!(text, "![{}]({})\n", alt(&chart.title), chart.file);
         }
     }
     if !results.sweep.is_empty() {
         text.push_str(&sections::sweep_table(results));
         for chart in charts.iter().filter(|c| c.dataset.is_none()) {
-            let _ = writeln!(text, "![{}]({})\n", chart.title, chart.file);
+            let _ = writeln!(text, "![{}]({})\n", alt(&chart.title), chart.file);
         }
     }
     if !results.compile.is_empty() {
@@ -121,7 +122,7 @@ pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
 fn header(results: &Report) -> String {
     let mut text = String::new();
     for (label, line) in facts(&results.run) {
-        let _ = writeln!(text, "- **{label}**: {line}");
+        let _ = writeln!(text, "- **{label}**: {}", inline(&line));
     }
     text.push('\n');
     text

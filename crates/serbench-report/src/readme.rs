@@ -17,7 +17,9 @@ use std::path::Path;
 
 use crate::charts::Chart;
 use crate::markdown::full;
+use crate::table::alt;
 use crate::{Error, datasets, instructions, sections};
+use serbench_model::__private::excerpt::shown_name;
 
 use serbench_results::Op;
 use serbench_results::Report;
@@ -43,7 +45,7 @@ pub fn headline<'a>(results: &Report, charts: &'a [Chart]) -> Result<&'a Chart, 
         .ok_or_else(|| {
             Error(format!(
                 "no codec decoded {}, so there is no headline",
-                headline.id
+                shown_name(headline.id)
             ))
         })
 }
@@ -56,6 +58,7 @@ pub fn block(results: &Report) -> String {
         .into_iter()
         .next()
         .map_or_else(String::new, |dataset| dataset.id.to_owned());
+    let shown = alt(&headline);
     let mut block = format!(
         "{BEGIN}\n\nMeasured by `cargo xtask bench{}{}` on {} ({}), {}, commit {}; {}.",
         if run.quick { " --quick" } else { "" },
@@ -78,7 +81,7 @@ pub fn block(results: &Report) -> String {
     if let Some(ranking) = instructions::headline(results, &headline) {
         let _ = write!(
             block,
-            "\n\n{headline}{}, every codec by the instructions it executes per message to \
+            "\n\n{shown}{}, every codec by the instructions it executes per message to \
              decode (counted under Callgrind: the same on every run, so it ranks across wire \
              formats where the clock cannot), with encode's beside and the clock's paired \
              verdict within each wire format:\n\n{}",
@@ -88,7 +91,7 @@ pub fn block(results: &Report) -> String {
     }
     let _ = write!(
         block,
-        "\n\n![{headline}: encoded size against median decode time, a point per codec; down and \
+        "\n\n![{shown}: encoded size against median decode time, a point per codec; down and \
          left is smaller and faster, the dashed line the Pareto front]({DOCS}/{HEADLINE})\n\n"
     );
     block.push_str(&sections::headline_table(results));

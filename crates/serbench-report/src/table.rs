@@ -105,7 +105,22 @@ impl Table {
 }
 
 fn escape(cell: &str) -> String {
-    cell.replace('|', "\\|").replace('\n', " ")
+    inline(cell).replace('|', "\\|")
+}
+
+/// `text` kept on one Markdown line: every control character (a newline
+/// in a name from a results file would end a heading or a table row)
+/// made a space.
+pub(crate) fn inline(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// `text` as an image's alt text: on one line, its brackets escaped so
+/// that it cannot close the `![…]`.
+pub(crate) fn alt(text: &str) -> String {
+    inline(text).replace('[', "\\[").replace(']', "\\]")
 }
 
 #[cfg(test)]

@@ -3,6 +3,9 @@
 //! smallest (a codec twenty times slower than another, a ratio of ½ beside
 //! one of 2), where a linear axis would crowd the interesting end.
 
+/// The most powers of ten an axis spans.
+const DECADES: i32 = 24;
+
 /// A log scale from the values `low..high` onto the pixels `from..to`
 /// (`to` below `from` for a y axis that grows upward).
 #[derive(Clone, Copy, Debug)]
@@ -16,11 +19,27 @@ pub(super) struct Log {
 impl Log {
     /// `low` and `high` must be positive; equal ones are widened, so that a
     /// single figure lands mid-axis.
+    ///
+    /// Whatever the figures, the axis spans at most [`DECADES`] powers of
+    /// ten between finite positive bounds: a figure of `1e308` or
+    /// `5e-324` (or one padded past `f64`'s range) would otherwise make
+    /// thousands of decades, or an infinite count of them, to mark.
     pub(super) fn new(low: f64, high: f64, from: f64, to: f64) -> Self {
         let (low, high) = if high > low {
             (low, high)
         } else {
             (low / 2.0, high * 2.0)
+        };
+        let high = if high.is_finite() && high > 0.0 {
+            high.clamp(1e-280, 1e300)
+        } else {
+            1.0
+        };
+        let least = high / 10f64.powi(DECADES);
+        let low = match low {
+            low if low >= high => high / 2.0,
+            low if low.is_finite() && low > 0.0 => low.max(least),
+            _ => least,
         };
         Self {
             low,
@@ -62,10 +81,12 @@ impl Log {
         for mantissas in MANTISSAS {
             ticks = self.round_values(mantissas);
             if ticks.len() <= most {
-                break;
+                return ticks;
             }
         }
-        ticks
+        // Powers of ten alone are too many: every few of them.
+        let every = ticks.len().div_ceil(most.max(1));
+        ticks.into_iter().step_by(every).collect()
     }
 
     fn round_values(&self, mantissas: &[f64]) -> Vec<f64> {
@@ -73,7 +94,7 @@ impl Log {
         let (low, high) = (self.low * (1.0 - 1e-9), self.high * (1.0 + 1e-9));
         #[allow(
             clippy::cast_possible_truncation,
-            reason = "a decade of a figure in nanoseconds or bytes lies well inside i32"
+            reason = "`new` keeps both bounds finite and positive, so their decades lie inside ±310"
         )]
         let (first, last) = (low.log10().floor() as i32, high.log10().ceil() as i32);
         (first..=last)
@@ -151,6 +172,24 @@ mod tests {
         let ticks: Vec<String> = times.ticks(8).into_iter().map(time).collect();
         assert_eq!(ticks, ["100 ns", "1 µs", "10 µs", "100 µs", "1 ms"]);
         assert_eq!(number(0.8), "0.8");
+    }
+
+    #[test]
+    fn extreme_bounds_make_a_bounded_axis() {
+        for (low, high) in [
+            (5e-324, 5e-324),
+            (5e-324, 1e308),
+            (1e308, 1e308),
+            (0.0, f64::INFINITY),
+            (f64::NAN, f64::NAN),
+            (-1.0, -1.0),
+        ] {
+            let axis = Log::new(low, high, 0.0, 100.0);
+            assert!(axis.low > 0.0 && axis.high.is_finite() && axis.low < axis.high);
+            assert!((axis.high / axis.low).log10() <= f64::from(DECADES) + 1e-6);
+            assert!(axis.ticks(10).len() <= 10, "{low} {high}");
+            assert!(axis.at(axis.clamp(1e300)).is_finite());
+        }
         assert_eq!(number(1.25), "1.25");
     }
 }

@@ -32,6 +32,9 @@ const TOP: f64 = 50.0;
 const BOTTOM: f64 = 46.0;
 /// The height of a row of the list of names that found no room.
 const ROW: f64 = 18.0;
+/// The most points whose names are placed beside them (a run has about
+/// thirty codecs per dataset).
+const LABELLED: usize = 48;
 
 const FRONT_COLOR: &str = "#c2410c";
 const POINT_COLOR: &str = "#4f7cac";
@@ -90,19 +93,12 @@ pub(crate) fn chart(dataset: &str, op: Op, points: &[Point<'_>]) -> Option<Strin
     let at: Vec<(f64, f64)> = points.iter().map(|p| (x.at(p.ns), y.at(p.bytes))).collect();
     let figures: Vec<(f64, f64)> = points.iter().map(|p| (p.ns, p.bytes)).collect();
     let front = pareto::front(&figures);
-    let boxes: Vec<(f64, f64)> = points
-        .iter()
-        .map(|p| {
-            (
-                labels::text_width(p.codec, FONT_SIZE),
-                labels::text_height(FONT_SIZE),
-            )
-        })
-        .collect();
-    let placed = labels::place(&at, &boxes, plot, &front);
-    let unplaced = unplaced(points, &placed, plot.x1 - plot.x0);
+    let crowded = points.len() > LABELLED;
+    let (placed, unplaced) = names(points, &at, plot, &front);
     let height = HEIGHT
-        + if unplaced.is_empty() {
+        + if crowded {
+            ROW
+        } else if unplaced.is_empty() {
             0.0
         } else {
             ROW * (1.0
@@ -111,7 +107,11 @@ pub(crate) fn chart(dataset: &str, op: Op, points: &[Point<'_>]) -> Option<Strin
                     .map(|(row, _, _)| *row + 1.0)
                     .fold(0.0, f64::max))
         };
-    let on_front = |index: usize| front.contains(&index);
+    let mut fronted = vec![false; points.len()];
+    for &index in &front {
+        fronted[index] = true;
+    }
+    let on_front = |index: usize| fronted[index];
     let svg = html! {
         svg xmlns="http://www.w3.org/2000/svg" class="scatter" data-dataset=(dataset) data-op=(op.name())
             width=(px(WIDTH)) height=(px(height)) viewBox=(format!("0 0 {} {}", px(WIDTH), px(height)))
@@ -151,6 +151,11 @@ pub(crate) fn chart(dataset: &str, op: Op, points: &[Point<'_>]) -> Option<Strin
                     }
                 }
             }
+            @if crowded {
+                text x=(px(LEFT)) y=(px(HEIGHT + ROW - 4.0)) fill="#555" {
+                    (points.len()) " codecs, too many to name beside their points (hover a point for its name)"
+                }
+            }
             @if !unplaced.is_empty() {
                 text x=(px(LEFT)) y=(px(HEIGHT + ROW - 4.0)) fill="#555" {
                     "No room beside their points (hover a point for its name):"
@@ -163,6 +168,36 @@ pub(crate) fn chart(dataset: &str, op: Op, points: &[Point<'_>]) -> Option<Strin
         }
     };
     Some(svg.into_string())
+}
+
+/// Where each point's name goes: beside it, or listed under the plot
+/// (see [`unplaced`]). Placing a label looks at every label placed before
+/// it, so past [`LABELLED`] points none is named.
+#[expect(
+    clippy::type_complexity,
+    reason = "the two lists the chart draws, each described where it is made"
+)]
+fn names(
+    points: &[Point<'_>],
+    at: &[(f64, f64)],
+    plot: Rect,
+    front: &[usize],
+) -> (Vec<Option<Placed>>, Vec<(f64, f64, usize)>) {
+    if points.len() > LABELLED {
+        return (vec![None; points.len()], Vec::new());
+    }
+    let boxes: Vec<(f64, f64)> = points
+        .iter()
+        .map(|p| {
+            (
+                labels::text_width(p.codec, FONT_SIZE),
+                labels::text_height(FONT_SIZE),
+            )
+        })
+        .collect();
+    let placed = labels::place(at, &boxes, plot, front);
+    let unplaced = unplaced(points, &placed, plot.x1 - plot.x0);
+    (placed, unplaced)
 }
 
 /// Where a label's text sits in its box: its baseline, a font's ascent

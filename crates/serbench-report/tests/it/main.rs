@@ -1,5 +1,7 @@
 //! serbench-report's tests: the reports of a real run held to committed
-//! copies ([`golden`]), and the binary that writes them ([`bin`]).
+//! copies ([`golden`]), the binary that writes them ([`bin`]), and
+//! results files no run wrote ([`hostile`]).
 
 mod bin;
 mod golden;
+mod hostile;
