@@ -166,6 +166,7 @@ class Phase:
                 result.problems.append(f"exit {o.code}, want 0 (rendered): {(watchdog.error_lines(o) or [''])[-1][:160]}")
             for check in case.checks:
                 result.problems += check(result, folder, run)
+        watchdog.progress(result)
         if result.problems:
             watchdog.keep(self.failures, n, result, [path])
         shutil.rmtree(folder, ignore_errors=True)

@@ -85,6 +85,13 @@ def run(case, cmd, size, scratch, cwd=None):
 ERROR_LINE = re.compile(r"(error|serbench-report):")
 
 
+def progress(result):
+    """One line as each run ends, so a slow or stuck class shows in the log before the summary."""
+    o = result.outcome
+    verdict = "ok" if not result.problems else "VIOLATION"
+    print(f"  {result.case.cls}: {result.case.label[:60]}: exit {o.code} signal {o.sig}, {o.rss / 1024:.0f} MiB, {o.secs:.1f} s: {verdict}", flush=True)
+
+
 def error_lines(outcome):
     return [line for line in outcome.stderr.splitlines() if ERROR_LINE.match(line)]
 
