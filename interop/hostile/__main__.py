@@ -5,6 +5,7 @@ package docs."""
 
 import argparse
 import concurrent.futures
+import itertools
 import os
 import shutil
 import subprocess
@@ -45,6 +46,11 @@ def main():
     os.makedirs(work, exist_ok=True)
     shutil.rmtree(os.path.join(work, "failures"), ignore_errors=True)
     os.makedirs(os.path.join(work, "failures"))
+    selftest = os.path.join(work, "selftest")
+    shutil.rmtree(selftest, ignore_errors=True)
+    os.makedirs(selftest)
+    runs = itertools.count()
+    self_test(lambda: os.path.join(selftest, str(next(runs))))
     failed = run_check(args, serbench, work, started) if "check" in phases else 0
     # Two runs at a time: the near-cap documents each take up to their bound.
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
@@ -84,7 +90,6 @@ def run_check(args, serbench, work, started):
     sizes = [arg for size in DUMP_SIZES for arg in ("--size", size)]
     subprocess.run([serbench, "dump", "--out", dumps] + sizes, check=True, capture_output=True)
     harness = Harness(serbench, work, families)
-    self_test(lambda: harness.scratch_file("run"))
     floor = run_command([serbench, "list"], scratch=harness.scratch_file("run")).rss
 
     print("\n== mutated dumps (expected: exit 0 or 1, one error line naming codec and dataset)")

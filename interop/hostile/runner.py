@@ -261,3 +261,7 @@ def self_test(scratch):
     fat = run_command([sys.executable, "-c", "b = b'x' * (96 << 20)"], scratch=scratch())
     if not (hang.timed_out and crash.sig == signal.SIGSEGV and fat.rss >= 96 * 1024):
         sys.exit(f"hostile: the harness cannot see hangs, crashes or memory here (timed out {hang.timed_out}, signal {crash.sig}, peak {fat.rss} KiB)")
+    capped = run_command([sys.executable, "-c", "b = b'x' * (512 << 20)"], scratch=scratch(), address_space=256 << 20)
+    long_line = run_command([sys.executable, "-c", "import sys; sys.stderr.write('a\\n' + 'b' * (3 << 20) + '\\nc')"], scratch=scratch())
+    if capped.code == 0 or capped.rss >= 512 * 1024 or long_line.longest_line != 3 << 20:
+        sys.exit(f"hostile: the harness cannot hold a run to an address-space limit or measure its lines here (exit {capped.code}, peak {capped.rss} KiB, longest line {long_line.longest_line})")
