@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Writes the four documents `serbench measure` is tried on, in the shapes
+"""Writes the documents `serbench measure` is tried on, in the shapes
 issue 23 names: an API response with nested objects and non-ASCII text, a
 GeoJSON-like file of about 100 000 floats, a catalogue of many small
-objects, and an NDJSON log of a few thousand lines.
+objects, and an NDJSON log of a few thousand lines; and, for issue 39, a
+social network's search results with the traits of real API responses
+(keys in another order from one object to the next, optional keys, mixed
+kinds, nulls, deep and wide records), as one document and as NDJSON.
 
 The data is generated here (seeded, so the files are the same on every
 run), in the shapes of public formats: GitHub's REST API issue list,
@@ -114,6 +117,155 @@ def access_log():
     return "\n".join(lines) + "\n"
 
 
+# The search results have their own generator, so that the documents above
+# stay byte for byte what they were.
+social = random.Random(39)
+HASHTAGS = ["serde", "rustlang", "データ", "größe", "json", "cbor", "benchmark", "café"]
+MEDIA_SIZES = [("thumb", 150, 150, "crop"), ("small", 680, 383, "fit"), ("medium", 1200, 675, "fit"),
+               ("large", 2048, 1152, "fit")]
+
+
+def social_user(n):
+    """A wide record: an account as a search result embeds it, some keys only sometimes."""
+    handle = f"{social.choice(['ana', 'bo', 'chen', 'dmitri', 'élodie', 'fatma', 'goro'])}_{n}"
+    user = {
+        "id": social.randrange(10**6, 10**18),
+        "id_str": None,
+        "name": f"{handle.title()} {social.choice(WORDS)}",
+        "screen_name": handle,
+        "location": social.choice(["", "Zürich", "東京", "São Paulo", None]),
+        "description": " ".join(social.choice(WORDS) for _ in range(social.randrange(0, 12))),
+        "url": social.choice([None, f"https://t.example/{n}"]),
+        "entities": {"description": {"urls": []}},
+        "protected": False,
+        "followers_count": social.randrange(0, 2_000_000),
+        "friends_count": social.randrange(0, 5_000),
+        "listed_count": social.randrange(0, 900),
+        "created_at": f"Mon Mar {social.randrange(1, 29):02} 10:{social.randrange(60):02}:00 +0000 2014",
+        "favourites_count": social.randrange(0, 90_000),
+        "utc_offset": social.choice([None, -18000, 3600, 32400]),
+        "time_zone": social.choice([None, "Bern", "Tokyo"]),
+        "geo_enabled": social.random() < 0.3,
+        "verified": social.random() < 0.1,
+        "statuses_count": social.randrange(1, 300_000),
+        "lang": None,
+        "contributors_enabled": False,
+        "is_translator": False,
+        "profile_background_color": "%06X" % social.randrange(1 << 24),
+        "profile_image_url_https": f"https://pbs.example/profile_images/{n}/a_normal.jpg",
+        "profile_link_color": "%06X" % social.randrange(1 << 24),
+        "profile_use_background_image": True,
+        "has_extended_profile": social.random() < 0.5,
+        "default_profile": social.random() < 0.5,
+        "following": None,
+        "follow_request_sent": None,
+        "notifications": None,
+        "translator_type": "none",
+    }
+    user["id_str"] = str(user["id"])
+    if social.random() < 0.4:
+        user["profile_banner_url"] = f"https://pbs.example/profile_banners/{n}/1500"
+    if user["url"]:
+        user["entities"]["url"] = {"urls": [{"url": user["url"], "expanded_url": f"https://example.org/{handle}",
+                                              "display_url": f"example.org/{handle}", "indices": [0, 23]}]}
+    return user
+
+
+def social_media(n):
+    """A photo; its `sizes` list their keys in an order of their own, as the API did."""
+    sizes = MEDIA_SIZES[:]
+    social.shuffle(sizes)
+    media_id = social.randrange(10**17, 10**18)
+    return {
+        "id": media_id,
+        "id_str": str(media_id),
+        "indices": [social.randrange(0, 60), social.randrange(60, 140)],
+        "media_url_https": f"https://pbs.example/media/{n}.jpg",
+        "url": f"https://t.example/m{n}",
+        "type": "photo",
+        "sizes": {name: {"w": w, "h": h, "resize": resize} for name, w, h, resize in sizes},
+    }
+
+
+def social_status(n, depth=0):
+    """A status: entities, media and, now and then, the status it retweets or quotes (deeper records)."""
+    status_id = social.randrange(10**17, 1 << 62)
+    text = " ".join(social.choice(WORDS) for _ in range(social.randrange(3, 20)))
+    tags = social.sample(HASHTAGS, social.randrange(0, 3))
+    status = {
+        "created_at": f"Sun Dec 06 0{social.randrange(10)}:{social.randrange(60):02}:00 +0000 2026",
+        "id": status_id,
+        "id_str": str(status_id),
+        "text": text + "".join(f" #{t}" for t in tags),
+        "truncated": False,
+        "entities": {
+            "hashtags": [{"text": t, "indices": [i * 10, i * 10 + len(t) + 1]} for i, t in enumerate(tags)],
+            "symbols": [],
+            "user_mentions": [{"screen_name": f"m{social.randrange(999)}", "name": social.choice(WORDS),
+                               "id": social.randrange(10**9), "indices": [0, 9]}
+                              for _ in range(social.randrange(0, 3))],
+            "urls": [],
+        },
+        "metadata": {"iso_language_code": social.choice(["en", "de", "ja", "fr"]), "result_type": "recent"},
+        "source": "<a href=\"https://example.org\" rel=\"nofollow\">serbench</a>",
+        "in_reply_to_status_id": None,
+        "in_reply_to_user_id": None,
+        "in_reply_to_screen_name": None,
+        "user": social_user(n),
+        "geo": None,
+        "coordinates": None,
+        "place": None,
+        "contributors": None,
+        "is_quote_status": False,
+        "retweet_count": social.randrange(0, 5_000),
+        "favorite_count": social.randrange(0, 20_000),
+        "favorited": False,
+        "retweeted": False,
+        "lang": social.choice(["en", "de", "ja", "und"]),
+    }
+    if social.random() < 0.4:
+        media = [social_media(f"{n}-{i}") for i in range(social.randrange(1, 4))]
+        status["entities"]["media"] = media[:1]
+        status["extended_entities"] = {"media": media}
+        status["possibly_sensitive"] = social.random() < 0.05
+    if social.random() < 0.25:
+        reply = social.randrange(10**17, 1 << 62)
+        status["in_reply_to_status_id"] = reply
+        status["in_reply_to_status_id_str"] = str(reply)
+    if social.random() < 0.2:
+        lon, lat = round(social.uniform(-180, 180), 6), round(social.uniform(-80, 80), 6)
+        status["coordinates"] = {"type": "Point", "coordinates": [lon, lat]}
+        status["geo"] = {"type": "Point", "coordinates": [lat, lon]}
+        status["place"] = {"id": "%016x" % social.randrange(1 << 64), "place_type": "city",
+                           "name": social.choice(["Zürich", "東京", "Lyon"]), "country_code": "CH",
+                           "bounding_box": {"type": "Polygon",
+                                            "coordinates": [[[lon - 0.1, lat - 0.1], [lon + 0.1, lat - 0.1],
+                                                             [lon + 0.1, lat + 0.1], [lon - 0.1, lat + 0.1]]]},
+                           "attributes": {}}
+    if depth < 2 and social.random() < 0.3:
+        inner = social_status(f"{n}r", depth + 1)
+        if social.random() < 0.5:
+            status["retweeted_status"] = inner
+        else:
+            status["is_quote_status"] = True
+            status["quoted_status_id"] = inner["id"]
+            status["quoted_status_id_str"] = inner["id_str"]
+            status["quoted_status"] = inner
+    if social.random() < 0.1:
+        status["withheld_in_countries"] = social.sample(["DE", "FR", "RU", "TR"], social.randrange(1, 3))
+    return status
+
+
+def social_search():
+    """A page of search results, as a social network's REST API returned them."""
+    statuses = [social_status(n) for n in range(40)]
+    last = statuses[-1]["id"]
+    metadata = {"completed_in": 0.047, "max_id": statuses[0]["id"], "max_id_str": str(statuses[0]["id"]),
+                "next_results": f"?max_id={last - 1}&q=serde&include_entities=1", "query": "serde", "count": 40,
+                "since_id": 0, "since_id_str": "0", "refresh_url": f"?since_id={statuses[0]['id']}&q=serde"}
+    return {"statuses": statuses, "search_metadata": metadata}
+
+
 def write(name, text):
     (HERE / name).write_text(text, encoding="utf-8")
 
@@ -122,3 +274,6 @@ write("api-issues.json", json.dumps(api_response(), ensure_ascii=False, indent=1
 write("routes.geojson.json", json.dumps(geojson(), separators=(",", ":")) + "\n")
 write("catalogue.json", json.dumps(catalogue(), ensure_ascii=False) + "\n")
 write("access-log.ndjson", access_log())
+search = social_search()
+write("social-search.json", json.dumps(search, ensure_ascii=False, indent=1) + "\n")
+write("social-statuses.ndjson", "".join(json.dumps(s, ensure_ascii=False) + "\n" for s in search["statuses"]))

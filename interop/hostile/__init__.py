@@ -1,10 +1,12 @@
-"""An outside tester's hostile-input run over `serbench check`.
+"""An outside tester's hostile-input run over `serbench check`,
+`serbench measure` and `serbench-report`.
 
-    cd interop && python3 -m hostile SERBENCH WORKDIR [--quick]
-    python3 interop/hostile SERBENCH WORKDIR [--quick]
+    cd interop && python3 -m hostile SERBENCH WORKDIR [--quick] [--report SERBENCH-REPORT] [--phases check,measure,report]
+    python3 interop/hostile SERBENCH WORKDIR [--quick] ...
 
-Standard library only; `cargo xtask hostile [--quick]` builds serbench in
-release and runs this with WORKDIR = target/hostile.
+Standard library only; `cargo xtask hostile [--quick]` builds serbench and
+serbench-report in release and runs this with WORKDIR = target/hostile.
+Steps 1-4 are the `check` phase.
 
 1. `SERBENCH list --json` names the datasets and the codecs, each with its
    id and wire format (its family here); every codec's wire format must
@@ -39,7 +41,25 @@ release and runs this with WORKDIR = target/hostile.
    output closed (expected: exit 0) or full (exit 1, one line), standard
    error full (the exit status unchanged), never a panic.
 
-Every run stays within the limits in `runner.py`: no signal, exit 0 or 1,
+5. `serbench measure` (`measure.py`) on generated documents and schemas of
+   every class of issue 39: keys in another order from one object to the
+   next (every row a schema known at run time drives must verify them),
+   a key per object, 40 000 keys, keys that clean alike, 19 000 keys and
+   more, Thrift's reserved words, duplicate keys, invalid UTF-8 in
+   MessagePack and CBOR text, integers past 64 bits, nesting at 127-129 in
+   every input format (one verdict for all), a signalling NaN, documents
+   near the 32 MiB cap (smaller with --quick), several files at once,
+   hostile `--schema` and `--avsc` files, long and odd names, `--codec
+   nope`; and the schemas written are checked for what protoc and the
+   Thrift compiler refuse.
+6. `serbench-report` (`results.py`) on a real results.json, mutated:
+   figures of 1e308, 5e-324, negative, zero, 1e999; long names; a name with
+   a newline and `/`; many records; a sparse file past any cap.
+   Phases 5 and 6 run under the memory watchdog (`watchdog.py`): a bound of
+   a multiple of the input plus a constant, and a time, each run's peak
+   printed against its bound.
+
+Every run of steps 1-4 stays within the limits in `runner.py`: no signal, exit 0 or 1,
 at most 10 s and 300 MiB of peak resident memory, and for the classes
 runner.py names, at most ERROR_LIMIT bytes on stderr. The run reports
 each codec's longest error output. The harness

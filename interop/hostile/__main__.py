@@ -1,7 +1,11 @@
-"""The run, phase by phase: listing, dumps, mutations, confusion, the
-command line, crafted bombs, then the report. See the package docs."""
+"""The run, phase by phase: for `serbench check` listing, dumps, mutations,
+confusion, the command line, crafted bombs, then the report; then
+`serbench measure` and `serbench-report` under the memory watchdog. See the
+package docs."""
 
 import argparse
+import concurrent.futures
+import itertools
 import os
 import shutil
 import subprocess
@@ -14,7 +18,7 @@ if not __package__:
     sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 import hostile  # noqa: E402
-from hostile import catalog, classes, formats, streams  # noqa: E402
+from hostile import catalog, classes, formats, measure, results, streams  # noqa: E402
 from hostile.harness import Harness  # noqa: E402
 from hostile.mutations import confusion, mutations  # noqa: E402
 from hostile.report import report  # noqa: E402
@@ -28,12 +32,45 @@ def main():
     parser = argparse.ArgumentParser(prog="hostile", description=hostile.__doc__.split("\n\n")[0])
     parser.add_argument("serbench")
     parser.add_argument("workdir")
-    parser.add_argument("--quick", action="store_true", help="fewer mutations per file")
+    parser.add_argument("--quick", action="store_true", help="fewer mutations per file, smaller documents")
+    parser.add_argument("--report", help="the serbench-report binary (default: beside SERBENCH)")
+    parser.add_argument("--phases", default="check,measure,report", help="which of check, measure, report to run (default: all)")
     args = parser.parse_args()
     serbench = os.path.abspath(args.serbench)
     work = os.path.abspath(args.workdir)
+    phases = set(args.phases.split(","))
+    if not phases or phases - {"check", "measure", "report"}:
+        parser.error("--phases takes a comma-separated list of check, measure, report")
     started = time.monotonic()
     limit_address_space()
+    os.makedirs(work, exist_ok=True)
+    shutil.rmtree(os.path.join(work, "failures"), ignore_errors=True)
+    os.makedirs(os.path.join(work, "failures"))
+    selftest = os.path.join(work, "selftest")
+    shutil.rmtree(selftest, ignore_errors=True)
+    os.makedirs(selftest)
+    runs = itertools.count()
+    self_test(lambda: os.path.join(selftest, str(next(runs))))
+    failed = run_check(args, serbench, work, started) if "check" in phases else 0
+    # Two runs at a time: the near-cap documents each take up to their bound.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        if "measure" in phases:
+            began = time.monotonic()
+            bad = measure.run_phase(serbench, work, args.quick, pool)
+            print(f"serbench measure: {time.monotonic() - began:.0f} s")
+            failed = failed or bad
+        if "report" in phases:
+            report_bin = os.path.abspath(args.report or os.path.join(os.path.dirname(serbench), "serbench-report"))
+            began = time.monotonic()
+            bad = results.run_phase(serbench, report_bin, work, args.quick, pool)
+            print(f"serbench-report: {time.monotonic() - began:.0f} s")
+            failed = failed or bad
+    print(f"\nhostile: {time.monotonic() - started:.0f} s in all; {'violations above' if failed else 'no violations'}")
+    return 1 if failed else 0
+
+
+def run_check(args, serbench, work, started):
+    """The phases over `serbench check`; 1 when any was violated."""
 
     datasets, listed = catalog.read(serbench)
     families, missing = formats.modules_for(listed)
@@ -44,7 +81,7 @@ def main():
         return 1
     codecs = [name for name, _ in listed]
 
-    for sub in ("dumps", "scratch", "failures"):
+    for sub in ("dumps", "scratch"):
         shutil.rmtree(os.path.join(work, sub), ignore_errors=True)
         os.makedirs(os.path.join(work, sub))
     print(f"hostile: {serbench}")
@@ -53,7 +90,6 @@ def main():
     sizes = [arg for size in DUMP_SIZES for arg in ("--size", size)]
     subprocess.run([serbench, "dump", "--out", dumps] + sizes, check=True, capture_output=True)
     harness = Harness(serbench, work, families)
-    self_test(lambda: harness.scratch_file("run"))
     floor = run_command([serbench, "list"], scratch=harness.scratch_file("run")).rss
 
     print("\n== mutated dumps (expected: exit 0 or 1, one error line naming codec and dataset)")

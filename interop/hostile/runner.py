@@ -68,7 +68,7 @@ def amplified(codec, ds, label, data):
 class Outcome:
     """What one run did: exit code or signal, peak RSS (KiB), time, output."""
 
-    __slots__ = ("code", "sig", "timed_out", "rss", "floor", "secs", "stdout", "stderr", "stderr_bytes")
+    __slots__ = ("code", "sig", "timed_out", "rss", "floor", "secs", "stdout", "stderr", "stderr_bytes", "longest_line")
 
     def __init__(self):
         self.code = self.sig = None
@@ -76,8 +76,10 @@ class Outcome:
         self.rss = self.floor = 0
         self.secs = 0.0
         self.stdout = self.stderr = ""
-        # All of stderr's size: `stderr` holds only its first 64 KiB.
+        # All of stderr's size and its longest line in bytes: `stderr`
+        # holds only its first 64 KiB.
         self.stderr_bytes = 0
+        self.longest_line = 0
 
 
 def reset_own_peak():
@@ -123,11 +125,34 @@ def stream(mode, path):
     return open(path, "wb")
 
 
-def run_command(cmd, timeout=TIMEOUT, scratch=None, stdout=None, stderr=None):
+def longest_line(path):
+    """The longest line of a file in bytes, read in blocks (a runaway error
+    output may be gigabytes)."""
+    longest = current = 0
+    with open(path, "rb") as f:
+        while block := f.read(1 << 20):
+            parts = block.split(b"\n")
+            current += len(parts[0])
+            for part in parts[1:]:
+                longest = max(longest, current)
+                current = len(part)
+    return max(longest, current)
+
+
+def run_command(cmd, timeout=TIMEOUT, scratch=None, stdout=None, stderr=None, address_space=None, cwd=None):
     """Runs cmd with output in files; its exit, signal, peak RSS (KiB) and time.
 
     stdout, stderr: None for a file read back, or "full" or "closed" (see
-    `stream`), whose output is lost."""
+    `stream`), whose output is lost. address_space: bytes, a lower limit
+    than this process's for the child alone, so a runaway allocation ends
+    soon after the bound it passed rather than at the shared ceiling."""
+    preexec = None
+    if address_space is not None:
+        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+        limit = address_space if hard == resource.RLIM_INFINITY else min(address_space, hard)
+
+        def preexec():
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     reset_own_peak()
     out_path = scratch + ".out"
     err_path = scratch + ".err"
@@ -136,7 +161,8 @@ def run_command(cmd, timeout=TIMEOUT, scratch=None, stdout=None, stderr=None):
     with stream(stdout, out_path) as out, stream(stderr, err_path) as err:
         start = time.monotonic()
         proc = subprocess.Popen(
-            cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True
+            cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True,
+            preexec_fn=preexec, cwd=cwd,
         )
         # This process's copies go now: a pipe's only writer is the child.
         out.close()
@@ -176,6 +202,7 @@ def run_command(cmd, timeout=TIMEOUT, scratch=None, stdout=None, stderr=None):
         os.unlink(out_path)
     if stderr is None:
         outcome.stderr_bytes = os.path.getsize(err_path)
+        outcome.longest_line = longest_line(err_path)
         with open(err_path, "rb") as f:
             outcome.stderr = f.read(1 << 16).decode("utf-8", "replace")
         os.unlink(err_path)
@@ -234,3 +261,7 @@ def self_test(scratch):
     fat = run_command([sys.executable, "-c", "b = b'x' * (96 << 20)"], scratch=scratch())
     if not (hang.timed_out and crash.sig == signal.SIGSEGV and fat.rss >= 96 * 1024):
         sys.exit(f"hostile: the harness cannot see hangs, crashes or memory here (timed out {hang.timed_out}, signal {crash.sig}, peak {fat.rss} KiB)")
+    capped = run_command([sys.executable, "-c", "b = b'x' * (512 << 20)"], scratch=scratch(), address_space=256 << 20)
+    long_line = run_command([sys.executable, "-c", "import sys; sys.stderr.write('a\\n' + 'b' * (3 << 20) + '\\nc')"], scratch=scratch())
+    if capped.code == 0 or capped.rss >= 512 * 1024 or long_line.longest_line != 3 << 20:
+        sys.exit(f"hostile: the harness cannot hold a run to an address-space limit or measure its lines here (exit {capped.code}, peak {capped.rss} KiB, longest line {long_line.longest_line})")

@@ -1,7 +1,9 @@
 //! `cargo xtask hostile [--quick]`: an outside tester's hostile-input run
-//! over `serbench check`, the Python package `interop/hostile/`.
+//! over `serbench check`, `serbench measure` and `serbench-report`, the
+//! Python package `interop/hostile/`.
 //!
-//! It builds `serbench` in release and hands it to the package, which reads
+//! It builds `serbench` and `serbench-report` in release and hands them to
+//! the package. For `serbench check` it reads
 //! the datasets and codecs from `serbench list --json`, dumps every dataset
 //! in every codec at small sizes, and feeds `serbench check` their
 //! truncations, bit flips, splices and trailing garbage, and bombs written
@@ -14,19 +16,33 @@
 //! its own dumps every codec also gets split UTF-8, over-wide varints, huge
 //! texts, and a closed or full standard output. Every run must end with
 //! exit 0 or 1 (bombs: exit 1 and one line naming the codec and the
-//! dataset), within 10 s and 300 MiB of peak memory. The work
-//! folder is `target/hostile/`; the inputs of any violation are kept in
-//! `target/hostile/failures/`.
+//! dataset), within 10 s and 300 MiB of peak memory.
 //!
-//! Needs `python3` (standard library only); with `strace` installed it also
-//! proves that no XML entity trick opens a file or a socket. `--quick` runs
-//! fewer mutations per file.
+//! Then `serbench measure` gets the documents and schemas of issue 39's
+//! classes (`interop/hostile/measure.py`): keys in another order from one
+//! object to the next, a key per object, wide objects, keys that clean
+//! alike, reserved words and numbers, duplicate keys, invalid UTF-8,
+//! integers past 64 bits, nesting around the limit in every input format,
+//! documents near the size cap, hostile schema files and names; and
+//! `serbench-report` gets mutated results files (`results.py`): figures
+//! that are not plausible, long names, names with a newline and `/`, a file
+//! past any cap. Each run is held by a memory watchdog
+//! (`watchdog.py`) to a bound stated as a multiple of its input plus a
+//! constant, and a time; the run prints every input's peak against its
+//! bound, and fails on a signal, a panic, a hang, a peak past the bound, a
+//! stderr line past 256 bytes, or an input accepted and changed.
+//!
+//! The work folder is `target/hostile/`; the inputs of any violation are
+//! kept in `target/hostile/failures/`. Needs `python3` (standard library
+//! only); with `strace` installed it also proves that no XML entity trick
+//! opens a file or a socket. `--quick` runs fewer mutations per file and
+//! smaller documents near the caps.
 
 use std::process::Command;
 
 use anyhow::{Context, bail, ensure};
 
-use crate::{build_serbench, project_root, target_dir};
+use crate::{build_serbench, cargo, project_root, target_dir};
 
 pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let mut quick = false;
@@ -37,8 +53,15 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         }
     }
 
-    eprintln!("hostile: building serbench (release)");
+    eprintln!("hostile: building serbench and serbench-report (release)");
     let serbench = build_serbench()?;
+    let status = cargo()
+        .args(["build", "--quiet", "--release", "--bin", "serbench-report"])
+        .current_dir(project_root())
+        .status()
+        .context("cannot run cargo")?;
+    ensure!(status.success(), "building serbench-report failed");
+    let report = target_dir().join("release").join("serbench-report");
     let work = target_dir().join("hostile");
     std::fs::create_dir_all(&work).with_context(|| format!("cannot create {}", work.display()))?;
     let mut script = Command::new("python3");
@@ -48,7 +71,9 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         .arg("-B")
         .arg(project_root().join("interop/hostile"))
         .arg(&serbench)
-        .arg(&work);
+        .arg(&work)
+        .arg("--report")
+        .arg(&report);
     if quick {
         script.arg("--quick");
     }

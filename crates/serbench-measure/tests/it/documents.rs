@@ -1,5 +1,7 @@
-//! The four documents in `data/measure/` (the shapes issue 23 names), and
-//! the same values read from CBOR and MessagePack.
+//! The documents in `data/measure/` (the shapes issue 23 names, and a
+//! social network's search results with keys in another order from one
+//! status to the next, issue 39's), and the same values read from CBOR and
+//! MessagePack.
 
 use std::path::{Path, PathBuf};
 
@@ -11,11 +13,13 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
-const DOCUMENTS: [&str; 4] = [
+const DOCUMENTS: [&str; 6] = [
     "api-issues.json",
     "routes.geojson.json",
     "catalogue.json",
     "access-log.ndjson",
+    "social-search.json",
+    "social-statuses.ndjson",
 ];
 
 fn untimed() -> Options {
