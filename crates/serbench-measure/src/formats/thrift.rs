@@ -43,7 +43,6 @@
 //! where the input does.
 
 use std::cell::Cell;
-use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::{self, Read};
 
@@ -53,11 +52,13 @@ use thrift::protocol::{
 };
 
 use crate::codec::{Codec, Context, SchemaFile};
-use crate::schema::{Record, Schema, camel, unique};
+use crate::schema::{Record, Schema, Unique, camel};
 use crate::value::Value;
 
 /// Words the Thrift compiler refuses as names (0.17's reserved words:
-/// its keywords and those of the languages it generates).
+/// its keywords, the old per-language namespace declarations such as
+/// `py_module` and `java_package`, and the words of the languages it
+/// generates).
 const RESERVED: &[&str] = &[
     "BEGIN",
     "END",
@@ -84,15 +85,19 @@ const RESERVED: &[&str] = &[
     "catch",
     "class",
     "clone",
+    "cocoa_prefix",
     "const",
     "continue",
     "cpp_include",
+    "cpp_namespace",
     "cpp_type",
+    "csharp_namespace",
     "declare",
     "def",
     "default",
     "del",
     "delete",
+    "delphi_namespace",
     "do",
     "double",
     "dynamic",
@@ -135,6 +140,7 @@ const RESERVED: &[&str] = &[
     "instanceof",
     "interface",
     "is",
+    "java_package",
     "lambda",
     "list",
     "map",
@@ -150,10 +156,13 @@ const RESERVED: &[&str] = &[
     "or",
     "package",
     "pass",
+    "perl_package",
+    "php_namespace",
     "print",
     "private",
     "protected",
     "public",
+    "py_module",
     "raise",
     "redo",
     "register",
@@ -161,12 +170,15 @@ const RESERVED: &[&str] = &[
     "rescue",
     "retry",
     "return",
+    "ruby_namespace",
     "self",
     "senum",
     "service",
     "set",
     "sizeof",
     "slist",
+    "smalltalk_category",
+    "smalltalk_prefix",
     "static",
     "string",
     "struct",
@@ -245,6 +257,8 @@ struct Def {
     kind: DefKind,
     name: String,
     fields: Vec<TField>,
+    /// A record's keys, field by field, to find a map's fields by name.
+    record: Option<Record>,
 }
 
 #[derive(Debug)]
@@ -266,13 +280,20 @@ struct Idl {
     /// The document is not a map: it is the root struct's one field.
     wrapped: bool,
     null: Option<usize>,
-    taken: HashSet<String>,
+    taken: Unique,
 }
 
 impl Idl {
     fn new(schema: &Schema, name: &str) -> Result<Idl, String> {
-        let mut taken: HashSet<String> = schema.records().iter().map(|r| r.name.clone()).collect();
-        taken.extend(RESERVED.iter().map(|&w| w.to_owned()));
+        let mut taken = Unique::default();
+        for name in schema
+            .records()
+            .iter()
+            .map(|r| r.name.as_str())
+            .chain(RESERVED.iter().copied())
+        {
+            taken.reserve(name);
+        }
         let mut idl = Idl {
             defs: Vec::new(),
             root: 0,
@@ -286,7 +307,7 @@ impl Idl {
             };
             idl.root = root;
         } else {
-            let wrapper = unique(&mut idl.taken, &camel(name));
+            let wrapper = idl.taken.give(&camel(name));
             let ty = idl.ty(schema, &wrapper, "$")?;
             idl.wrapped = true;
             idl.root = idl.push(Def {
@@ -299,6 +320,7 @@ impl Idl {
                     ty,
                     optional: false,
                 }],
+                record: None,
             });
         }
         Ok(idl)
@@ -313,11 +335,12 @@ impl Idl {
         if let Some(null) = self.null {
             return null;
         }
-        let name = unique(&mut self.taken, "Null");
+        let name = self.taken.give("Null");
         let null = self.push(Def {
             kind: DefKind::Null,
             name,
             fields: Vec::new(),
+            record: None,
         });
         self.null = Some(null);
         null
@@ -385,7 +408,7 @@ impl Idl {
     }
 
     fn union(&mut self, place: &str, members: Vec<(&'static str, Ty)>) -> Ty {
-        let name = unique(&mut self.taken, &format!("{place}Value"));
+        let name = self.taken.give(&format!("{place}Value"));
         // At most eight members, one per kind and null.
         let fields = (1..)
             .zip(members)
@@ -401,6 +424,7 @@ impl Idl {
             kind: DefKind::Union,
             name,
             fields,
+            record: None,
         }))
     }
 
@@ -412,13 +436,16 @@ impl Idl {
                 i16::MAX
             )
         })?;
-        let mut names: HashSet<String> = record.fields.iter().map(|f| f.ident.clone()).collect();
+        let mut names = Unique::default();
+        for field in &record.fields {
+            names.reserve(&field.ident);
+        }
         let mut fields = Vec::with_capacity(record.fields.len());
         for (id, field) in (1..=count).zip(&record.fields) {
             let place = format!("{}{}", record.name, camel(&field.ident));
             let ty = self.ty(&field.schema, &place, &format!("{path}.{}", field.key))?;
             let name = if RESERVED.contains(&field.ident.as_str()) {
-                unique(&mut names, &format!("{}_", field.ident))
+                names.give(&format!("{}_", field.ident))
             } else {
                 field.ident.clone()
             };
@@ -431,7 +458,7 @@ impl Idl {
             });
         }
         let name = if RESERVED.contains(&record.name.as_str()) {
-            unique(&mut self.taken, &format!("{}_", record.name))
+            self.taken.give(&format!("{}_", record.name))
         } else {
             record.name.clone()
         };
@@ -439,6 +466,7 @@ impl Idl {
             kind: DefKind::Record,
             name,
             fields,
+            record: Some(record.keys_only()),
         })))
     }
 
@@ -759,35 +787,21 @@ impl<P: Protocol> Thrift<P> {
                 end_struct(p)
             }
             (DefKind::Record, Value::Map(entries)) => {
+                let record = def.record.as_ref().ok_or_else(|| {
+                    format!("{path}: expected {}, found {}", def.name, value.kind())
+                })?;
+                let present = record
+                    .present(entries)
+                    .map_err(|misfit| format!("{path}: {misfit} (struct {})", def.name))?;
                 begin_struct(p)?;
-                let mut used = 0;
-                for field in &def.fields {
-                    let Some((_, item)) = entries.iter().find(|(k, _)| *k == field.key) else {
-                        if field.optional {
-                            continue;
-                        }
-                        return Err(format!(
-                            "{path}: the required key {:?} is missing",
-                            field.key
-                        ));
-                    };
-                    used += 1;
+                for (at, item) in present {
+                    let field = &def.fields[at];
                     let len = path.len();
                     let _ = write!(path, ".{}", field.key);
                     write_field(p, field)?;
                     self.write(p, &field.ty, item, path)?;
                     end_field(p)?;
                     path.truncate(len);
-                }
-                if used != entries.len() {
-                    let stray = entries
-                        .iter()
-                        .find(|(k, _)| !def.fields.iter().any(|f| f.key == *k))
-                        .map_or("?", |(k, _)| k.as_str());
-                    return Err(format!(
-                        "{path}: the key {stray:?} has no field in struct {}",
-                        def.name
-                    ));
                 }
                 end_struct(p)
             }
