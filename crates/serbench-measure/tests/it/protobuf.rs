@@ -306,3 +306,17 @@ fn keyword_keys_and_clashing_json_names() {
     assert!(text.contains("int64 first_name = 3;"), "{text}");
     assert!(text.contains("int64 first_name_2 = 4;"), "{text}");
 }
+
+#[test]
+fn field_numbers_skip_the_range_protobuf_keeps() {
+    // Field 19 000 would be the 19 000th key: numbering goes on at 20 000.
+    let entries: Vec<(String, Value)> = (0..19_010)
+        .map(|i| (format!("k{i}"), Value::Int(i)))
+        .collect();
+    let codec = round_trip("wide", &[Value::Map(entries)]);
+    let text = &codec.schema_files()[0].text;
+    assert!(text.contains("int64 k18998 = 18999;"), "k18998");
+    assert!(text.contains("int64 k18999 = 20000;"), "k18999");
+    assert!(text.contains("int64 k19009 = 20010;"), "k19009");
+    assert!(!(19_000..20_000).any(|n| text.contains(&format!(" = {n};"))));
+}

@@ -82,3 +82,31 @@ fn thrift_decoding_checks_the_schema() {
     let error = codec.decode(&long).unwrap_err();
     assert!(error.contains("length"), "{error}");
 }
+
+#[test]
+fn thrift_escapes_the_compilers_namespace_words() {
+    let words = [
+        "py_module",
+        "java_package",
+        "cpp_namespace",
+        "csharp_namespace",
+        "php_namespace",
+        "perl_package",
+        "ruby_namespace",
+        "smalltalk_category",
+        "smalltalk_prefix",
+        "delphi_namespace",
+    ];
+    let fields: Vec<String> = words.iter().map(|w| format!(r#""{w}": 1"#)).collect();
+    let messages = [json(&format!("{{{}}}", fields.join(", ")))];
+    for id in ROWS {
+        let codec = round_trip(id, &messages);
+        let text = &codec.schema_files()[0].text;
+        for word in words {
+            assert!(
+                text.contains(&format!("required i64 {word}_ // \"{word}\"")),
+                "{word} in\n{text}"
+            );
+        }
+    }
+}
