@@ -187,6 +187,26 @@ impl Schema {
         shape.finish(&ident_case(root, "Document"), &mut names)
     }
 
+    /// How many levels of lists and maps deep its values nest: a
+    /// document's depth, as the readers' nesting limit counts it.
+    #[must_use]
+    pub fn depth(&self) -> usize {
+        match self {
+            Schema::List(item) => 1 + item.depth(),
+            Schema::Record(record) => {
+                1 + record
+                    .fields
+                    .iter()
+                    .map(|f| f.schema.depth())
+                    .max()
+                    .unwrap_or(0)
+            }
+            Schema::Nullable(inner) => inner.depth(),
+            Schema::Union(members) => members.iter().map(Schema::depth).max().unwrap_or(0),
+            _ => 0,
+        }
+    }
+
     /// The kind this schema holds, as errors name it.
     #[must_use]
     pub fn kind(&self) -> &'static str {

@@ -31,6 +31,10 @@
 //!   as absent, as the document had it.
 //! - A document that is not a map (a top-level array) is wrapped in a
 //!   record named after the document, with one field `value`.
+//! - apache-avro parses a schema with serde_json, which reads 127 levels
+//!   of JSON; a record takes about three, so a document nested about 42
+//!   levels of maps or more has a schema it cannot parse, and the row
+//!   says so with the document's depth.
 //! - A map's keys are found by name whatever their order, and a record
 //!   reads back in field order: the row is verified without regard to key
 //!   order. Every field is written for every map, so a document whose
@@ -108,13 +112,49 @@ pub(crate) fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
     }
     crate::schema::refuse_sparse_records(context.schema, context.messages)?;
     let (text, keys) = write_avsc(context.schema, context.name)?;
-    let schema = AvroSchema::parse_str(&text)
-        .map_err(|error| format!("apache-avro refused the inferred schema: {error}"))?;
+    let schema = AvroSchema::parse_str(&text).map_err(|error| {
+        let levels = json_nesting(&text);
+        if levels > AVSC_NESTING {
+            format!(
+                "the document nests {} levels deep, which its Avro schema takes {levels} levels of JSON to write, past the {AVSC_NESTING} apache-avro's JSON parser reads",
+                context.schema.depth()
+            )
+        } else {
+            format!("apache-avro refused the inferred schema: {error}")
+        }
+    })?;
     let file = SchemaFile {
         name: format!("{}.avsc", context.name),
         text,
     };
     AvroCodec::boxed(schema, keys, vec![file])
+}
+
+/// The most levels of arrays and objects serde_json, which parses a
+/// schema for apache-avro, reads: a record nests two or three levels
+/// (its fields, a field, a union), so a document of about 60 levels has
+/// a schema past it.
+const AVSC_NESTING: usize = 127;
+
+/// How deep `json`'s arrays and objects nest.
+fn json_nesting(json: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0);
+    let (mut in_text, mut escaped) = (false, false);
+    for byte in json.bytes() {
+        match byte {
+            _ if escaped => escaped = false,
+            b'\\' if in_text => escaped = true,
+            b'"' => in_text = !in_text,
+            _ if in_text => {}
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
 }
 
 impl AvroCodec {

@@ -53,6 +53,11 @@
 //! A value the schema does not admit (a key the record lacks, a kind the
 //! place never saw) is an encode error naming its path.
 //!
+//! prost decodes at most 100 messages nested inside the outermost, so a
+//! document whose messages nest deeper (a chain of maps past 101 levels;
+//! wrappers for lists, nulls and unions take a level each) is refused
+//! when the row is built, with the document's depth in the reason.
+//!
 //! # The user's own schema
 //!
 //! With `--schema FILE.proto --message NAME` the user's message is used
@@ -113,6 +118,13 @@ impl Generated {
             .descriptor_pool()
             .get_message_by_name(&root_name)
             .ok_or_else(|| format!("the written schema lost its message {root_name}"))?;
+        let nesting = message_nesting(&root, &mut HashMap::new());
+        if nesting > PROST_NESTING {
+            return Err(format!(
+                "the document nests {} levels deep, which its Protobuf messages take {nesting} levels to carry, past the {PROST_NESTING} prost decodes",
+                schema.depth()
+            ));
+        }
         Ok(Generated {
             schema: schema.clone(),
             root,
@@ -170,6 +182,29 @@ impl FileResolver for InMemory {
             Err(protox::Error::file_not_found(name))
         }
     }
+}
+
+/// The most levels of messages prost decodes: the outermost and 100
+/// nested (its recursion limit).
+const PROST_NESTING: usize = 101;
+
+/// How many levels of messages a value of `message` can nest, itself
+/// included; `known` keeps each message's, as the wrapper messages are
+/// shared.
+fn message_nesting(message: &MessageDescriptor, known: &mut HashMap<String, usize>) -> usize {
+    if let Some(&levels) = known.get(message.full_name()) {
+        return levels;
+    }
+    let levels = 1 + message
+        .fields()
+        .filter_map(|field| match field.kind() {
+            Kind::Message(inner) => Some(message_nesting(&inner, known)),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    known.insert(message.full_name().to_owned(), levels);
+    levels
 }
 
 fn field(message: &MessageDescriptor, number: u32) -> Result<FieldDescriptor, String> {

@@ -166,3 +166,33 @@ fn a_wide_map_in_another_order_is_compared_in_linear_time() {
         .unwrap();
     assert!(found.contains("was added"), "{found}");
 }
+
+#[test]
+fn rows_that_cannot_reach_the_nesting_limit_give_the_depth() {
+    let measure = |depth: usize, codec: &str| {
+        let text = format!("{}1{}", r#"{"a":"#.repeat(depth), "}".repeat(depth));
+        let document = Document::parse("deep", InputFormat::Json, text.as_bytes()).unwrap();
+        let options = Options {
+            untimed: true,
+            codecs: vec![codec.to_owned()],
+            ..Options::default()
+        };
+        let mut records = serbench_measure::measure(&document, &options, &mut |_| {})
+            .unwrap()
+            .records;
+        records.remove(0)
+    };
+    // prost decodes 100 nested messages inside the outermost.
+    assert!(measure(101, "protobuf").ok);
+    let error = measure(102, "protobuf").error.unwrap();
+    assert!(
+        error.contains("nests 102 levels") && error.len() <= 256,
+        "{error}"
+    );
+    assert!(measure(30, "avro").ok);
+    let error = measure(60, "avro").error.unwrap();
+    assert!(
+        error.contains("nests 60 levels") && error.len() <= 256,
+        "{error}"
+    );
+}
