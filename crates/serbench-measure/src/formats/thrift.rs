@@ -672,7 +672,7 @@ impl<P: Protocol> Codec for Thrift<P> {
             let mut fields = reader.fields(self, root)?;
             fields
                 .pop()
-                .flatten()
+                .map(|(_, value)| value)
                 .ok_or("the document's field is missing")?
         } else {
             reader.read(self, &Ty::Struct(self.idl.root))?
@@ -885,7 +885,7 @@ impl<P: Protocol> Reader<'_, P> {
                 match def.kind {
                     DefKind::Null => Value::Null,
                     DefKind::Union => {
-                        let mut set = fields.into_iter().flatten();
+                        let mut set = fields.into_iter().map(|(_, value)| value);
                         match (set.next(), set.next()) {
                             (Some(value), None) => value,
                             _ => {
@@ -897,10 +897,9 @@ impl<P: Protocol> Reader<'_, P> {
                         }
                     }
                     DefKind::Record => Value::Map(
-                        def.fields
-                            .iter()
-                            .zip(fields)
-                            .filter_map(|(field, value)| Some((field.key.clone(), value?)))
+                        fields
+                            .into_iter()
+                            .map(|(index, value)| (def.fields[index].key.clone(), value))
                             .collect(),
                     ),
                 }
@@ -909,8 +908,11 @@ impl<P: Protocol> Reader<'_, P> {
     }
 
     /// A struct's fields, by index, each checked against the definition.
-    fn fields(&mut self, codec: &Thrift<P>, def: &Def) -> Result<Vec<Option<Value>>, String> {
-        let mut values: Vec<Option<Value>> = def.fields.iter().map(|_| None).collect();
+    /// A struct's fields as read, each with its position in `def`, in
+    /// that order: time in the fields read, not in those `def` has (a
+    /// record of many optional fields, most absent, reads fast).
+    fn fields(&mut self, codec: &Thrift<P>, def: &Def) -> Result<Vec<(usize, Value)>, String> {
+        let mut values = Vec::new();
         self.protocol
             .read_struct_begin()
             .map_err(|error| error.to_string())?;
@@ -924,10 +926,11 @@ impl<P: Protocol> Reader<'_, P> {
                 break;
             }
             let id = header.id.unwrap_or_default();
-            let index = def
-                .fields
-                .iter()
-                .position(|f| f.id == id)
+            // Ids are numbered from 1 in field order.
+            let index = usize::try_from(id)
+                .ok()
+                .and_then(|id| id.checked_sub(1))
+                .filter(|&i| def.fields.get(i).is_some_and(|f| f.id == id))
                 .ok_or_else(|| format!("at byte {at}: {} has no field {id}", def.name))?;
             let field = &def.fields[index];
             if header.field_type != field.ty.ttype() {
@@ -938,13 +941,7 @@ impl<P: Protocol> Reader<'_, P> {
                     field.ty.ttype()
                 ));
             }
-            if values[index].is_some() {
-                return Err(format!(
-                    "at byte {at}: field {id} of {} is given twice",
-                    def.name
-                ));
-            }
-            values[index] = Some(self.read(codec, &field.ty)?);
+            values.push((index, at, self.read(codec, &field.ty)?));
             self.protocol
                 .read_field_end()
                 .map_err(|error| error.to_string())?;
@@ -952,19 +949,43 @@ impl<P: Protocol> Reader<'_, P> {
         self.protocol
             .read_struct_end()
             .map_err(|error| error.to_string())?;
-        if let DefKind::Record = def.kind
-            && let Some(field) = def
-                .fields
-                .iter()
-                .zip(&values)
-                .find_map(|(f, v)| (!f.optional && v.is_none()).then_some(f))
-        {
+        // Stable: of a field given twice, the later comes second.
+        values.sort_by_key(|&(index, _, _)| index);
+        if let Some(pair) = values.windows(2).find(|pair| pair[0].0 == pair[1].0) {
             return Err(format!(
-                "{} lacks its required field {} ({})",
-                def.name, field.id, field.name
+                "at byte {}: field {} of {} is given twice",
+                pair[1].1, def.fields[pair[1].0].id, def.name
             ));
         }
-        Ok(values)
+        let required_fields = match (&def.kind, &def.record) {
+            (DefKind::Record, Some(record)) => record.required_fields().len(),
+            // The wrapper of a document that is not a map: one field.
+            (DefKind::Record, None) => def.fields.iter().filter(|f| !f.optional).count(),
+            (DefKind::Union | DefKind::Null, _) => 0,
+        };
+        {
+            let required = values
+                .iter()
+                .filter(|&&(index, _, _)| !def.fields[index].optional)
+                .count();
+            if required < required_fields {
+                let mut given = values.iter().map(|&(index, _, _)| index).peekable();
+                let missing = def.fields.iter().enumerate().find(|&(index, field)| {
+                    let here = given.next_if_eq(&index).is_some();
+                    !field.optional && !here
+                });
+                if let Some((_, field)) = missing {
+                    return Err(format!(
+                        "{} lacks its required field {} ({})",
+                        def.name, field.id, field.name
+                    ));
+                }
+            }
+        }
+        Ok(values
+            .into_iter()
+            .map(|(index, _, value)| (index, value))
+            .collect())
     }
 
     /// Checks the declared length of the string or binary ahead against

@@ -110,3 +110,31 @@ fn thrift_escapes_the_compilers_namespace_words() {
         }
     }
 }
+
+#[test]
+fn thrift_refuses_a_field_twice_and_a_required_one_missing() {
+    let codec = build(
+        "thrift-binary",
+        "doc",
+        &[json(r#"{"a": 1, "b": 2}"#)],
+        &UserSchemas::default(),
+    )
+    .unwrap();
+    let field = |id: u8, n: u8| [vec![10, 0, id], vec![0, 0, 0, 0, 0, 0, 0, n]].concat();
+    let twice = [field(2, 2), field(1, 1), field(2, 3), vec![0]].concat();
+    let error = codec.decode(&twice).unwrap_err();
+    assert!(
+        error.contains("at byte 22: field 2 of Doc is given twice"),
+        "{error}"
+    );
+    let missing = [field(1, 1), vec![0]].concat();
+    let error = codec.decode(&missing).unwrap_err();
+    assert!(error.contains("required field 2"), "{error}");
+    let back = codec
+        .decode(&[field(2, 2), field(1, 1), vec![0]].concat())
+        .unwrap();
+    assert_eq!(
+        back.difference_in_any_key_order(&json(r#"{"a": 1, "b": 2}"#)),
+        None
+    );
+}
