@@ -20,6 +20,11 @@
 //!   to the document (`interop/check_measure.py`); Qt's QDataStream reads
 //!   the qdatastream row's `QVariant`s and finds in them, type by type,
 //!   what Qt's JSON parser reads from the documents.
+//! - protoc and the Apache Thrift compiler compile the `.proto` and
+//!   `.thrift` that `serbench measure` writes for a document of awkward
+//!   keys: Thrift's reserved words (`py_module`, `java_package`, …), keys
+//!   that clean to one identifier, and more than 19 000 keys, which number
+//!   Protobuf fields past its reserved 19000–19999.
 //! - A Qt program reads the task-manager in JSON, XML and CBOR the way the Qt
 //!   benchmark does (QJsonDocument, QXmlStreamReader, QCborValue) and gets
 //!   `serbench check`'s answer; what it writes, `serbench` reads back as
@@ -33,8 +38,9 @@
 //!   `flatc --binary` make of their text, serbench reads as the same value.
 //!
 //! Needs python3 with `interop/requirements.txt` (cbor2, lxml, msgpack,
-//! thriftpy2, fastavro, saxonche and flatc 25.12.19), g++ with Qt 6, protoc and capnp
-//! (Debian: `g++ pkg-config qt6-base-dev protobuf-compiler capnproto`);
+//! thriftpy2, fastavro, saxonche and flatc 25.12.19), g++ with Qt 6, protoc, capnp
+//! and thrift (Debian: `g++ pkg-config qt6-base-dev protobuf-compiler capnproto
+//! thrift-compiler`);
 //! `.ci/run` installs them.
 
 use std::path::{Path, PathBuf};
@@ -75,6 +81,7 @@ pub(crate) fn run() -> anyhow::Result<()> {
         "cannot build the Qt program (needs g++ and Qt 6: apt-get install g++ qt6-base-dev)",
     )?;
     measured_documents(&root, &work, &serbench, &qt)?;
+    schema_compilers(&work, &serbench)?;
 
     eprintln!("interop: thriftpy2 reads the Thrift dumps with the shipped schemas");
     run_checked(
@@ -190,6 +197,90 @@ fn measured_documents(root: &Path, work: &Path, serbench: &Path, qt: &Path) -> a
         let answer = output(Command::new(qt).arg("variant").arg(&ours).arg(file))?;
         println!("{name} qdatastream: {answer}");
     }
+    Ok(())
+}
+
+/// The keys that once gave schemas the formats' own compilers refuse:
+/// Thrift's reserved words, keys that clean to one identifier or whose
+/// protoc JSON names clash, and enough keys to number fields past
+/// Protobuf's reserved 19000–19999.
+fn awkward_document() -> String {
+    let mut keys: Vec<String> = [
+        "py_module",
+        "java_package",
+        "cpp_namespace",
+        "csharp_namespace",
+        "php_namespace",
+        "perl_package",
+        "ruby_namespace",
+        "smalltalk_category",
+        "smalltalk_prefix",
+        "delphi_namespace",
+        "struct",
+        "namespace",
+        "required",
+        "first name",
+        "first_name",
+        "firstName",
+        "first-name",
+        "@id",
+        "_id",
+        "id",
+    ]
+    .iter()
+    .map(|key| (*key).to_owned())
+    .collect();
+    keys.extend((0..19_010).map(|i| format!("k{i}")));
+    let fields: Vec<String> = keys.iter().map(|key| format!("{key:?}: 1")).collect();
+    format!("{{{}}}", fields.join(", "))
+}
+
+/// protoc and the Apache Thrift compiler take the `.proto` and `.thrift`
+/// that `serbench measure` writes for [`awkward_document`].
+fn schema_compilers(work: &Path, serbench: &Path) -> anyhow::Result<()> {
+    eprintln!("interop: protoc and thrift compile the schemas measure writes for awkward keys");
+    let folder = work.join("awkward");
+    std::fs::create_dir_all(&folder)?;
+    let document = folder.join("awkward.json");
+    std::fs::write(&document, awkward_document())?;
+    let measured = folder.join("measure");
+    run_checked(
+        Command::new(serbench)
+            .args([
+                "measure",
+                "--untimed",
+                "--codec",
+                "protobuf",
+                "--codec",
+                "thrift-compact",
+            ])
+            .arg("--out")
+            .arg(&measured)
+            .arg(&document),
+    )?;
+    let schemas = measured.join("schemas");
+    run_checked(
+        Command::new("protoc")
+            .arg(format!("-I{}", schemas.display()))
+            .arg(format!(
+                "--descriptor_set_out={}",
+                folder.join("awkward.pb").display()
+            ))
+            .arg(schemas.join("awkward.proto")),
+    )
+    .context("protoc refused the .proto measure wrote (needs protoc on PATH)")?;
+    let generated = folder.join("thrift-py");
+    std::fs::create_dir_all(&generated)?;
+    run_checked(
+        Command::new("thrift")
+            .args(["--gen", "py", "-out"])
+            .arg(&generated)
+            .arg(schemas.join("awkward.thrift")),
+    )
+    .context(
+        "the Thrift compiler refused the .thrift measure wrote (needs thrift: apt-get install thrift-compiler)",
+    )?;
+    println!("protoc and thrift compile the schemas measure wrote for awkward keys");
     Ok(())
 }
 

@@ -69,6 +69,12 @@ pub struct Row {
     pub library: &'static str,
     /// Its exact version, as in `Cargo.lock` (a test holds it there).
     pub version: &'static str,
+    /// Whether a map's keys come back in the order they went in. A format
+    /// whose maps are records of a schema (Protobuf, Avro, Thrift, the
+    /// positional ones) gives them back in the schema's order, and its
+    /// round trip is verified without regard to key order; one that keeps
+    /// the order (JSON, CBOR, MessagePack's maps) is held to it.
+    pub keeps_key_order: bool,
     /// How the codec is built, or why it cannot be.
     pub build: Build,
 }

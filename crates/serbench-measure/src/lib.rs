@@ -21,7 +21,10 @@
 //! Every row is verified before it is measured: each message must come
 //! back exactly ([`Value`]'s strict equality, or your type's
 //! `PartialEq`); one that does not is reported with the first difference
-//! and never timed. The figures are the benchmark's, taken the same way
+//! and never timed. A format whose maps are records of a schema gives
+//! keys back in the schema's order, so its row is held to every key and
+//! value but not to their order ([`Row::keeps_key_order`] says which rows
+//! keep it). The figures are the benchmark's, taken the same way
 //! ([`mod@measure`] says how), as `serbench_results` records that
 //! `serbench-report` renders.
 //!

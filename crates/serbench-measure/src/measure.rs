@@ -182,7 +182,13 @@ fn workload(document: &Document) -> Workload<'_, Value> {
         name: &document.name,
         messages: &document.messages,
         size_label: document_label(document),
-        differ: Value::difference,
+        differ: |want, got, in_order| {
+            if in_order {
+                want.difference(got)
+            } else {
+                want.difference_in_any_key_order(got)
+            }
+        },
     }
 }
 
@@ -214,7 +220,7 @@ where
         name,
         messages: std::slice::from_ref(value),
         size_label: format!("one value of {}", short_type_name::<T>()),
-        differ: |want: &T, got: &T| {
+        differ: |want: &T, got: &T, _| {
             (want != got).then(|| "the value read back is not equal to the one written".to_owned())
         },
     };
@@ -242,12 +248,13 @@ fn short_type_name<T>() -> String {
 }
 
 /// What is measured: a name, the messages, what its size label says,
-/// and how two messages' first difference is named.
+/// and how two messages' first difference is named (holding maps to
+/// their key order, or not).
 struct Workload<'a, M> {
     name: &'a str,
     messages: &'a [M],
     size_label: String,
-    differ: fn(&M, &M) -> Option<String>,
+    differ: fn(&M, &M, bool) -> Option<String>,
 }
 
 /// Each candidate row measured in turn, then the paired rounds.
@@ -273,7 +280,7 @@ fn run<'a, M: 'a>(
             of,
             id: row.id,
         });
-        let verified = codec.and_then(|codec| verify(codec, workload));
+        let verified = codec.and_then(|codec| verify(codec, workload, row.keeps_key_order));
         let (record, verified) = measure_row(row, verified, workload, options, &mut measured);
         progress(Progress::Done(&record));
         measured.records.push(record);
@@ -314,7 +321,8 @@ pub fn count_instructions(
     let (_, built) = built(document, options)?;
     let workload = workload(document);
     for (row, codec) in built {
-        let Ok(verified) = codec.and_then(|codec| verify(codec, &workload)) else {
+        let Ok(verified) = codec.and_then(|codec| verify(codec, &workload, row.keeps_key_order))
+        else {
             continue;
         };
         for op in [Op::Encode, Op::Decode] {
@@ -578,11 +586,13 @@ fn size_line<M>(row: &Row, workload: &Workload<'_, M>) -> SizeLine {
 }
 
 /// The codec with each message's encoding, once every one decodes to
-/// exactly its value; otherwise why not, naming the message and the first
-/// difference.
+/// exactly its value (its maps' keys in the same order where the row
+/// `keeps_key_order`, in any order otherwise); otherwise why not, naming
+/// the message and the first difference.
 fn verify<'c, M>(
     codec: Box<dyn Codec<M> + 'c>,
     workload: &Workload<'_, M>,
+    keeps_key_order: bool,
 ) -> Result<Verified<'c, M>, String> {
     let several = workload.messages.len() > 1;
     let which = |n: usize| {
@@ -604,7 +614,7 @@ fn verify<'c, M>(
             let back = codec
                 .decode(&out)
                 .map_err(|why| format!("{}cannot decode its own bytes: {why}", which(n)))?;
-            match (workload.differ)(message, &back) {
+            match (workload.differ)(message, &back, keeps_key_order) {
                 None => Ok(out),
                 Some(difference) => Err(format!("{}not carried exactly: {difference}", which(n))),
             }

@@ -2,8 +2,9 @@
 //! in its own language.
 //!
 //! One pass over the values builds a [`Schema`]: a map becomes a
-//! [`Record`] whose fields are the keys in the order first seen, a key
-//! missing from some of a record's maps is not [`Field::required`], a list
+//! [`Record`] whose fields are the keys in an order the maps agree with,
+//! a key missing from some of a record's maps is not [`Field::required`],
+//! a list
 //! holds the merge of all its elements, and a place where values of
 //! several kinds meet is a [`Schema::Union`] of one schema per kind (null
 //! apart: a null beside another kind makes it [`Schema::Nullable`]).
@@ -11,6 +12,24 @@
 //! whether it saw a negative value and a value past `i64::MAX`, so a
 //! format picks a signed or unsigned type, or refuses a field that needs
 //! both.
+//!
+//! A map is a record's whatever the order of its keys: every format finds
+//! a map's fields by key ([`Record::field_of`], a hash), in time linear in
+//! the map's width. Identifiers are unique in their record and record
+//! names in the schema (`_2`, `_3`… after a name taken, each wanted name
+//! keeping its next suffix, so many keys that clean alike cost linear
+//! time), and a record name is cut to 64 bytes before its suffix, so that
+//! names, each a parent's with its key after it, do not grow with depth.
+//!
+//! # Bounds
+//!
+//! A format that writes every field of a record for each map, present or
+//! not (the positional formats, Avro), writes `fields × maps`: maps whose
+//! keys all differ (`{"f0": 0}`, `{"f1": 1}`, …) make one record of every
+//! key, and that product grows as the square of the input. Such a row
+//! refuses a document past [`FIELDS_PER_VALUE`] fields written per value
+//! in the document (with 65 536 to spare), naming the limit; the formats
+//! that write only the fields present (Protobuf, Thrift) measure it.
 //!
 //! # Why not genson-rs
 //!
@@ -26,6 +45,7 @@
 //! over [`Value`], tested here.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 use crate::value::Value;
 
@@ -83,8 +103,61 @@ pub struct Record {
     /// A name unique in the schema, an identifier every schema language
     /// takes (`Document`, `Items`, `ItemsAuthor`).
     pub name: String,
-    /// The keys, in the order first seen.
+    /// The keys, in an order the maps agree with where one exists (the
+    /// order first seen otherwise). A map may give its keys in any order:
+    /// they are looked up by name.
     pub fields: Vec<Field>,
+    /// Each field's position by key, built on first use.
+    index: KeyIndex,
+}
+
+/// A record's fields by key: a hash, so that finding a map's fields costs
+/// the map's width, not the record's.
+#[derive(Clone, Default)]
+struct KeyIndex(OnceLock<Index>);
+
+/// Each field's position by key, and how many fields are required.
+#[derive(Clone)]
+struct Index {
+    at: HashMap<String, usize>,
+    /// The required fields' positions.
+    required: Vec<usize>,
+}
+
+impl PartialEq for KeyIndex {
+    /// The index follows from the fields, which the record compares.
+    fn eq(&self, _: &KeyIndex) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for KeyIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("KeyIndex")
+    }
+}
+
+/// Why a map's entries are not a record's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Misfit<'a> {
+    /// A key the record has no field for.
+    Stray(&'a str),
+    /// A key given twice.
+    Twice(&'a str),
+    /// A required field's key, which the map lacks.
+    Missing(&'a str),
+}
+
+impl std::fmt::Display for Misfit<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Misfit::Stray(key) => write!(f, "the key {key:?} is not in the schema"),
+            Misfit::Twice(key) => write!(f, "the key {key:?} is given twice"),
+            Misfit::Missing(key) => {
+                write!(f, "the key {key:?}, which the schema requires, is missing")
+            }
+        }
+    }
 }
 
 /// One key of a record.
@@ -112,6 +185,26 @@ impl Schema {
         }
         let mut names = Names::default();
         shape.finish(&ident_case(root, "Document"), &mut names)
+    }
+
+    /// How many levels of lists and maps deep its values nest: a
+    /// document's depth, as the readers' nesting limit counts it.
+    #[must_use]
+    pub fn depth(&self) -> usize {
+        match self {
+            Schema::List(item) => 1 + item.depth(),
+            Schema::Record(record) => {
+                1 + record
+                    .fields
+                    .iter()
+                    .map(|f| f.schema.depth())
+                    .max()
+                    .unwrap_or(0)
+            }
+            Schema::Nullable(inner) => inner.depth(),
+            Schema::Union(members) => members.iter().map(Schema::depth).max().unwrap_or(0),
+            _ => 0,
+        }
     }
 
     /// The kind this schema holds, as errors name it.
@@ -182,30 +275,184 @@ impl Schema {
 }
 
 impl Record {
+    /// A record of `fields` named `name`.
+    #[must_use]
+    pub fn new(name: String, fields: Vec<Field>) -> Record {
+        Record {
+            name,
+            fields,
+            index: KeyIndex::default(),
+        }
+    }
+
+    fn index(&self) -> &Index {
+        self.index.0.get_or_init(|| {
+            let mut at = HashMap::with_capacity(self.fields.len());
+            for (i, field) in self.fields.iter().enumerate() {
+                at.entry(field.key.clone()).or_insert(i);
+            }
+            let required = (0..self.fields.len())
+                .filter(|&i| self.fields[i].required)
+                .collect();
+            Index { at, required }
+        })
+    }
+
+    /// The position of `key`'s field, if the record has one.
+    #[must_use]
+    pub fn field_of(&self, key: &str) -> Option<usize> {
+        self.index().at.get(key).copied()
+    }
+
     /// Whether a map's entries are this record's: known keys only, each
-    /// once, in the record's order, every required one present, every
-    /// value of its field's schema.
+    /// once, in any order, every required one present, every value of its
+    /// field's schema.
     #[must_use]
     pub fn admits(&self, entries: &[(String, Value)]) -> bool {
-        let mut fields = self.fields.iter();
+        self.present(entries).is_ok_and(|present| {
+            present
+                .iter()
+                .all(|&(at, value)| self.fields[at].schema.admits(value))
+        })
+    }
+
+    /// A map's entries as this record's fields: each present one's
+    /// position and value, in field order, whatever the map's key order.
+    /// It takes time in the map's width, not the record's (but for naming
+    /// a missing key, on the way to an error).
+    pub(crate) fn present<'v>(
+        &'v self,
+        entries: &'v [(String, Value)],
+    ) -> Result<Vec<(usize, &'v Value)>, Misfit<'v>> {
+        let mut present = Vec::with_capacity(entries.len());
         for (key, value) in entries {
-            // Keys come in field order: skip the absent optional ones.
-            loop {
-                let Some(field) = fields.next() else {
-                    return false;
-                };
-                if field.key == *key {
-                    if !field.schema.admits(value) {
-                        return false;
-                    }
-                    break;
-                }
-                if field.required {
-                    return false;
+            let at = self.field_of(key).ok_or(Misfit::Stray(key))?;
+            present.push((at, value));
+        }
+        present.sort_unstable_by_key(|&(at, _)| at);
+        if let Some(pair) = present.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+            return Err(Misfit::Twice(&self.fields[pair[0].0].key));
+        }
+        let required = present
+            .iter()
+            .filter(|&&(at, _)| self.fields[at].required)
+            .count();
+        if required < self.index().required.len() {
+            let mut given = present.iter().map(|&(at, _)| at).peekable();
+            let missing = self.fields.iter().enumerate().find(|&(at, field)| {
+                let here = given.next_if_eq(&at).is_some();
+                field.required && !here
+            });
+            let key = missing.map_or("", |(_, field)| field.key.as_str());
+            return Err(Misfit::Missing(key));
+        }
+        Ok(present)
+    }
+
+    /// This record with its fields' keys and nothing below them: what a
+    /// format that keeps its own types for the fields needs to find a
+    /// map's fields by key.
+    pub(crate) fn keys_only(&self) -> Record {
+        let fields = self
+            .fields
+            .iter()
+            .map(|field| Field {
+                key: field.key.clone(),
+                ident: field.ident.clone(),
+                schema: Schema::Empty,
+                required: field.required,
+            })
+            .collect();
+        Record::new(self.name.clone(), fields)
+    }
+
+    /// The positions of the required fields.
+    pub(crate) fn required_fields(&self) -> &[usize] {
+        &self.index().required
+    }
+
+    /// A map's values in field order, `None` where the map lacks the key.
+    pub(crate) fn arrange<'v>(
+        &'v self,
+        entries: &'v [(String, Value)],
+    ) -> Result<Vec<Option<&'v Value>>, Misfit<'v>> {
+        let mut slots = vec![None; self.fields.len()];
+        for (at, value) in self.present(entries)? {
+            slots[at] = Some(value);
+        }
+        Ok(slots)
+    }
+}
+
+/// The most record fields a format that writes every field of a record,
+/// present or not (the positional formats, Avro), may write for a
+/// document, per value the document holds.
+pub const FIELDS_PER_VALUE: usize = 16;
+
+/// Fields written that need no values to pay for them: a small document
+/// with a wide record is measured.
+const FIELDS_FREE: usize = 1 << 16;
+
+/// Refuses `messages` where writing every field of every map's record
+/// would be out of proportion to the document: past [`FIELDS_PER_VALUE`]
+/// fields per value, with [`FIELDS_FREE`] to spare. Maps whose keys vary
+/// (`{"f0": 0}`, `{"f1": 1}`, …) make one record of every key, which such a
+/// format writes in full for each map: output that grows as the square of
+/// the input.
+pub(crate) fn refuse_sparse_records(schema: &Schema, messages: &[Value]) -> Result<(), String> {
+    let mut tally = Tally::default();
+    for message in messages {
+        tally.walk(schema, message);
+    }
+    let limit = tally
+        .values
+        .saturating_mul(FIELDS_PER_VALUE)
+        .saturating_add(FIELDS_FREE);
+    if tally.fields > limit {
+        return Err(format!(
+            "the maps' keys vary so that writing every field of their records takes {} fields for {} values, past the limit of {FIELDS_PER_VALUE} per value",
+            tally.fields, tally.values
+        ));
+    }
+    Ok(())
+}
+
+/// Values seen and record fields that a format writing every field writes.
+#[derive(Default)]
+struct Tally {
+    values: usize,
+    fields: usize,
+}
+
+impl Tally {
+    fn walk(&mut self, schema: &Schema, value: &Value) {
+        self.values += 1;
+        match (schema, value) {
+            (Schema::List(item), Value::List(items)) => {
+                for value in items {
+                    self.walk(item, value);
                 }
             }
+            (Schema::Record(record), Value::Map(entries)) => {
+                self.fields = self.fields.saturating_add(record.fields.len());
+                for (key, value) in entries {
+                    if let Some(at) = record.field_of(key) {
+                        self.walk(&record.fields[at].schema, value);
+                    }
+                }
+            }
+            (Schema::Nullable(inner), value) if !matches!(value, Value::Null) => {
+                self.values -= 1;
+                self.walk(inner, value);
+            }
+            (Schema::Union(members), value) => {
+                if let Some(member) = members.iter().find(|m| m.kind() == value.kind()) {
+                    self.values -= 1;
+                    self.walk(member, value);
+                }
+            }
+            _ => {}
         }
-        fields.all(|field| !field.required)
     }
 }
 
@@ -364,8 +611,8 @@ impl MapShape {
     /// allow one (keys only some maps have, `discount` in one, `weight` in
     /// another, both in a third, go where each map has them), the order
     /// first seen breaking ties; where no order fits every map, the order
-    /// first seen, and the schema formats refuse the maps that differ
-    /// (they write fields in the schema's order).
+    /// first seen. The formats find a map's fields by key, so the maps
+    /// that differ are carried all the same.
     fn order(&self) -> Vec<usize> {
         use std::cmp::Reverse;
         use std::collections::BinaryHeap;
@@ -399,7 +646,7 @@ impl MapShape {
 
     fn finish(self, name: &str, names: &mut Names) -> Record {
         let name = names.record(name);
-        let mut idents = HashSet::new();
+        let mut idents = Unique::default();
         let order = self.order();
         let mut slots: Vec<Option<(String, Shape, usize)>> =
             self.fields.into_iter().map(Some).collect();
@@ -407,7 +654,7 @@ impl MapShape {
             .iter()
             .filter_map(|&at| slots[at].take())
             .map(|(key, shape, present)| {
-                let ident = unique(&mut idents, &ident_snake(&key));
+                let ident = idents.give(&ident_snake(&key));
                 let child = format!("{name}{}", ident_case(&key, "Field"));
                 Field {
                     schema: shape.finish(&child, names),
@@ -417,32 +664,82 @@ impl MapShape {
                 }
             })
             .collect();
-        Record { name, fields }
+        Record::new(name, fields)
     }
 }
 
 /// The record names given so far, so each is unique.
 #[derive(Default)]
 struct Names {
-    taken: HashSet<String>,
+    taken: Unique,
 }
 
 impl Names {
+    /// A unique record name from `wanted`, cut to [`NAME_LEN`] bytes: a
+    /// child's name is its parent's with its key after it, which would
+    /// otherwise grow with every level of a deep document.
     fn record(&mut self, wanted: &str) -> String {
-        unique(&mut self.taken, wanted)
+        self.taken.give(&wanted[..wanted.len().min(NAME_LEN)])
     }
 }
 
-/// `wanted`, or `wanted_2`, `wanted_3`… when it is taken; then taken.
-/// The schema formats name their own wrapper types with it too.
-pub(crate) fn unique(taken: &mut HashSet<String>, wanted: &str) -> String {
-    let mut name = wanted.to_owned();
-    let mut n = 2;
-    while !taken.insert(name.clone()) {
-        name = format!("{wanted}_{n}");
-        n += 1;
+/// The longest record name wanted, before a `_2` suffix.
+const NAME_LEN: usize = 64;
+
+/// Names given so far, each once: `wanted`, or `wanted_2`, `wanted_3`…
+/// when it is taken. Names may be compared folded (protoc's JSON names
+/// clash without regard to case and underscores). Each wanted name keeps
+/// the next suffix to try, so n names that clean alike cost time linear
+/// in n, not a scan from `_2` each.
+#[derive(Debug)]
+pub(crate) struct Unique {
+    /// Every name given or reserved, folded.
+    taken: HashSet<String>,
+    /// For each wanted name, the suffix to try next.
+    next: HashMap<String, usize>,
+    fold: fn(&str) -> String,
+}
+
+impl Default for Unique {
+    fn default() -> Unique {
+        Unique::folded(str::to_owned)
     }
-    name
+}
+
+impl Unique {
+    /// Names that are taken when their `fold`s are equal.
+    pub(crate) fn folded(fold: fn(&str) -> String) -> Unique {
+        Unique {
+            taken: HashSet::new(),
+            next: HashMap::new(),
+            fold,
+        }
+    }
+
+    /// Marks `name` taken; whether it was free.
+    pub(crate) fn reserve(&mut self, name: &str) -> bool {
+        self.taken.insert((self.fold)(name))
+    }
+
+    /// Whether `name` is taken.
+    pub(crate) fn contains(&self, name: &str) -> bool {
+        self.taken.contains(&(self.fold)(name))
+    }
+
+    /// `wanted`, or `wanted_2`, `wanted_3`… when it is taken; then taken.
+    pub(crate) fn give(&mut self, wanted: &str) -> String {
+        if self.reserve(wanted) {
+            return wanted.to_owned();
+        }
+        let next = self.next.entry(wanted.to_owned()).or_insert(2);
+        loop {
+            let name = format!("{wanted}_{next}");
+            *next += 1;
+            if self.taken.insert((self.fold)(&name)) {
+                return name;
+            }
+        }
+    }
 }
 
 /// `key` as a field identifier: ASCII letters, digits and `_`, starting
@@ -600,11 +897,59 @@ mod tests {
     }
 
     #[test]
-    fn key_order_other_than_the_schemas_is_not_admitted() {
+    fn maps_are_admitted_in_any_key_order_but_not_with_a_key_twice() {
         let docs = [json(r#"{"a": 1, "b": 2}"#), json(r#"{"b": 3, "a": 4}"#)];
         let schema = Schema::infer(&docs, "d");
         assert!(schema.admits(&docs[0]));
-        assert!(!schema.admits(&docs[1]));
+        assert!(schema.admits(&docs[1]));
+        let Schema::Record(record) = &schema else {
+            panic!()
+        };
+        let twice = [
+            ("a".to_owned(), Value::Int(1)),
+            ("a".to_owned(), Value::Int(2)),
+            ("b".to_owned(), Value::Int(3)),
+        ];
+        assert_eq!(record.present(&twice), Err(Misfit::Twice("a")));
+        let missing = [("a".to_owned(), Value::Int(1))];
+        assert_eq!(record.present(&missing), Err(Misfit::Missing("b")));
+        let stray = [("c".to_owned(), Value::Int(1))];
+        assert_eq!(record.present(&stray), Err(Misfit::Stray("c")));
+    }
+
+    #[test]
+    fn many_keys_that_clean_alike_get_distinct_identifiers_in_linear_time() {
+        // Every key cleans to `a_`: a scan from `_2` for each would take
+        // n²/2 set lookups, which this many keys make far too slow to pass.
+        let keys = 30_000;
+        let punctuation = ['!', '#', '$', '%', '&', '*', '+', '-', '.', '/'];
+        let entries = (0..keys)
+            .map(|i: usize| {
+                let key: String = std::iter::once('a')
+                    .chain(
+                        i.to_string()
+                            .bytes()
+                            .map(|d| punctuation[usize::from(d - b'0')]),
+                    )
+                    .collect();
+                (key, Value::Null)
+            })
+            .collect();
+        let schema = Schema::infer([&Value::Map(entries)], "d");
+        let Schema::Record(record) = &schema else {
+            panic!()
+        };
+        let idents: HashSet<&str> = record.fields.iter().map(|f| f.ident.as_str()).collect();
+        assert_eq!(idents.len(), keys);
+        let keys = 60_000;
+        let mut unique = Unique::default();
+        let given: HashSet<String> = (0..keys).map(|_| unique.give("a")).collect();
+        assert_eq!(given.len(), keys);
+        assert!(given.contains("a") && given.contains("a_2"));
+        let mut folded = Unique::folded(|n| n.replace('_', "").to_ascii_lowercase());
+        assert_eq!(folded.give("first_name"), "first_name");
+        assert_eq!(folded.give("firstName"), "firstName_2");
+        assert!(folded.contains("FIRSTNAME2"));
     }
 
     #[test]

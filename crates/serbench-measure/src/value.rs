@@ -6,13 +6,18 @@
 //! input gave them. It is compared strictly: floats by their bits, maps
 //! key by key in order, so a codec that changes a float's last bit, turns
 //! bytes into a list or sorts keys fails its row instead of passing as
-//! "equal enough".
+//! "equal enough". A format whose maps are records of a schema gives keys
+//! back in the schema's order, so its rows are compared with
+//! [`Value::difference_in_any_key_order`], which holds every key to its
+//! value but not to its place. Both compare in time linear in the values:
+//! a wide map's keys are looked up through a hash.
 //!
 //! It goes through serde both ways: a self-describing codec serializes it
 //! as it is and deserializes it with [`Value`]'s own `Deserialize`, which
 //! refuses nesting deeper than [`MAX_DEPTH`] before any library's stack
 //! can overflow.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -75,8 +80,16 @@ impl Value {
     /// are equal by [`Value`]'s strict rule.
     #[must_use]
     pub fn difference(&self, other: &Value) -> Option<String> {
-        let mut path = String::from("$");
-        difference(self, other, &mut path)
+        difference(self, other, &mut String::from("$"), KeyOrder::Kept)
+    }
+
+    /// As [`Value::difference`], but a map's keys may come back in any
+    /// order: what a format whose maps are records in a schema's order
+    /// (Protobuf, Avro, Thrift, the positional ones) is held to, as a JSON
+    /// object is an unordered collection (RFC 8259).
+    #[must_use]
+    pub fn difference_in_any_key_order(&self, other: &Value) -> Option<String> {
+        difference(self, other, &mut String::from("$"), KeyOrder::Ignored)
     }
 }
 
@@ -97,14 +110,14 @@ impl PartialEq for Value {
     }
 }
 
-fn difference(want: &Value, got: &Value, path: &mut String) -> Option<String> {
+fn difference(want: &Value, got: &Value, path: &mut String, order: KeyOrder) -> Option<String> {
     use std::fmt::Write as _;
     match (want, got) {
         (Value::List(a), Value::List(b)) => {
             let len = path.len();
             for (i, (x, y)) in a.iter().zip(b).enumerate() {
                 let _ = write!(path, "[{i}]");
-                if let Some(found) = difference(x, y, path) {
+                if let Some(found) = difference(x, y, path, order) {
                     return Some(found);
                 }
                 path.truncate(len);
@@ -117,31 +130,7 @@ fn difference(want: &Value, got: &Value, path: &mut String) -> Option<String> {
                 )
             })
         }
-        (Value::Map(a), Value::Map(b)) => {
-            let same_keys =
-                a.len() == b.len() && a.iter().all(|(k, _)| b.iter().any(|(l, _)| l == k));
-            let in_order = a.iter().zip(b).all(|((k, _), (l, _))| k == l);
-            if same_keys && !in_order {
-                return Some(format!(
-                    "{path}: the keys came back in another order ({})",
-                    keys_shown(b)
-                ));
-            }
-            for (key, x) in a {
-                let Some((_, y)) = b.iter().find(|(l, _)| l == key) else {
-                    return Some(format!("{path}: the key {key:?} is missing"));
-                };
-                let len = path.len();
-                let _ = write!(path, ".{key}");
-                if let Some(found) = difference(x, y, path) {
-                    return Some(found);
-                }
-                path.truncate(len);
-            }
-            b.iter()
-                .find(|(l, _)| !a.iter().any(|(k, _)| k == l))
-                .map(|(l, _)| format!("{path}: the key {l:?} was added"))
-        }
+        (Value::Map(a), Value::Map(b)) => map_difference(a, b, path, order),
         _ if want == got => None,
         _ => Some(format!(
             "{path}: {} came back as {}",
@@ -149,6 +138,79 @@ fn difference(want: &Value, got: &Value, path: &mut String) -> Option<String> {
             shown(got)
         )),
     }
+}
+
+/// Whether a comparison holds maps to their key order.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum KeyOrder {
+    Kept,
+    Ignored,
+}
+
+/// Maps this wide or wider are compared through a hash of their keys; a
+/// scan of a few keys costs less than building one.
+const SCANNED: usize = 16;
+
+/// Each key's first entry in a map, by key: a scan for a narrow map, a
+/// hash for a wide one, so comparing two maps is linear in their width.
+pub(crate) enum MapKeys<'a> {
+    Scan(&'a [(String, Value)]),
+    Hash(HashMap<&'a str, &'a Value>),
+}
+
+impl<'a> MapKeys<'a> {
+    pub(crate) fn of(map: &'a [(String, Value)]) -> MapKeys<'a> {
+        if map.len() < SCANNED {
+            return MapKeys::Scan(map);
+        }
+        let mut index = HashMap::with_capacity(map.len());
+        for (key, value) in map {
+            index.entry(key.as_str()).or_insert(value);
+        }
+        MapKeys::Hash(index)
+    }
+
+    pub(crate) fn get(&self, key: &str) -> Option<&'a Value> {
+        match self {
+            MapKeys::Scan(map) => map.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            MapKeys::Hash(index) => index.get(key).copied(),
+        }
+    }
+}
+
+fn map_difference(
+    a: &[(String, Value)],
+    b: &[(String, Value)],
+    path: &mut String,
+    order: KeyOrder,
+) -> Option<String> {
+    use std::fmt::Write as _;
+    let in_b = MapKeys::of(b);
+    if order == KeyOrder::Kept {
+        let same_keys = a.len() == b.len() && a.iter().all(|(k, _)| in_b.get(k).is_some());
+        let in_order = a.iter().zip(b).all(|((k, _), (l, _))| k == l);
+        if same_keys && !in_order {
+            return Some(format!(
+                "{path}: the keys came back in another order ({})",
+                keys_shown(b)
+            ));
+        }
+    }
+    for (key, x) in a {
+        let Some(y) = in_b.get(key) else {
+            return Some(format!("{path}: the key {key:?} is missing"));
+        };
+        let len = path.len();
+        let _ = write!(path, ".{key}");
+        if let Some(found) = difference(x, y, path, order) {
+            return Some(found);
+        }
+        path.truncate(len);
+    }
+    let in_a = MapKeys::of(a);
+    b.iter()
+        .find(|(l, _)| in_a.get(l).is_none())
+        .map(|(l, _)| format!("{path}: the key {l:?} was added"))
 }
 
 fn keys_shown(map: &[(String, Value)]) -> String {

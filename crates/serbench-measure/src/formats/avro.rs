@@ -31,6 +31,16 @@
 //!   as absent, as the document had it.
 //! - A document that is not a map (a top-level array) is wrapped in a
 //!   record named after the document, with one field `value`.
+//! - apache-avro parses a schema with serde_json, which reads 127 levels
+//!   of JSON; a record takes about three, so a document nested about 42
+//!   levels of maps or more has a schema it cannot parse, and the row
+//!   says so with the document's depth.
+//! - A map's keys are found by name whatever their order, and a record
+//!   reads back in field order: the row is verified without regard to key
+//!   order. Every field is written for every map, so a document whose
+//!   maps' keys all differ is refused past
+//!   [`FIELDS_PER_VALUE`](crate::schema::FIELDS_PER_VALUE) fields per
+//!   value (the [`schema`](crate::schema) module's bounds).
 //!
 //! # The user's schema (`--avsc FILE`)
 //!
@@ -65,8 +75,8 @@ use apache_avro::types::Value as Avro;
 use apache_avro::writer::datum::GenericDatumWriter;
 
 use crate::codec::{Codec, Context, SchemaFile};
-use crate::schema::{Record, Schema, camel, unique};
-use crate::value::Value;
+use crate::schema::{Record, Schema, Unique, camel};
+use crate::value::{MapKeys, Value};
 
 /// The codec: the parsed schema with apache-avro's reader and writer.
 struct AvroCodec {
@@ -100,14 +110,51 @@ pub(crate) fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
             .map_err(|error| format!("{} is not an Avro schema: {error}", path.display()))?;
         return AvroCodec::boxed(schema, Keys::default(), Vec::new());
     }
+    crate::schema::refuse_sparse_records(context.schema, context.messages)?;
     let (text, keys) = write_avsc(context.schema, context.name)?;
-    let schema = AvroSchema::parse_str(&text)
-        .map_err(|error| format!("apache-avro refused the inferred schema: {error}"))?;
+    let schema = AvroSchema::parse_str(&text).map_err(|error| {
+        let levels = json_nesting(&text);
+        if levels > AVSC_NESTING {
+            format!(
+                "the document nests {} levels deep, which its Avro schema takes {levels} levels of JSON to write, past the {AVSC_NESTING} apache-avro's JSON parser reads",
+                context.schema.depth()
+            )
+        } else {
+            format!("apache-avro refused the inferred schema: {error}")
+        }
+    })?;
     let file = SchemaFile {
         name: format!("{}.avsc", context.name),
         text,
     };
     AvroCodec::boxed(schema, keys, vec![file])
+}
+
+/// The most levels of arrays and objects serde_json, which parses a
+/// schema for apache-avro, reads: a record nests two or three levels
+/// (its fields, a field, a union), so a document of about 60 levels has
+/// a schema past it.
+const AVSC_NESTING: usize = 127;
+
+/// How deep `json`'s arrays and objects nest.
+fn json_nesting(json: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0);
+    let (mut in_text, mut escaped) = (false, false);
+    for byte in json.bytes() {
+        match byte {
+            _ if escaped => escaped = false,
+            b'\\' if in_text => escaped = true,
+            b'"' => in_text = !in_text,
+            _ if in_text => {}
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
 }
 
 impl AvroCodec {
@@ -341,13 +388,28 @@ impl AvroCodec {
         })
     }
 
-    fn record_to_avro(
-        &self,
-        record: &RecordSchema,
+    fn record_to_avro<'a>(
+        &'a self,
+        record: &'a RecordSchema,
         entries: &[(String, Value)],
         path: &mut String,
     ) -> Result<Avro, String> {
         let keys = self.keys.records.get(record.name.name());
+        // The key each field takes, then its aliases where the schema is
+        // the user's: one lookup each in the map's entries, by name.
+        let names = |index: usize, field: &'a apache_avro::schema::RecordField| {
+            let key = match keys.and_then(|keys| keys.get(index)) {
+                Some((key, _)) => key.as_str(),
+                None => field.name.as_str(),
+            };
+            let aliases = if keys.is_none() {
+                field.aliases.as_slice()
+            } else {
+                &[]
+            };
+            std::iter::once(key).chain(aliases.iter().map(String::as_str))
+        };
+        let by_key = MapKeys::of(entries);
         let mut used = 0;
         let mut fields = Vec::with_capacity(record.fields.len());
         for (index, field) in record.fields.iter().enumerate() {
@@ -355,12 +417,10 @@ impl AvroCodec {
                 Some((key, null_absent)) => (key.as_str(), *null_absent),
                 None => (field.name.as_str(), false),
             };
-            let found = entries.iter().find(|(k, _)| {
-                k == key || (keys.is_none() && field.aliases.iter().any(|alias| alias == k))
-            });
+            let found = names(index, field).find_map(|name| by_key.get(name));
             let len = path.len();
             let _ = write!(path, ".{key}");
-            let value = if let Some((_, value)) = found {
+            let value = if let Some(value) = found {
                 used += 1;
                 self.to_avro(&field.schema, value, path)?
             } else {
@@ -370,18 +430,20 @@ impl AvroCodec {
             fields.push((field.name.clone(), value));
         }
         if used != entries.len() {
-            // Some key named no field: name the first.
-            let stray = entries.iter().find(|(k, _)| {
-                !record.fields.iter().enumerate().any(|(index, field)| {
-                    match keys.and_then(|keys| keys.get(index)) {
-                        Some((key, _)) => key == k,
-                        None => field.name == *k || field.aliases.iter().any(|a| a == k),
-                    }
-                })
-            });
+            // Some key named no field, or one was given twice: name it.
+            let known: HashSet<&str> = record
+                .fields
+                .iter()
+                .enumerate()
+                .flat_map(|(index, field)| names(index, field))
+                .collect();
+            let mut seen = HashSet::new();
+            let stray = entries
+                .iter()
+                .find(|(k, _)| !known.contains(k.as_str()) || !seen.insert(k.as_str()));
             let key = stray.map_or("?", |(k, _)| k.as_str());
             return Err(format!(
-                "{path}: the key {key:?} has no field in record {}",
+                "{path}: the key {key:?} has no field in record {}, or is given twice",
                 record.name.name()
             ));
         }
@@ -609,16 +671,19 @@ impl Json {
 
 /// The `.avsc` of an inferred schema, and the keys its names lose.
 fn write_avsc(schema: &Schema, name: &str) -> Result<(String, Keys), String> {
-    let mut taken: HashSet<String> = schema.records().iter().map(|r| r.name.clone()).collect();
+    let mut taken = Unique::default();
+    for record in schema.records() {
+        taken.reserve(&record.name);
+    }
     let mut writer = AvscWriter {
         keys: Keys::default(),
-        absent: unique(&mut taken, "Absent"),
+        absent: taken.give("Absent"),
         absent_written: false,
     };
     let root = if let Schema::Record(record) = schema {
         writer.record(record, "$")?
     } else {
-        let wrapper = unique(&mut taken, &camel(name));
+        let wrapper = taken.give(&camel(name));
         writer.keys.wrapped = true;
         Json::Object(vec![
             ("type", text("record")),

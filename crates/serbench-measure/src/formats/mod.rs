@@ -22,6 +22,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "JSON",
         library: "serde_json",
         version: "1.0.154",
+        keeps_key_order: true,
         build: Build::From(documents::json_row::<SerdeJson>),
     },
     Row {
@@ -29,6 +30,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "JSON",
         library: "simd-json",
         version: "0.19.0",
+        keeps_key_order: true,
         build: Build::From(documents::json_row::<SimdJson>),
     },
     Row {
@@ -36,6 +38,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "JSON",
         library: "sonic-rs",
         version: "0.5.10",
+        keeps_key_order: true,
         build: Build::From(documents::json_row::<SonicRs>),
     },
     Row {
@@ -43,6 +46,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "CBOR",
         library: "ciborium",
         version: "0.2.2",
+        keeps_key_order: true,
         build: Build::From(documents::row::<Ciborium>),
     },
     Row {
@@ -50,6 +54,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "CBOR",
         library: "minicbor",
         version: "2.3.1",
+        keeps_key_order: true,
         build: Build::From(minicbor_value::build),
     },
     Row {
@@ -57,6 +62,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "CBOR",
         library: "cbor4ii",
         version: "1.2.4",
+        keeps_key_order: true,
         build: Build::From(documents::row::<Cbor4ii>),
     },
     Row {
@@ -64,6 +70,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "XML",
         library: "quick-xml",
         version: "0.42.0",
+        keeps_key_order: true,
         build: Build::From(xml::build),
     },
     Row {
@@ -71,6 +78,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "MessagePack",
         library: "rmp-serde",
         version: "1.3.1",
+        keeps_key_order: true,
         build: Build::From(documents::row::<RmpSerde>),
     },
     Row {
@@ -78,6 +86,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "MessagePack",
         library: "rmp-serde",
         version: "1.3.1",
+        keeps_key_order: false,
         build: Build::From(positional::msgpack_positional),
     },
     Row {
@@ -85,6 +94,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "bincode",
         library: "bincode",
         version: "2.0.1",
+        keeps_key_order: false,
         build: Build::From(positional::bincode),
     },
     Row {
@@ -92,6 +102,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "postcard",
         library: "postcard",
         version: "1.2.0",
+        keeps_key_order: false,
         build: Build::From(positional::postcard),
     },
     Row {
@@ -99,6 +110,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "bitcode",
         library: "bitcode",
         version: "0.6.9",
+        keeps_key_order: false,
         build: Build::Unavailable(
             "bitcode's Encode and Decode are derived for a Rust type at compile time; a schema known only at run time cannot drive them",
         ),
@@ -108,6 +120,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "bitcode",
         library: "bitcode",
         version: "0.6.9",
+        keeps_key_order: false,
         build: Build::From(positional::bitcode_serde),
     },
     Row {
@@ -115,6 +128,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "wincode",
         library: "wincode",
         version: "0.6.3",
+        keeps_key_order: false,
         build: Build::Unavailable(
             "wincode's SchemaWrite and SchemaRead are derived for a Rust type at compile time and it has no serde support; a schema known only at run time cannot drive it",
         ),
@@ -124,6 +138,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "Protobuf",
         library: "prost-reflect",
         version: "0.16.5",
+        keeps_key_order: false,
         build: Build::From(protobuf::build),
     },
     Row {
@@ -131,6 +146,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "Thrift",
         library: "thrift",
         version: "0.17.0",
+        keeps_key_order: false,
         build: Build::From(thrift::binary),
     },
     Row {
@@ -138,6 +154,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "Thrift",
         library: "thrift",
         version: "0.17.0",
+        keeps_key_order: false,
         build: Build::From(thrift::compact),
     },
     Row {
@@ -145,6 +162,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "Avro",
         library: "apache-avro",
         version: "0.22.0",
+        keeps_key_order: false,
         build: Build::From(avro::build),
     },
     Row {
@@ -152,6 +170,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "QDataStream",
         library: "serbench-qdatastream",
         version: "0.1.0",
+        keeps_key_order: true,
         build: Build::From(qdatastream::build),
     },
     Row {
@@ -159,6 +178,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "Cap'n Proto",
         library: "capnp",
         version: "0.27.3",
+        keeps_key_order: false,
         build: Build::Unavailable(
             "the capnp crate reads and builds dynamic values only through schemas compiled in by capnpc, which needs the capnp tool; a schema inferred at run time cannot be loaded",
         ),
@@ -168,6 +188,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "FlatBuffers",
         library: "flatbuffers",
         version: "25.12.19",
+        keeps_key_order: false,
         build: Build::Unavailable(
             "the flatbuffers crate builds and reads tables only through code flatc generates; it has no reflection-driven builder for a schema known at run time",
         ),
@@ -177,6 +198,7 @@ pub const ROWS: &[Row] = &[
         wire_format: "rkyv",
         library: "rkyv",
         version: "0.8.18",
+        keeps_key_order: false,
         build: Build::Unavailable(
             "rkyv's archived layouts are Rust types derived at compile time; it has no schema a program can give it at run time",
         ),

@@ -16,8 +16,9 @@
 //! In schema order, as the types the schema formats write would be:
 //!
 //! - a record is a tuple of all its fields, in field order, keys not
-//!   written; a required field is its value, an optional one an `Option`
-//!   (`None` when the map lacks the key);
+//!   written, each found in the map by key whatever the map's order; a
+//!   required field is its value, an optional one an `Option` (`None`
+//!   when the map lacks the key);
 //! - an optional field whose schema holds null is `Option<(T,)>`, a
 //!   one-element tuple around the nullable value, so absent (`None`) and
 //!   null (`Some((None,))`) stay apart even in MessagePack, which writes
@@ -31,6 +32,11 @@
 //!   `i64::MAX` (a place with both that and a negative one fits no 64-bit
 //!   type, and the rows refuse the document); a float an `f64`; text a
 //!   `str`; bytes a byte string; null a unit.
+//!
+//! Every map writes all of its record's fields, so a document whose maps'
+//! keys all differ is refused past
+//! [`FIELDS_PER_VALUE`](crate::schema::FIELDS_PER_VALUE) fields per value
+//! (the [`schema`](crate::schema) module's bounds).
 //!
 //! # Decoding limits
 //!
@@ -165,10 +171,11 @@ fn serialize_record<S: Serializer>(
     entries: &[(String, Value)],
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
+    let slots = record
+        .arrange(entries)
+        .map_err(|_| ser::Error::custom(NOT_ADMITTED))?;
     let mut tuple = serializer.serialize_tuple(record.fields.len())?;
-    let mut rest = entries.iter().peekable();
-    for field in &record.fields {
-        let present = rest.next_if(|(key, _)| *key == field.key).map(|(_, v)| v);
+    for (field, present) in record.fields.iter().zip(slots) {
         match (present, field.required) {
             (Some(value), true) => tuple.serialize_element(&Node {
                 schema: &field.schema,
@@ -181,9 +188,6 @@ fn serialize_record<S: Serializer>(
             (None, false) => tuple.serialize_element(&None::<()>)?,
             (None, true) => return Err(ser::Error::custom(NOT_ADMITTED)),
         }
-    }
-    if rest.next().is_some() {
-        return Err(ser::Error::custom(NOT_ADMITTED));
     }
     tuple.end()
 }
@@ -232,36 +236,17 @@ fn misfit(schema: &Schema, value: &Value, path: &mut String) -> Option<String> {
                 found
             })
         }
-        (Schema::Record(record), Value::Map(entries)) => {
-            let mut rest = entries.iter().peekable();
-            for field in &record.fields {
-                match rest.next_if(|(key, _)| *key == field.key) {
-                    Some((key, value)) => {
-                        let len = path.len();
-                        let _ = write!(path, ".{key}");
-                        if let Some(found) = misfit(&field.schema, value, path) {
-                            return Some(found);
-                        }
-                        path.truncate(len);
-                    }
-                    None if field.required => {
-                        return Some(format!(
-                            "{path}: the key {:?}, which the schema requires, is missing",
-                            field.key
-                        ));
-                    }
-                    None => {}
-                }
-            }
-            rest.next().map(|(key, _)| {
-                let known = record.fields.iter().any(|f| f.key == *key);
-                if known {
-                    format!("{path}: the key {key:?} is out of the schema's order")
-                } else {
-                    format!("{path}: the key {key:?} is not in the schema")
-                }
-            })
-        }
+        (Schema::Record(record), Value::Map(entries)) => match record.present(entries) {
+            Err(misfit) => Some(format!("{path}: {misfit}")),
+            Ok(present) => present.into_iter().find_map(|(at, value)| {
+                let field = &record.fields[at];
+                let len = path.len();
+                let _ = write!(path, ".{}", field.key);
+                let found = misfit(&field.schema, value, path);
+                path.truncate(len);
+                found
+            }),
+        },
         (Schema::Nullable(inner), value) if !matches!(value, Value::Null) => {
             misfit(inner, value, path)
         }
@@ -641,6 +626,7 @@ impl<L: Positional> Codec for Schematic<L> {
 
 fn schematic<L: Positional + 'static>(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
     refuse_wide_integers(context.schema)?;
+    crate::schema::refuse_sparse_records(context.schema, context.messages)?;
     Ok(Box::new(Schematic::<L> {
         schema: Rc::new(context.schema.clone()),
         library: PhantomData,

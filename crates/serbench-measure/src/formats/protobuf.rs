@@ -9,9 +9,12 @@
 //! the proto3 form that keeps what the document says, presence included:
 //!
 //! - A [`Record`] is a message; its fields are numbered 1, 2, … in the
-//!   record's order and named by their `ident`, with a comment giving the
-//!   document's key where the two differ. A message decodes its fields in
-//!   that order, which is the order the record admits keys in.
+//!   record's order, skipping 19000–19999 (which Protobuf keeps for
+//!   itself), and named by their `ident`, folded apart where protoc's
+//!   JSON names would clash, with a comment giving the document's key
+//!   where the two differ. A map's keys are found by name whatever their
+//!   order, and a message decodes its fields in the record's order: the
+//!   row is verified without regard to key order.
 //! - Bool, Int, Text, Bytes are `bool`, `int64`, `string`, `bytes`. An
 //!   integer place that saw a negative value is `sint64` (zigzag: small
 //!   negatives stay small), one past `i64::MAX` is `uint64`; one that saw
@@ -47,8 +50,13 @@
 //! a record already took it) and the file needs no import, so protoc
 //! reads it as protox does.
 //!
-//! A value the schema does not admit (a key out of the record's order, a
-//! kind the place never saw) is an encode error naming its path.
+//! A value the schema does not admit (a key the record lacks, a kind the
+//! place never saw) is an encode error naming its path.
+//!
+//! prost decodes at most 100 messages nested inside the outermost, so a
+//! document whose messages nest deeper (a chain of maps past 101 levels;
+//! wrappers for lists, nulls and unions take a level each) is refused
+//! when the row is built, with the document's depth in the reason.
 //!
 //! # The user's own schema
 //!
@@ -58,7 +66,7 @@
 
 mod user;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use prost::Message as _;
@@ -69,7 +77,7 @@ use prost_reflect::{
 use protox::file::{File, FileResolver};
 
 use crate::codec::{Codec, Context, SchemaFile};
-use crate::schema::{Field, IntRange, Record, Schema, camel};
+use crate::schema::{Field, IntRange, Record, Schema, Unique, camel};
 use crate::value::Value;
 
 /// The row's build: the user's message when one is given, else the
@@ -110,6 +118,13 @@ impl Generated {
             .descriptor_pool()
             .get_message_by_name(&root_name)
             .ok_or_else(|| format!("the written schema lost its message {root_name}"))?;
+        let nesting = message_nesting(&root, &mut HashMap::new());
+        if nesting > PROST_NESTING {
+            return Err(format!(
+                "the document nests {} levels deep, which its Protobuf messages take {nesting} levels to carry, past the {PROST_NESTING} prost decodes",
+                schema.depth()
+            ));
+        }
         Ok(Generated {
             schema: schema.clone(),
             root,
@@ -169,6 +184,29 @@ impl FileResolver for InMemory {
     }
 }
 
+/// The most levels of messages prost decodes: the outermost and 100
+/// nested (its recursion limit).
+const PROST_NESTING: usize = 101;
+
+/// How many levels of messages a value of `message` can nest, itself
+/// included; `known` keeps each message's, as the wrapper messages are
+/// shared.
+fn message_nesting(message: &MessageDescriptor, known: &mut HashMap<String, usize>) -> usize {
+    if let Some(&levels) = known.get(message.full_name()) {
+        return levels;
+    }
+    let levels = 1 + message
+        .fields()
+        .filter_map(|field| match field.kind() {
+            Kind::Message(inner) => Some(message_nesting(&inner, known)),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    known.insert(message.full_name().to_owned(), levels);
+    levels
+}
+
 fn field(message: &MessageDescriptor, number: u32) -> Result<FieldDescriptor, String> {
     message
         .get_field(number)
@@ -195,7 +233,7 @@ fn at<T>(path: &mut String, step: std::fmt::Arguments<'_>, f: impl FnOnce(&mut S
 fn write_proto(name: &str, schema: &Schema) -> Result<(String, String), String> {
     let mut writer = Writer::default();
     for record in schema.records() {
-        writer.taken.insert(record.name.clone());
+        writer.taken.reserve(&record.name);
     }
     let root = if let Schema::Record(record) = schema {
         writer.record(record, &mut String::from("$"))?;
@@ -234,20 +272,14 @@ struct Writer {
     /// messages it made).
     messages: Vec<String>,
     /// Every message name given or reserved.
-    taken: HashSet<String>,
+    taken: Unique,
     /// The wrapper and oneof messages made, by what they hold.
     made: HashMap<String, String>,
 }
 
 impl Writer {
     fn name(&mut self, wanted: &str) -> String {
-        let mut name = wanted.to_owned();
-        let mut n = 2;
-        while !self.taken.insert(name.clone()) {
-            name = format!("{wanted}_{n}");
-            n += 1;
-        }
-        name
+        self.taken.give(wanted)
     }
 
     /// A place for a message whose text is written after its children's
@@ -264,20 +296,27 @@ impl Writer {
             path.escape_debug(),
             record.name
         );
-        let mut json_names = HashSet::new();
+        let mut json_names = Unique::folded(json_folded);
+        if field_number(record.fields.len().saturating_sub(1)) > MAX_FIELD_NUMBER {
+            return Err(format!(
+                "{path}: {} keys; Protobuf's field numbers stop at {MAX_FIELD_NUMBER}",
+                record.fields.len()
+            ));
+        }
         for (i, field) in record.fields.iter().enumerate() {
+            let number = field_number(i);
             let Field {
                 key,
                 ident,
                 schema,
                 required,
             } = field;
-            let name = field_name(&mut json_names, ident);
+            let name = json_names.give(ident);
             if *key != name {
                 let _ = writeln!(text, "  // The key {key:?}.");
             }
             let line = at(path, format_args!(".{key}"), |path| {
-                self.field_line(schema, *required, &name, i + 1, path)
+                self.field_line(schema, *required, &name, number, path)
             })?;
             text.push_str(&line);
         }
@@ -293,7 +332,7 @@ impl Writer {
         schema: &Schema,
         required: bool,
         ident: &str,
-        number: usize,
+        number: u32,
         path: &mut String,
     ) -> Result<String, String> {
         let label = match schema {
@@ -405,20 +444,40 @@ impl Writer {
     }
 }
 
-/// `ident` as a field name whose JSON name no other field of the message
-/// has: protoc refuses two proto3 fields whose names are the same in
-/// lower case without underscores (`first_name`, `firstName`, `FirstName`),
-/// as their JSON names would clash.
-fn field_name(taken: &mut HashSet<String>, ident: &str) -> String {
-    let folded = |name: &str| name.replace('_', "").to_ascii_lowercase();
-    let mut name = ident.to_owned();
-    let mut n = 2;
-    while !taken.insert(folded(&name)) {
-        name = format!("{ident}_{n}");
-        n += 1;
-    }
-    name
+/// A field name as protoc compares JSON names: protoc refuses two
+/// proto3 fields whose names are the same in lower case without
+/// underscores (`first_name`, `firstName`, `FirstName`), as their JSON
+/// names would clash.
+fn json_folded(name: &str) -> String {
+    name.replace('_', "").to_ascii_lowercase()
 }
+
+/// The number of the field at `index` in its record: from 1, past the
+/// range 19000–19999 that Protobuf keeps for its own implementation.
+fn field_number(index: usize) -> u32 {
+    let number = u32::try_from(index).map_or(u32::MAX, |i| i.saturating_add(1));
+    if number < RESERVED_NUMBERS.start {
+        number
+    } else {
+        number.saturating_add(RESERVED_NUMBERS.end - RESERVED_NUMBERS.start)
+    }
+}
+
+/// The index in its record of the field numbered `number`.
+fn field_index(number: u32) -> usize {
+    let index = if number < RESERVED_NUMBERS.start {
+        number - 1
+    } else {
+        number - 1 - (RESERVED_NUMBERS.end - RESERVED_NUMBERS.start)
+    };
+    index as usize
+}
+
+/// The field numbers Protobuf keeps for itself.
+const RESERVED_NUMBERS: std::ops::Range<u32> = 19_000..20_000;
+
+/// The largest field number.
+const MAX_FIELD_NUMBER: u32 = (1 << 29) - 1;
 
 fn int_type(range: IntRange, path: &str) -> Result<&'static str, String> {
     if !range.fits_64_bits() {
@@ -460,29 +519,15 @@ fn put_record(
     path: &mut String,
 ) -> Result<DynamicMessage, String> {
     let mut out = DynamicMessage::new(message.clone());
-    let mut fields = record.fields.iter().zip(1..);
-    for (key, value) in entries {
-        // Keys come in field order: skip the absent optional ones.
-        loop {
-            let Some((field_schema, number)) = fields.next() else {
-                return Err(format!(
-                    "{path}: the key {key:?} is not in the schema, or comes out of its order"
-                ));
-            };
-            if field_schema.key == *key {
-                let descriptor = field(message, number)?;
-                at(path, format_args!(".{key}"), |path| {
-                    put_field(&mut out, &descriptor, &field_schema.schema, value, path)
-                })?;
-                break;
-            }
-            if field_schema.required {
-                return Err(format!("{path}: the key {:?} is missing", field_schema.key));
-            }
-        }
-    }
-    if let Some((missing, _)) = fields.find(|(field, _)| field.required) {
-        return Err(format!("{path}: the key {:?} is missing", missing.key));
+    let present = record
+        .present(entries)
+        .map_err(|misfit| format!("{path}: {misfit}"))?;
+    for (index, value) in present {
+        let field_schema = &record.fields[index];
+        let descriptor = field(message, field_number(index))?;
+        at(path, format_args!(".{}", field_schema.key), |path| {
+            put_field(&mut out, &descriptor, &field_schema.schema, value, path)
+        })?;
     }
     Ok(out)
 }
@@ -612,13 +657,29 @@ fn same_kind(schema: &Schema, value: &Value) -> bool {
 // DynamicMessage → Value
 
 fn read_record(record: &Record, message: &DynamicMessage) -> Result<Value, String> {
+    // The fields set and the required ones (which read as their default
+    // when unset), not every field: a map costs its own width.
+    let mut fields: Vec<usize> = message
+        .fields()
+        .map(|(descriptor, _)| field_index(descriptor.number()))
+        .chain(record.required_fields().iter().copied())
+        .collect();
+    fields.sort_unstable();
+    fields.dedup();
     let descriptor = message.descriptor();
-    let mut entries = Vec::with_capacity(record.fields.len());
-    for (field_schema, number) in record.fields.iter().zip(1..) {
-        let descriptor = field(&descriptor, number)?;
+    let mut entries = Vec::with_capacity(fields.len());
+    for at in fields {
+        let field_schema = record.fields.get(at).ok_or_else(|| {
+            format!(
+                "{} has no field {}",
+                descriptor.full_name(),
+                field_number(at)
+            )
+        })?;
+        let field_descriptor = field(&descriptor, field_number(at))?;
         if let Some(value) = read_field(
             message,
-            &descriptor,
+            &field_descriptor,
             &field_schema.schema,
             field_schema.required,
         )? {

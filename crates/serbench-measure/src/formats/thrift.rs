@@ -43,7 +43,6 @@
 //! where the input does.
 
 use std::cell::Cell;
-use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::{self, Read};
 
@@ -53,11 +52,13 @@ use thrift::protocol::{
 };
 
 use crate::codec::{Codec, Context, SchemaFile};
-use crate::schema::{Record, Schema, camel, unique};
+use crate::schema::{Record, Schema, Unique, camel};
 use crate::value::Value;
 
 /// Words the Thrift compiler refuses as names (0.17's reserved words:
-/// its keywords and those of the languages it generates).
+/// its keywords, the old per-language namespace declarations such as
+/// `py_module` and `java_package`, and the words of the languages it
+/// generates).
 const RESERVED: &[&str] = &[
     "BEGIN",
     "END",
@@ -84,15 +85,19 @@ const RESERVED: &[&str] = &[
     "catch",
     "class",
     "clone",
+    "cocoa_prefix",
     "const",
     "continue",
     "cpp_include",
+    "cpp_namespace",
     "cpp_type",
+    "csharp_namespace",
     "declare",
     "def",
     "default",
     "del",
     "delete",
+    "delphi_namespace",
     "do",
     "double",
     "dynamic",
@@ -135,6 +140,7 @@ const RESERVED: &[&str] = &[
     "instanceof",
     "interface",
     "is",
+    "java_package",
     "lambda",
     "list",
     "map",
@@ -150,10 +156,13 @@ const RESERVED: &[&str] = &[
     "or",
     "package",
     "pass",
+    "perl_package",
+    "php_namespace",
     "print",
     "private",
     "protected",
     "public",
+    "py_module",
     "raise",
     "redo",
     "register",
@@ -161,12 +170,15 @@ const RESERVED: &[&str] = &[
     "rescue",
     "retry",
     "return",
+    "ruby_namespace",
     "self",
     "senum",
     "service",
     "set",
     "sizeof",
     "slist",
+    "smalltalk_category",
+    "smalltalk_prefix",
     "static",
     "string",
     "struct",
@@ -245,6 +257,8 @@ struct Def {
     kind: DefKind,
     name: String,
     fields: Vec<TField>,
+    /// A record's keys, field by field, to find a map's fields by name.
+    record: Option<Record>,
 }
 
 #[derive(Debug)]
@@ -266,13 +280,20 @@ struct Idl {
     /// The document is not a map: it is the root struct's one field.
     wrapped: bool,
     null: Option<usize>,
-    taken: HashSet<String>,
+    taken: Unique,
 }
 
 impl Idl {
     fn new(schema: &Schema, name: &str) -> Result<Idl, String> {
-        let mut taken: HashSet<String> = schema.records().iter().map(|r| r.name.clone()).collect();
-        taken.extend(RESERVED.iter().map(|&w| w.to_owned()));
+        let mut taken = Unique::default();
+        for name in schema
+            .records()
+            .iter()
+            .map(|r| r.name.as_str())
+            .chain(RESERVED.iter().copied())
+        {
+            taken.reserve(name);
+        }
         let mut idl = Idl {
             defs: Vec::new(),
             root: 0,
@@ -286,7 +307,7 @@ impl Idl {
             };
             idl.root = root;
         } else {
-            let wrapper = unique(&mut idl.taken, &camel(name));
+            let wrapper = idl.taken.give(&camel(name));
             let ty = idl.ty(schema, &wrapper, "$")?;
             idl.wrapped = true;
             idl.root = idl.push(Def {
@@ -299,6 +320,7 @@ impl Idl {
                     ty,
                     optional: false,
                 }],
+                record: None,
             });
         }
         Ok(idl)
@@ -313,11 +335,12 @@ impl Idl {
         if let Some(null) = self.null {
             return null;
         }
-        let name = unique(&mut self.taken, "Null");
+        let name = self.taken.give("Null");
         let null = self.push(Def {
             kind: DefKind::Null,
             name,
             fields: Vec::new(),
+            record: None,
         });
         self.null = Some(null);
         null
@@ -385,7 +408,7 @@ impl Idl {
     }
 
     fn union(&mut self, place: &str, members: Vec<(&'static str, Ty)>) -> Ty {
-        let name = unique(&mut self.taken, &format!("{place}Value"));
+        let name = self.taken.give(&format!("{place}Value"));
         // At most eight members, one per kind and null.
         let fields = (1..)
             .zip(members)
@@ -401,6 +424,7 @@ impl Idl {
             kind: DefKind::Union,
             name,
             fields,
+            record: None,
         }))
     }
 
@@ -412,13 +436,16 @@ impl Idl {
                 i16::MAX
             )
         })?;
-        let mut names: HashSet<String> = record.fields.iter().map(|f| f.ident.clone()).collect();
+        let mut names = Unique::default();
+        for field in &record.fields {
+            names.reserve(&field.ident);
+        }
         let mut fields = Vec::with_capacity(record.fields.len());
         for (id, field) in (1..=count).zip(&record.fields) {
             let place = format!("{}{}", record.name, camel(&field.ident));
             let ty = self.ty(&field.schema, &place, &format!("{path}.{}", field.key))?;
             let name = if RESERVED.contains(&field.ident.as_str()) {
-                unique(&mut names, &format!("{}_", field.ident))
+                names.give(&format!("{}_", field.ident))
             } else {
                 field.ident.clone()
             };
@@ -431,7 +458,7 @@ impl Idl {
             });
         }
         let name = if RESERVED.contains(&record.name.as_str()) {
-            unique(&mut self.taken, &format!("{}_", record.name))
+            self.taken.give(&format!("{}_", record.name))
         } else {
             record.name.clone()
         };
@@ -439,6 +466,7 @@ impl Idl {
             kind: DefKind::Record,
             name,
             fields,
+            record: Some(record.keys_only()),
         })))
     }
 
@@ -644,7 +672,7 @@ impl<P: Protocol> Codec for Thrift<P> {
             let mut fields = reader.fields(self, root)?;
             fields
                 .pop()
-                .flatten()
+                .map(|(_, value)| value)
                 .ok_or("the document's field is missing")?
         } else {
             reader.read(self, &Ty::Struct(self.idl.root))?
@@ -759,35 +787,21 @@ impl<P: Protocol> Thrift<P> {
                 end_struct(p)
             }
             (DefKind::Record, Value::Map(entries)) => {
+                let record = def.record.as_ref().ok_or_else(|| {
+                    format!("{path}: expected {}, found {}", def.name, value.kind())
+                })?;
+                let present = record
+                    .present(entries)
+                    .map_err(|misfit| format!("{path}: {misfit} (struct {})", def.name))?;
                 begin_struct(p)?;
-                let mut used = 0;
-                for field in &def.fields {
-                    let Some((_, item)) = entries.iter().find(|(k, _)| *k == field.key) else {
-                        if field.optional {
-                            continue;
-                        }
-                        return Err(format!(
-                            "{path}: the required key {:?} is missing",
-                            field.key
-                        ));
-                    };
-                    used += 1;
+                for (at, item) in present {
+                    let field = &def.fields[at];
                     let len = path.len();
                     let _ = write!(path, ".{}", field.key);
                     write_field(p, field)?;
                     self.write(p, &field.ty, item, path)?;
                     end_field(p)?;
                     path.truncate(len);
-                }
-                if used != entries.len() {
-                    let stray = entries
-                        .iter()
-                        .find(|(k, _)| !def.fields.iter().any(|f| f.key == *k))
-                        .map_or("?", |(k, _)| k.as_str());
-                    return Err(format!(
-                        "{path}: the key {stray:?} has no field in struct {}",
-                        def.name
-                    ));
                 }
                 end_struct(p)
             }
@@ -871,7 +885,7 @@ impl<P: Protocol> Reader<'_, P> {
                 match def.kind {
                     DefKind::Null => Value::Null,
                     DefKind::Union => {
-                        let mut set = fields.into_iter().flatten();
+                        let mut set = fields.into_iter().map(|(_, value)| value);
                         match (set.next(), set.next()) {
                             (Some(value), None) => value,
                             _ => {
@@ -883,10 +897,9 @@ impl<P: Protocol> Reader<'_, P> {
                         }
                     }
                     DefKind::Record => Value::Map(
-                        def.fields
-                            .iter()
-                            .zip(fields)
-                            .filter_map(|(field, value)| Some((field.key.clone(), value?)))
+                        fields
+                            .into_iter()
+                            .map(|(index, value)| (def.fields[index].key.clone(), value))
                             .collect(),
                     ),
                 }
@@ -895,8 +908,11 @@ impl<P: Protocol> Reader<'_, P> {
     }
 
     /// A struct's fields, by index, each checked against the definition.
-    fn fields(&mut self, codec: &Thrift<P>, def: &Def) -> Result<Vec<Option<Value>>, String> {
-        let mut values: Vec<Option<Value>> = def.fields.iter().map(|_| None).collect();
+    /// A struct's fields as read, each with its position in `def`, in
+    /// that order: time in the fields read, not in those `def` has (a
+    /// record of many optional fields, most absent, reads fast).
+    fn fields(&mut self, codec: &Thrift<P>, def: &Def) -> Result<Vec<(usize, Value)>, String> {
+        let mut values = Vec::new();
         self.protocol
             .read_struct_begin()
             .map_err(|error| error.to_string())?;
@@ -910,10 +926,11 @@ impl<P: Protocol> Reader<'_, P> {
                 break;
             }
             let id = header.id.unwrap_or_default();
-            let index = def
-                .fields
-                .iter()
-                .position(|f| f.id == id)
+            // Ids are numbered from 1 in field order.
+            let index = usize::try_from(id)
+                .ok()
+                .and_then(|id| id.checked_sub(1))
+                .filter(|&i| def.fields.get(i).is_some_and(|f| f.id == id))
                 .ok_or_else(|| format!("at byte {at}: {} has no field {id}", def.name))?;
             let field = &def.fields[index];
             if header.field_type != field.ty.ttype() {
@@ -924,13 +941,7 @@ impl<P: Protocol> Reader<'_, P> {
                     field.ty.ttype()
                 ));
             }
-            if values[index].is_some() {
-                return Err(format!(
-                    "at byte {at}: field {id} of {} is given twice",
-                    def.name
-                ));
-            }
-            values[index] = Some(self.read(codec, &field.ty)?);
+            values.push((index, at, self.read(codec, &field.ty)?));
             self.protocol
                 .read_field_end()
                 .map_err(|error| error.to_string())?;
@@ -938,19 +949,43 @@ impl<P: Protocol> Reader<'_, P> {
         self.protocol
             .read_struct_end()
             .map_err(|error| error.to_string())?;
-        if let DefKind::Record = def.kind
-            && let Some(field) = def
-                .fields
-                .iter()
-                .zip(&values)
-                .find_map(|(f, v)| (!f.optional && v.is_none()).then_some(f))
-        {
+        // Stable: of a field given twice, the later comes second.
+        values.sort_by_key(|&(index, _, _)| index);
+        if let Some(pair) = values.windows(2).find(|pair| pair[0].0 == pair[1].0) {
             return Err(format!(
-                "{} lacks its required field {} ({})",
-                def.name, field.id, field.name
+                "at byte {}: field {} of {} is given twice",
+                pair[1].1, def.fields[pair[1].0].id, def.name
             ));
         }
-        Ok(values)
+        let required_fields = match (&def.kind, &def.record) {
+            (DefKind::Record, Some(record)) => record.required_fields().len(),
+            // The wrapper of a document that is not a map: one field.
+            (DefKind::Record, None) => def.fields.iter().filter(|f| !f.optional).count(),
+            (DefKind::Union | DefKind::Null, _) => 0,
+        };
+        {
+            let required = values
+                .iter()
+                .filter(|&&(index, _, _)| !def.fields[index].optional)
+                .count();
+            if required < required_fields {
+                let mut given = values.iter().map(|&(index, _, _)| index).peekable();
+                let missing = def.fields.iter().enumerate().find(|&(index, field)| {
+                    let here = given.next_if_eq(&index).is_some();
+                    !field.optional && !here
+                });
+                if let Some((_, field)) = missing {
+                    return Err(format!(
+                        "{} lacks its required field {} ({})",
+                        def.name, field.id, field.name
+                    ));
+                }
+            }
+        }
+        Ok(values
+            .into_iter()
+            .map(|(index, _, value)| (index, value))
+            .collect())
     }
 
     /// Checks the declared length of the string or binary ahead against

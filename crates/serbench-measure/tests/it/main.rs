@@ -3,6 +3,7 @@
 
 mod avro;
 mod documents;
+mod key_order;
 mod positional;
 mod protobuf;
 mod rows;

@@ -82,3 +82,59 @@ fn thrift_decoding_checks_the_schema() {
     let error = codec.decode(&long).unwrap_err();
     assert!(error.contains("length"), "{error}");
 }
+
+#[test]
+fn thrift_escapes_the_compilers_namespace_words() {
+    let words = [
+        "py_module",
+        "java_package",
+        "cpp_namespace",
+        "csharp_namespace",
+        "php_namespace",
+        "perl_package",
+        "ruby_namespace",
+        "smalltalk_category",
+        "smalltalk_prefix",
+        "delphi_namespace",
+    ];
+    let fields: Vec<String> = words.iter().map(|w| format!(r#""{w}": 1"#)).collect();
+    let messages = [json(&format!("{{{}}}", fields.join(", ")))];
+    for id in ROWS {
+        let codec = round_trip(id, &messages);
+        let text = &codec.schema_files()[0].text;
+        for word in words {
+            assert!(
+                text.contains(&format!("required i64 {word}_ // \"{word}\"")),
+                "{word} in\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn thrift_refuses_a_field_twice_and_a_required_one_missing() {
+    let codec = build(
+        "thrift-binary",
+        "doc",
+        &[json(r#"{"a": 1, "b": 2}"#)],
+        &UserSchemas::default(),
+    )
+    .unwrap();
+    let field = |id: u8, n: u8| [vec![10, 0, id], vec![0, 0, 0, 0, 0, 0, 0, n]].concat();
+    let twice = [field(2, 2), field(1, 1), field(2, 3), vec![0]].concat();
+    let error = codec.decode(&twice).unwrap_err();
+    assert!(
+        error.contains("at byte 22: field 2 of Doc is given twice"),
+        "{error}"
+    );
+    let missing = [field(1, 1), vec![0]].concat();
+    let error = codec.decode(&missing).unwrap_err();
+    assert!(error.contains("required field 2"), "{error}");
+    let back = codec
+        .decode(&[field(2, 2), field(1, 1), vec![0]].concat())
+        .unwrap();
+    assert_eq!(
+        back.difference_in_any_key_order(&json(r#"{"a": 1, "b": 2}"#)),
+        None
+    );
+}
