@@ -128,7 +128,8 @@ fn escaped_len(c: char) -> usize {
 /// `most` bytes: a message stays readable at both ends, where what went
 /// wrong and what was expected usually are. Where `most` leaves no room
 /// beside the note, it is a prefix of `text` ending in `…`.
-pub(crate) fn cut(text: &str, most: usize) -> Cow<'_, str> {
+#[must_use]
+pub fn cut(text: &str, most: usize) -> Cow<'_, str> {
     if text.len() <= most {
         return Cow::Borrowed(text);
     }
