@@ -12,9 +12,11 @@ use serbench_model::__private::excerpt;
 use crate::value::{MAX_DEPTH, Value};
 
 /// The largest input read, in bytes. A value takes up to 32 bytes per
-/// input byte in memory (a CBOR list of one-byte integers), and every
-/// codec's encodings are kept beside it: at this cap the measurement
-/// stays within about 1.5 GiB.
+/// input byte in memory (a CBOR list of one-byte integers); while a row
+/// is verified its decoded copy, its own form of the value and its
+/// encodings lie beside it, and no other row's: a run holds at most about
+/// 128 bytes per input byte and 128 MiB besides (`docs/measure.md`), one
+/// file at a time.
 pub const MAX_INPUT_BYTES: u64 = 32 * 1024 * 1024;
 
 /// How an input is written.
