@@ -286,7 +286,9 @@ fn size_override(text: &str) -> Result<(&'static str, usize), String> {
 
 /// A message as one printable line, whatever the input put into it: line
 /// breaks become spaces, other control characters (a terminal escape from
-/// a hostile key name, say) are escaped.
+/// a hostile key name, say) are escaped, and a long one is cut to
+/// [`LINE_BYTES`] with `error: ` before it, as a library's message or a
+/// path can be any length.
 fn one_line(message: &str) -> String {
     let mut line = String::with_capacity(message.len());
     for c in message.chars() {
@@ -296,8 +298,11 @@ fn one_line(message: &str) -> String {
             c => line.push(c),
         }
     }
-    line
+    serbench_model::__private::excerpt::cut(&line, LINE_BYTES - "error: ".len()).into_owned()
 }
+
+/// The longest line `serbench` writes to standard error.
+const LINE_BYTES: usize = 256;
 
 /// The largest file `check` and `convert` read: above the biggest dump (the
 /// seed-size graph in XML, 176 MB = 168 MiB), and a bound on what a device or pipe

@@ -65,23 +65,33 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             avsc: args.avsc.clone(),
         },
     };
-    // Every file is read before anything is measured, so a bad one fails
-    // at once rather than after minutes of timing.
-    let mut documents = Vec::new();
+    // The files are measured one at a time, each read just before and
+    // dropped after, so that memory is one document's whatever their
+    // number. What can be known without reading them is checked first.
+    if let Some(unknown) = args.codecs.iter().find(|c| {
+        !serbench_measure::ROWS
+            .iter()
+            .any(|row| row.id == c.as_str())
+    }) {
+        bail!(
+            "no codec {}; `serbench list` names them",
+            serbench_model::__private::excerpt::shown(unknown)
+        );
+    }
+    let mut names: Vec<String> = Vec::new();
     for file in &args.files {
-        let document = Document::read(file, args.input_format)?;
-        if documents.iter().any(|d: &Document| d.name == document.name) {
-            bail!(
-                "two files named {:?}: their results would share a name",
-                document.name
-            );
+        let stem = file.file_stem().map(|stem| stem.to_string_lossy());
+        let name = serbench_measure::input::safe_name(stem.as_deref().unwrap_or(""));
+        if names.contains(&name) {
+            bail!("two files named {name}: their results would share a name");
         }
-        documents.push(document);
+        names.push(name);
     }
     if args.count {
         let mut lines = String::new();
-        for document in &documents {
-            serbench_measure::measure::count_instructions(document, &options, &mut |row| {
+        for file in &args.files {
+            let document = Document::read(file, args.input_format)?;
+            serbench_measure::measure::count_instructions(&document, &options, &mut |row| {
                 lines.push_str(&serde_json::to_string(&row).unwrap_or_default());
                 lines.push('\n');
             })
@@ -93,7 +103,8 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     let mut records = Vec::new();
     let mut rounds = Vec::new();
     let mut summary = String::new();
-    for document in &documents {
+    for file in &args.files {
+        let document = Document::read(file, args.input_format)?;
         say!(
             "measure {}: {} message(s), {} of {}",
             document.name,
@@ -101,9 +112,25 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
             units::bytes(document.input_bytes as f64),
             document.format.name()
         );
-        let measured = serbench_measure::measure(document, &options, &mut progress)
-            .map_err(anyhow::Error::msg)?;
-        write_files(&args.out, document, &measured)?;
+        let encoded = args.out.join("encoded");
+        std::fs::create_dir_all(&encoded)
+            .with_context(|| format!("cannot create {}", shown(&encoded)))?;
+        let mut unwritten = Ok(());
+        let measured = serbench_measure::measure(&document, &options, &mut |step| {
+            if let Progress::Encoded { id, bytes } = step {
+                // Written as each row is verified, so that no row's
+                // encoding is held until the document is done.
+                let path = encoded.join(format!("{}.{id}", document.name));
+                if unwritten.is_ok() {
+                    unwritten = std::fs::write(&path, bytes)
+                        .with_context(|| format!("cannot write {}", shown(&path)));
+                }
+            }
+            progress(step);
+        })
+        .map_err(anyhow::Error::msg)?;
+        unwritten?;
+        write_schemas(&args.out, &measured)?;
         summary.push_str(&measured.table());
         records.extend(measured.records);
         rounds.extend(measured.rounds);
@@ -118,15 +145,15 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     let results = args.out.join("results.json");
     let json = serde_json::to_string_pretty(&report).context("cannot write results.json")?;
     std::fs::write(&results, json + "\n")
-        .with_context(|| format!("cannot write {}", results.display()))?;
+        .with_context(|| format!("cannot write {}", shown(&results)))?;
     let reports = serbench_report::files(&report).map_err(anyhow::Error::msg)?;
     for (name, text) in reports.files {
         let path = args.out.join(name);
-        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", shown(&path)))?;
     }
     say!(
         "wrote {} and report.md, report.html, results.csv beside it",
-        results.display()
+        shown(&results)
     );
     emit(&summary)
 }
@@ -144,30 +171,29 @@ fn progress(step: Progress<'_>) {
             "        not measured: {}",
             record.error.as_deref().unwrap_or("")
         ),
+        Progress::Encoded { .. } => {}
         Progress::Rounds { wire_format } => {
             say!("  paired rounds of the {wire_format} codecs, for the per-format verdict");
         }
     }
 }
 
-/// The schemas beside the results, and each verified row's encoding of
-/// the first message, for outside readers.
-fn write_files(out: &Path, document: &Document, measured: &Measured) -> anyhow::Result<()> {
+/// The schemas beside the results, for outside readers.
+fn write_schemas(out: &Path, measured: &Measured) -> anyhow::Result<()> {
     let schemas = out.join("schemas");
-    let encoded = out.join("encoded");
-    for dir in [&schemas, &encoded] {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
+    std::fs::create_dir_all(&schemas)
+        .with_context(|| format!("cannot create {}", shown(&schemas)))?;
     for file in &measured.schema_files {
         let path = schemas.join(&file.name);
         std::fs::write(&path, &file.text)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    for (id, bytes) in &measured.encodings {
-        let path = encoded.join(format!("{}.{id}", document.name));
-        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+            .with_context(|| format!("cannot write {}", shown(&path)))?;
     }
     Ok(())
+}
+
+/// A path as a message shows it: escaped, and cut short when long.
+fn shown(path: &Path) -> String {
+    serbench_model::__private::excerpt::shown_name(&path.to_string_lossy()).to_string()
 }
 
 /// The time now, UTC, as `YYYY-MM-DD HH:MM:SS`.

@@ -7,12 +7,16 @@ use std::path::Path;
 
 use serde::Deserialize as _;
 
-use crate::value::Value;
+use serbench_model::__private::excerpt;
+
+use crate::value::{MAX_DEPTH, Value};
 
 /// The largest input read, in bytes. A value takes up to 32 bytes per
-/// input byte in memory (a CBOR list of one-byte integers), and every
-/// codec's encodings are kept beside it: at this cap the measurement
-/// stays within about 1.5 GiB.
+/// input byte in memory (a CBOR list of one-byte integers); while a row
+/// is verified its decoded copy, its own form of the value and its
+/// encodings lie beside it, and no other row's: a run holds at most about
+/// 128 bytes per input byte and 128 MiB besides (`docs/measure.md`), one
+/// file at a time.
 pub const MAX_INPUT_BYTES: u64 = 32 * 1024 * 1024;
 
 /// How an input is written.
@@ -71,7 +75,8 @@ impl InputFormat {
 /// A document read: its messages and where they came from.
 #[derive(Clone, Debug)]
 pub struct Document {
-    /// The name records and files take from it (the file's stem).
+    /// The name records and files take from it: the file's stem, made
+    /// [`safe_name`].
     pub name: String,
     /// How it was written.
     pub format: InputFormat,
@@ -96,39 +101,36 @@ impl std::error::Error for InputError {}
 impl Document {
     /// Reads `path`, in `format` or the one its extension names.
     pub fn read(path: &Path, format: Option<InputFormat>) -> Result<Document, InputError> {
-        let shown = path.display();
+        let path_text = path.to_string_lossy();
+        let shown = excerpt::shown_name(&path_text);
         let format = format.or_else(|| InputFormat::from_path(path)).ok_or_else(|| {
-            InputError(format!(
+            InputError::new(format_args!(
                 "{shown}: cannot tell the input's format from its name; say it with --input-format json, ndjson, cbor or msgpack"
             ))
         })?;
         let file = std::fs::File::open(path)
-            .map_err(|error| InputError(format!("{shown}: cannot open: {error}")))?;
+            .map_err(|error| InputError::new(format_args!("{shown}: cannot open: {error}")))?;
         // Read one byte past the cap, so a larger file is refused without
         // reading it whole.
         let mut bytes = Vec::new();
         file.take(MAX_INPUT_BYTES + 1)
             .read_to_end(&mut bytes)
-            .map_err(|error| InputError(format!("{shown}: cannot read: {error}")))?;
+            .map_err(|error| InputError::new(format_args!("{shown}: cannot read: {error}")))?;
         if bytes.len() as u64 > MAX_INPUT_BYTES {
-            return Err(InputError(format!(
+            return Err(InputError::new(format_args!(
                 "{shown}: larger than the {} MiB an input may be",
                 MAX_INPUT_BYTES >> 20
             )));
         }
-        let name = path
-            .file_stem()
-            .and_then(|stem| stem.to_str())
-            .unwrap_or("document")
-            .to_owned();
-        Document::parse(&name, format, &bytes)
-            .map_err(|error| InputError(format!("{shown}: {}", error.0)))
+        let stem = path.file_stem().map(|stem| stem.to_string_lossy());
+        Document::parse(stem.as_deref().unwrap_or(""), format, &bytes)
+            .map_err(|error| InputError::new(format_args!("{shown}: {}", error.0)))
     }
 
-    /// Reads a document from `bytes`.
+    /// Reads a document from `bytes`; `name` is made [`safe_name`].
     pub fn parse(name: &str, format: InputFormat, bytes: &[u8]) -> Result<Document, InputError> {
         if bytes.len() as u64 > MAX_INPUT_BYTES {
-            return Err(InputError(format!(
+            return Err(InputError::new(format_args!(
                 "larger than the {} MiB an input may be",
                 MAX_INPUT_BYTES >> 20
             )));
@@ -138,12 +140,12 @@ impl Document {
             InputFormat::Ndjson => ndjson(bytes)?,
             InputFormat::Cbor => vec![
                 crate::formats::read_cbor(bytes)
-                    .map_err(|error| InputError(format!("invalid CBOR: {error}")))?,
+                    .map_err(|error| InputError::new(format_args!("invalid CBOR: {error}")))?,
             ],
             InputFormat::MsgPack => vec![msgpack(bytes)?],
         };
         Ok(Document {
-            name: name.to_owned(),
+            name: safe_name(name),
             format,
             input_bytes: bytes.len() as u64,
             messages,
@@ -151,8 +153,218 @@ impl Document {
     }
 }
 
+/// The largest schema file (`--schema`, `--avsc`) read, in bytes: far
+/// above a hand-written schema, and a bound on what a schema compiler
+/// holds for one.
+pub const MAX_SCHEMA_BYTES: u64 = 1024 * 1024;
+
+/// The deepest nesting of brackets, braces, parentheses and angle
+/// brackets a schema file may have, so that no schema parser recurses
+/// further (protox's option values have no limit of their own).
+pub const MAX_SCHEMA_DEPTH: usize = 128;
+
+/// A user's schema file as text, once it is at most [`MAX_SCHEMA_BYTES`]
+/// (read no further, so `/dev/zero` is refused at once), UTF-8, and
+/// nests at most [`MAX_SCHEMA_DEPTH`] levels.
+pub(crate) fn schema_text(path: &Path) -> Result<String, String> {
+    let path_text = path.to_string_lossy();
+    let shown = excerpt::shown_name(&path_text);
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_SCHEMA_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|error| format!("cannot read {shown}: {error}"))?;
+    if bytes.len() as u64 > MAX_SCHEMA_BYTES {
+        return Err(format!(
+            "{shown}: larger than the {} MiB a schema may be",
+            MAX_SCHEMA_BYTES >> 20
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|error| {
+        format!(
+            "{shown}: not UTF-8 (at byte {})",
+            error.utf8_error().valid_up_to()
+        )
+    })?;
+    schema_depth(&text).map_err(|at| {
+        format!("{shown}: nesting deeper than {MAX_SCHEMA_DEPTH} levels (at byte {at})")
+    })?;
+    Ok(text)
+}
+
+/// Where `text` first nests past [`MAX_SCHEMA_DEPTH`], if it does:
+/// brackets of every kind counted alike, those in strings and comments
+/// (`"…"`, `'…'`, `//…`, `/*…*/`) skipped.
+fn schema_depth(text: &str) -> Result<(), usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        match b {
+            b'"' | b'\'' => {
+                at += 1;
+                while let Some(&c) = bytes.get(at) {
+                    at += if c == b'\\' { 2 } else { 1 };
+                    if c == b {
+                        break;
+                    }
+                }
+                continue;
+            }
+            b'/' if bytes.get(at + 1) == Some(&b'/') => {
+                at = bytes[at..]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(bytes.len(), |n| at + n);
+                continue;
+            }
+            b'/' if bytes.get(at + 1) == Some(&b'*') => {
+                at = text[at + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |n| at + n + 4);
+                continue;
+            }
+            b'{' | b'[' | b'(' | b'<' => {
+                depth += 1;
+                if depth > MAX_SCHEMA_DEPTH {
+                    return Err(at);
+                }
+            }
+            b'}' | b']' | b')' | b'>' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        at += 1;
+    }
+    Ok(())
+}
+
+/// The longest name [`safe_name`] gives: with a row id and the longest
+/// extension written beside it, a file name stays far below the 255
+/// bytes file systems allow.
+pub const NAME_BYTES: usize = 64;
+
+/// `name` as records, progress lines and the files written take it:
+/// ASCII letters, digits, `-`, `_` and `.` kept, any other character
+/// `_`, no leading `.`, at most [`NAME_BYTES`] bytes, `document` when
+/// nothing is left. A file's stem can hold a newline, a `/` (as a
+/// document's name given to [`Document::parse`]) or 250 bytes; the name
+/// every file is written under must hold none of them.
+#[must_use]
+pub fn safe_name(name: &str) -> String {
+    let mut safe: String = name
+        .chars()
+        .take(NAME_BYTES)
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if safe.starts_with('.') {
+        safe.replace_range(..1, "_");
+    }
+    if safe.is_empty() {
+        safe.push_str("document");
+    }
+    safe
+}
+
+impl InputError {
+    /// The error, cut to [`excerpt::LINE_BYTES`]: a library's message
+    /// can quote the input at any length.
+    fn new(message: fmt::Arguments<'_>) -> InputError {
+        let message = message.to_string();
+        InputError(excerpt::cut(&message, excerpt::LINE_BYTES).into_owned())
+    }
+}
+
+/// Where byte `at` of `bytes` is, as serde_json says it.
+fn line_column(bytes: &[u8], at: usize) -> String {
+    let before = &bytes[..at];
+    let line = before.split(|&b| b == b'\n').count();
+    let column = at
+        - before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |n| n + 1)
+        + 1;
+    format!("line {line} column {column}")
+}
+
+/// What serde_json would read silently other than written, looked for
+/// before it reads: an integer outside `i64` and `u64` (it reads one as
+/// the nearest float, and the CBOR reader refuses the same number), and
+/// nesting past [`MAX_DEPTH`] (refused with the limit every input format
+/// has). One pass over the text, strings skipped; malformed text is left
+/// to serde_json, which says what is wrong with it.
+fn json_scan(bytes: &[u8]) -> Result<(), String> {
+    let mut depth = 0usize;
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        match b {
+            b'"' => {
+                at += 1;
+                while let Some(&c) = bytes.get(at) {
+                    at += if c == b'\\' { 2 } else { 1 };
+                    if c == b'"' {
+                        break;
+                    }
+                }
+                continue;
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Err(format!(
+                        "nesting deeper than {MAX_DEPTH} levels (at {})",
+                        line_column(bytes, at)
+                    ));
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            b'-' | b'0'..=b'9' => {
+                let end = bytes[at..]
+                    .iter()
+                    .position(|c| !matches!(c, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
+                    .map_or(bytes.len(), |n| at + n);
+                let token = &bytes[at..end];
+                if outside_64_bits(token) {
+                    let text = String::from_utf8_lossy(token);
+                    return Err(format!(
+                        "the integer {} is outside the 64-bit range every format here carries (at {})",
+                        excerpt::shown_name(&text),
+                        line_column(bytes, at)
+                    ));
+                }
+                at = end;
+                continue;
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    Ok(())
+}
+
+/// Whether `token` is a JSON integer (no fraction, no exponent) that
+/// neither `i64` nor `u64` holds.
+fn outside_64_bits(token: &[u8]) -> bool {
+    let digits = token.strip_prefix(b"-").unwrap_or(token);
+    let integer = !digits.is_empty()
+        && digits.iter().all(u8::is_ascii_digit)
+        && (digits == b"0" || digits[0] != b'0');
+    if !integer {
+        return false;
+    }
+    let text = std::str::from_utf8(token).unwrap_or_default();
+    text.parse::<i64>().is_err() && text.parse::<u64>().is_err()
+}
+
 fn json(bytes: &[u8]) -> Result<Value, InputError> {
-    serde_json::from_slice(bytes).map_err(|error| InputError(format!("invalid JSON: {error}")))
+    json_scan(bytes).map_err(|error| InputError::new(format_args!("invalid JSON: {error}")))?;
+    serde_json::from_slice(bytes)
+        .map_err(|error| InputError::new(format_args!("invalid JSON: {error}")))
 }
 
 fn ndjson(bytes: &[u8]) -> Result<Vec<Value>, InputError> {
@@ -162,32 +374,140 @@ fn ndjson(bytes: &[u8]) -> Result<Vec<Value>, InputError> {
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let value: Value = serde_json::from_slice(line).map_err(|error| {
-            InputError(format!("line {} is not a JSON document: {error}", n + 1))
-        })?;
+        let value: Value = json_scan(line)
+            .and_then(|()| serde_json::from_slice(line).map_err(|error| error.to_string()))
+            .map_err(|error| {
+                InputError::new(format_args!(
+                    "line {} is not a JSON document: {error}",
+                    n + 1
+                ))
+            })?;
         messages.push(value);
     }
     if messages.is_empty() {
-        return Err(InputError("no messages: every line is blank".to_owned()));
+        return Err(InputError::new(format_args!(
+            "no messages: every line is blank"
+        )));
     }
     Ok(messages)
 }
 
 fn msgpack(bytes: &[u8]) -> Result<Value, InputError> {
+    let invalid =
+        |error: fmt::Arguments<'_>| InputError::new(format_args!("invalid MessagePack: {error}"));
+    let end = msgpack_scan(bytes).map_err(|error| invalid(format_args!("{error}")))?;
+    if end < bytes.len() {
+        return Err(invalid(format_args!(
+            "{} bytes after the value (at byte {end})",
+            bytes.len() - end
+        )));
+    }
     let mut rest = bytes;
     let mut deserializer = rmp_serde::Deserializer::new(&mut rest);
     let value = Value::deserialize(&mut deserializer);
     drop(deserializer);
     let at = bytes.len() - rest.len();
-    let value = value
-        .map_err(|error| InputError(format!("invalid MessagePack: {error} (at byte {at})")))?;
-    if !rest.is_empty() {
-        return Err(InputError(format!(
-            "invalid MessagePack: {} bytes after the value (at byte {at})",
-            rest.len()
-        )));
+    value.map_err(|error| invalid(format_args!("{error} (at byte {at})")))
+}
+
+/// Walks the MessagePack value at the start of `bytes` and returns where
+/// it ends, refusing what rmp-serde would let through changed: a `str`
+/// that is not UTF-8 (rmp-serde hands its bytes on as a byte string) and
+/// nesting past [`MAX_DEPTH`]; also a value cut short. Errors name the
+/// byte.
+fn msgpack_scan(bytes: &[u8]) -> Result<usize, String> {
+    /// What follows a marker: payload bytes, text bytes, or items.
+    enum Next {
+        Skip(u64),
+        Text(u64),
+        Items(u64),
     }
-    Ok(value)
+    // The items still to read in each open array or map.
+    let mut open: Vec<u64> = Vec::new();
+    let mut at = 0;
+    loop {
+        let start = at;
+        let cut = || format!("the value is cut short (at byte {start})");
+        let marker = *bytes.get(at).ok_or_else(cut)?;
+        at += 1;
+        let mut take = |n: usize| -> Result<u64, String> {
+            let field = bytes.get(at..at + n).ok_or_else(cut)?;
+            at += n;
+            Ok(field.iter().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
+        };
+        let next = match marker {
+            0x00..=0x7f | 0xc0 | 0xc2 | 0xc3 | 0xe0..=0xff => Next::Skip(0),
+            0x80..=0x8f => Next::Items(2 * u64::from(marker & 0x0f)),
+            0x90..=0x9f => Next::Items(u64::from(marker & 0x0f)),
+            0xa0..=0xbf => Next::Text(u64::from(marker & 0x1f)),
+            0xc1 => {
+                return Err(format!(
+                    "the marker 0xc1, which is never used (at byte {start})"
+                ));
+            }
+            0xc4 => Next::Skip(take(1)?),
+            0xc5 => Next::Skip(take(2)?),
+            0xc6 => Next::Skip(take(4)?),
+            0xc7 => Next::Skip(take(1)? + 1),
+            0xc8 => Next::Skip(take(2)? + 1),
+            0xc9 => Next::Skip(take(4)? + 1),
+            0xca | 0xce | 0xd2 => Next::Skip(4),
+            0xcb | 0xcf | 0xd3 => Next::Skip(8),
+            0xcc | 0xd0 => Next::Skip(1),
+            0xcd | 0xd1 | 0xd4 => Next::Skip(2),
+            0xd5 => Next::Skip(3),
+            0xd6 => Next::Skip(5),
+            0xd7 => Next::Skip(9),
+            0xd8 => Next::Skip(17),
+            0xd9 => Next::Text(take(1)?),
+            0xda => Next::Text(take(2)?),
+            0xdb => Next::Text(take(4)?),
+            0xdc => Next::Items(take(2)?),
+            0xdd => Next::Items(take(4)?),
+            0xde => Next::Items(2 * take(2)?),
+            0xdf => Next::Items(2 * take(4)?),
+        };
+        match next {
+            Next::Skip(n) | Next::Text(n) => {
+                let end = usize::try_from(n)
+                    .ok()
+                    .and_then(|n| at.checked_add(n))
+                    .filter(|&end| end <= bytes.len())
+                    .ok_or_else(cut)?;
+                if matches!(next, Next::Text(_))
+                    && let Err(error) = std::str::from_utf8(&bytes[at..end])
+                {
+                    return Err(format!(
+                        "a str that is not UTF-8 (at byte {})",
+                        at + error.valid_up_to()
+                    ));
+                }
+                at = end;
+            }
+            Next::Items(n) => {
+                if open.len() >= MAX_DEPTH {
+                    return Err(format!(
+                        "nesting deeper than {MAX_DEPTH} levels (at byte {start})"
+                    ));
+                }
+                if n > 0 {
+                    open.push(n);
+                    continue;
+                }
+            }
+        }
+        // One item is complete: so is every container it completes.
+        loop {
+            let Some(left) = open.last_mut() else {
+                return Ok(at);
+            };
+            *left -= 1;
+            if *left > 0 {
+                break;
+            }
+            open.pop();
+        }
+    }
 }
 
 #[cfg(test)]
@@ -210,6 +530,7 @@ mod tests {
         assert!(error(InputFormat::Cbor, &[0xc1, 0x01]).contains("tag (1)"));
         assert!(error(InputFormat::MsgPack, &[0x92, 0x01]).contains("MessagePack"));
         assert!(error(InputFormat::Json, b"").contains("EOF"));
+        assert!(error(InputFormat::MsgPack, &[0x92, 0x01, 0x01, 0x01]).contains("1 bytes after"));
     }
 
     #[test]
@@ -218,14 +539,215 @@ mod tests {
         assert_eq!(doc.messages.len(), 2);
     }
 
+    /// `levels` lists nested in `format`, the innermost holding `0`.
+    pub(crate) fn nested(format: InputFormat, levels: usize) -> Vec<u8> {
+        match format {
+            InputFormat::Json | InputFormat::Ndjson => {
+                format!("{}0{}", "[".repeat(levels), "]".repeat(levels)).into_bytes()
+            }
+            InputFormat::Cbor => [vec![0x81; levels], vec![0x00]].concat(),
+            InputFormat::MsgPack => [vec![0x91; levels], vec![0x00]].concat(),
+        }
+    }
+
+    const ALL: [InputFormat; 4] = [
+        InputFormat::Json,
+        InputFormat::Ndjson,
+        InputFormat::Cbor,
+        InputFormat::MsgPack,
+    ];
+
     #[test]
-    fn deep_nesting_is_refused_in_every_input_format() {
-        let deep = 200;
-        let json = "[".repeat(deep) + &"]".repeat(deep);
-        assert!(error(InputFormat::Json, json.as_bytes()).contains("recursion"));
-        let cbor = vec![0x81; deep];
-        assert!(error(InputFormat::Cbor, &cbor).contains("nesting deeper"));
-        let msgpack = vec![0x91; deep];
-        assert!(!error(InputFormat::MsgPack, &msgpack).is_empty());
+    fn nesting_stops_at_one_limit_in_every_input_format() {
+        for format in ALL {
+            let deepest = Document::parse("t", format, &nested(format, MAX_DEPTH));
+            assert!(deepest.is_ok(), "{format:?}: {}", deepest.unwrap_err());
+            let found = error(format, &nested(format, MAX_DEPTH + 1));
+            assert!(
+                found.contains(&format!("nesting deeper than {MAX_DEPTH} levels")),
+                "{format:?}: {found}"
+            );
+            // Far deeper is refused as soon, without recursing.
+            assert!(error(format, &nested(format, 100_000)).contains("nesting deeper"));
+        }
+    }
+
+    #[test]
+    fn a_key_twice_in_a_map_is_refused_in_every_input_format() {
+        let cases: [(InputFormat, &[u8], &str); 5] = [
+            (InputFormat::Json, br#"{"a": 1, "a": 2}"#, "column"),
+            (
+                InputFormat::Ndjson,
+                b"{\"b\": 0}\n{\"a\": 1, \"a\": 2}",
+                "line 2",
+            ),
+            // {"a": 1, "a": 2}
+            (
+                InputFormat::Cbor,
+                &[0xa2, 0x61, b'a', 1, 0x61, b'a', 2],
+                "at byte 4",
+            ),
+            (
+                InputFormat::MsgPack,
+                &[0x82, 0xa1, b'a', 1, 0xa1, b'a', 2],
+                "at byte",
+            ),
+            // A wide map: the repeat is found by its hash.
+            (InputFormat::Json, WIDE.as_bytes(), "column"),
+        ];
+        for (format, bytes, place) in cases {
+            let found = error(format, bytes);
+            assert!(found.contains("twice in one map"), "{format:?}: {found}");
+            assert!(
+                found.contains(r#""a""#) && found.contains(place),
+                "{format:?}: {found}"
+            );
+        }
+        let distinct = br#"{"a": 1, "A": 2, "a ": 3}"#;
+        assert!(Document::parse("t", InputFormat::Json, distinct).is_ok());
+    }
+
+    const WIDE: &str = r#"{"a":0,"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":0,"k11":1,"k12":2,"k13":3,"k14":4,"k15":5,"k16":6,"k17":7,"a":8}"#;
+
+    #[test]
+    fn a_messagepack_str_that_is_not_utf8_is_refused_where_it_goes_wrong() {
+        let patterns: [&[u8]; 7] = [
+            &[0xff],
+            &[0xc0, 0xaf],                   // an overlong '/'
+            &[0xe0, 0x80, 0xaf],             // an overlong '/' in three bytes
+            &[0xed, 0xa0, 0x80],             // a surrogate
+            &[0x80],                         // a lone continuation byte
+            &[0xe2, 0x82],                   // a sequence cut short
+            &[0xf8, 0x88, 0x80, 0x80, 0x80], // a 5-byte form
+        ];
+        for pattern in patterns {
+            // ["ok", "x" + pattern]: the bad byte is at 2 + 3 + 2.
+            let mut bytes = vec![
+                0x92,
+                0xa2,
+                b'o',
+                b'k',
+                0xa0 | (pattern.len() as u8 + 1),
+                b'x',
+            ];
+            bytes.extend_from_slice(pattern);
+            let found = error(InputFormat::MsgPack, &bytes);
+            assert!(
+                found.contains("not UTF-8 (at byte 6)"),
+                "{pattern:x?}: {found}"
+            );
+        }
+        // A bin is bytes, and stays so.
+        let doc = Document::parse("t", InputFormat::MsgPack, &[0xc4, 1, 0xff]).unwrap();
+        assert_eq!(doc.messages, [Value::Bytes(vec![0xff])]);
+    }
+
+    #[test]
+    fn integers_past_64_bits_are_refused_in_every_input_format() {
+        let hundred = format!("[1, {}]", "9".repeat(100));
+        for json in ["18446744073709551616", "-9223372036854775809", &hundred] {
+            for format in [InputFormat::Json, InputFormat::Ndjson] {
+                let found = error(format, json.as_bytes());
+                assert!(found.contains("outside the 64-bit range"), "{found}");
+                assert!(found.contains("column"), "{found}");
+                assert!(found.len() < 200, "{found}");
+            }
+        }
+        // CBOR's 2^64, as a negative integer's argument.
+        let cbor = [0x3b, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff];
+        assert!(error(InputFormat::Cbor, &cbor).contains("outside the 64-bit range"));
+        let edges = br#"[18446744073709551615, -9223372036854775808, 1e300, 0, -0, 1.5e3, "99999999999999999999"]"#;
+        let doc = Document::parse("t", InputFormat::Json, edges).unwrap();
+        let Value::List(items) = &doc.messages[0] else {
+            panic!()
+        };
+        assert_eq!(items[0], Value::UInt(u64::MAX));
+        assert_eq!(items[1], Value::Int(i64::MIN));
+    }
+
+    #[test]
+    fn a_cbor_half_or_single_nan_keeps_its_payload() {
+        // A signalling NaN with payload 4, as a half and as a single.
+        let half = Document::parse("t", InputFormat::Cbor, &[0xf9, 0x7c, 0x04]).unwrap();
+        let single =
+            Document::parse("t", InputFormat::Cbor, &[0xfa, 0xff, 0x80, 0x00, 0x04]).unwrap();
+        let Value::Float(x) = half.messages[0] else {
+            panic!()
+        };
+        assert_eq!(x.to_bits(), 0x7ff0_1000_0000_0000);
+        let Value::Float(y) = single.messages[0] else {
+            panic!()
+        };
+        assert_eq!(y.to_bits(), 0xfff0_0000_8000_0000);
+        let plain = Document::parse("t", InputFormat::Cbor, &[0xf9, 0x3e, 0x00]).unwrap();
+        assert_eq!(plain.messages, [Value::Float(1.5)]);
+    }
+
+    #[test]
+    fn errors_stay_short_whatever_they_quote() {
+        let key = "k".repeat(1 << 20);
+        let json = format!(r#"{{"{key}": 1, "{key}": 2}}"#);
+        let found = error(InputFormat::Json, json.as_bytes());
+        assert!(
+            found.len() <= excerpt::LINE_BYTES && found.contains("(1048576 bytes)"),
+            "{found}"
+        );
+        let long = format!("[{}x]", "1,".repeat(1 << 20));
+        assert!(error(InputFormat::Json, long.as_bytes()).len() <= excerpt::LINE_BYTES);
+        let path = std::path::PathBuf::from("d".repeat(300)).with_extension("json");
+        let found = Document::read(&path, None).unwrap_err().to_string();
+        assert!(
+            found.len() <= excerpt::LINE_BYTES && found.contains("cannot open"),
+            "{found}"
+        );
+    }
+
+    #[test]
+    fn schema_files_are_capped_and_their_nesting_bounded() {
+        let dir = std::env::temp_dir().join(format!("serbench-schema-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, text: &[u8]| {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            path
+        };
+        let deep = format!(
+            "option (o) = {}{};",
+            "{a:".repeat(100_000),
+            "}".repeat(100_000)
+        );
+        let found = schema_text(&write("deep.proto", deep.as_bytes())).unwrap_err();
+        assert!(
+            found.contains("nesting deeper than 128 levels (at byte"),
+            "{found}"
+        );
+        let big = vec![b' '; MAX_SCHEMA_BYTES as usize + 1];
+        let found = schema_text(&write("big.avsc", &big)).unwrap_err();
+        assert!(found.contains("larger than the 1 MiB"), "{found}");
+        #[cfg(unix)]
+        {
+            let found = schema_text(Path::new("/dev/zero")).unwrap_err();
+            assert!(found.contains("larger than"), "{found}");
+        }
+        // Brackets in strings and comments are not nesting.
+        let quoted = format!(
+            "// {}\n/* {} */ message M {{ string s = 1 [default = \"{}\"]; }}",
+            "{".repeat(500),
+            "[".repeat(500),
+            "<".repeat(500)
+        );
+        assert!(schema_text(&write("quoted.proto", quoted.as_bytes())).is_ok());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn names_are_safe_and_bounded() {
+        assert_eq!(safe_name("orders-2024.v2"), "orders-2024.v2");
+        assert_eq!(safe_name("a/b\nc d"), "a_b_c_d");
+        assert_eq!(safe_name("../x"), "_._x");
+        assert_eq!(safe_name(""), "document");
+        assert_eq!(safe_name(&"é".repeat(300)).len(), NAME_BYTES);
+        let doc = Document::parse("x/\n", InputFormat::Json, b"1").unwrap();
+        assert_eq!(doc.name, "x__");
     }
 }

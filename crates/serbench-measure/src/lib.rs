@@ -18,6 +18,14 @@
 //! driven by a schema known only at run time has a row saying why
 //! ([`ROWS`]).
 //!
+//! Input is read strictly, one rule for every format: a key twice in one
+//! map, an integer outside `i64` and `u64`, text that is not UTF-8 and
+//! nesting past [`value::MAX_DEPTH`] are refused with where they are;
+//! messages quote input through serbench-model's excerpt, so every line
+//! stays within 256 bytes; a document's name is [`input::safe_name`],
+//! which every file written takes. Memory is bounded by the input: about
+//! 128 bytes per input byte and 128 MiB besides ([`input::MAX_INPUT_BYTES`]).
+//!
 //! Every row is verified before it is measured: each message must come
 //! back exactly ([`Value`]'s strict equality, or your type's
 //! `PartialEq`); one that does not is reported with the first difference

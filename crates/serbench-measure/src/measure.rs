@@ -25,6 +25,8 @@ use serbench_results::{Op, Record, Report, Rounds, Run, SizeLine, join, sampling
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use serbench_model::__private::excerpt;
+
 use crate::codec::{Build, Codec, Context, Row, SchemaFile, UserSchemas};
 use crate::input::Document;
 use crate::schema::Schema;
@@ -71,9 +73,6 @@ pub struct Measured {
     pub schema: Option<Schema>,
     /// The schema files the schema formats wrote with.
     pub schema_files: Vec<SchemaFile>,
-    /// Each verified row's encoding of the first message, by row id, for
-    /// outside readers to decode.
-    pub encodings: Vec<(String, Vec<u8>)>,
     /// The paired rounds of each wire format with several verified rows,
     /// behind the per-format verdicts (none when untimed).
     pub rounds: Vec<Rounds>,
@@ -133,6 +132,15 @@ pub enum Progress<'a> {
         of: usize,
         /// Its id.
         id: &'a str,
+    },
+    /// Its round trip is verified: its encoding of the first message,
+    /// for outside readers to decode. It is handed on here, not kept, so
+    /// that no row's encodings outlive its measurement.
+    Encoded {
+        /// The row's id.
+        id: &'a str,
+        /// The bytes.
+        bytes: &'a [u8],
     },
     /// It was measured: its record.
     Done(&'a Record),
@@ -269,7 +277,6 @@ fn run<'a, M: 'a>(
         records: Vec::new(),
         schema: None,
         schema_files: Vec::new(),
-        encodings: Vec::new(),
         rounds: Vec::new(),
     };
     let mut ready = Vec::new();
@@ -281,13 +288,24 @@ fn run<'a, M: 'a>(
             id: row.id,
         });
         let verified = codec.and_then(|codec| verify(codec, workload, row.keeps_key_order));
-        let (record, verified) = measure_row(row, verified, workload, options, &mut measured);
+        if let Some(first) = verified.as_ref().ok().and_then(|v| v.encodings.first()) {
+            progress(Progress::Encoded {
+                id: row.id,
+                bytes: first,
+            });
+        }
+        let (record, codec) = measure_row(row, verified, workload, options, &mut measured);
         progress(Progress::Done(&record));
         measured.records.push(record);
-        ready.extend(verified.map(|v| (*row, v)));
+        // Only the codec is kept for the paired rounds, which encode
+        // again: every row's encodings held at once would cost a
+        // multiple of the input for each row.
+        if !options.untimed {
+            ready.extend(codec.map(|codec| (*row, codec)));
+        }
     }
     if !options.untimed {
-        measured.rounds = paired(&ready, workload, options, progress);
+        measured.rounds = paired(ready, workload, options, progress);
     }
     measured
 }
@@ -325,6 +343,7 @@ pub fn count_instructions(
         else {
             continue;
         };
+        let verified = Ready::from(verified);
         for op in [Op::Encode, Op::Decode] {
             let mut body: Box<dyn FnMut() + '_> = match op {
                 Op::Encode => Box::new(verified.encode(&document.messages)),
@@ -351,10 +370,9 @@ fn chosen(options: &Options) -> Result<Vec<&'static Row>, String> {
         .iter()
         .find(|c| !crate::ROWS.iter().any(|row| row.id == c.as_str()))
     {
-        let ids: Vec<&str> = crate::ROWS.iter().map(|row| row.id).collect();
         return Err(format!(
-            "no codec {unknown:?}; the codecs are {}",
-            ids.join(", ")
+            "no codec {}; `serbench list` names them",
+            excerpt::shown(unknown)
         ));
     }
     Ok(crate::ROWS
@@ -369,18 +387,60 @@ struct Verified<'c, M> {
     encodings: Vec<Vec<u8>>,
 }
 
-impl<M> Verified<'_, M> {
-    /// The workload's encode: every message into a reused buffer.
+/// A verified row ready to time: its encodings in one buffer, as a
+/// `Vec` for each message would cost more than a small message itself.
+struct Ready<'c, M> {
+    codec: Box<dyn Codec<M> + 'c>,
+    bytes: Vec<u8>,
+    /// Where each message's encoding ends in `bytes`.
+    ends: Vec<usize>,
+}
+
+impl<'c, M> From<Verified<'c, M>> for Ready<'c, M> {
+    fn from(verified: Verified<'c, M>) -> Self {
+        let mut bytes = Vec::with_capacity(verified.encodings.iter().map(Vec::len).sum());
+        let mut ends = Vec::with_capacity(verified.encodings.len());
+        for encoding in verified.encodings {
+            bytes.extend_from_slice(&encoding);
+            ends.push(bytes.len());
+        }
+        Ready {
+            codec: verified.codec,
+            bytes,
+            ends,
+        }
+    }
+}
+
+impl<'c, M> Ready<'c, M> {
+    /// `codec` with its encodings of `messages`, once more (it is
+    /// verified: they are the ones checked).
+    fn encoded(codec: Box<dyn Codec<M> + 'c>, messages: &[M]) -> Option<Self> {
+        let mut bytes = Vec::new();
+        let mut ends = Vec::with_capacity(messages.len());
+        for message in messages {
+            codec.encode(message, &mut bytes).ok()?;
+            ends.push(bytes.len());
+        }
+        Some(Ready { codec, bytes, ends })
+    }
+
+    /// Each message's encoding, in order.
+    fn encodings(&self) -> impl Iterator<Item = &[u8]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.bytes[start..end])
+    }
+
+    /// The workload's encode: every message into one reused buffer.
     fn encode<'a>(&'a self, messages: &'a [M]) -> impl FnMut() + 'a {
-        let mut buffers: Vec<Vec<u8>> = self
-            .encodings
-            .iter()
-            .map(|e| Vec::with_capacity(e.len()))
-            .collect();
+        let longest = self.encodings().map(<[u8]>::len).max().unwrap_or(0);
+        let mut out = Vec::with_capacity(longest);
         move || {
-            for (message, out) in messages.iter().zip(&mut buffers) {
+            for message in messages {
                 out.clear();
-                let _ = black_box(self.codec.encode(black_box(message), out));
+                let _ = black_box(self.codec.encode(black_box(message), &mut out));
             }
         }
     }
@@ -388,7 +448,7 @@ impl<M> Verified<'_, M> {
     /// The workload's decode: every message into an owned value, dropped.
     fn decode(&self) -> impl FnMut() + '_ {
         move || {
-            for bytes in &self.encodings {
+            for bytes in self.encodings() {
                 drop(black_box(self.codec.decode(black_box(bytes))));
             }
         }
@@ -406,13 +466,13 @@ fn round_count(quick: bool) -> usize {
 /// compares figures taken moments apart (the benchmark's per-format
 /// verdict, in one process).
 fn paired<M>(
-    ready: &[(Row, Verified<'_, M>)],
+    mut ready: Vec<(Row, Box<dyn Codec<M> + '_>)>,
     workload: &Workload<'_, M>,
     options: &Options,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Vec<Rounds> {
     let mut formats: Vec<&str> = Vec::new();
-    for (row, _) in ready {
+    for (row, _) in &ready {
         let several = ready
             .iter()
             .filter(|(r, _)| r.wire_format == row.wire_format)
@@ -433,11 +493,18 @@ fn paired<M>(
         progress(Progress::Rounds {
             wire_format: format,
         });
-        let codecs: Vec<&(Row, Verified<'_, M>)> = ready
-            .iter()
-            .filter(|(r, _)| r.wire_format == format)
+        // This format's rows encoded again, and dropped after its rounds.
+        let (these, rest): (Vec<_>, Vec<_>) = ready
+            .into_iter()
+            .partition(|(r, _)| r.wire_format == format);
+        ready = rest;
+        let codecs: Vec<(Row, Ready<'_, M>)> = these
+            .into_iter()
+            .filter_map(|(row, codec)| {
+                Ready::encoded(codec, workload.messages).map(|ready| (row, ready))
+            })
             .collect();
-        let side = |(row, _): &&(Row, Verified<'_, M>)| Side {
+        let side = |(row, _): &(Row, Ready<'_, M>)| Side {
             id: row.id.to_owned(),
             ns: Vec::new(),
         };
@@ -446,7 +513,7 @@ fn paired<M>(
         for round in 0..round_count(options.quick) {
             for offset in 0..codecs.len() {
                 let index = (round + offset) % codecs.len();
-                let (_, verified) = codecs[index];
+                let (_, verified) = &codecs[index];
                 let median = |body: &mut dyn FnMut()| {
                     sampling::warm_up(body);
                     let (_, samples) = sampling::sample(count, time, body);
@@ -476,12 +543,12 @@ fn measure_row<'c, M>(
     workload: &Workload<'_, M>,
     options: &Options,
     measured: &mut Measured,
-) -> (Record, Option<Verified<'c, M>>) {
+) -> (Record, Option<Box<dyn Codec<M> + 'c>>) {
     let mut line = size_line(row, workload);
     let verified = match verified {
-        Ok(verified) => verified,
+        Ok(verified) => Ready::from(verified),
         Err(why) => {
-            line.error = Some(why);
+            line.error = Some(reason(&why));
             return (join::records(&[line], &[]).remove(0), None);
         }
     };
@@ -490,16 +557,13 @@ fn measure_row<'c, M>(
             measured.schema_files.push(file);
         }
     }
-    let whole: Vec<u8> = verified.encodings.concat();
+    let whole = &verified.bytes;
     line.ok = true;
     line.size_bytes = whole.len() as u64;
-    line.zstd_bytes = zstd_len(&whole);
-    line.gzip_bytes = gzip_len(&whole);
-    if let Some(first) = verified.encodings.first() {
-        measured.encodings.push((row.id.to_owned(), first.clone()));
-    }
+    line.zstd_bytes = zstd_len(whole);
+    line.gzip_bytes = gzip_len(whole);
     if options.untimed {
-        return (join::records(&[line], &[]).remove(0), Some(verified));
+        return (join::records(&[line], &[]).remove(0), Some(verified.codec));
     }
     let (count, time) = options.sampling();
     let timed_row = |op| TimedRow {
@@ -543,7 +607,7 @@ fn measure_row<'c, M>(
     drop((encode, decode));
     (
         join::records(&[line], &measurements).remove(0),
-        Some(verified),
+        Some(verified.codec),
     )
 }
 
@@ -565,6 +629,13 @@ fn document_label(document: &Document) -> String {
     } else {
         format!("one document, {bytes} of {}", document.format.name())
     }
+}
+
+/// A row's reason as its record keeps it: a library's message or a
+/// difference can quote the document at any length, and a reason is
+/// shown on one line, after the row's id and format.
+fn reason(why: &str) -> String {
+    excerpt::cut(why, excerpt::LINE_BYTES).into_owned()
 }
 
 /// The record's facts before anything is measured.

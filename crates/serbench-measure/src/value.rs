@@ -20,14 +20,16 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use serbench_model::__private::excerpt;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// The deepest nesting of lists and maps a value may have: the input
-/// readers and every codec's decode refuse a deeper one. serde_json's own
-/// limit is 128 too, so a document one JSON library reads, all read.
-pub const MAX_DEPTH: usize = 128;
+/// The deepest nesting of lists and maps a value may have: every input
+/// reader and every self-describing row's decode refuse a deeper one.
+/// It is the deepest serde_json reads (it refuses a 128th level), so a
+/// document any input reader takes, every self-describing row carries.
+pub const MAX_DEPTH: usize = 127;
 
 /// A document's value, as the self-describing formats carry it.
 #[derive(Clone, Debug)]
@@ -385,6 +387,7 @@ impl<'de> Visitor<'de> for Seed {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let inner = self.deeper()?;
         let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0).min(1024));
+        let mut keys = Keys::default();
         while let Some(key) = map.next_key_seed(inner)? {
             let Value::Text(key) = key else {
                 return Err(de::Error::custom(format_args!(
@@ -392,10 +395,60 @@ impl<'de> Visitor<'de> for Seed {
                     key.kind()
                 )));
             };
+            if keys.repeats(&entries, &key) {
+                return Err(de::Error::custom(duplicate_key(&key)));
+            }
             let value = map.next_value_seed(inner)?;
             entries.push((key, value));
         }
         Ok(Value::Map(entries))
+    }
+}
+
+/// Why a map that names a key twice is refused, quoting the key.
+///
+/// RFC 8259 leaves such an object's meaning to each reader, and readers
+/// differ (the first wins, the last wins, both are kept): a document
+/// that says it would be measured as something its author may not have
+/// meant, and the schema formats, whose records name a field once, could
+/// not carry it. So every reader refuses it.
+pub(crate) fn duplicate_key(key: &str) -> String {
+    format!(
+        "the key {} twice in one map: a duplicate key has no one meaning",
+        excerpt::shown(key)
+    )
+}
+
+/// The keys of a map being read, for finding a repeated one as it is
+/// read: small maps are searched, a wide one's keys hashed, so a map of
+/// n keys costs about n steps, not n².
+#[derive(Default)]
+pub(crate) struct Keys {
+    hashes: Option<(std::hash::RandomState, std::collections::HashSet<u64>)>,
+}
+
+impl Keys {
+    /// Searching costs less than hashing up to about this many keys.
+    const SEARCHED: usize = 16;
+
+    /// Whether `key` is one of `entries`' keys already; `entries` are the
+    /// map's entries so far, each one seen by an earlier call.
+    pub(crate) fn repeats(&mut self, entries: &[(String, Value)], key: &str) -> bool {
+        use std::hash::BuildHasher as _;
+        if entries.len() < Self::SEARCHED {
+            return entries.iter().any(|(earlier, _)| earlier == key);
+        }
+        let (state, hashes) = self.hashes.get_or_insert_with(|| {
+            let state = std::hash::RandomState::new();
+            let hashes = entries
+                .iter()
+                .map(|(k, _)| state.hash_one(k.as_str()))
+                .collect();
+            (state, hashes)
+        });
+        // A hash seen before is confirmed by a search, which a random
+        // state keeps rare whatever the keys are.
+        !hashes.insert(state.hash_one(key)) && entries.iter().any(|(earlier, _)| earlier == key)
     }
 }
 

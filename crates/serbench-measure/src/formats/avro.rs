@@ -104,8 +104,7 @@ struct Keys {
 
 pub(crate) fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
     if let Some(path) = &context.user.avsc {
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+        let text = crate::input::schema_text(path)?;
         let schema = AvroSchema::parse_str(&text)
             .map_err(|error| format!("{} is not an Avro schema: {error}", path.display()))?;
         return AvroCodec::boxed(schema, Keys::default(), Vec::new());

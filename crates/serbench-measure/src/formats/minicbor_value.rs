@@ -7,7 +7,7 @@ use minicbor::data::Type;
 use minicbor::{Decoder, Encoder};
 
 use crate::codec::{Codec, Context};
-use crate::value::{MAX_DEPTH, Value};
+use crate::value::{Keys, MAX_DEPTH, Value, duplicate_key};
 
 struct MiniCbor;
 
@@ -140,7 +140,8 @@ fn read(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
                 ));
             }
         }
-        Type::F16 | Type::F32 | Type::F64 => Value::Float(d.f64().map_err(fail)?),
+        Type::F16 | Type::F32 => Value::Float(narrow_float(d).map_err(fail)?),
+        Type::F64 => Value::Float(d.f64().map_err(fail)?),
         Type::String => Value::Text(d.str().map_err(fail)?.to_owned()),
         Type::StringIndef => {
             let mut whole = String::new();
@@ -200,6 +201,7 @@ fn read_map(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
     let len = d.map().map_err(|error| error.to_string())?;
     let room = (d.input().len() - d.position()) / 2;
     let mut entries = Vec::with_capacity(len.map_or(0, |n| (n as usize).min(room)));
+    let mut keys = Keys::default();
     let mut entry = |d: &mut Decoder<'_>| -> Result<(), String> {
         let key_at = d.position();
         let Value::Text(key) = read(d, depth)? else {
@@ -207,6 +209,9 @@ fn read_map(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
                 "a map key at byte {key_at} that is not text: only text keys are measured"
             ));
         };
+        if keys.repeats(&entries, &key) {
+            return Err(format!("{} (at byte {key_at})", duplicate_key(&key)));
+        }
         entries.push((key, read(d, depth)?));
         Ok(())
     };
@@ -223,6 +228,30 @@ fn read_map(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
         }
     }
     Ok(Value::Map(entries))
+}
+
+/// A half- or single-precision float as the `f64` of the same value,
+/// its NaN payload kept: minicbor widens through the processor's
+/// conversion, which quiets a signalling NaN and so changes its bits.
+fn narrow_float(d: &mut Decoder<'_>) -> Result<f64, minicbor::decode::Error> {
+    let at = d.position();
+    let (width, x) = match d.input().get(at) {
+        Some(0xf9) => (2, d.f16().map(f64::from)?),
+        _ => (4, d.f32().map(f64::from)?),
+    };
+    if !x.is_nan() {
+        return Ok(x);
+    }
+    let raw = &d.input()[at + 1..=at + width];
+    let bits = raw.iter().fold(0u64, |bits, &b| bits << 8 | u64::from(b));
+    // The sign, then the payload under the exponent's all-ones, moved
+    // to the top of f64's 52-bit fraction.
+    let (sign, payload) = if width == 2 {
+        (bits >> 15, (bits & 0x3ff) << 42)
+    } else {
+        (bits >> 31, (bits & 0x7f_ffff) << 29)
+    };
+    Ok(f64::from_bits(sign << 63 | 0x7ff << 52 | payload))
 }
 
 /// Whether the next item is an indefinite container's break, consumed if so.

@@ -430,7 +430,16 @@ mod tests {
 
     #[test]
     fn a_repeated_key_is_refused_at_build_with_its_path() {
-        let messages = [json(r#"{"a": [1, {"x": 1, "y": 2, "x": 3}]}"#)];
+        // Built, as every input reader refuses a key twice.
+        let twice = Value::Map(vec![
+            ("x".to_owned(), Value::Int(1)),
+            ("y".to_owned(), Value::Int(2)),
+            ("x".to_owned(), Value::Int(3)),
+        ]);
+        let messages = [Value::Map(vec![(
+            "a".to_owned(),
+            Value::List(vec![Value::Int(1), twice]),
+        )])];
         let schema = crate::schema::Schema::infer(&messages, "doc");
         let user = crate::codec::UserSchemas::default();
         let context = Context {
@@ -446,7 +455,11 @@ mod tests {
             why.starts_with("$.a[1]: the key \"x\" appears twice"),
             "{why}"
         );
-        let messages = [json(r#"{"x": 1}"#), json(r#"[{"x": 1, "x": 1}]"#)];
+        let one = || ("x".to_owned(), Value::Int(1));
+        let messages = [
+            Value::Map(vec![one()]),
+            Value::List(vec![Value::Map(vec![one(), one()])]),
+        ];
         let context = Context {
             messages: &messages,
             ..context

@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use serbench_measure::{Build, Document, InputFormat, Options, ROWS, measure};
+use serbench_measure::value::MAX_DEPTH;
+use serbench_measure::{Build, Document, InputFormat, Options, Progress, ROWS, measure};
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -75,12 +76,18 @@ fn ndjson_is_measured_per_message() {
 #[test]
 fn cbor_and_msgpack_inputs_are_the_same_value() {
     let json = Document::read(&data("api-issues.json"), None).unwrap();
-    let measured = measure(&json, &untimed(), &mut |_| {}).unwrap();
+    let mut encodings = Vec::new();
+    measure(&json, &untimed(), &mut |step| {
+        if let Progress::Encoded { id, bytes } = step {
+            encodings.push((id.to_owned(), bytes.to_vec()));
+        }
+    })
+    .unwrap();
     for (id, format) in [
         ("cbor", InputFormat::Cbor),
         ("msgpack", InputFormat::MsgPack),
     ] {
-        let (_, bytes) = measured.encodings.iter().find(|(e, _)| e == id).unwrap();
+        let (_, bytes) = encodings.iter().find(|(e, _)| e == id).unwrap();
         let read = Document::parse("api-issues", format, bytes).unwrap();
         assert_eq!(read.messages, json.messages, "{id}");
     }
@@ -120,4 +127,88 @@ fn an_unknown_codec_is_named() {
     };
     let error = measure(&document, &options, &mut |_| {}).unwrap_err();
     assert!(error.starts_with("no codec \"nope\""), "{error}");
+}
+
+/// The rows that take a document as it is: every one carries the deepest
+/// nesting the input readers accept.
+const SELF_DESCRIBING: [&str; 9] = [
+    "json",
+    "json-simd",
+    "json-sonic",
+    "cbor",
+    "cbor-minicbor",
+    "cbor-cbor4ii",
+    "xml",
+    "msgpack",
+    "qdatastream",
+];
+
+/// Nesting at the one limit is read from every input format and carried
+/// by every self-describing row; one level more is refused by every
+/// reader (the input readers' own tests) and by every row's decode.
+#[test]
+fn the_nesting_limit_is_one_number_for_readers_and_rows() {
+    let deepest = format!("{}0{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+    let document = Document::parse("deep", InputFormat::Json, deepest.as_bytes()).unwrap();
+    let options = Options {
+        codecs: SELF_DESCRIBING.map(str::to_owned).to_vec(),
+        ..untimed()
+    };
+    let mut encodings = Vec::new();
+    let measured = measure(&document, &options, &mut |step| {
+        if let Progress::Encoded { id, bytes } = step {
+            encodings.push((id.to_owned(), bytes.to_vec()));
+        }
+    })
+    .unwrap();
+    for record in &measured.records {
+        assert!(
+            record.ok,
+            "{}: {}",
+            record.codec,
+            record.error.as_deref().unwrap_or("")
+        );
+    }
+    // The CBOR and MessagePack rows' bytes, read as input, are the same
+    // value at the limit.
+    for (id, format) in [
+        ("cbor", InputFormat::Cbor),
+        ("msgpack", InputFormat::MsgPack),
+    ] {
+        let (_, bytes) = encodings.iter().find(|(e, _)| e == id).unwrap();
+        let read = Document::parse("deep", format, bytes).unwrap();
+        assert_eq!(read.messages, document.messages, "{id}");
+    }
+}
+
+/// A row's reason quotes the document through the excerpt: a long key
+/// that differs between messages, or any other input, never makes a
+/// long line.
+#[test]
+fn reasons_stay_short_whatever_the_document_holds() {
+    let key = "k".repeat(1 << 20);
+    let ndjson = format!("{{\"{key}a\": 1}}\n{{\"{key}b\": \"x\"}}\n");
+    let document = Document::parse("long", InputFormat::Ndjson, ndjson.as_bytes()).unwrap();
+    let measured = measure(&document, &untimed(), &mut |_| {}).unwrap();
+    for record in &measured.records {
+        let reason = record.error.as_deref().unwrap_or("");
+        assert!(
+            reason.len() <= 200,
+            "{}: {} bytes",
+            record.codec,
+            reason.len()
+        );
+    }
+    for line in measured.table().lines() {
+        assert!(line.len() <= 256, "{} bytes: {line:.80}", line.len());
+    }
+    let options = Options {
+        codecs: vec!["c".repeat(10_000)],
+        ..untimed()
+    };
+    let refused = measure(&document, &options, &mut |_| {}).unwrap_err();
+    assert!(
+        refused.len() <= 200 && refused.contains("no codec"),
+        "{refused:.80}"
+    );
 }

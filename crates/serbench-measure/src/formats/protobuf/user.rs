@@ -57,6 +57,8 @@ impl UserProto {
         let file = path
             .file_name()
             .ok_or_else(|| format!("{} is not a file", path.display()))?;
+        // Checked before protox reads it, whose parser has no depth limit.
+        crate::input::schema_text(path)?;
         let mut compiler = protox::Compiler::new([folder])
             .map_err(|error| format!("{}: {error}", path.display()))?;
         compiler

@@ -18,6 +18,7 @@ use quick_xml::reader::NsReader;
 use super::escape::json_unescape;
 use super::{Kind, NAMESPACE, is_xml_char, repeated_key};
 use crate::value::{MAX_DEPTH, Value};
+use serbench_model::__private::excerpt::{shown, shown_name};
 
 /// One document that fills `bytes`.
 pub(super) fn read(bytes: &[u8]) -> Result<Value, String> {
@@ -727,23 +728,4 @@ fn is_xml_space(c: char) -> bool {
 /// Whether `text` is XML whitespace only.
 fn is_blank(text: &str) -> bool {
     text.chars().all(is_xml_space)
-}
-
-/// A name from the input as an error shows it: cut short when long.
-fn shown_name(name: &str) -> String {
-    const MOST: usize = 40;
-    match name.char_indices().nth(MOST) {
-        None => name.escape_debug().to_string(),
-        Some((end, _)) => format!("{}…", name[..end].escape_debug()),
-    }
-}
-
-/// Text from the input as an error shows it: quoted, and cut short when
-/// long.
-fn shown(text: &str) -> String {
-    const MOST: usize = 40;
-    match text.char_indices().nth(MOST) {
-        None => format!("{text:?}"),
-        Some((end, _)) => format!("{:?}…", &text[..end]),
-    }
 }
