@@ -279,13 +279,13 @@ pub(crate) fn section(results: &Report) -> String {
             }
         }
         if let Some(line) = per_message_line(results, dataset.id) {
-            let _ = writeln!(text, "{line}\n");
+            let _ = writeln!(text, "{}\n", crate::table::inline(&line));
         }
     }
     let (lead, sentences) = agreement(results);
     let _ = writeln!(text, "{lead}\n");
     for sentence in &sentences {
-        let _ = writeln!(text, "- {sentence}");
+        let _ = writeln!(text, "- {}", crate::table::inline(sentence));
     }
     if !sentences.is_empty() {
         text.push('\n');

@@ -153,17 +153,22 @@ fn a_value_the_schema_does_not_admit_is_an_error_with_its_path() {
         ),
         (r#"{"items": [{"name": "a"}], "ok": true}"#, "\"n\""),
         (r#"{"items": [], "ok": true, "extra": 1}"#, "\"extra\""),
-        (
-            r#"{"ok": true, "items": [], "ok": false}"#,
-            "\"ok\" is given twice",
-        ),
     ];
+    // The readers refuse a key given twice, so that value is built by hand:
+    // an API caller can still hand one to a codec.
+    let twice = Value::Map(vec![
+        ("ok".to_owned(), Value::Bool(true)),
+        ("items".to_owned(), Value::List(Vec::new())),
+        ("ok".to_owned(), Value::Bool(false)),
+    ]);
     for id in POSITIONAL {
         let codec = codec(id, &messages, &schema).unwrap();
         for (text, at) in cases {
             let error = codec.encode(&json(text), &mut Vec::new()).unwrap_err();
             assert!(error.contains(at), "{id}: {text}: {error}");
         }
+        let error = codec.encode(&twice, &mut Vec::new()).unwrap_err();
+        assert!(error.contains("\"ok\" is given twice"), "{id}: {error}");
     }
 }
 
