@@ -298,7 +298,7 @@ fn one_line(message: &str) -> String {
             c => line.push(c),
         }
     }
-    serbench_model::__private::excerpt::cut(&line, LINE_BYTES - "error: ".len()).into_owned()
+    serbench_model::excerpt::cut(&line, LINE_BYTES - "error: ".len()).into_owned()
 }
 
 /// The longest line `serbench` writes to standard error.

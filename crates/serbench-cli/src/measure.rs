@@ -75,7 +75,7 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
     }) {
         bail!(
             "no codec {}; `serbench list` names them",
-            serbench_model::__private::excerpt::shown(unknown)
+            serbench_model::excerpt::shown(unknown)
         );
     }
     let mut names: Vec<String> = Vec::new();
@@ -193,7 +193,7 @@ fn write_schemas(out: &Path, measured: &Measured) -> anyhow::Result<()> {
 
 /// A path as a message shows it: escaped, and cut short when long.
 fn shown(path: &Path) -> String {
-    serbench_model::__private::excerpt::shown_name(&path.to_string_lossy()).to_string()
+    serbench_model::excerpt::shown_name(&path.to_string_lossy()).to_string()
 }
 
 /// The time now, UTC, as `YYYY-MM-DD HH:MM:SS`.

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::Deserialize as _;
 
-use serbench_model::__private::excerpt;
+use serbench_model::excerpt;
 
 use crate::value::{MAX_DEPTH, Value};
 
@@ -15,7 +15,7 @@ use crate::value::{MAX_DEPTH, Value};
 /// input byte in memory (a CBOR list of one-byte integers); while a row
 /// is verified its decoded copy, its own form of the value and its
 /// encodings lie beside it, and no other row's: a run holds at most about
-/// 128 bytes per input byte and 128 MiB besides (`docs/measure.md`), one
+/// 128 bytes per input byte and 256 MiB besides (`docs/measure.md`), one
 /// file at a time.
 pub const MAX_INPUT_BYTES: u64 = 32 * 1024 * 1024;
 

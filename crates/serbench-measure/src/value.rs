@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use serbench_model::__private::excerpt;
+use serbench_model::excerpt;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};

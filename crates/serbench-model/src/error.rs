@@ -100,7 +100,7 @@ impl Error {
     /// A message longer than 86 bytes keeps its start and end around a
     /// note of how much is cut, so a library message that quotes a huge
     /// input does not make a huge error; the codecs quote input through
-    /// `__private::excerpt::shown`, which keeps a short prefix. The line
+    /// [`excerpt::shown`](crate::excerpt::shown), which keeps a short prefix. The line
     /// the error prints cuts it further where the names and the position
     /// leave less room in 200 bytes.
     pub fn new<C: BaseCodec + ?Sized, D: Dataset>(

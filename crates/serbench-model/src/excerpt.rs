@@ -46,7 +46,7 @@ pub struct Excerpt<'a> {
 /// longest prefix that does, an ellipsis and the text's length in bytes.
 ///
 /// ```
-/// use serbench_model::__private::excerpt::shown;
+/// use serbench_model::excerpt::shown;
 ///
 /// assert_eq!(shown("1.x").to_string(), r#""1.x""#);
 /// let long = "\u{1}".repeat(1 << 24);
@@ -65,7 +65,7 @@ pub fn shown(text: &str) -> Excerpt<'_> {
 /// [`str::escape_debug`] escapes it, and cut as [`shown`] cuts.
 ///
 /// ```
-/// use serbench_model::__private::excerpt::shown_name;
+/// use serbench_model::excerpt::shown_name;
 ///
 /// assert_eq!(shown_name("task").to_string(), "task");
 /// let long = "k".repeat(1000);

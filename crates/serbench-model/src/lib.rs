@@ -41,7 +41,7 @@
 mod answer;
 mod codec;
 mod error;
-mod excerpt;
+pub mod excerpt;
 mod forms;
 mod graph;
 mod macros;
@@ -72,11 +72,6 @@ pub use uuid::Uuid;
 /// hidden and free to change with any release (as serde's `__private`).
 #[doc(hidden)]
 pub mod __private {
-    /// Input as error messages quote it: a short prefix and its length.
-    pub mod excerpt {
-        pub use crate::excerpt::*;
-    }
-
     /// The text forms of ids, colors, times and versions, and the
     /// timestamp parts binary formats store.
     pub mod forms {

@@ -11,7 +11,7 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use serbench_model::__private::excerpt::{self, shown_name};
+use serbench_model::excerpt::{self, shown_name};
 use serbench_report::Chart;
 use serbench_report::readme::{self, DOCS, HEADLINE};
 use serbench_results::Report;

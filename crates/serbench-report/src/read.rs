@@ -21,7 +21,7 @@ use std::collections::HashSet;
 use std::fmt::Display;
 use std::io::Read;
 
-use serbench_model::__private::excerpt::{cut, shown_name};
+use serbench_model::excerpt::{cut, shown_name};
 use serbench_results::{Figure, Op, Record, Report};
 
 use crate::Error;

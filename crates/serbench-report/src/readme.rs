@@ -19,7 +19,7 @@ use crate::charts::Chart;
 use crate::markdown::full;
 use crate::table::alt;
 use crate::{Error, datasets, instructions, sections};
-use serbench_model::__private::excerpt::shown_name;
+use serbench_model::excerpt::shown_name;
 
 use serbench_results::Op;
 use serbench_results::Report;

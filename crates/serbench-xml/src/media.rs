@@ -1,7 +1,7 @@
 //! Media: `<media>` with its persons as child elements, then `<image>`s;
 //! absent options are absent attributes.
 
-use serbench_model::__private::excerpt::shown;
+use serbench_model::excerpt::shown;
 use serbench_model::{Error, Image, Media, MediaContent, Player, Size};
 
 use crate::read::{Attributes, Input};

@@ -5,7 +5,7 @@
 use minicbor::decode::Error as DecodeError;
 use minicbor::encode::{Error as EncodeError, Write};
 use minicbor::{Decode, Decoder, Encode, Encoder};
-use serbench_model::__private::excerpt::shown_name;
+use serbench_model::excerpt::shown_name;
 use serbench_model::{
     Edge, Graph, Image, Media, MediaContent, Node, Player, Record, SensorReading, Size,
 };

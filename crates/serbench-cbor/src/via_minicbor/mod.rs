@@ -20,7 +20,7 @@ use std::borrow::Cow;
 use minicbor::data::Type;
 use minicbor::decode::Error as DecodeError;
 use minicbor::{Decode, Decoder, Encode, Encoder};
-use serbench_model::__private::excerpt::shown_name;
+use serbench_model::excerpt::shown_name;
 use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind};
 
 use crate::Wire;

@@ -18,7 +18,7 @@ use quick_xml::reader::NsReader;
 use super::escape::json_unescape;
 use super::{Kind, NAMESPACE, is_xml_char, repeated_key};
 use crate::value::{MAX_DEPTH, Value};
-use serbench_model::__private::excerpt::{shown, shown_name};
+use serbench_model::excerpt::{shown, shown_name};
 
 /// One document that fills `bytes`.
 pub(super) fn read(bytes: &[u8]) -> Result<Value, String> {
