@@ -25,7 +25,7 @@ use serbench_results::{Op, Record, Report, Rounds, Run, SizeLine, join, sampling
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use serbench_model::__private::excerpt;
+use serbench_model::excerpt;
 
 use crate::codec::{Build, Codec, Context, Row, SchemaFile, UserSchemas};
 use crate::input::Document;
@@ -116,6 +116,27 @@ impl Measured {
                     record.error.as_deref().unwrap_or("")
                 );
             }
+        }
+        // A document's row that gives keys back in its schema's order
+        // passed a check that ignores order: the reader should know which
+        // rows those are. (A Rust value is compared by its own `PartialEq`.)
+        let reordered: Vec<&str> = self
+            .records
+            .iter()
+            .filter(|record| record.ok && self.schema.is_some())
+            .filter(|record| {
+                crate::ROWS
+                    .iter()
+                    .any(|row| row.id == record.codec && !row.keeps_key_order)
+            })
+            .map(|record| record.codec.as_str())
+            .collect();
+        if !reordered.is_empty() {
+            let _ = writeln!(
+                text,
+                "key order: given back in the schema's order, verified without regard to it: {}",
+                reordered.join(", ")
+            );
         }
         text
     }
