@@ -24,7 +24,7 @@
 //! messages quote input through serbench-model's excerpt, so every line
 //! stays within 256 bytes; a document's name is [`input::safe_name`],
 //! which every file written takes. Memory is bounded by the input: about
-//! 128 bytes per input byte and 128 MiB besides ([`input::MAX_INPUT_BYTES`]).
+//! 128 bytes per input byte and 256 MiB besides ([`input::MAX_INPUT_BYTES`]).
 //!
 //! Every row is verified before it is measured: each message must come
 //! back exactly ([`Value`]'s strict equality, or your type's
