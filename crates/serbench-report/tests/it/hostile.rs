@@ -63,6 +63,16 @@ fn run_on(dir: &Path) -> (Option<i32>, String) {
     (output.status.code(), stderr)
 }
 
+/// `document` written as `dir`'s results.json, then run on by the binary.
+fn render(dir: &Path, document: &Value) -> (Option<i32>, String) {
+    std::fs::write(
+        dir.join("results.json"),
+        serde_json::to_vec(document).unwrap(),
+    )
+    .unwrap();
+    run_on(dir)
+}
+
 #[test]
 fn the_fixture_reads_within_every_bound() {
     let report = read(&fixture()).unwrap();
@@ -128,12 +138,7 @@ fn long_strings_are_quoted_as_excerpts() {
         "long_strings_are_quoted_as_excerpts-{}",
         "p".repeat(200)
     ));
-    std::fs::write(
-        dir.join("results.json"),
-        serde_json::to_vec(&document).unwrap(),
-    )
-    .unwrap();
-    let (code, stderr) = run_on(&dir);
+    let (code, stderr) = render(&dir, &document);
     assert_eq!(code, Some(1), "{stderr}");
     assert!(stderr.contains("bytes cut"), "{stderr}");
     let mut document = every_median(1e308);
@@ -141,12 +146,7 @@ fn long_strings_are_quoted_as_excerpts() {
     document["results"][0]["codec"] = json!(format!("{long}\n"));
     let error = refused(&document);
     assert!(error.contains("(100001 bytes)"), "{error}");
-    std::fs::write(
-        dir.join("results.json"),
-        serde_json::to_vec(&document).unwrap(),
-    )
-    .unwrap();
-    let (code, stderr) = run_on(&dir);
+    let (code, stderr) = render(&dir, &document);
     assert_eq!(code, Some(1), "{stderr}");
 }
 
@@ -205,12 +205,7 @@ fn names_become_safe_file_names_and_markdown() {
     );
 
     let dir = folder("names_become_safe_file_names_and_markdown");
-    std::fs::write(
-        dir.join("results.json"),
-        serde_json::to_vec(&document).unwrap(),
-    )
-    .unwrap();
-    let (code, stderr) = run_on(&dir);
+    let (code, stderr) = render(&dir, &document);
     assert_eq!(code, Some(0), "{stderr}");
     let written = std::fs::read_dir(&dir).unwrap().count();
     assert_eq!(written, reports.files.len() + 1);
