@@ -167,17 +167,30 @@ pub const MAX_SCHEMA_DEPTH: usize = 128;
 /// (read no further, so `/dev/zero` is refused at once), UTF-8, and
 /// nests at most [`MAX_SCHEMA_DEPTH`] levels.
 pub(crate) fn schema_text(path: &Path) -> Result<String, String> {
+    schema_text_within(path, MAX_SCHEMA_BYTES)
+}
+
+/// [`schema_text`] for a file that may take at most `left` of the
+/// [`MAX_SCHEMA_BYTES`] a schema and the files it imports share.
+pub(crate) fn schema_text_within(path: &Path, left: u64) -> Result<String, String> {
     let path_text = path.to_string_lossy();
     let shown = excerpt::shown_name(&path_text);
     let mut bytes = Vec::new();
     std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_SCHEMA_BYTES + 1).read_to_end(&mut bytes))
+        .and_then(|file| file.take(left.saturating_add(1)).read_to_end(&mut bytes))
         .map_err(|error| format!("cannot read {shown}: {error}"))?;
-    if bytes.len() as u64 > MAX_SCHEMA_BYTES {
-        return Err(format!(
-            "{shown}: larger than the {} MiB a schema may be",
-            MAX_SCHEMA_BYTES >> 20
-        ));
+    if bytes.len() as u64 > left {
+        return Err(if left == MAX_SCHEMA_BYTES {
+            format!(
+                "{shown}: larger than the {} MiB a schema may be",
+                MAX_SCHEMA_BYTES >> 20
+            )
+        } else {
+            format!(
+                "{shown}: takes the schema and its imports past the {} MiB they may be together",
+                MAX_SCHEMA_BYTES >> 20
+            )
+        });
     }
     let text = String::from_utf8(bytes).map_err(|error| {
         format!(

@@ -237,6 +237,66 @@ fn a_users_schema_round_trips_a_document_that_fits() {
 }
 
 #[test]
+fn a_users_imports_are_read_under_the_schemas_caps() {
+    let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("protobuf-imports");
+    std::fs::create_dir_all(&folder).unwrap();
+    let write = |name: &str, text: &str| std::fs::write(folder.join(name), text).unwrap();
+    let user = |main: &str| UserSchemas {
+        proto: Some((folder.join(main), "Main".to_owned())),
+        avsc: None,
+    };
+    let doc = json(r#"{"part": {"n": 1}}"#);
+    write(
+        "part.proto",
+        "syntax = \"proto3\";\nmessage Part { int64 n = 1; }\n",
+    );
+    write(
+        "main.proto",
+        "syntax = \"proto3\";\nimport \"part.proto\";\nimport \"google/protobuf/empty.proto\";\nmessage Main { Part part = 1; }\n",
+    );
+    let codec = build("main", std::slice::from_ref(&doc), &user("main.proto")).unwrap();
+    let mut bytes = Vec::new();
+    codec.encode(&doc, &mut bytes).unwrap();
+    assert_eq!(doc.difference(&codec.decode(&bytes).unwrap()), None);
+
+    // Each import is small, yet together past the 1 MiB they share.
+    let half = serbench_measure::input::MAX_SCHEMA_BYTES as usize / 2;
+    let padded = |n: u32| {
+        format!(
+            "syntax = \"proto3\";\nmessage P{n} {{}}\n// {}\n",
+            "x".repeat(half)
+        )
+    };
+    write("big1.proto", &padded(1));
+    write("big2.proto", &padded(2));
+    write(
+        "wide.proto",
+        "syntax = \"proto3\";\nimport \"big1.proto\";\nimport \"big2.proto\";\nmessage Main { int64 n = 1; }\n",
+    );
+    let error = build("wide", &[json(r#"{"n": 1}"#)], &user("wide.proto"))
+        .err()
+        .unwrap();
+    assert!(error.contains("its imports past the 1 MiB"), "{error}");
+    assert!(error.len() <= 256, "{error}");
+
+    // An import nested past the limit never reaches protox's parser.
+    let deep = format!(
+        "syntax = \"proto3\";\nmessage D {{ option deprecated = {}{}; }}\n",
+        "{a: ".repeat(200),
+        "}".repeat(200)
+    );
+    write("deep.proto", &deep);
+    write(
+        "uses_deep.proto",
+        "syntax = \"proto3\";\nimport \"deep.proto\";\nmessage Main { int64 n = 1; }\n",
+    );
+    let error = build("deep", &[json(r#"{"n": 1}"#)], &user("uses_deep.proto"))
+        .err()
+        .unwrap();
+    assert!(error.contains("nesting deeper than"), "{error}");
+}
+
+#[test]
 fn a_users_schema_names_the_place_that_does_not_fit() {
     let user = user_schema("shop_mismatch.proto", SHOP, "shop.Catalogue");
     let doc = json(

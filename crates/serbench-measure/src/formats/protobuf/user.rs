@@ -26,8 +26,9 @@
 //! - A map field takes at most one entry, with text keys: prost-reflect
 //!   holds a map in a `HashMap`, whose order is not the document's.
 
+use std::cell::Cell;
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use prost::Message as _;
 use prost::bytes::Bytes;
@@ -36,9 +37,40 @@ use prost_reflect::{
     ReflectMessage as _, Value as Proto,
 };
 
+use protox::file::{
+    ChainFileResolver, File, FileResolver, GoogleFileResolver, IncludeFileResolver,
+};
+
 use super::at;
 use crate::codec::Codec;
 use crate::value::Value;
+
+/// The user's folder as protox's include path, each file read as
+/// [`crate::input::schema_text_within`] reads it: UTF-8, nested at most
+/// [`crate::input::MAX_SCHEMA_DEPTH`] levels, and all of them together at
+/// most [`crate::input::MAX_SCHEMA_BYTES`].
+struct Capped {
+    folder: PathBuf,
+    /// What the files not yet read may still take.
+    left: Cell<u64>,
+}
+
+impl FileResolver for Capped {
+    fn resolve_path(&self, path: &Path) -> Option<String> {
+        IncludeFileResolver::new(self.folder.clone()).resolve_path(path)
+    }
+
+    fn open_file(&self, name: &str) -> Result<File, protox::Error> {
+        let path = self.folder.join(name);
+        if !path.is_file() {
+            return Err(protox::Error::file_not_found(name));
+        }
+        let text =
+            crate::input::schema_text_within(&path, self.left.get()).map_err(protox::Error::new)?;
+        self.left.set(self.left.get() - text.len() as u64);
+        File::from_source(name, &text)
+    }
+}
 
 /// The codec over the user's message.
 pub(super) struct UserProto {
@@ -57,10 +89,18 @@ impl UserProto {
         let file = path
             .file_name()
             .ok_or_else(|| format!("{} is not a file", path.display()))?;
-        // Checked before protox reads it, whose parser has no depth limit.
+        // The schema's own faults as plain errors, before protox wraps them.
         crate::input::schema_text(path)?;
-        let mut compiler = protox::Compiler::new([folder])
-            .map_err(|error| format!("{}: {error}", path.display()))?;
+        // Every file protox reads, the schema and each import, comes
+        // through `Capped`: protox's parser has no depth limit, and holds
+        // about 200 times a file's size.
+        let mut resolver = ChainFileResolver::new();
+        resolver.add(Capped {
+            folder: folder.to_owned(),
+            left: Cell::new(crate::input::MAX_SCHEMA_BYTES),
+        });
+        resolver.add(GoogleFileResolver::new());
+        let mut compiler = protox::Compiler::with_file_resolver(resolver);
         compiler
             .open_file(file)
             .map_err(|error| format!("protox cannot compile {}: {error}", path.display()))?;
