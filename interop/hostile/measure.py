@@ -61,9 +61,10 @@ class Case:
     names given as documents; opts: options, "{name}" standing for a file's
     path; expect: see the module docs; group: inputs that must agree;
     checks: functions of (result, out folder, records) giving more problems
-    of a measured run; uncarried: a pattern of the reasons a self-describing
-    row may give for a value its wire format cannot carry (JSON and a NaN),
-    which the fidelity rule makes an encode error rather than a change."""
+    of a measured run; uncarried: a pattern of the reasons a row may give
+    for a value its format or library cannot carry (JSON and a NaN, which
+    the fidelity rule makes an encode error rather than a change; an array
+    longer than apache-avro reads), excused in a bounded or verified run."""
 
     phase = "measure"
 
@@ -128,7 +129,12 @@ def cases(quick):
                {"onekey.json": doc([{f"f{i}": i} for i in range(10_000)])}, "bounded")
     yield Case("one-key-objects", "20 000 NDJSON lines of one key each",
                {"onekey.ndjson": b"\n".join(doc({f"f{i}": i}) for i in range(20_000)) + b"\n"}, "bounded")
-    yield Case("wide-object", "one object of 40 000 keys", {"wide.json": doc({f"key{i}": i for i in range(40_000)})}, "bounded")
+    wide = 40_000 if quick else 400_000
+    yield Case("wide-object", f"one object of {wide:,} keys".replace(",", " "), {"wide.json": doc({f"key{i}": i for i in range(wide)})}, "bounded")
+    # The schema rows' field limit (32 768) less one, which Thrift's field
+    # ids stop at, with the shortest keys: the most schema a row compiles
+    # for the fewest input bytes.
+    yield Case("wide-object", "32 767 keys of at most 4 bytes", {"short.json": doc({f"{i:x}": 0 for i in range((1 << 15) - 1)})}, "verify")
     alike = {}
     for i in range(20_000):
         alike["k" + "".join("-. :"[(i >> (2 * d)) & 3] for d in range(8))] = i
@@ -171,13 +177,18 @@ def cases(quick):
     tiny = MIB if quick else big
     yield Case("tiny-ndjson", f"NDJSON of `0` lines, {tiny // MIB} MiB", {"zeros.ndjson": blocks(b"", b"0\n", tiny // 2, b"")}, "verify")
     n = (big - 2) // 2
-    yield Case("near-cap", f"JSON array of zeros, {big // MIB} MiB", {"zeros.json": blocks(b"[0", b",0", n - 1, b"]")}, "verify")
+    # apache-avro reads at most 512 MiB into one array: past 9.6 million
+    # values, the Avro row refuses the document, naming that limit.
+    avro_array = r"past the \d+ apache-avro reads into one array"
+    yield Case("near-cap", f"JSON array of zeros, {big // MIB} MiB", {"zeros.json": blocks(b"[0", b",0", n - 1, b"]")}, "verify",
+               uncarried=avro_array)
     n = big - 5
-    yield Case("near-cap", f"CBOR list of zeros, {big // MIB} MiB", {"zeros.cbor": blocks(cbor_head(4, n), b"\x00", n, b"")}, "verify")
+    yield Case("near-cap", f"CBOR list of zeros, {big // MIB} MiB", {"zeros.cbor": blocks(cbor_head(4, n), b"\x00", n, b"")}, "verify",
+               uncarried=avro_array)
     each = MIB if quick else big
     n = (each - 2) // 2
     yield Case("several-files", f"three JSON arrays of zeros, {each // MIB} MiB each",
-               {f"{c}.json": blocks(b"[0", b",0", n - 1, b"]") for c in "abc"}, "verify")
+               {f"{c}.json": blocks(b"[0", b",0", n - 1, b"]") for c in "abc"}, "verify", uncarried=avro_array)
 
     small = {"small.json": doc({"a": 1, "b": "x"})}
     schema = ["--schema", None, "--message", "Small"]
@@ -414,7 +425,8 @@ class Phase:
             said = "float" in (o.stdout + o.stderr).lower()
             return [] if said else [f"accepted and changed: the integer read as a float without a word ({len(verified)} rows verified the float)"]
         if expect in ("verify", "refuse-or-verify"):
-            return [f"{r['codec']}: not measured: {short(r.get('error'))}" for r in failing]
+            return [f"{r['codec']}: not measured: {short(r.get('error'))}" for r in failing
+                    if not (case.uncarried and case.uncarried.search(r.get("error") or ""))]
         if expect == "bounded":
             carried = [r for r in failing if not (case.uncarried and case.uncarried.search(r.get("error") or ""))]
             return [f"{r['codec']} (self-describing): not measured: {short(r.get('error'))}" for r in carried if self_describing(r)]

@@ -47,6 +47,19 @@ pub struct Context<'a> {
     pub user: &'a UserSchemas,
 }
 
+impl<'a> Context<'a> {
+    /// The inferred schema, for a row that writes it in its own schema
+    /// language: refused past [`crate::schema::MAX_FIELDS`] record fields.
+    ///
+    /// # Errors
+    ///
+    /// The reason, naming the limit.
+    pub fn inferred(&self) -> Result<&'a Schema, String> {
+        self.schema.refuse_oversized()?;
+        Ok(self.schema)
+    }
+}
+
 /// The user's own schemas (`--schema FILE.proto --message NAME`,
 /// `--avsc FILE`).
 #[derive(Clone, Debug, Default)]

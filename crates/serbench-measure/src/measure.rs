@@ -309,7 +309,7 @@ fn run<'a, M: 'a>(
             id: row.id,
         });
         let verified = codec.and_then(|codec| verify(codec, workload, row.keeps_key_order));
-        if let Some(first) = verified.as_ref().ok().and_then(|v| v.encodings.first()) {
+        if let Some(first) = verified.as_ref().ok().and_then(|v| v.encodings().next()) {
             progress(Progress::Encoded {
                 id: row.id,
                 bytes: first,
@@ -364,7 +364,6 @@ pub fn count_instructions(
         else {
             continue;
         };
-        let verified = Ready::from(verified);
         for op in [Op::Encode, Op::Decode] {
             let mut body: Box<dyn FnMut() + '_> = match op {
                 Op::Encode => Box::new(verified.encode(&document.messages)),
@@ -402,35 +401,14 @@ fn chosen(options: &Options) -> Result<Vec<&'static Row>, String> {
         .collect())
 }
 
-/// A row whose round trip is verified: its codec and its encodings.
-struct Verified<'c, M> {
-    codec: Box<dyn Codec<M> + 'c>,
-    encodings: Vec<Vec<u8>>,
-}
-
-/// A verified row ready to time: its encodings in one buffer, as a
-/// `Vec` for each message would cost more than a small message itself.
+/// A verified row ready to time: its codec and its encodings, in one
+/// buffer, as a `Vec` for each message would cost more than a small
+/// message itself.
 struct Ready<'c, M> {
     codec: Box<dyn Codec<M> + 'c>,
     bytes: Vec<u8>,
     /// Where each message's encoding ends in `bytes`.
     ends: Vec<usize>,
-}
-
-impl<'c, M> From<Verified<'c, M>> for Ready<'c, M> {
-    fn from(verified: Verified<'c, M>) -> Self {
-        let mut bytes = Vec::with_capacity(verified.encodings.iter().map(Vec::len).sum());
-        let mut ends = Vec::with_capacity(verified.encodings.len());
-        for encoding in verified.encodings {
-            bytes.extend_from_slice(&encoding);
-            ends.push(bytes.len());
-        }
-        Ready {
-            codec: verified.codec,
-            bytes,
-            ends,
-        }
-    }
 }
 
 impl<'c, M> Ready<'c, M> {
@@ -560,14 +538,14 @@ fn paired<M>(
 /// One row's record: failed with its reason, or sized and timed.
 fn measure_row<'c, M>(
     row: &Row,
-    verified: Result<Verified<'c, M>, String>,
+    verified: Result<Ready<'c, M>, String>,
     workload: &Workload<'_, M>,
     options: &Options,
     measured: &mut Measured,
 ) -> (Record, Option<Box<dyn Codec<M> + 'c>>) {
     let mut line = size_line(row, workload);
     let verified = match verified {
-        Ok(verified) => Ready::from(verified),
+        Ok(verified) => verified,
         Err(why) => {
             line.error = Some(reason(&why));
             return (join::records(&[line], &[]).remove(0), None);
@@ -685,7 +663,7 @@ fn verify<'c, M>(
     codec: Box<dyn Codec<M> + 'c>,
     workload: &Workload<'_, M>,
     keeps_key_order: bool,
-) -> Result<Verified<'c, M>, String> {
+) -> Result<Ready<'c, M>, String> {
     let several = workload.messages.len() > 1;
     let which = |n: usize| {
         if several {
@@ -694,25 +672,25 @@ fn verify<'c, M>(
             String::new()
         }
     };
-    let encodings = workload
-        .messages
-        .iter()
-        .enumerate()
-        .map(|(n, message)| {
-            let mut out = Vec::new();
-            codec
-                .encode(message, &mut out)
-                .map_err(|why| format!("{}cannot encode: {why}", which(n)))?;
-            let back = codec
-                .decode(&out)
-                .map_err(|why| format!("{}cannot decode its own bytes: {why}", which(n)))?;
-            match (workload.differ)(message, &back, keeps_key_order) {
-                None => Ok(out),
-                Some(difference) => Err(format!("{}not carried exactly: {difference}", which(n))),
-            }
-        })
-        .collect::<Result<_, String>>()?;
-    Ok(Verified { codec, encodings })
+    let mut bytes = Vec::new();
+    let mut ends = Vec::with_capacity(workload.messages.len());
+    let mut out = Vec::new();
+    for (n, message) in workload.messages.iter().enumerate() {
+        out.clear();
+        codec
+            .encode(message, &mut out)
+            .map_err(|why| format!("{}cannot encode: {why}", which(n)))?;
+        let back = codec
+            .decode(&out)
+            .map_err(|why| format!("{}cannot decode its own bytes: {why}", which(n)))?;
+        if let Some(difference) = (workload.differ)(message, &back, keeps_key_order) {
+            return Err(format!("{}not carried exactly: {difference}", which(n)));
+        }
+        bytes.extend_from_slice(&out);
+        ends.push(bytes.len());
+    }
+    bytes.shrink_to_fit();
+    Ok(Ready { codec, bytes, ends })
 }
 
 fn zstd_len(bytes: &[u8]) -> u64 {

@@ -31,6 +31,11 @@
 //! in the document (with 65 536 to spare), naming the limit; the formats
 //! that write only the fields present (Protobuf, Thrift) measure it.
 //!
+//! Every schema row refuses a schema past [`MAX_FIELDS`] record fields in
+//! all ([`Schema::refuse_oversized`], through
+//! [`Context::inferred`](crate::Context::inferred)): what a schema library
+//! holds per field outgrows what a short key costs in the document.
+//!
 //! # Why not genson-rs
 //!
 //! genson-rs and genson-core infer JSON Schema from samples, which is the
@@ -205,6 +210,36 @@ impl Schema {
             Schema::Union(members) => members.iter().map(Schema::depth).max().unwrap_or(0),
             _ => 0,
         }
+    }
+
+    /// How many record fields it has, in all its records: the size of
+    /// the schema a format writes, compiles and holds.
+    #[must_use]
+    pub fn fields(&self) -> usize {
+        match self {
+            Schema::List(item) | Schema::Nullable(item) => item.fields(),
+            Schema::Record(record) => record.fields.iter().fold(record.fields.len(), |n, f| {
+                n.saturating_add(f.schema.fields())
+            }),
+            Schema::Union(members) => members.iter().fold(0, |n, m| n.saturating_add(m.fields())),
+            _ => 0,
+        }
+    }
+
+    /// Refuses a schema past [`MAX_FIELDS`] record fields, for a row that
+    /// writes it in its own schema language.
+    ///
+    /// # Errors
+    ///
+    /// The reason, naming the count and the limit.
+    pub fn refuse_oversized(&self) -> Result<(), String> {
+        let fields = self.fields();
+        if fields > MAX_FIELDS {
+            return Err(format!(
+                "the inferred schema has {fields} record fields, past the {MAX_FIELDS} a schema row writes: maps with so many distinct keys are data, not records"
+            ));
+        }
+        Ok(())
     }
 
     /// The kind this schema holds, as errors name it.
@@ -384,6 +419,14 @@ impl Record {
     }
 }
 
+/// The most record fields, in all its records, of a schema that a schema
+/// row writes, compiles and holds. A schema library keeps a few kilobytes
+/// per field (protox and prost-reflect about 3 KB, apache-avro about
+/// 1.5 KB), more than the keys cost in the document; past this many, the
+/// memory a run takes would grow faster than the input. It is also where
+/// Thrift's field ids stop (32 767).
+pub const MAX_FIELDS: usize = 1 << 15;
+
 /// The most record fields a format that writes every field of a record,
 /// present or not (the positional formats, Avro), may write for a
 /// document, per value the document holds.
@@ -471,7 +514,8 @@ enum Kind {
     Text,
     Bytes,
     List(Box<Shape>),
-    Map(MapShape),
+    /// Boxed: a map's shape is wide, and every leaf holds a `Kind`.
+    Map(Box<MapShape>),
 }
 
 #[derive(Default)]
@@ -528,7 +572,7 @@ impl Shape {
                 Value::Text(_) => Kind::Text,
                 Value::Bytes(_) => Kind::Bytes,
                 Value::List(_) => Kind::List(Box::default()),
-                Value::Map(_) | Value::Null => Kind::Map(MapShape::default()),
+                Value::Map(_) | Value::Null => Kind::Map(Box::default()),
             });
             self.kinds.last_mut().expect("just pushed")
         };
@@ -568,7 +612,7 @@ impl Shape {
                 Kind::Text => Schema::Text,
                 Kind::Bytes => Schema::Bytes,
                 Kind::List(item) => Schema::List(Box::new(item.finish(name, names))),
-                Kind::Map(map) => Schema::Record(map.finish(name, names)),
+                Kind::Map(map) => Schema::Record((*map).finish(name, names)),
             })
             .collect();
         let inner = match members.len() {

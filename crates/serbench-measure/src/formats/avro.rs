@@ -103,20 +103,26 @@ struct Keys {
 }
 
 pub(crate) fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    // A map is read as an Avro map only under a user's schema; the
+    // inferred one makes it a record.
+    let limit =
+        apache_avro::util::max_allocation_bytes(apache_avro::util::DEFAULT_MAX_ALLOCATION_BYTES);
+    refuse_long_collections(context.messages, context.user.avsc.is_some(), limit)?;
     if let Some(path) = &context.user.avsc {
         let text = crate::input::schema_text(path)?;
         let schema = AvroSchema::parse_str(&text)
             .map_err(|error| format!("{} is not an Avro schema: {error}", path.display()))?;
         return AvroCodec::boxed(schema, Keys::default(), Vec::new());
     }
-    crate::schema::refuse_sparse_records(context.schema, context.messages)?;
-    let (text, keys) = write_avsc(context.schema, context.name)?;
+    let inferred = context.inferred()?;
+    crate::schema::refuse_sparse_records(inferred, context.messages)?;
+    let (text, keys) = write_avsc(inferred, context.name)?;
     let schema = AvroSchema::parse_str(&text).map_err(|error| {
         let levels = json_nesting(&text);
         if levels > AVSC_NESTING {
             format!(
                 "the document nests {} levels deep, which its Avro schema takes {levels} levels of JSON to write, past the {AVSC_NESTING} apache-avro's JSON parser reads",
-                context.schema.depth()
+                inferred.depth()
             )
         } else {
             format!("apache-avro refused the inferred schema: {error}")
@@ -154,6 +160,47 @@ fn json_nesting(json: &str) -> usize {
         }
     }
     deepest
+}
+
+/// Refuses a document with a list or map longer than apache-avro decodes
+/// into one collection: it allocates at most `limit` bytes
+/// ([`apache_avro::util::max_allocation_bytes`], 512 MiB unless a program
+/// sets it) for a collection's values, so a longer one would encode and
+/// then fail to read back (a 30 MiB JSON array of zeros holds 15.7
+/// million).
+fn refuse_long_collections(messages: &[Value], maps: bool, limit: usize) -> Result<(), String> {
+    fn longest(value: &Value) -> (usize, usize) {
+        match value {
+            Value::List(items) => items
+                .iter()
+                .map(longest)
+                .fold((items.len(), 0), |a, b| (a.0.max(b.0), a.1.max(b.1))),
+            Value::Map(entries) => entries
+                .iter()
+                .map(|(_, v)| longest(v))
+                .fold((0, entries.len()), |a, b| (a.0.max(b.0), a.1.max(b.1))),
+            _ => (0, 0),
+        }
+    }
+    let (list, map) = messages
+        .iter()
+        .map(longest)
+        .fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
+    let most_items = limit / std::mem::size_of::<apache_avro::types::Value>();
+    let most_entries = limit / std::mem::size_of::<(String, apache_avro::types::Value)>();
+    if list > most_items {
+        return Err(format!(
+            "a list of {list} values, past the {most_items} apache-avro reads into one array (its {} MiB allocation limit)",
+            limit >> 20
+        ));
+    }
+    if maps && map > most_entries {
+        return Err(format!(
+            "a map of {map} keys, past the {most_entries} apache-avro reads into one map (its {} MiB allocation limit)",
+            limit >> 20
+        ));
+    }
+    Ok(())
 }
 
 impl AvroCodec {
@@ -816,6 +863,28 @@ impl AvscWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lists_longer_than_apache_avro_reads_are_refused_by_name() {
+        let item = std::mem::size_of::<Avro>();
+        let list = |n| Value::Map(vec![("xs".to_owned(), Value::List(vec![Value::Int(0); n]))]);
+        assert_eq!(
+            refuse_long_collections(&[list(10)], false, 10 * item),
+            Ok(())
+        );
+        let error = refuse_long_collections(&[list(11)], false, 10 * item).unwrap_err();
+        assert!(
+            error.starts_with("a list of 11 values, past the 10 apache-avro"),
+            "{error}"
+        );
+        let wide = Value::Map((0..20).map(|i| (format!("k{i}"), Value::Int(i))).collect());
+        assert_eq!(
+            refuse_long_collections(std::slice::from_ref(&wide), false, 10 * item),
+            Ok(())
+        );
+        let error = refuse_long_collections(&[wide], true, 10 * item).unwrap_err();
+        assert!(error.starts_with("a map of 20 keys"), "{error}");
+    }
 
     #[test]
     fn avro_names_the_absent_branch_once() {

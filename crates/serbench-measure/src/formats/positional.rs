@@ -625,10 +625,11 @@ impl<L: Positional> Codec for Schematic<L> {
 }
 
 fn schematic<L: Positional + 'static>(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    refuse_wide_integers(context.schema)?;
-    crate::schema::refuse_sparse_records(context.schema, context.messages)?;
+    let schema = context.inferred()?;
+    refuse_wide_integers(schema)?;
+    crate::schema::refuse_sparse_records(schema, context.messages)?;
     Ok(Box::new(Schematic::<L> {
-        schema: Rc::new(context.schema.clone()),
+        schema: Rc::new(schema.clone()),
         library: PhantomData,
     }))
 }

@@ -90,7 +90,7 @@ pub(crate) fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
             context.messages,
         )?));
     }
-    Ok(Box::new(Generated::new(context.name, context.schema)?))
+    Ok(Box::new(Generated::new(context.name, context.inferred()?)?))
 }
 
 /// The codec over the schema written from the inferred one.

@@ -550,7 +550,7 @@ pub(crate) fn compact(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
 }
 
 fn build<P: Protocol + 'static>(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    let idl = Idl::new(context.schema, context.name)?;
+    let idl = Idl::new(context.inferred()?, context.name)?;
     let file = SchemaFile {
         name: format!("{}.thrift", context.name),
         text: idl.text(context.name),

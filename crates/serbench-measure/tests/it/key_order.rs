@@ -135,6 +135,47 @@ fn maps_whose_keys_all_differ_are_refused_by_rows_that_write_every_field() {
 }
 
 #[test]
+fn a_schema_past_the_field_limit_is_refused_by_every_schema_row() {
+    // Spread over records, so no one record passes Thrift's own limit.
+    let limit = serbench_measure::schema::MAX_FIELDS;
+    let per = 1000;
+    let groups: Vec<String> = (0..=limit / per)
+        .map(|g| {
+            let keys: Vec<String> = (0..per).map(|i| format!(r#""k{i}":{i}"#)).collect();
+            format!(r#""g{g}":{{{}}}"#, keys.join(","))
+        })
+        .collect();
+    let json = format!("{{{}}}", groups.join(","));
+    let document = Document::parse("wide", InputFormat::Json, json.as_bytes()).unwrap();
+    let schema_rows = [
+        "protobuf",
+        "avro",
+        "thrift-binary",
+        "thrift-compact",
+        "bincode",
+        "postcard",
+        "bitcode-serde",
+        "msgpack-positional",
+    ];
+    let mut seen = 0;
+    for record in measured(&document) {
+        let error = record.error.as_deref().unwrap_or_default();
+        if schema_rows.contains(&record.codec.as_str()) {
+            seen += 1;
+            assert!(
+                !record.ok && error.contains(&limit.to_string()),
+                "{}: {error}",
+                record.codec
+            );
+            assert!(error.len() <= 256, "{error}");
+        } else if ["json", "cbor", "msgpack"].contains(&record.codec.as_str()) {
+            assert!(record.ok, "{}: {error}", record.codec);
+        }
+    }
+    assert_eq!(seen, schema_rows.len());
+}
+
+#[test]
 fn a_wide_map_in_another_order_is_compared_in_linear_time() {
     // 200 000 keys: a scan per key would take 2·10¹⁰ comparisons.
     let keys = 200_000;
