@@ -53,9 +53,11 @@ pub mod codec;
 mod formats;
 pub mod input;
 pub mod measure;
-pub mod schema;
 pub mod typed;
-pub mod value;
+
+/// The document types live in `serbench-document`, below the codec crates;
+/// they are re-exported here under the paths they have always had.
+pub use serbench_document::{schema, value};
 
 pub use codec::{Build, Codec, Context, Row, SchemaFile, UserSchemas};
 pub use formats::ROWS;

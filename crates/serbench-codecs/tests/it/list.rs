@@ -66,6 +66,7 @@ fn every_codec_crate_under_crates_is_in_the_registry() {
         "serbench-testkit",
         "serbench-results",
         "serbench-report",
+        "serbench-document",
         "serbench-measure",
         "serbench-evolution",
     ];

@@ -32,9 +32,9 @@
 //! that write only the fields present (Protobuf, Thrift) measure it.
 //!
 //! Every schema row refuses a schema past [`MAX_FIELDS`] record fields in
-//! all ([`Schema::refuse_oversized`], through
-//! [`Context::inferred`](crate::Context::inferred)): what a schema library
-//! holds per field outgrows what a short key costs in the document.
+//! all ([`Schema::refuse_oversized`], which `serbench_measure`'s
+//! `Context::inferred` calls): what a schema library holds per field
+//! outgrows what a short key costs in the document.
 //!
 //! # Why not genson-rs
 //!
@@ -144,7 +144,7 @@ impl std::fmt::Debug for KeyIndex {
 
 /// Why a map's entries are not a record's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Misfit<'a> {
+pub enum Misfit<'a> {
     /// A key the record has no field for.
     Stray(&'a str),
     /// A key given twice.
@@ -355,7 +355,7 @@ impl Record {
     /// position and value, in field order, whatever the map's key order.
     /// It takes time in the map's width, not the record's (but for naming
     /// a missing key, on the way to an error).
-    pub(crate) fn present<'v>(
+    pub fn present<'v>(
         &'v self,
         entries: &'v [(String, Value)],
     ) -> Result<Vec<(usize, &'v Value)>, Misfit<'v>> {
@@ -387,7 +387,8 @@ impl Record {
     /// This record with its fields' keys and nothing below them: what a
     /// format that keeps its own types for the fields needs to find a
     /// map's fields by key.
-    pub(crate) fn keys_only(&self) -> Record {
+    #[must_use]
+    pub fn keys_only(&self) -> Record {
         let fields = self
             .fields
             .iter()
@@ -402,12 +403,12 @@ impl Record {
     }
 
     /// The positions of the required fields.
-    pub(crate) fn required_fields(&self) -> &[usize] {
+    pub fn required_fields(&self) -> &[usize] {
         &self.index().required
     }
 
     /// A map's values in field order, `None` where the map lacks the key.
-    pub(crate) fn arrange<'v>(
+    pub fn arrange<'v>(
         &'v self,
         entries: &'v [(String, Value)],
     ) -> Result<Vec<Option<&'v Value>>, Misfit<'v>> {
@@ -442,7 +443,7 @@ const FIELDS_FREE: usize = 1 << 16;
 /// (`{"f0": 0}`, `{"f1": 1}`, …) make one record of every key, which such a
 /// format writes in full for each map: output that grows as the square of
 /// the input.
-pub(crate) fn refuse_sparse_records(schema: &Schema, messages: &[Value]) -> Result<(), String> {
+pub fn refuse_sparse_records(schema: &Schema, messages: &[Value]) -> Result<(), String> {
     let mut tally = Tally::default();
     for message in messages {
         tally.walk(schema, message);
@@ -736,7 +737,7 @@ const NAME_LEN: usize = 64;
 /// the next suffix to try, so n names that clean alike cost time linear
 /// in n, not a scan from `_2` each.
 #[derive(Debug)]
-pub(crate) struct Unique {
+pub struct Unique {
     /// Every name given or reserved, folded.
     taken: HashSet<String>,
     /// For each wanted name, the suffix to try next.
@@ -752,7 +753,7 @@ impl Default for Unique {
 
 impl Unique {
     /// Names that are taken when their `fold`s are equal.
-    pub(crate) fn folded(fold: fn(&str) -> String) -> Unique {
+    pub fn folded(fold: fn(&str) -> String) -> Unique {
         Unique {
             taken: HashSet::new(),
             next: HashMap::new(),
@@ -761,17 +762,18 @@ impl Unique {
     }
 
     /// Marks `name` taken; whether it was free.
-    pub(crate) fn reserve(&mut self, name: &str) -> bool {
+    pub fn reserve(&mut self, name: &str) -> bool {
         self.taken.insert((self.fold)(name))
     }
 
     /// Whether `name` is taken.
-    pub(crate) fn contains(&self, name: &str) -> bool {
+    #[must_use]
+    pub fn contains(&self, name: &str) -> bool {
         self.taken.contains(&(self.fold)(name))
     }
 
     /// `wanted`, or `wanted_2`, `wanted_3`… when it is taken; then taken.
-    pub(crate) fn give(&mut self, wanted: &str) -> String {
+    pub fn give(&mut self, wanted: &str) -> String {
         if self.reserve(wanted) {
             return wanted.to_owned();
         }
@@ -806,7 +808,8 @@ fn ident_snake(key: &str) -> String {
 /// A document or type name as a type name in every schema language
 /// (`my doc` → `MyDoc`, `int64` → `Int64`), `Document` when it has no
 /// ASCII letter or digit and in front of one starting with a digit.
-pub(crate) fn camel(name: &str) -> String {
+#[must_use]
+pub fn camel(name: &str) -> String {
     ident_case(name, "Document")
 }
 

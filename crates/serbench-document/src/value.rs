@@ -155,13 +155,17 @@ const SCANNED: usize = 16;
 
 /// Each key's first entry in a map, by key: a scan for a narrow map, a
 /// hash for a wide one, so comparing two maps is linear in their width.
-pub(crate) enum MapKeys<'a> {
+pub enum MapKeys<'a> {
+    /// A narrow map, searched.
     Scan(&'a [(String, Value)]),
+    /// A wide map's keys, hashed.
     Hash(HashMap<&'a str, &'a Value>),
 }
 
 impl<'a> MapKeys<'a> {
-    pub(crate) fn of(map: &'a [(String, Value)]) -> MapKeys<'a> {
+    /// The index of `map`'s keys.
+    #[must_use]
+    pub fn of(map: &'a [(String, Value)]) -> MapKeys<'a> {
         if map.len() < SCANNED {
             return MapKeys::Scan(map);
         }
@@ -172,7 +176,9 @@ impl<'a> MapKeys<'a> {
         MapKeys::Hash(index)
     }
 
-    pub(crate) fn get(&self, key: &str) -> Option<&'a Value> {
+    /// The value of `key`'s first entry, if the map has the key.
+    #[must_use]
+    pub fn get(&self, key: &str) -> Option<&'a Value> {
         match self {
             MapKeys::Scan(map) => map.iter().find(|(k, _)| k == key).map(|(_, v)| v),
             MapKeys::Hash(index) => index.get(key).copied(),
@@ -412,7 +418,8 @@ impl<'de> Visitor<'de> for Seed {
 /// that says it would be measured as something its author may not have
 /// meant, and the schema formats, whose records name a field once, could
 /// not carry it. So every reader refuses it.
-pub(crate) fn duplicate_key(key: &str) -> String {
+#[must_use]
+pub fn duplicate_key(key: &str) -> String {
     format!(
         "the key {} twice in one map: a duplicate key has no one meaning",
         excerpt::shown(key)
@@ -423,7 +430,7 @@ pub(crate) fn duplicate_key(key: &str) -> String {
 /// read: small maps are searched, a wide one's keys hashed, so a map of
 /// n keys costs about n steps, not n².
 #[derive(Default)]
-pub(crate) struct Keys {
+pub struct Keys {
     hashes: Option<(std::hash::RandomState, std::collections::HashSet<u64>)>,
 }
 
@@ -433,7 +440,7 @@ impl Keys {
 
     /// Whether `key` is one of `entries`' keys already; `entries` are the
     /// map's entries so far, each one seen by an earlier call.
-    pub(crate) fn repeats(&mut self, entries: &[(String, Value)], key: &str) -> bool {
+    pub fn repeats(&mut self, entries: &[(String, Value)], key: &str) -> bool {
         use std::hash::BuildHasher as _;
         if entries.len() < Self::SEARCHED {
             return entries.iter().any(|(earlier, _)| earlier == key);

@@ -1,0 +1,22 @@
+//! A document as serbench's formats carry it at run time, below the codec
+//! crates and the engines that drive them.
+//!
+//! `serbench measure` reads a user's JSON, NDJSON, CBOR or MessagePack
+//! into a [`Value`], infers a [`Schema`] from its messages, and has every
+//! format carry the value: the self-describing formats as it is, the
+//! schema formats under the schema written in their own language. Both
+//! types live here, apart from the engine, so that a codec crate can
+//! carry a document without depending on `serbench-measure`.
+//!
+//! - [`value`]: the value, its strict comparison (floats by their bits,
+//!   maps in order or in any order), its serde form and the nesting limit
+//!   every reader keeps.
+//! - [`schema`]: the schema inferred in one pass over the values, the
+//!   identifiers every schema language takes, and the bounds a schema row
+//!   keeps (fields written per value, fields in all).
+
+pub mod schema;
+pub mod value;
+
+pub use schema::Schema;
+pub use value::Value;
