@@ -6,7 +6,9 @@
 //! version (a test holds it to `Cargo.lock`), and whether the timed path is
 //! the library's own API (`stock`) or code written in serbench around it
 //! (`tuned`). `native` marks codecs that also implement
-//! [`NativeCodec`](serbench_model::NativeCodec) for every dataset.
+//! [`NativeCodec`](serbench_model::NativeCodec) for every dataset, and
+//! `document` those whose crate carries a document (`serbench measure`'s
+//! rows) through `serbench_document::DocumentCodec`.
 
 codecs! {
     // feature       codec type                            wire format     library        version      path
@@ -26,8 +28,8 @@ codecs! {
     "wincode"     => serbench_wincode::Wincode,            "wincode",      "wincode",     "0.6.3",     stock;
     "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       "0.14.6",    tuned, native;
     "protobuf-stock" => serbench_protobuf::ProtobufStock,  "Protobuf",     "prost",       "0.14.6",    stock;
-    "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      "0.17.0",    stock;
-    "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      "0.17.0",    stock;
+    "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      "0.17.0",    stock, document;
+    "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      "0.17.0",    stock, document;
     "avro"        => serbench_avro::Avro,                  "Avro",         "apache-avro", "0.22.0",    stock;
     "qdatastream" => serbench_qdatastream::QDataStream,    "QDataStream",  "serbench-qdatastream", "0.1.0", tuned;
     "capnp"       => serbench_capnp::Capnp,                "Cap'n Proto",  "capnp",       "0.27.3",    stock, native;

@@ -2,15 +2,43 @@
 //! one call of the visitor per codec whose feature is on. Everything else
 //! is plain functions over that visit.
 
-/// `true` for the `native` marker of a list line; any other word is a
-/// compile error.
+/// Whether a list line's marker (`native`, `document`) is the one asked
+/// for; any other word is a compile error.
 #[allow(
     unused_macros,
-    reason = "a build with none of the native codecs' features has no line that uses it"
+    reason = "a build with none of the marked codecs' features has no line that uses it"
 )]
-macro_rules! is_native {
-    (native) => {
+macro_rules! marked {
+    (native, native) => {
         true
+    };
+    (native, document) => {
+        false
+    };
+    (document, document) => {
+        true
+    };
+    (document, native) => {
+        false
+    };
+}
+
+/// The visitor's call for a marker of a list line.
+#[allow(
+    unused_macros,
+    reason = "a build with none of the marked codecs' features has no line that uses it"
+)]
+macro_rules! list_marker {
+    (native, $visitor:ident, $codec:ty, $info:ident) => {
+        $visitor.native::<$codec>(&$info)
+    };
+    (document, $visitor:ident, $codec:ty, $info:ident) => {
+        // Without the `document` feature the codec crates build no
+        // document path, and the registry offers none.
+        {
+            #[cfg(feature = "document")]
+            $visitor.document::<$codec>(&$info);
+        }
     };
 }
 
@@ -20,12 +48,13 @@ macro_rules! codecs {
     ($(
         $feature:literal => $krate:ident :: $name:ident, $wire_format:literal, $library:literal,
         $version:literal,
-        $tuning:ident $(, $native:ident)?;
+        $tuning:ident $(, $marker:ident)*;
     )*) => {
         /// Calls `visitor` with every codec whose feature is on, in list
         /// order: [`Visitor::codec`](crate::Visitor::codec) for each, and
         /// [`Visitor::native`](crate::Visitor::native) after it for the
-        /// codecs marked `native`.
+        /// codecs marked `native`, and `Visitor::document` for those marked
+        /// `document` (with the `document` feature).
         pub(crate) fn visit_list(visitor: &mut impl crate::Visitor) {
             // A build with no codec feature (the code-size baseline) has
             // no line below; these keep it free of unused warnings.
@@ -45,7 +74,7 @@ macro_rules! codecs {
                         zero_copy: <Codec as serbench_model::BaseCodec>::ZERO_COPY,
                         detects_truncation:
                             <Codec as serbench_model::BaseCodec>::DETECTS_TRUNCATION,
-                        native: false $(|| is_native!($native))?,
+                        native: false $(|| marked!(native, $marker))*,
                     };
                     const _: () = assert!(
                         crate::same(INFO.id, $feature),
@@ -53,10 +82,8 @@ macro_rules! codecs {
                     );
                     visitor.codec::<Codec>(&INFO);
                     $(
-                        if is_native!($native) {
-                            visitor.native::<Codec>(&INFO);
-                        }
-                    )?
+                        list_marker!($marker, visitor, Codec, INFO);
+                    )*
                 }
             )*
         }

@@ -11,12 +11,17 @@
 //! - [`value`]: the value, its strict comparison (floats by their bits,
 //!   maps in order or in any order), its serde form and the nesting limit
 //!   every reader keeps.
+//! - [`codec`]: the [`Codec`] a codec crate builds for a document from
+//!   its [`Context`], and the schema files it writes.
 //! - [`schema`]: the schema inferred in one pass over the values, the
 //!   identifiers every schema language takes, and the bounds a schema row
 //!   keeps (fields written per value, fields in all).
 
+pub mod codec;
 pub mod schema;
 pub mod value;
+
+pub use codec::{BuildDocument, Codec, Context, DocumentCodec, SchemaFile, UserSchemas};
 
 pub use schema::Schema;
 pub use value::Value;

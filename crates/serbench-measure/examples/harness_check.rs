@@ -27,7 +27,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use serbench_measure::{Build, Codec, Document, Options, Value};
+use serbench_measure::{Codec, Document, Options, Value};
 use serbench_results::sampling;
 
 /// Samples per plain-loop timing, as many as the harness takes at most.
@@ -139,14 +139,11 @@ fn json_codec(document: &Document) -> Option<Box<dyn Codec>> {
         schema: &schema,
         user: &user,
     };
-    match serbench_measure::ROWS
+    serbench_measure::ROWS
         .iter()
         .find(|row| row.id == "json")?
-        .build
-    {
-        Build::From(build) => build(&context).ok(),
-        Build::Unavailable(_) => None,
-    }
+        .codec(&context)
+        .ok()
 }
 
 /// The median nanoseconds per message of `codec`'s decode of every

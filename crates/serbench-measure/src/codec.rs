@@ -1,74 +1,7 @@
-//! What a measured codec is: something that writes a [`Value`] to bytes
-//! and reads it back, built once per document from what the document
-//! says (its messages, the schema inferred from them, or the user's own).
+//! The measurement's rows: each codec's facts and how its document codec
+//! ([`Codec`], from `serbench-document`) is built.
 
-use std::path::PathBuf;
-
-use crate::schema::Schema;
-use crate::value::Value;
-
-/// A codec as `measure` drives it, built for one document: messages of
-/// type `M`, a document's [`Value`] or a user's own serde type.
-pub trait Codec<M = Value> {
-    /// Appends `value`'s encoding to `out` (cleared by the caller); a value
-    /// the format cannot carry is an error saying what and where.
-    fn encode(&self, value: &M, out: &mut Vec<u8>) -> Result<(), String>;
-
-    /// Reads one message back from `bytes`, all of them.
-    fn decode(&self, bytes: &[u8]) -> Result<M, String>;
-
-    /// The schema files this codec writes with, to keep beside the report
-    /// (`document.proto`); none for a self-describing format.
-    fn schema_files(&self) -> Vec<SchemaFile> {
-        Vec::new()
-    }
-}
-
-/// A schema written out for the user to start from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SchemaFile {
-    /// The file name, such as `catalog.proto`.
-    pub name: String,
-    /// Its text.
-    pub text: String,
-}
-
-/// What a codec is built from: the document and its schemas.
-#[derive(Clone, Copy, Debug)]
-pub struct Context<'a> {
-    /// The document's name as files and records take it (the input's file
-    /// stem, such as `catalog`).
-    pub name: &'a str,
-    /// The document's messages (one for a document, a line each for NDJSON).
-    pub messages: &'a [Value],
-    /// The schema inferred from the messages.
-    pub schema: &'a Schema,
-    /// The user's own schemas, used instead of the inferred one.
-    pub user: &'a UserSchemas,
-}
-
-impl<'a> Context<'a> {
-    /// The inferred schema, for a row that writes it in its own schema
-    /// language: refused past [`crate::schema::MAX_FIELDS`] record fields.
-    ///
-    /// # Errors
-    ///
-    /// The reason, naming the limit.
-    pub fn inferred(&self) -> Result<&'a Schema, String> {
-        self.schema.refuse_oversized()?;
-        Ok(self.schema)
-    }
-}
-
-/// The user's own schemas (`--schema FILE.proto --message NAME`,
-/// `--avsc FILE`).
-#[derive(Clone, Debug, Default)]
-pub struct UserSchemas {
-    /// A `.proto` file and the message a document is.
-    pub proto: Option<(PathBuf, String)>,
-    /// An Avro schema (`.avsc`).
-    pub avsc: Option<PathBuf>,
-}
+pub use serbench_document::codec::{Codec, Context, SchemaFile, UserSchemas};
 
 /// One row of the measurement: a codec's facts and how it is built.
 #[derive(Clone, Copy, Debug)]
@@ -92,12 +25,35 @@ pub struct Row {
     pub build: Build,
 }
 
+impl Row {
+    /// The row's codec built for the document `context` describes.
+    ///
+    /// # Errors
+    ///
+    /// Why not: the library cannot be driven at run time, or this
+    /// document has no form in the format (the reason names the place).
+    pub fn codec(&self, context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+        match self.build {
+            Build::Unavailable(why) => Err(why.to_owned()),
+            Build::From(build) => build(context),
+            Build::Registry => match serbench_codecs::document(self.id) {
+                Some(build) => build(context),
+                None => Err(format!("{} is not built into this program", self.id)),
+            },
+        }
+    }
+}
+
 /// How a row's codec is made for a document.
 #[derive(Clone, Copy)]
 pub enum Build {
     /// Built from the document; an `Err` says why this document cannot
     /// be carried (a kind the format lacks), and the row reports it.
     From(fn(&Context<'_>) -> Result<Box<dyn Codec>, String>),
+    /// Built by the codec crate's own document path, which the registry
+    /// finds by the row's id (`serbench_codecs::document`): the same
+    /// library calls and checks as the benchmark's row of that id.
+    Registry,
     /// The library cannot be driven by a value known only at run time;
     /// the reason is the row's.
     Unavailable(&'static str),
@@ -107,6 +63,7 @@ impl std::fmt::Debug for Build {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Build::From(_) => f.write_str("From(..)"),
+            Build::Registry => f.write_str("Registry"),
             Build::Unavailable(why) => f.debug_tuple("Unavailable").field(why).finish(),
         }
     }

@@ -27,7 +27,7 @@ use serde::de::DeserializeOwned;
 
 use serbench_model::excerpt;
 
-use crate::codec::{Build, Codec, Context, Row, SchemaFile, UserSchemas};
+use crate::codec::{Codec, Context, Row, SchemaFile, UserSchemas};
 use crate::input::Document;
 use crate::schema::Schema;
 use crate::value::Value;
@@ -197,7 +197,7 @@ fn built(document: &Document, options: &Options) -> Result<(Schema, Built<'stati
     };
     let built = rows
         .into_iter()
-        .map(|row| (row, build(row, &context)))
+        .map(|row| (row, row.codec(&context)))
         .collect();
     Ok((schema, built))
 }
@@ -329,14 +329,6 @@ fn run<'a, M: 'a>(
         measured.rounds = paired(ready, workload, options, progress);
     }
     measured
-}
-
-/// The row's codec built for the document.
-fn build(row: &Row, context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    match row.build {
-        Build::Unavailable(why) => Err(why.to_owned()),
-        Build::From(build) => build(context),
-    }
 }
 
 /// The one function the instruction meter counts (`cargo xtask measure

@@ -45,6 +45,14 @@ impl Fault {
     }
 }
 
+/// As a document's decode reports it: where, and what.
+#[cfg(feature = "document")]
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "at byte {}: {}", self.0.offset, self.0.message)
+    }
+}
+
 /// An encoding failure: a value Thrift cannot carry, or (never with a
 /// `Vec` as the transport) an error of the thrift crate's writer.
 #[derive(Debug)]

@@ -125,6 +125,8 @@
 //! [`ErrorKind::TrailingBytes`]. Every error names the item and its byte
 //! offset.
 
+#[cfg(feature = "document")]
+pub mod document;
 mod error;
 mod graph;
 mod input;

@@ -87,10 +87,23 @@ impl<'i, P: Protocol> Reader<'i, P> {
         &mut self,
         what: &str,
         fields: &Fields,
+        field: impl FnMut(&mut Self, usize) -> Result<(), Fault>,
+    ) -> Result<(), Fault> {
+        self.struct_fields(what, fields.len(), |index| fields[index], field)
+    }
+
+    /// [`Reader::fields`] for a struct of `count` fields whose names are
+    /// known at run time (a document's): field `index` is named and typed
+    /// as `describe(index)` says. The same checks, for any number of fields.
+    pub(crate) fn struct_fields<'n>(
+        &mut self,
+        what: &str,
+        count: usize,
+        describe: impl Fn(usize) -> (&'n str, TType),
         mut field: impl FnMut(&mut Self, usize) -> Result<(), Fault>,
     ) -> Result<(), Fault> {
         self.call(what, thrift::protocol::TInputProtocol::read_struct_begin)?;
-        let mut seen = 0u32;
+        let mut seen = Seen::new(count);
         loop {
             let at = self.pos();
             self.fits(what, Int::FieldHeader)?;
@@ -102,15 +115,15 @@ impl<'i, P: Protocol> Reader<'i, P> {
             let index = usize::try_from(id)
                 .ok()
                 .and_then(|id| id.checked_sub(1))
-                .filter(|&index| index < fields.len())
+                .filter(|&index| index < count)
                 .ok_or_else(|| {
                     Fault::new(
                         at,
                         ErrorKind::Invalid,
-                        format!("{what} has no field {id} (it has 1 to {})", fields.len()),
+                        format!("{what} has no field {id} (it has 1 to {count})"),
                     )
                 })?;
-            let (name, expected) = fields[index];
+            let (name, expected) = describe(index);
             if header.field_type != expected {
                 return Err(Fault::new(
                     at,
@@ -121,14 +134,13 @@ impl<'i, P: Protocol> Reader<'i, P> {
                     ),
                 ));
             }
-            if seen & (1 << index) != 0 {
+            if seen.again(index) {
                 return Err(Fault::new(
                     at,
                     ErrorKind::Invalid,
                     format!("{name} (field {id} of {what}) is given twice"),
                 ));
             }
-            seen |= 1 << index;
             field(self, index)?;
             self.call(what, thrift::protocol::TInputProtocol::read_field_end)?;
         }
@@ -183,6 +195,13 @@ impl<'i, P: Protocol> Reader<'i, P> {
     pub(crate) fn string(&mut self, what: &str) -> Result<String, Fault> {
         self.check_length(what)?;
         self.call(what, thrift::protocol::TInputProtocol::read_string)
+    }
+
+    /// A binary value of any length.
+    #[cfg(feature = "document")]
+    pub(crate) fn binary(&mut self, what: &str) -> Result<Vec<u8>, Fault> {
+        self.check_length(what)?;
+        self.call(what, thrift::protocol::TInputProtocol::read_bytes)
     }
 
     /// A binary value of exactly `N` bytes.
@@ -259,4 +278,34 @@ pub(crate) fn required<T>(value: Option<T>, at: usize, what: &str, name: &str) -
             format!("{what} lacks its required field {name}"),
         )
     })
+}
+
+/// The fields of a struct read so far, a bit each: in one word for the
+/// model's structs, in as many as a document's wide struct needs.
+struct Seen {
+    word: u64,
+    words: Vec<u64>,
+}
+
+impl Seen {
+    fn new(count: usize) -> Self {
+        let words = if count > 64 {
+            vec![0; count.div_ceil(64)]
+        } else {
+            Vec::new()
+        };
+        Self { word: 0, words }
+    }
+
+    /// Marks field `index` read; whether it was already.
+    fn again(&mut self, index: usize) -> bool {
+        let (word, bit) = if self.words.is_empty() {
+            (&mut self.word, index)
+        } else {
+            (&mut self.words[index / 64], index % 64)
+        };
+        let again = *word & (1 << bit) != 0;
+        *word |= 1 << bit;
+        again
+    }
 }

@@ -7,7 +7,6 @@ mod minicbor_value;
 pub(crate) mod positional;
 mod protobuf;
 mod qdatastream;
-mod thrift;
 mod xml;
 
 use crate::codec::{Build, Row};
@@ -147,7 +146,7 @@ pub const ROWS: &[Row] = &[
         library: "thrift",
         version: "0.17.0",
         keeps_key_order: false,
-        build: Build::From(thrift::binary),
+        build: Build::Registry,
     },
     Row {
         id: "thrift-compact",
@@ -155,7 +154,7 @@ pub const ROWS: &[Row] = &[
         library: "thrift",
         version: "0.17.0",
         keeps_key_order: false,
-        build: Build::From(thrift::compact),
+        build: Build::Registry,
     },
     Row {
         id: "avro",

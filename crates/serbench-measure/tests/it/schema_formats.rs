@@ -15,11 +15,12 @@ pub(crate) fn build(
     user: &UserSchemas,
 ) -> Result<Box<dyn Codec>, String> {
     let row = ROWS.iter().find(|row| row.id == id).unwrap();
-    let Build::From(build) = row.build else {
-        panic!("{id} is unavailable")
-    };
+    assert!(
+        !matches!(row.build, Build::Unavailable(_)),
+        "{id} is unavailable"
+    );
     let schema = Schema::infer(messages, name);
-    build(&Context {
+    row.codec(&Context {
         name,
         messages,
         schema: &schema,

@@ -80,7 +80,7 @@ fn thrift_decoding_checks_the_schema() {
         10, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 11, 0, 2, 0x7f, 0xff, 0xff, 0xff, 0,
     ];
     let error = codec.decode(&long).unwrap_err();
-    assert!(error.contains("length"), "{error}");
+    assert!(error.contains("declares 2147483647 bytes"), "{error}");
 }
 
 #[test]
@@ -124,7 +124,7 @@ fn thrift_refuses_a_field_twice_and_a_required_one_missing() {
     let twice = [field(2, 2), field(1, 1), field(2, 3), vec![0]].concat();
     let error = codec.decode(&twice).unwrap_err();
     assert!(
-        error.contains("at byte 22: field 2 of Doc is given twice"),
+        error.contains("at byte 22: b (field 2 of Doc) is given twice"),
         "{error}"
     );
     let missing = [field(1, 1), vec![0]].concat();
@@ -137,4 +137,33 @@ fn thrift_refuses_a_field_twice_and_a_required_one_missing() {
         back.difference_in_any_key_order(&json(r#"{"a": 1, "b": 2}"#)),
         None
     );
+}
+
+#[test]
+fn thrift_compact_refuses_varints_wider_than_their_type_as_the_codec_does() {
+    // The rows read with serbench-thrift's own reader: a length, an
+    // integer or a field id in a varint longer than its type takes is
+    // refused, where a copy of the reader once read ten bytes and
+    // saturated.
+    let messages = [json(r#"{"n": 7, "s": "ab"}"#)];
+    let codec = build("thrift-compact", "doc", &messages, &UserSchemas::default()).unwrap();
+    let mut bytes = Vec::new();
+    codec.encode(&messages[0], &mut bytes).unwrap();
+    // Field 1 (i64, delta 1): 0x16, then 7 as a zigzag varint, 0x0e.
+    assert_eq!(&bytes[..2], &[0x16, 0x0e]);
+    // 7 again, in eleven bytes: past the ten an i64 takes.
+    let long = [&[0x16][..], &[0x8e], &[0x80; 9], &[0x00], &bytes[2..]].concat();
+    let error = codec.decode(&long).unwrap_err();
+    assert!(error.contains("longer than 10 bytes"), "{error}");
+    // The string's length 2 in six bytes: past the five a length takes.
+    let at = 3;
+    assert_eq!(&bytes[at..at + 2], &[0x02, b'a']);
+    let wide = [
+        &bytes[..at],
+        &[0x82, 0x80, 0x80, 0x80, 0x80, 0x00],
+        &bytes[at + 1..],
+    ]
+    .concat();
+    let error = codec.decode(&wide).unwrap_err();
+    assert!(error.contains("longer than 5 bytes"), "{error}");
 }

@@ -1,7 +1,8 @@
-//! Thrift, binary and compact, through the thrift crate's protocol types
-//! driven by the inferred schema, as serbench's thrift codecs drive them
-//! for their generated-by-hand structs: the document is one bare struct,
-//! no message header.
+//! A document (`serbench-document`'s [`Value`] under its inferred
+//! [`Schema`]) in Thrift, binary and compact, for `serbench measure`: the
+//! thrift crate's protocol types driven by the schema, written as this
+//! crate writes the model's structs and read by the same reader, with the
+//! same checks. The document is one bare struct, no message header.
 //!
 //! # How an inferred schema is written
 //!
@@ -34,26 +35,30 @@
 //!
 //! # Decoding
 //!
-//! Each struct's fields are checked against the IDL: an unknown field id,
-//! a field of another type or one given twice is an error, none is
-//! skipped; a required field must be there and a union must hold exactly
-//! one member. A string's or binary's declared length and a list's count
-//! must fit in the input left before the protocol allocates them (the
-//! thrift crate 0.17 allocates what is declared), and the struct must end
-//! where the input does.
+//! The crate's own reader (`read.rs`) reads a document as it reads the
+//! model: each struct's fields are checked against the IDL (an unknown
+//! field id, a field of another type or one given twice is an error, none
+//! is skipped), every integer, count and length must fit its type before
+//! the protocol reads it, a string's or binary's declared length and a
+//! list's count must fit in the input left before the protocol allocates
+//! them, and the struct must end where the input does. A required field
+//! must be there and a union must hold exactly one member.
 
-use std::cell::Cell;
 use std::fmt::Write as _;
-use std::io::{self, Read};
 
+use serbench_document::codec::{Codec, Context, DocumentCodec, SchemaFile};
+use serbench_document::schema::{Record, Schema, Unique, camel};
+use serbench_document::value::Value;
+use serbench_model::ErrorKind;
 use thrift::protocol::{
-    TBinaryInputProtocol, TBinaryOutputProtocol, TCompactInputProtocol, TCompactOutputProtocol,
-    TFieldIdentifier, TInputProtocol, TListIdentifier, TOutputProtocol, TStructIdentifier, TType,
+    TFieldIdentifier, TListIdentifier, TOutputProtocol, TStructIdentifier, TType,
 };
 
-use crate::codec::{Codec, Context, SchemaFile};
-use crate::schema::{Record, Schema, Unique, camel};
-use crate::value::Value;
+use crate::error::Fault;
+use crate::input::Input;
+use crate::protocol::{MIN_STRUCT, Protocol};
+use crate::read::Reader;
+use crate::{ThriftBinary, ThriftCompact};
 
 /// Words the Thrift compiler refuses as names (0.17's reserved words:
 /// its keywords, the old per-language namespace declarations such as
@@ -259,6 +264,8 @@ struct Def {
     fields: Vec<TField>,
     /// A record's keys, field by field, to find a map's fields by name.
     record: Option<Record>,
+    /// How many of its fields are required (set by [`Idl::push`]).
+    required: usize,
 }
 
 #[derive(Debug)]
@@ -321,12 +328,14 @@ impl Idl {
                     optional: false,
                 }],
                 record: None,
+                required: 0,
             });
         }
         Ok(idl)
     }
 
-    fn push(&mut self, def: Def) -> usize {
+    fn push(&mut self, mut def: Def) -> usize {
+        def.required = def.fields.iter().filter(|f| !f.optional).count();
         self.defs.push(def);
         self.defs.len() - 1
     }
@@ -341,6 +350,7 @@ impl Idl {
             name,
             fields: Vec::new(),
             record: None,
+            required: 0,
         });
         self.null = Some(null);
         null
@@ -425,6 +435,7 @@ impl Idl {
             name,
             fields,
             record: None,
+            required: 0,
         }))
     }
 
@@ -467,6 +478,7 @@ impl Idl {
             name,
             fields,
             record: Some(record.keys_only()),
+            required: 0,
         })))
     }
 
@@ -541,12 +553,21 @@ struct Thrift<P> {
     protocol: std::marker::PhantomData<P>,
 }
 
-pub(crate) fn binary(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    build::<Binary>(context)
+impl DocumentCodec for ThriftBinary {
+    /// The binary protocol's codec of the document, or why its schema has
+    /// no Thrift form: an integer past `i64`, a record of more keys than
+    /// Thrift's field ids, a schema past the fields a row writes.
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+        build::<ThriftBinary>(context)
+    }
 }
 
-pub(crate) fn compact(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    build::<Compact>(context)
+impl DocumentCodec for ThriftCompact {
+    /// The compact protocol's codec of the document, or why not (as the
+    /// binary protocol's).
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+        build::<ThriftCompact>(context)
+    }
 }
 
 fn build<P: Protocol + 'static>(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
@@ -560,86 +581,6 @@ fn build<P: Protocol + 'static>(context: &Context<'_>) -> Result<Box<dyn Codec>,
         file,
         protocol: std::marker::PhantomData,
     }))
-}
-
-/// One of Thrift's two protocols.
-trait Protocol {
-    type In<'i>: TInputProtocol;
-    type Out<'o>: TOutputProtocol;
-    fn input<'i>(input: &'i Input<'i>) -> Self::In<'i>;
-    fn output(out: &mut Vec<u8>) -> Self::Out<'_>;
-    /// The length a string or binary value at the start of `ahead`
-    /// declares and the bytes its prefix takes; `None` when the prefix is
-    /// cut short (the protocol's own read then fails).
-    fn peek_length(ahead: &[u8]) -> Option<(i64, usize)>;
-}
-
-struct Binary;
-struct Compact;
-
-impl Protocol for Binary {
-    type In<'i> = TBinaryInputProtocol<&'i Input<'i>>;
-    type Out<'o> = TBinaryOutputProtocol<&'o mut Vec<u8>>;
-
-    fn input<'i>(input: &'i Input<'i>) -> Self::In<'i> {
-        TBinaryInputProtocol::new(input, true)
-    }
-
-    fn output(out: &mut Vec<u8>) -> Self::Out<'_> {
-        TBinaryOutputProtocol::new(out, true)
-    }
-
-    fn peek_length(ahead: &[u8]) -> Option<(i64, usize)> {
-        let prefix: [u8; 4] = ahead.get(..4)?.try_into().ok()?;
-        Some((i64::from(i32::from_be_bytes(prefix)), 4))
-    }
-}
-
-impl Protocol for Compact {
-    type In<'i> = TCompactInputProtocol<&'i Input<'i>>;
-    type Out<'o> = TCompactOutputProtocol<&'o mut Vec<u8>>;
-
-    fn input<'i>(input: &'i Input<'i>) -> Self::In<'i> {
-        TCompactInputProtocol::new(input)
-    }
-
-    fn output(out: &mut Vec<u8>) -> Self::Out<'_> {
-        TCompactOutputProtocol::new(out)
-    }
-
-    fn peek_length(ahead: &[u8]) -> Option<(i64, usize)> {
-        let mut length = 0u64;
-        for (at, byte) in ahead.iter().take(10).enumerate() {
-            length |= u64::from(byte & 0x7f) << (7 * at);
-            if byte & 0x80 == 0 {
-                return Some((i64::try_from(length).unwrap_or(i64::MAX), at + 1));
-            }
-        }
-        None
-    }
-}
-
-/// The bytes being decoded, as the protocols' transport, with the
-/// position the decoder needs between two protocol calls.
-struct Input<'a> {
-    bytes: &'a [u8],
-    pos: Cell<usize>,
-}
-
-impl<'a> Input<'a> {
-    fn ahead(&self) -> &'a [u8] {
-        self.bytes.get(self.pos.get()..).unwrap_or_default()
-    }
-}
-
-impl Read for &Input<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let ahead = self.ahead();
-        let n = ahead.len().min(buf.len());
-        buf[..n].copy_from_slice(&ahead[..n]);
-        self.pos.set(self.pos.get() + n);
-        Ok(n)
-    }
 }
 
 impl<P: Protocol> Codec for Thrift<P> {
@@ -659,28 +600,20 @@ impl<P: Protocol> Codec for Thrift<P> {
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
-        let input = Input {
-            bytes,
-            pos: Cell::new(0),
-        };
-        let mut reader = Reader::<P> {
-            protocol: P::input(&input),
-            input: &input,
-        };
+        let input = Input::new(bytes);
+        let mut reader = Reader::<P>::new(&input);
         let value = if self.idl.wrapped {
             let root = &self.idl.defs[self.idl.root];
-            let mut fields = reader.fields(self, root)?;
+            let mut fields = self.fields(&mut reader, root).map_err(|f| f.to_string())?;
             fields
                 .pop()
                 .map(|(_, value)| value)
                 .ok_or("the document's field is missing")?
         } else {
-            reader.read(self, &Ty::Struct(self.idl.root))?
+            self.read(&mut reader, "the document", &Ty::Struct(self.idl.root))
+                .map_err(|f| f.to_string())?
         };
-        let left = input.ahead().len();
-        if left != 0 {
-            return Err(format!("{left} bytes after the struct"));
-        }
+        reader.finish().map_err(|f| f.to_string())?;
         Ok(value)
     }
 
@@ -814,74 +747,24 @@ impl<P: Protocol> Thrift<P> {
     }
 }
 
-/// The decoder: the protocol with the input it reads, to bound lengths.
-struct Reader<'i, P: Protocol> {
-    protocol: P::In<'i>,
-    input: &'i Input<'i>,
-}
-
-impl<P: Protocol> Reader<'_, P> {
-    fn at(&self) -> usize {
-        self.input.pos.get()
-    }
-
-    fn read(&mut self, codec: &Thrift<P>, ty: &Ty) -> Result<Value, String> {
-        let p = &mut self.protocol;
+impl<P: Protocol> Thrift<P> {
+    /// A value of `ty`, part of `what`.
+    fn read(&self, reader: &mut Reader<'_, P>, what: &str, ty: &Ty) -> Result<Value, Fault> {
         Ok(match ty {
-            Ty::Bool => Value::Bool(p.read_bool().map_err(|error| error.to_string())?),
-            Ty::I64 => Value::Int(p.read_i64().map_err(|error| error.to_string())?),
-            Ty::Double => Value::Float(p.read_double().map_err(|error| error.to_string())?),
-            Ty::Text => {
-                self.check_length()?;
-                Value::Text(
-                    self.protocol
-                        .read_string()
-                        .map_err(|error| error.to_string())?,
-                )
-            }
-            Ty::Binary => {
-                self.check_length()?;
-                Value::Bytes(
-                    self.protocol
-                        .read_bytes()
-                        .map_err(|error| error.to_string())?,
-                )
-            }
+            Ty::Bool => Value::Bool(reader.bool(what)?),
+            Ty::I64 => Value::Int(reader.i64(what)?),
+            Ty::Double => Value::Float(reader.double(what)?),
+            Ty::Text => Value::Text(reader.string(what)?),
+            Ty::Binary => Value::Bytes(reader.binary(what)?),
             Ty::List(item) => {
-                let at = self.at();
-                let header = self
-                    .protocol
-                    .read_list_begin()
-                    .map_err(|error| error.to_string())?;
-                if header.element_type != item.ttype() {
-                    return Err(format!(
-                        "at byte {at}: a list of {:?}, not of {:?}",
-                        header.element_type,
-                        item.ttype()
-                    ));
-                }
-                let count = usize::try_from(header.size)
-                    .map_err(|_| format!("at byte {at}: a negative list count"))?;
-                // Every item takes a byte at least.
-                let left = self.input.ahead().len();
-                if count > left {
-                    return Err(format!(
-                        "at byte {at}: a list of {count} items in {left} bytes"
-                    ));
-                }
-                let mut items = Vec::with_capacity(count);
-                for _ in 0..count {
-                    items.push(self.read(codec, item)?);
-                }
-                self.protocol
-                    .read_list_end()
-                    .map_err(|error| error.to_string())?;
-                Value::List(items)
+                Value::List(reader.list(what, item.ttype(), least::<P>(item), |reader| {
+                    self.read(reader, what, item)
+                })?)
             }
             Ty::Struct(index) => {
-                let def = &codec.idl.defs[*index];
-                let at = self.at();
-                let fields = self.fields(codec, def)?;
+                let def = &self.idl.defs[*index];
+                let at = reader.pos();
+                let fields = self.fields(reader, def)?;
                 match def.kind {
                     DefKind::Null => Value::Null,
                     DefKind::Union => {
@@ -889,9 +772,10 @@ impl<P: Protocol> Reader<'_, P> {
                         match (set.next(), set.next()) {
                             (Some(value), None) => value,
                             _ => {
-                                return Err(format!(
-                                    "at byte {at}: union {} must hold one member",
-                                    def.name
+                                return Err(Fault::new(
+                                    at,
+                                    ErrorKind::Invalid,
+                                    format!("union {} must hold one member", def.name),
                                 ));
                             }
                         }
@@ -907,101 +791,62 @@ impl<P: Protocol> Reader<'_, P> {
         })
     }
 
-    /// A struct's fields, by index, each checked against the definition.
     /// A struct's fields as read, each with its position in `def`, in
     /// that order: time in the fields read, not in those `def` has (a
     /// record of many optional fields, most absent, reads fast).
-    fn fields(&mut self, codec: &Thrift<P>, def: &Def) -> Result<Vec<(usize, Value)>, String> {
+    fn fields(&self, reader: &mut Reader<'_, P>, def: &Def) -> Result<Vec<(usize, Value)>, Fault> {
+        let at = reader.pos();
         let mut values = Vec::new();
-        self.protocol
-            .read_struct_begin()
-            .map_err(|error| error.to_string())?;
-        loop {
-            let at = self.at();
-            let header = self
-                .protocol
-                .read_field_begin()
-                .map_err(|error| error.to_string())?;
-            if header.field_type == TType::Stop {
-                break;
-            }
-            let id = header.id.unwrap_or_default();
-            // Ids are numbered from 1 in field order.
-            let index = usize::try_from(id)
-                .ok()
-                .and_then(|id| id.checked_sub(1))
-                .filter(|&i| def.fields.get(i).is_some_and(|f| f.id == id))
-                .ok_or_else(|| format!("at byte {at}: {} has no field {id}", def.name))?;
-            let field = &def.fields[index];
-            if header.field_type != field.ty.ttype() {
-                return Err(format!(
-                    "at byte {at}: field {id} of {} is a {:?}, not a {:?}",
-                    def.name,
-                    header.field_type,
-                    field.ty.ttype()
-                ));
-            }
-            values.push((index, at, self.read(codec, &field.ty)?));
-            self.protocol
-                .read_field_end()
-                .map_err(|error| error.to_string())?;
-        }
-        self.protocol
-            .read_struct_end()
-            .map_err(|error| error.to_string())?;
-        // Stable: of a field given twice, the later comes second.
-        values.sort_by_key(|&(index, _, _)| index);
-        if let Some(pair) = values.windows(2).find(|pair| pair[0].0 == pair[1].0) {
-            return Err(format!(
-                "at byte {}: field {} of {} is given twice",
-                pair[1].1, def.fields[pair[1].0].id, def.name
-            ));
-        }
-        let required_fields = match (&def.kind, &def.record) {
-            (DefKind::Record, Some(record)) => record.required_fields().len(),
-            // The wrapper of a document that is not a map: one field.
-            (DefKind::Record, None) => def.fields.iter().filter(|f| !f.optional).count(),
-            (DefKind::Union | DefKind::Null, _) => 0,
-        };
-        {
-            let required = values
-                .iter()
-                .filter(|&&(index, _, _)| !def.fields[index].optional)
-                .count();
-            if required < required_fields {
-                let mut given = values.iter().map(|&(index, _, _)| index).peekable();
-                let missing = def.fields.iter().enumerate().find(|&(index, field)| {
-                    let here = given.next_if_eq(&index).is_some();
-                    !field.optional && !here
-                });
-                if let Some((_, field)) = missing {
-                    return Err(format!(
+        reader.struct_fields(
+            &def.name,
+            def.fields.len(),
+            |index| {
+                (
+                    def.fields[index].name.as_str(),
+                    def.fields[index].ty.ttype(),
+                )
+            },
+            |reader, index| {
+                let field = &def.fields[index];
+                values.push((index, self.read(reader, &field.name, &field.ty)?));
+                Ok(())
+            },
+        )?;
+        // The reader has refused a field given twice.
+        values.sort_unstable_by_key(|&(index, _)| index);
+        let required = values
+            .iter()
+            .filter(|&&(index, _)| !def.fields[index].optional)
+            .count();
+        if required < def.required {
+            let mut given = values.iter().map(|&(index, _)| index).peekable();
+            let missing = def.fields.iter().enumerate().find(|&(index, field)| {
+                let here = given.next_if_eq(&index).is_some();
+                !field.optional && !here
+            });
+            if let Some((_, field)) = missing {
+                return Err(Fault::new(
+                    at,
+                    ErrorKind::Invalid,
+                    format!(
                         "{} lacks its required field {} ({})",
                         def.name, field.id, field.name
-                    ));
-                }
+                    ),
+                ));
             }
         }
-        Ok(values
-            .into_iter()
-            .map(|(index, _, value)| (index, value))
-            .collect())
+        Ok(values)
     }
+}
 
-    /// Checks the declared length of the string or binary ahead against
-    /// the input left: the protocol allocates it before reading a byte.
-    fn check_length(&self) -> Result<(), String> {
-        let ahead = self.input.ahead();
-        let Some((length, prefix)) = P::peek_length(ahead) else {
-            return Ok(());
-        };
-        let left = ahead.len() - prefix;
-        if length < 0 || length.cast_unsigned() > left as u64 {
-            return Err(format!(
-                "at byte {}: a length of {length} with {left} bytes left",
-                self.at()
-            ));
-        }
-        Ok(())
+/// The fewest bytes a list item of `ty` takes in protocol `P`, to check a
+/// list's count against the input left.
+fn least<P: Protocol>(ty: &Ty) -> usize {
+    match ty {
+        Ty::Bool | Ty::List(_) => 1,
+        Ty::I64 => P::MIN_I64,
+        Ty::Double => 8,
+        Ty::Text | Ty::Binary => P::MIN_STRING,
+        Ty::Struct(_) => MIN_STRUCT,
     }
 }

@@ -1,0 +1,90 @@
+//! A codec of a document: something that writes a [`Value`] to bytes and
+//! reads it back, built once per document from what the document says
+//! (its messages, the schema inferred from them, or the user's own). A
+//! codec crate builds one for its wire format; `serbench measure` drives
+//! it.
+
+use std::path::PathBuf;
+
+use crate::schema::Schema;
+use crate::value::Value;
+
+/// A codec as `serbench measure` drives it, built for one document: messages of
+/// type `M`, a document's [`Value`] or a user's own serde type.
+pub trait Codec<M = Value> {
+    /// Appends `value`'s encoding to `out` (cleared by the caller); a value
+    /// the format cannot carry is an error saying what and where.
+    fn encode(&self, value: &M, out: &mut Vec<u8>) -> Result<(), String>;
+
+    /// Reads one message back from `bytes`, all of them.
+    fn decode(&self, bytes: &[u8]) -> Result<M, String>;
+
+    /// The schema files this codec writes with, to keep beside the report
+    /// (`document.proto`); none for a self-describing format.
+    fn schema_files(&self) -> Vec<SchemaFile> {
+        Vec::new()
+    }
+}
+
+/// A codec type of the registry that carries a document as well as the
+/// model's datasets: its crate's document path, which `serbench measure`
+/// reaches through the registry (`serbench_codecs::document`).
+pub trait DocumentCodec {
+    /// Its codec of the document `context` describes.
+    ///
+    /// # Errors
+    ///
+    /// Why the document has no form in this format (a kind it lacks, a
+    /// schema past its limits), naming the place.
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String>;
+}
+
+/// How a document codec is built: [`DocumentCodec::document`] of one
+/// codec type.
+pub type BuildDocument = fn(&Context<'_>) -> Result<Box<dyn Codec>, String>;
+
+/// A schema written out for the user to start from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchemaFile {
+    /// The file name, such as `catalog.proto`.
+    pub name: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// What a codec is built from: the document and its schemas.
+#[derive(Clone, Copy, Debug)]
+pub struct Context<'a> {
+    /// The document's name as files and records take it (the input's file
+    /// stem, such as `catalog`).
+    pub name: &'a str,
+    /// The document's messages (one for a document, a line each for NDJSON).
+    pub messages: &'a [Value],
+    /// The schema inferred from the messages.
+    pub schema: &'a Schema,
+    /// The user's own schemas, used instead of the inferred one.
+    pub user: &'a UserSchemas,
+}
+
+impl<'a> Context<'a> {
+    /// The inferred schema, for a row that writes it in its own schema
+    /// language: refused past [`crate::schema::MAX_FIELDS`] record fields.
+    ///
+    /// # Errors
+    ///
+    /// The reason, naming the limit.
+    pub fn inferred(&self) -> Result<&'a Schema, String> {
+        self.schema.refuse_oversized()?;
+        Ok(self.schema)
+    }
+}
+
+/// The user's own schemas (`--schema FILE.proto --message NAME`,
+/// `--avsc FILE`).
+#[derive(Clone, Debug, Default)]
+pub struct UserSchemas {
+    /// A `.proto` file and the message a document is.
+    pub proto: Option<(PathBuf, String)>,
+    /// An Avro schema (`.avsc`).
+    pub avsc: Option<PathBuf>,
+}
