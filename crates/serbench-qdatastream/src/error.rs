@@ -10,7 +10,7 @@ use crate::QDataStream;
 /// A decoding failure, boxed: every read returns a `Result<_, Fault>`,
 /// and a pointer-sized error keeps the successful ones small.
 #[derive(Debug)]
-pub struct Fault(Box<FaultInfo>);
+pub(crate) struct Fault(Box<FaultInfo>);
 
 /// Its kind, where it happened and what was wrong.
 #[derive(Debug)]
@@ -31,14 +31,14 @@ impl Fault {
     }
 
     /// What kind of fault it is.
-    #[must_use]
-    pub fn kind(&self) -> ErrorKind {
+    #[cfg(all(test, feature = "document"))]
+    pub(crate) fn kind(&self) -> ErrorKind {
         self.0.kind
     }
 
     /// The byte offset of the item that failed.
-    #[must_use]
-    pub fn offset(&self) -> usize {
+    #[cfg(all(test, feature = "document"))]
+    pub(crate) fn offset(&self) -> usize {
         self.0.offset
     }
 }
@@ -52,7 +52,7 @@ impl fmt::Display for Fault {
 
 /// A value QDataStream cannot carry, with the reason.
 #[derive(Debug)]
-pub struct Unsupported(pub(crate) String);
+pub(crate) struct Unsupported(pub(crate) String);
 
 impl fmt::Display for Unsupported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

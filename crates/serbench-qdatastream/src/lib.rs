@@ -178,6 +178,8 @@
 //! names the item and its byte offset.
 
 mod date_time;
+#[cfg(feature = "document")]
+pub mod document;
 mod error;
 mod graph;
 mod media;
@@ -187,18 +189,6 @@ mod records;
 mod task_manager;
 mod telemetry;
 mod write;
-
-/// QDataStream's primitives, bounds-checked reads with positions and
-/// `QString`'s UTF-16, for serbench-measure's QDataStream row: it writes a
-/// user's document as Qt's `QVariant`s, and times the same string code
-/// as this crate's layouts. Plumbing, not API: it follows this crate's
-/// internals and may change with them.
-#[doc(hidden)]
-pub mod __private {
-    pub use crate::error::{Fault, Unsupported};
-    pub use crate::read::Reader;
-    pub use crate::write::Writer;
-}
 
 use serbench_model::{BaseCodec, Carries, Codec, Dataset};
 pub use serbench_model::{Error, ErrorKind};

@@ -9,7 +9,7 @@ use crate::error::Fault;
 /// one length it needs against them; offsets are counted back from the
 /// end, so a successful read keeps no position of its own. `what`, in every
 /// read, names the item for the error message ("the task's name").
-pub struct Reader<'a> {
+pub(crate) struct Reader<'a> {
     /// The length of the whole input.
     len: usize,
     rest: &'a [u8],
@@ -18,7 +18,7 @@ pub struct Reader<'a> {
 impl<'a> Reader<'a> {
     /// A reader at the start of `bytes`.
     #[must_use]
-    pub fn new(bytes: &'a [u8]) -> Self {
+    pub(crate) fn new(bytes: &'a [u8]) -> Self {
         Self {
             len: bytes.len(),
             rest: bytes,
@@ -27,7 +27,7 @@ impl<'a> Reader<'a> {
 
     /// Where the next item starts.
     #[must_use]
-    pub fn pos(&self) -> usize {
+    pub(crate) fn pos(&self) -> usize {
         self.len - self.rest.len()
     }
 
@@ -39,12 +39,12 @@ impl<'a> Reader<'a> {
     /// message built for it stays out of the paths that succeed.
     #[cold]
     #[must_use]
-    pub fn fault(offset: usize, kind: ErrorKind, message: String) -> Fault {
+    pub(crate) fn fault(offset: usize, kind: ErrorKind, message: String) -> Fault {
         Fault::new(offset, kind, message)
     }
 
     /// The value is complete: nothing may follow it.
-    pub fn finish(self) -> Result<(), Fault> {
+    pub(crate) fn finish(self) -> Result<(), Fault> {
         if self.remaining() == 0 {
             return Ok(());
         }
@@ -102,7 +102,7 @@ impl<'a> Reader<'a> {
 
     /// A `qint8`.
     #[inline]
-    pub fn i8(&mut self, what: &str) -> Result<i8, Fault> {
+    pub(crate) fn i8(&mut self, what: &str) -> Result<i8, Fault> {
         Ok(i8::from_be_bytes(self.array(what)?))
     }
 
@@ -113,7 +113,7 @@ impl<'a> Reader<'a> {
 
     /// A `quint32`.
     #[inline]
-    pub fn u32(&mut self, what: &str) -> Result<u32, Fault> {
+    pub(crate) fn u32(&mut self, what: &str) -> Result<u32, Fault> {
         Ok(u32::from_be_bytes(self.array(what)?))
     }
 
@@ -124,25 +124,26 @@ impl<'a> Reader<'a> {
 
     /// A `qint64`.
     #[inline]
-    pub fn i64(&mut self, what: &str) -> Result<i64, Fault> {
+    pub(crate) fn i64(&mut self, what: &str) -> Result<i64, Fault> {
         Ok(i64::from_be_bytes(self.array(what)?))
     }
 
     /// A `quint64`.
     #[inline]
-    pub fn u64(&mut self, what: &str) -> Result<u64, Fault> {
+    #[cfg(feature = "document")]
+    pub(crate) fn u64(&mut self, what: &str) -> Result<u64, Fault> {
         Ok(u64::from_be_bytes(self.array(what)?))
     }
 
     /// A `double` at `DoublePrecision`: its bits as they are.
     #[inline]
-    pub fn f64(&mut self, what: &str) -> Result<f64, Fault> {
+    pub(crate) fn f64(&mut self, what: &str) -> Result<f64, Fault> {
         Ok(f64::from_bits(u64::from_be_bytes(self.array(what)?)))
     }
 
     /// A `bool`. Qt reads any non-zero byte as true but only writes 0 and
     /// 1; anything else is refused, so each value has one encoding.
-    pub fn bool(&mut self, what: &str) -> Result<bool, Fault> {
+    pub(crate) fn bool(&mut self, what: &str) -> Result<bool, Fault> {
         let at = self.pos();
         match self.array::<1>(what)? {
             [0] => Ok(false),
@@ -180,7 +181,7 @@ impl<'a> Reader<'a> {
     /// A `QList` of `count` items read by `item`. The list is reserved up
     /// front, but never past two bytes of memory per byte of input left:
     /// beyond that it grows as items actually arrive.
-    pub fn list<T>(
+    pub(crate) fn list<T>(
         &mut self,
         what: &str,
         min_item: usize,
@@ -220,7 +221,7 @@ impl<'a> Reader<'a> {
 
     /// A `QString` where the model has no null: a null reads as empty, as
     /// `QString::isEmpty` treats it.
-    pub fn string(&mut self, what: &str) -> Result<String, Fault> {
+    pub(crate) fn string(&mut self, what: &str) -> Result<String, Fault> {
         let at = self.pos();
         match self.u32(what)? {
             u32::MAX => Ok(String::new()),
@@ -230,7 +231,8 @@ impl<'a> Reader<'a> {
 
     /// A `QByteArray`: a `quint32` size, then the bytes. A null one (size
     /// 0xFFFFFFFF) reads as empty, as `QByteArray::isEmpty` treats it.
-    pub fn byte_array(&mut self, what: &str) -> Result<Vec<u8>, Fault> {
+    #[cfg(feature = "document")]
+    pub(crate) fn byte_array(&mut self, what: &str) -> Result<Vec<u8>, Fault> {
         let at = self.pos();
         let len = match self.u32(what)? {
             u32::MAX => return Ok(Vec::new()),

@@ -13,28 +13,28 @@ pub(crate) const MAX_SIZE: usize = 0xFFFF_FFFD;
 
 /// Appends to a caller's buffer. `what`, where a size may be too large,
 /// names the item for the error message.
-pub struct Writer<'a> {
+pub(crate) struct Writer<'a> {
     out: &'a mut Vec<u8>,
 }
 
 impl<'a> Writer<'a> {
     /// A writer appending to `out`.
-    pub fn new(out: &'a mut Vec<u8>) -> Self {
+    pub(crate) fn new(out: &'a mut Vec<u8>) -> Self {
         Self { out }
     }
 
     /// Raw bytes, as they are.
-    pub fn bytes(&mut self, bytes: &[u8]) {
+    pub(crate) fn bytes(&mut self, bytes: &[u8]) {
         self.out.extend_from_slice(bytes);
     }
 
     /// A `qint8`.
-    pub fn i8(&mut self, value: i8) {
+    pub(crate) fn i8(&mut self, value: i8) {
         self.out.push(value.to_be_bytes()[0]);
     }
 
     /// Qt writes a `bool` as one byte, 0 or 1.
-    pub fn bool(&mut self, value: bool) {
+    pub(crate) fn bool(&mut self, value: bool) {
         self.out.push(u8::from(value));
     }
 
@@ -43,7 +43,7 @@ impl<'a> Writer<'a> {
     }
 
     /// A `quint32`.
-    pub fn u32(&mut self, value: u32) {
+    pub(crate) fn u32(&mut self, value: u32) {
         self.bytes(&value.to_be_bytes());
     }
 
@@ -52,23 +52,24 @@ impl<'a> Writer<'a> {
     }
 
     /// A `qint64`.
-    pub fn i64(&mut self, value: i64) {
+    pub(crate) fn i64(&mut self, value: i64) {
         self.bytes(&value.to_be_bytes());
     }
 
     /// A `quint64`.
-    pub fn u64(&mut self, value: u64) {
+    #[cfg(feature = "document")]
+    pub(crate) fn u64(&mut self, value: u64) {
         self.bytes(&value.to_be_bytes());
     }
 
     /// A `double` at `DoublePrecision`, QDataStream's default: the IEEE 754
     /// bits, big-endian, so NaN payloads and −0.0 survive.
-    pub fn f64(&mut self, value: f64) {
+    pub(crate) fn f64(&mut self, value: f64) {
         self.bytes(&value.to_bits().to_be_bytes());
     }
 
     /// A `QList`'s count, then each item.
-    pub fn list<T>(
+    pub(crate) fn list<T>(
         &mut self,
         items: &[T],
         what: &str,
@@ -90,7 +91,7 @@ impl<'a> Writer<'a> {
 
     /// A non-null `QString`: its size in bytes, then its UTF-16 code units,
     /// big-endian.
-    pub fn string(&mut self, text: &str, what: &str) -> Result<(), Unsupported> {
+    pub(crate) fn string(&mut self, text: &str, what: &str) -> Result<(), Unsupported> {
         let start = self.out.len();
         self.u32(0);
         if !self.ascii(text.as_bytes()) {
@@ -146,7 +147,8 @@ impl<'a> Writer<'a> {
     }
 
     /// A non-null `QByteArray`: its size, then the bytes.
-    pub fn byte_array(&mut self, bytes: &[u8], what: &str) -> Result<(), Unsupported> {
+    #[cfg(feature = "document")]
+    pub(crate) fn byte_array(&mut self, bytes: &[u8], what: &str) -> Result<(), Unsupported> {
         self.u32(size(bytes.len(), "bytes", what)?);
         self.bytes(bytes);
         Ok(())

@@ -4,8 +4,7 @@
 //!   crate and the xtask reach codecs through it, so a new codec edits no
 //!   file outside it. (A codec crate may name itself in its own docs and
 //!   tests; the xtask's code generation names the crates whose generated
-//!   code it refreshes; serbench-measure's QDataStream row writes Qt's
-//!   `QVariant`s with serbench-qdatastream's primitives.)
+//!   code it refreshes.)
 //! - Only the model branches on a dataset's id or unit: a fact code
 //!   branches on is an item of `Dataset` (`DAMAGED_SIZE`, not a match on
 //!   `SIZE_UNIT`). The rule reads tokens, so a match arm is caught as
@@ -85,21 +84,9 @@ fn only_the_registry_names_codec_crates() {
         if allowed {
             continue;
         }
-        // The one codec crate another crate depends on: the measure crate's
-        // QDataStream row writes QVariants with serbench-qdatastream's
-        // primitives (its `__private` module), so that it times the same
-        // string and bounds-checking code as the registry's codec.
-        let qvariant_row = matches!(
-            file.as_str(),
-            "crates/serbench-measure/Cargo.toml"
-                | "crates/serbench-measure/src/formats/qdatastream.rs"
-        );
         let text = read(&path);
         for (line, code) in code_lines(&text) {
             for name in &crates {
-                if qvariant_row && name == "serbench-qdatastream" {
-                    continue;
-                }
                 let path_name = format!("{}::", name.replace('-', "_"));
                 if code.contains(&format!("\"{name}\""))
                     || code.contains(&format!("{name} ="))

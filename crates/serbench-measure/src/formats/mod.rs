@@ -6,7 +6,6 @@ pub(crate) mod documents;
 mod minicbor_value;
 pub(crate) mod positional;
 mod protobuf;
-mod qdatastream;
 mod xml;
 
 use crate::codec::{Build, Row};
@@ -170,7 +169,7 @@ pub const ROWS: &[Row] = &[
         library: "serbench-qdatastream",
         version: "0.1.0",
         keeps_key_order: true,
-        build: Build::From(qdatastream::build),
+        build: Build::Registry,
     },
     Row {
         id: "capnp",

@@ -1,6 +1,7 @@
-//! QDataStream: a document as Qt's own `QVariant`s, the form in which a Qt
-//! program holds and streams a loosely typed tree (`QJsonDocument::toVariant`
-//! gives one), at stream version `Qt_6_4` as serbench-qdatastream writes.
+//! A document (`serbench-document`'s [`Value`]) as Qt's own `QVariant`s,
+//! the form in which a Qt program holds and streams a loosely typed tree
+//! (`QJsonDocument::toVariant` gives one), at stream version `Qt_6_4`, for
+//! `serbench measure`'s QDataStream row.
 //!
 //! # The mapping
 //!
@@ -22,8 +23,8 @@
 //!
 //! The null flag is 1 for `Nullptr` and 0 for the rest, as Qt 6 writes
 //! them: a `QVariant` of `nullptr` is null, one made from a value is not.
-//! The strings, counts and numbers are serbench-qdatastream's own
-//! primitives, the code its task-manager layout times.
+//! The strings, counts and numbers are this crate's own primitives, the
+//! code its task-manager layout times.
 //!
 //! A map is a `QVariantHash` rather than a `QVariantMap` (`QJsonObject`'s
 //! own form) because a `QVariantMap` is a sorted map: Qt writes its keys
@@ -63,11 +64,13 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use serbench_qdatastream::__private::{Fault, Reader, Unsupported, Writer};
-use serbench_qdatastream::ErrorKind;
+use serbench_document::codec::{Codec, Context, DocumentCodec};
+use serbench_document::value::{MAX_DEPTH, Value};
 
-use crate::codec::{Codec, Context};
-use crate::value::{MAX_DEPTH, Value};
+use crate::error::{Fault, Unsupported};
+use crate::read::Reader;
+use crate::write::Writer;
+use crate::{ErrorKind, QDataStream};
 
 /// The `QMetaType::Type` ids a document's values take (qmetatype.h).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,8 +118,16 @@ const MIN_ENTRY: usize = 4 + MIN_VARIANT;
 
 struct Variants;
 
+impl DocumentCodec for QDataStream {
+    /// The codec of the document's `QVariant`s, once no map of the
+    /// document repeats a key.
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+        build(context)
+    }
+}
+
 /// The codec, once no map of the document repeats a key.
-pub(crate) fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
     let several = context.messages.len() > 1;
     for (n, message) in context.messages.iter().enumerate() {
         let mut path = String::from("$");
@@ -440,8 +451,8 @@ mod tests {
             "a".to_owned(),
             Value::List(vec![Value::Int(1), twice]),
         )])];
-        let schema = crate::schema::Schema::infer(&messages, "doc");
-        let user = crate::codec::UserSchemas::default();
+        let schema = serbench_document::Schema::infer(&messages, "doc");
+        let user = serbench_document::UserSchemas::default();
         let context = Context {
             name: "doc",
             messages: &messages,
