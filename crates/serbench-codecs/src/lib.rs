@@ -166,6 +166,48 @@ pub trait Visitor {
     fn document<C: serbench_document::DocumentCodec>(&mut self, info: &'static Info) {
         let _ = info;
     }
+
+    /// Called after [`Visitor::codec`] for codecs whose crate offers its
+    /// library's serde calls for any type (marked `serde` in the list).
+    #[cfg(feature = "document")]
+    fn serde<C: serbench_document::SerdeCodec + 'static>(&mut self, info: &'static Info) {
+        let _ = info;
+    }
+}
+
+/// Codec `id`'s serde calls as a codec of the user's own type `T`, for
+/// `serbench measure`'s typed path; `None` when the codec is not built in
+/// or its crate offers no serde path (yet: measure's own rows carry the
+/// rest).
+#[cfg(feature = "document")]
+#[must_use]
+pub fn serde_codec<T>(id: &str) -> Option<Box<dyn serbench_document::Codec<T>>>
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + 'static,
+{
+    struct Find<'a, T> {
+        id: &'a str,
+        found: Option<Box<dyn serbench_document::Codec<T>>>,
+    }
+
+    impl<T> Visitor for Find<'_, T>
+    where
+        T: serde::Serialize + serde::de::DeserializeOwned + 'static,
+    {
+        fn codec<C: Registered>(&mut self, _: &'static Info) {}
+
+        fn serde<C: serbench_document::SerdeCodec + 'static>(&mut self, info: &'static Info) {
+            if info.id == self.id {
+                self.found = Some(Box::new(
+                    serbench_document::serde_path::Through::<C>::default(),
+                ));
+            }
+        }
+    }
+
+    let mut find = Find { id, found: None };
+    visit_list(&mut find);
+    find.found
 }
 
 /// How codec `id`'s crate builds its codec of a document, for `serbench

@@ -8,13 +8,15 @@
 //! (`tuned`). `native` marks codecs that also implement
 //! [`NativeCodec`](serbench_model::NativeCodec) for every dataset, and
 //! `document` those whose crate carries a document (`serbench measure`'s
-//! rows) through `serbench_document::DocumentCodec`.
+//! rows) through `serbench_document::DocumentCodec`, `serde` those whose
+//! crate offers its library's serde calls for any type
+//! (`serbench_document::SerdeCodec`, `serbench measure`'s typed path).
 
 codecs! {
     // feature       codec type                            wire format     library        version      path
-    "json"        => serbench_json::Json,                  "JSON",         "serde_json",  "1.0.154",   stock;
-    "json-simd"   => serbench_json::JsonSimd,              "JSON",         "simd-json",   "0.19.0",    stock;
-    "json-sonic"  => serbench_json::JsonSonic,             "JSON",         "sonic-rs",    "0.5.10",    stock;
+    "json"        => serbench_json::Json,                  "JSON",         "serde_json",  "1.0.154",   stock, document, serde;
+    "json-simd"   => serbench_json::JsonSimd,              "JSON",         "simd-json",   "0.19.0",    stock, document, serde;
+    "json-sonic"  => serbench_json::JsonSonic,             "JSON",         "sonic-rs",    "0.5.10",    stock, document, serde;
     "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    "0.2.2",     stock;
     "cbor-minicbor" => serbench_cbor::CborMinicbor,        "CBOR",         "minicbor",    "2.3.1",     stock;
     "cbor-cbor4ii"  => serbench_cbor::CborCbor4ii,         "CBOR",         "cbor4ii",     "1.2.4",     stock;

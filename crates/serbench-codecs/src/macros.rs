@@ -2,8 +2,8 @@
 //! one call of the visitor per codec whose feature is on. Everything else
 //! is plain functions over that visit.
 
-/// Whether a list line's marker (`native`, `document`) is the one asked
-/// for; any other word is a compile error.
+/// Whether a list line's marker (`native`, `document`, `serde`) is
+/// `native`; any other word is a compile error.
 #[allow(
     unused_macros,
     reason = "a build with none of the marked codecs' features has no line that uses it"
@@ -15,10 +15,7 @@ macro_rules! marked {
     (native, document) => {
         false
     };
-    (document, document) => {
-        true
-    };
-    (document, native) => {
+    (native, serde) => {
         false
     };
 }
@@ -40,6 +37,10 @@ macro_rules! list_marker {
             $visitor.document::<$codec>(&$info);
         }
     };
+    (serde, $visitor:ident, $codec:ty, $info:ident) => {{
+        #[cfg(feature = "document")]
+        $visitor.serde::<$codec>(&$info);
+    }};
 }
 
 /// Expands the list into `visit_list`, checking at compile time that each

@@ -13,15 +13,19 @@
 //!   every reader keeps.
 //! - [`codec`]: the [`Codec`] a codec crate builds for a document from
 //!   its [`Context`], and the schema files it writes.
+//! - [`serde_path`]: a codec whose library goes through serde, for a
+//!   document and for any serde type alike.
 //! - [`schema`]: the schema inferred in one pass over the values, the
 //!   identifiers every schema language takes, and the bounds a schema row
 //!   keeps (fields written per value, fields in all).
 
 pub mod codec;
 pub mod schema;
+pub mod serde_path;
 pub mod value;
 
 pub use codec::{BuildDocument, Codec, Context, DocumentCodec, SchemaFile, UserSchemas};
 
 pub use schema::Schema;
+pub use serde_path::SerdeCodec;
 pub use value::Value;

@@ -459,6 +459,71 @@ impl Keys {
     }
 }
 
+/// Refuses what JSON's data model cannot carry: a float that is not
+/// finite, or a byte string. serde_json writes `null` for NaN and a list
+/// of numbers for bytes, a silent change, so the JSON codecs refuse them
+/// with the path; XML's representation of JSON (XPath 3.1's) shares the
+/// model, and refuses them too.
+///
+/// # Errors
+///
+/// The first such value, what it is and where (`$.items[3].price`).
+pub fn json_carries(messages: &[Value]) -> Result<(), String> {
+    first_problem(messages, &json_problem)
+}
+
+/// What JSON cannot say about `value` itself (not its elements), if any.
+#[must_use]
+pub fn json_problem(value: &Value) -> Option<String> {
+    match value {
+        Value::Float(x) if !x.is_finite() => Some(format!("JSON has no {x}, only finite floats")),
+        Value::Bytes(_) => Some("JSON has no byte strings".to_owned()),
+        _ => None,
+    }
+}
+
+/// The first value in `messages`, depth first, that `problem` finds
+/// fault with, as an error that says what and where (`$.items[3].price`).
+///
+/// # Errors
+///
+/// That value's problem, with its path.
+pub fn first_problem(
+    messages: &[Value],
+    problem: &dyn Fn(&Value) -> Option<String>,
+) -> Result<(), String> {
+    fn walk(
+        value: &Value,
+        problem: &dyn Fn(&Value) -> Option<String>,
+        path: &mut String,
+    ) -> Result<(), String> {
+        use std::fmt::Write as _;
+        if let Some(what) = problem(value) {
+            return Err(format!("{what} (at {path})"));
+        }
+        match value {
+            Value::List(items) => items.iter().enumerate().try_for_each(|(i, item)| {
+                let len = path.len();
+                let _ = write!(path, "[{i}]");
+                walk(item, problem, path)?;
+                path.truncate(len);
+                Ok(())
+            }),
+            Value::Map(entries) => entries.iter().try_for_each(|(key, item)| {
+                let len = path.len();
+                let _ = write!(path, ".{key}");
+                walk(item, problem, path)?;
+                path.truncate(len);
+                Ok(())
+            }),
+            _ => Ok(()),
+        }
+    }
+    messages
+        .iter()
+        .try_for_each(|message| walk(message, problem, &mut String::from("$")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

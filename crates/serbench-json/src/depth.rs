@@ -46,23 +46,39 @@ pub(crate) fn check<C: BaseCodec, T: Dataset>(
     bytes: &[u8],
     minus_zero: MinusZero,
 ) -> Result<(), Error> {
-    let fault = if minus_zero == MinusZero::Refused {
-        first_fault::<true>(bytes)
-    } else {
-        first_fault::<false>(bytes)
-    };
-    match fault {
+    match fault(bytes, DEPTH, minus_zero) {
         None => Ok(()),
-        Some(Fault::TooDeep(at)) => {
-            let message = format!("arrays and objects nest more than {DEPTH} levels");
-            Err(Error::new::<C, T>(ErrorKind::Limit, message).at_offset(at))
-        }
-        Some(Fault::MinusZero(at)) => {
-            let message = "the number -0, with no fraction or exponent: JSON's other readers \
-                           take it for the float -0.0, which no integer field holds, and \
-                           simd-json would read the integer 0 (write 0, or -0.0 for a float)";
-            Err(Error::new::<C, T>(ErrorKind::Invalid, message).at_offset(at))
-        }
+        Some((kind, at, message)) => Err(Error::new::<C, T>(kind, message).at_offset(at)),
+    }
+}
+
+/// What the pass finds wrong in `bytes`, with containers allowed `depth`
+/// levels (the datasets' [`DEPTH`], or a document's): its kind, its byte
+/// offset and what to say.
+pub(crate) fn fault(
+    bytes: &[u8],
+    depth: usize,
+    minus_zero: MinusZero,
+) -> Option<(ErrorKind, usize, String)> {
+    let fault = if minus_zero == MinusZero::Refused {
+        first_fault::<true>(bytes, depth)
+    } else {
+        first_fault::<false>(bytes, depth)
+    };
+    match fault? {
+        Fault::TooDeep(at) => Some((
+            ErrorKind::Limit,
+            at,
+            format!("arrays and objects nest more than {depth} levels"),
+        )),
+        Fault::MinusZero(at) => Some((
+            ErrorKind::Invalid,
+            at,
+            "the number -0, with no fraction or exponent: JSON's other readers \
+             take it for the float -0.0, which no integer field holds, and \
+             simd-json would read the integer 0 (write 0, or -0.0 for a float)"
+                .to_owned(),
+        )),
     }
 }
 
@@ -99,11 +115,11 @@ impl Strings {
     }
 }
 
-/// The first `[` or `{` that opens a container [`DEPTH`] levels deep, or
+/// The first `[` or `{` that opens a container past `limit` levels deep, or
 /// with `MINUS_ZERO` the first bare `-0`, if there is one. Brackets and
 /// signs inside strings do not count; a closing bracket without its opener
 /// and a number JSON does not have are left to the parser.
-fn first_fault<const MINUS_ZERO: bool>(bytes: &[u8]) -> Option<Fault> {
+fn first_fault<const MINUS_ZERO: bool>(bytes: &[u8], limit: usize) -> Option<Fault> {
     let mut depth = 0usize;
     let mut strings = Strings::default();
     for (at, &byte) in bytes.iter().enumerate() {
@@ -113,7 +129,7 @@ fn first_fault<const MINUS_ZERO: bool>(bytes: &[u8]) -> Option<Fault> {
         match byte {
             b'[' | b'{' => {
                 depth += 1;
-                if depth > DEPTH {
+                if depth > limit {
                     return Some(Fault::TooDeep(at));
                 }
             }

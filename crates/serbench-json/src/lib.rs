@@ -95,6 +95,8 @@
 //!   reading of `-0.0` is an [`ErrorKind::Unsupported`] error with it.
 
 mod depth;
+#[cfg(feature = "document")]
+pub mod document;
 mod locate;
 mod simd;
 mod sonic;

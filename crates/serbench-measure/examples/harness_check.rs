@@ -13,7 +13,8 @@
 //! There are two plain loops because there are two compiled copies of the
 //! parser: the call written here compiles one in this example, and
 //! `serbench_measure::harness_check::json_from_slice` is the same call
-//! compiled in the library, where the json row's codec is compiled. Two
+//! compiled in a library crate, as the json row's codec is (in
+//! serbench-json). Two
 //! more columns tell where a difference comes from: the same loop into a
 //! `serde_json::Value` (what the value type costs), and the json row's own
 //! codec timed by the harness's sampler (`serbench_results::sampling`)

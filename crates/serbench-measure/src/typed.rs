@@ -3,7 +3,9 @@
 //! A document goes through the formats as a [`Value`](crate::Value);
 //! a value of your own `Serialize + Deserialize` type goes through the
 //! same libraries, configured as their rows are, with [`encode`] and
-//! [`decode`] and the ids in [`SERDE_ROWS`]. Rows whose library has no
+//! [`decode`] and the ids in [`SERDE_ROWS`]. A codec whose crate offers
+//! its serde calls (`serbench_codecs::serde_codec`) goes through them;
+//! the others, through this crate's own until they move. Rows whose library has no
 //! serde support (minicbor, wincode, the schema formats) are not here.
 //!
 //! ```
@@ -31,9 +33,7 @@ use serde::de::DeserializeOwned;
 
 use crate::codec::Codec;
 
-use crate::formats::documents::{
-    Cbor4ii, Ciborium, Library, RmpSerde, SerdeJson, SimdJson, SonicRs,
-};
+use crate::formats::documents::{Cbor4ii, Ciborium, Library, RmpSerde};
 use crate::formats::positional::{Bincode, BitcodeSerde, Postcard, RmpPositional};
 
 /// The row ids [`encode`] and [`decode`] take, in the report's order.
@@ -51,11 +51,18 @@ pub const SERDE_ROWS: &[&str] = &[
 ];
 
 /// Appends `value`'s encoding by row `id`'s library to `out`.
-pub fn encode<T: Serialize + ?Sized>(id: &str, value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+///
+/// # Errors
+///
+/// What the library could not write, or an id not in [`SERDE_ROWS`].
+pub fn encode<T>(id: &str, value: &T, out: &mut Vec<u8>) -> Result<(), String>
+where
+    T: Serialize + DeserializeOwned + 'static,
+{
+    if let Some(codec) = serbench_codecs::serde_codec::<T>(id) {
+        return codec.encode(value, out);
+    }
     match id {
-        "json" => SerdeJson::write(value, out),
-        "json-simd" => SimdJson::write(value, out),
-        "json-sonic" => SonicRs::write(value, out),
         "cbor" => Ciborium::write(value, out),
         "cbor-cbor4ii" => Cbor4ii::write(value, out),
         "msgpack" => RmpSerde::write(value, out),
@@ -68,11 +75,19 @@ pub fn encode<T: Serialize + ?Sized>(id: &str, value: &T, out: &mut Vec<u8>) -> 
 }
 
 /// Reads a whole `T` from `bytes` with row `id`'s library.
-pub fn decode<T: DeserializeOwned>(id: &str, bytes: &[u8]) -> Result<T, String> {
+///
+/// # Errors
+///
+/// What the library or its codec's checks refused, or an id not in
+/// [`SERDE_ROWS`].
+pub fn decode<T>(id: &str, bytes: &[u8]) -> Result<T, String>
+where
+    T: Serialize + DeserializeOwned + 'static,
+{
+    if let Some(codec) = serbench_codecs::serde_codec::<T>(id) {
+        return codec.decode(bytes);
+    }
     match id {
-        "json" => SerdeJson::read(bytes),
-        "json-simd" => SimdJson::read(bytes),
-        "json-sonic" => SonicRs::read(bytes),
         "cbor" => Ciborium::read(bytes),
         "cbor-cbor4ii" => Cbor4ii::read(bytes),
         "msgpack" => RmpSerde::read(bytes),
@@ -99,10 +114,10 @@ where
     fn of<L: Library + 'static, T: Serialize + DeserializeOwned + 'static>() -> Box<dyn Codec<T>> {
         Box::new(Through::<L>(PhantomData))
     }
+    if let Some(codec) = serbench_codecs::serde_codec::<T>(id) {
+        return Some(codec);
+    }
     Some(match id {
-        "json" => of::<SerdeJson, T>(),
-        "json-simd" => of::<SimdJson, T>(),
-        "json-sonic" => of::<SonicRs, T>(),
         "cbor" => of::<Ciborium, T>(),
         "cbor-cbor4ii" => of::<Cbor4ii, T>(),
         "msgpack" => of::<RmpSerde, T>(),

@@ -9,7 +9,7 @@ mod protobuf;
 mod xml;
 
 use crate::codec::{Build, Row};
-use documents::{Cbor4ii, Ciborium, RmpSerde, SerdeJson, SimdJson, SonicRs};
+use documents::{Cbor4ii, Ciborium, RmpSerde};
 
 pub(crate) use minicbor_value::read_document as read_cbor;
 
@@ -21,7 +21,7 @@ pub const ROWS: &[Row] = &[
         library: "serde_json",
         version: "1.0.154",
         keeps_key_order: true,
-        build: Build::From(documents::json_row::<SerdeJson>),
+        build: Build::Registry,
     },
     Row {
         id: "json-simd",
@@ -29,7 +29,7 @@ pub const ROWS: &[Row] = &[
         library: "simd-json",
         version: "0.19.0",
         keeps_key_order: true,
-        build: Build::From(documents::json_row::<SimdJson>),
+        build: Build::Registry,
     },
     Row {
         id: "json-sonic",
@@ -37,7 +37,7 @@ pub const ROWS: &[Row] = &[
         library: "sonic-rs",
         version: "0.5.10",
         keeps_key_order: true,
-        build: Build::From(documents::json_row::<SonicRs>),
+        build: Build::Registry,
     },
     Row {
         id: "cbor",

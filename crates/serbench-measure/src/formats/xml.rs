@@ -48,9 +48,9 @@ mod write;
 
 use std::collections::HashSet;
 
-use super::documents::{first_problem, json_problem};
 use crate::codec::{Codec, Context};
 use crate::value::Value;
+use crate::value::{first_problem, json_problem};
 
 /// The namespace of the representation's elements.
 const NAMESPACE: &str = "http://www.w3.org/2005/xpath-functions";

@@ -212,3 +212,51 @@ fn reasons_stay_short_whatever_the_document_holds() {
         "{refused:.80}"
     );
 }
+
+/// The JSON rows are serbench-json's own document path: simd-json and
+/// sonic-rs read after the pass their dataset codecs take first, at a
+/// document's nesting limit, and simd-json's refuses a bare `-0`.
+#[test]
+fn the_json_rows_run_the_codecs_checks() {
+    use serbench_measure::{Context, Schema, UserSchemas, Value};
+
+    let messages = [Value::Int(0)];
+    let schema = Schema::infer(&messages, "doc");
+    let user = UserSchemas::default();
+    let context = Context {
+        name: "doc",
+        messages: &messages,
+        schema: &schema,
+        user: &user,
+    };
+    let codec = |id: &str| {
+        ROWS.iter()
+            .find(|row| row.id == id)
+            .unwrap()
+            .codec(&context)
+            .unwrap()
+    };
+    let error = codec("json-simd").decode(b"[-0]").unwrap_err();
+    assert!(error.starts_with("at byte 1: the number -0"), "{error}");
+    assert!(codec("json").decode(b"[-0]").is_ok());
+    let deep = format!("{}{}", "[".repeat(MAX_DEPTH + 1), "]".repeat(MAX_DEPTH + 1));
+    for id in ["json-simd", "json-sonic"] {
+        let error = codec(id).decode(deep.as_bytes()).unwrap_err();
+        assert!(
+            error.contains(&format!("nest more than {MAX_DEPTH} levels")),
+            "{id}: {error}"
+        );
+    }
+    // A -0.0 that sonic-rs would read back as 0.0 is refused at build.
+    let messages = [Value::Float(-0.0)];
+    let context = Context {
+        messages: &messages,
+        ..context
+    };
+    let row = ROWS.iter().find(|row| row.id == "json-sonic").unwrap();
+    let error = row.codec(&context).err().unwrap();
+    assert!(
+        error.starts_with("-0.0, which sonic-rs reads back as 0.0"),
+        "{error}"
+    );
+}
