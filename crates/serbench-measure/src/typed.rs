@@ -33,7 +33,7 @@ use serde::de::DeserializeOwned;
 
 use crate::codec::Codec;
 
-use crate::formats::documents::{Cbor4ii, Ciborium, Library, RmpSerde};
+use crate::formats::documents::{Cbor4ii, Ciborium, Library};
 use crate::formats::positional::{Bincode, BitcodeSerde, Postcard, RmpPositional};
 
 /// The row ids [`encode`] and [`decode`] take, in the report's order.
@@ -65,7 +65,6 @@ where
     match id {
         "cbor" => Ciborium::write(value, out),
         "cbor-cbor4ii" => Cbor4ii::write(value, out),
-        "msgpack" => RmpSerde::write(value, out),
         "msgpack-positional" => RmpPositional::write(value, out),
         "bincode" => Bincode::write(value, out),
         "postcard" => Postcard::write(value, out),
@@ -90,7 +89,6 @@ where
     match id {
         "cbor" => Ciborium::read(bytes),
         "cbor-cbor4ii" => Cbor4ii::read(bytes),
-        "msgpack" => RmpSerde::read(bytes),
         "msgpack-positional" => RmpPositional::read(bytes),
         "bincode" => Bincode::read(bytes),
         "postcard" => Postcard::read(bytes),
@@ -120,7 +118,6 @@ where
     Some(match id {
         "cbor" => of::<Ciborium, T>(),
         "cbor-cbor4ii" => of::<Cbor4ii, T>(),
-        "msgpack" => of::<RmpSerde, T>(),
         "msgpack-positional" => of::<RmpPositional, T>(),
         "bincode" => of::<Bincode, T>(),
         "postcard" => of::<Postcard, T>(),

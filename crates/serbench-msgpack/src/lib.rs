@@ -80,6 +80,8 @@
 //! the decode that refused it. Every value of the model encodes,
 //! so encoding does not fail.
 
+#[cfg(feature = "document")]
+pub mod document;
 use std::io::{self, Cursor};
 
 use rmp_serde::decode::Error as DecodeError;

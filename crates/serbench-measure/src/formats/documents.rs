@@ -68,28 +68,3 @@ impl Library for Cbor4ii {
         cbor4ii::serde::from_slice(bytes).map_err(|error| error.to_string())
     }
 }
-
-pub(crate) struct RmpSerde;
-
-impl Library for RmpSerde {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-        // Maps with their keys, as serbench's msgpack codec writes structs
-        // and as a document's maps are.
-        let mut serializer = rmp_serde::Serializer::new(out).with_struct_map();
-        value
-            .serialize(&mut serializer)
-            .map_err(|error| error.to_string())
-    }
-
-    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        let mut rest = bytes;
-        let mut deserializer = rmp_serde::Deserializer::new(&mut rest);
-        let value = T::deserialize(&mut deserializer).map_err(|error| error.to_string())?;
-        drop(deserializer);
-        if rest.is_empty() {
-            Ok(value)
-        } else {
-            Err(format!("{} bytes after the value", rest.len()))
-        }
-    }
-}

@@ -9,7 +9,7 @@ mod protobuf;
 mod xml;
 
 use crate::codec::{Build, Row};
-use documents::{Cbor4ii, Ciborium, RmpSerde};
+use documents::{Cbor4ii, Ciborium};
 
 pub(crate) use minicbor_value::read_document as read_cbor;
 
@@ -77,7 +77,7 @@ pub const ROWS: &[Row] = &[
         library: "rmp-serde",
         version: "1.3.1",
         keeps_key_order: true,
-        build: Build::From(documents::row::<RmpSerde>),
+        build: Build::Registry,
     },
     Row {
         id: "msgpack-positional",

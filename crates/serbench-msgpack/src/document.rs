@@ -1,0 +1,48 @@
+//! A document (`serbench-document`'s [`Value`]) in MessagePack, for
+//! `serbench measure`'s `msgpack` row, and any serde type by the same
+//! calls ([`SerdeCodec`]): rmp-serde configured as the dataset codec is,
+//! maps with their keys (`with_struct_map`), read through the borrowing
+//! reader and refused when bytes follow the value, as the codec does.
+
+use std::io;
+
+use rmp_serde::decode::Error as DecodeError;
+use serbench_document::codec::{Codec, Context, DocumentCodec};
+use serbench_document::serde_path::{SerdeCodec, self_describing};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::MsgPack;
+
+impl DocumentCodec for MsgPack {
+    /// The document as it is: MessagePack carries every [`Value`] kind.
+    ///
+    /// [`Value`]: serbench_document::Value
+    fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+        Ok(self_describing::<MsgPack>())
+    }
+}
+
+impl SerdeCodec for MsgPack {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        let mut serializer = rmp_serde::Serializer::new(out).with_struct_map();
+        value
+            .serialize(&mut serializer)
+            .map_err(|error| error.to_string())
+    }
+
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        let mut deserializer = rmp_serde::Deserializer::from_read_ref(bytes);
+        let value = T::deserialize(&mut deserializer).map_err(|error| error.to_string())?;
+        // Only at the end of the input does reading one more marker fail
+        // for want of a byte.
+        match bool::deserialize(&mut deserializer) {
+            Err(DecodeError::InvalidMarkerRead(error))
+                if error.kind() == io::ErrorKind::UnexpectedEof =>
+            {
+                Ok(value)
+            }
+            _ => Err("bytes follow the value".to_owned()),
+        }
+    }
+}
