@@ -130,6 +130,8 @@
 //! `{"JAVA": x}`, and leave `x` unread, so that what follows reads out of
 //! place.
 
+#[cfg(feature = "document")]
+pub mod document;
 mod media;
 mod task_manager;
 mod via_cbor4ii;

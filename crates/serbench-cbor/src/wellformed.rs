@@ -76,14 +76,25 @@ pub(crate) struct Problem {
 /// Checks the one item at the start of `bytes` against RFC 8949 §3 and the
 /// layout's `tags`; returns where the item ends.
 pub(crate) fn check(bytes: &[u8], tags: &'static Tags) -> Result<usize, Problem> {
-    let mut reader = Reader { bytes, at: 0 };
     // Built in place and lent to the stack: moving it would copy it.
     let mut frames = [const { Frame::ROOT }; DEPTH + 1];
+    check_in(bytes, tags, &mut frames)
+}
+
+/// [`check`] for a document ([`crate::document`]): no tags, and arrays and
+/// maps nested up to `depth` levels, a document's limit rather than the
+/// datasets'.
+#[cfg(feature = "document")]
+pub(crate) fn check_document(bytes: &[u8], depth: usize) -> Result<usize, Problem> {
+    let mut frames: Vec<Frame> = (0..=depth).map(|_| Frame::ROOT).collect();
+    check_in(bytes, &Tags::None, &mut frames)
+}
+
+/// [`check`] with room for `frames.len() - 1` open arrays and maps.
+fn check_in(bytes: &[u8], tags: &'static Tags, frames: &mut [Frame]) -> Result<usize, Problem> {
+    let mut reader = Reader { bytes, at: 0 };
     frames[0].tags = tags;
-    let mut stack = Stack {
-        frames: &mut frames,
-        len: 1,
-    };
+    let mut stack = Stack { frames, len: 1 };
     match walk(&mut reader, &mut stack) {
         Ok(()) => Ok(reader.at),
         Err(problem) => Err(Problem {
@@ -94,9 +105,9 @@ pub(crate) fn check(bytes: &[u8], tags: &'static Tags) -> Result<usize, Problem>
 }
 
 /// The open containers, innermost last: the document's frame, then up to
-/// [`DEPTH`] arrays and maps.
+/// [`DEPTH`] arrays and maps (as many as there are frames after it).
 struct Stack<'a> {
-    frames: &'a mut [Frame; DEPTH + 1],
+    frames: &'a mut [Frame],
     len: usize,
 }
 
@@ -106,7 +117,7 @@ impl Stack<'_> {
         self.frames.get_mut(top)
     }
 
-    /// Opens a container; `false` when [`DEPTH`] are open.
+    /// Opens a container; `false` when every frame is taken.
     fn push(&mut self, frame: Frame) -> bool {
         let Some(slot) = self.frames.get_mut(self.len) else {
             return false;
@@ -230,7 +241,7 @@ fn walk(reader: &mut Reader<'_>, stack: &mut Stack<'_>) -> Result<(), Problem> {
                     Kind::Map(None)
                 };
                 if !stack.push(Frame { left, tags, kind }) {
-                    return Err(too_deep(at));
+                    return Err(too_deep(at, stack.frames.len() - 1));
                 }
                 continue;
             }
@@ -345,11 +356,11 @@ fn malformed_head(at: usize, initial: u8, arg: u64) -> Problem {
 }
 
 #[cold]
-fn too_deep(at: usize) -> Problem {
+fn too_deep(at: usize, depth: usize) -> Problem {
     problem(
         ErrorKind::Limit,
         at,
-        format!("arrays and maps nest more than {DEPTH} levels deep"),
+        format!("arrays and maps nest more than {depth} levels deep"),
     )
 }
 

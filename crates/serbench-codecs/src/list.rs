@@ -17,9 +17,9 @@ codecs! {
     "json"        => serbench_json::Json,                  "JSON",         "serde_json",  "1.0.154",   stock, document, serde;
     "json-simd"   => serbench_json::JsonSimd,              "JSON",         "simd-json",   "0.19.0",    stock, document, serde;
     "json-sonic"  => serbench_json::JsonSonic,             "JSON",         "sonic-rs",    "0.5.10",    stock, document, serde;
-    "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    "0.2.2",     stock;
+    "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    "0.2.2",     stock, document, serde;
     "cbor-minicbor" => serbench_cbor::CborMinicbor,        "CBOR",         "minicbor",    "2.3.1",     stock;
-    "cbor-cbor4ii"  => serbench_cbor::CborCbor4ii,         "CBOR",         "cbor4ii",     "1.2.4",     stock;
+    "cbor-cbor4ii"  => serbench_cbor::CborCbor4ii,         "CBOR",         "cbor4ii",     "1.2.4",     stock, document, serde;
     "xml"         => serbench_xml::Xml,                    "XML",          "quick-xml",   "0.42.0",    stock;
     "msgpack"     => serbench_msgpack::MsgPack,            "MessagePack",  "rmp-serde",   "1.3.1",     stock, document, serde;
     "bincode"     => serbench_bincode::Bincode,            "bincode",      "bincode",     "2.0.1",     tuned;

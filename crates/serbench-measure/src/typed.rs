@@ -26,15 +26,14 @@
 //! # Ok::<(), String>(())
 //! ```
 
-use std::marker::PhantomData;
-
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::codec::Codec;
 
-use crate::formats::documents::{Cbor4ii, Ciborium, Library};
 use crate::formats::positional::{Bincode, BitcodeSerde, Postcard, RmpPositional};
+use serbench_document::SerdeCodec;
+use serbench_document::serde_path::Through;
 
 /// The row ids [`encode`] and [`decode`] take, in the report's order.
 pub const SERDE_ROWS: &[&str] = &[
@@ -63,8 +62,6 @@ where
         return codec.encode(value, out);
     }
     match id {
-        "cbor" => Ciborium::write(value, out),
-        "cbor-cbor4ii" => Cbor4ii::write(value, out),
         "msgpack-positional" => RmpPositional::write(value, out),
         "bincode" => Bincode::write(value, out),
         "postcard" => Postcard::write(value, out),
@@ -87,8 +84,6 @@ where
         return codec.decode(bytes);
     }
     match id {
-        "cbor" => Ciborium::read(bytes),
-        "cbor-cbor4ii" => Cbor4ii::read(bytes),
         "msgpack-positional" => RmpPositional::read(bytes),
         "bincode" => Bincode::read(bytes),
         "postcard" => Postcard::read(bytes),
@@ -109,32 +104,18 @@ pub(crate) fn codec<T>(id: &str) -> Option<Box<dyn Codec<T>>>
 where
     T: Serialize + DeserializeOwned + 'static,
 {
-    fn of<L: Library + 'static, T: Serialize + DeserializeOwned + 'static>() -> Box<dyn Codec<T>> {
-        Box::new(Through::<L>(PhantomData))
+    fn of<L: SerdeCodec + 'static, T: Serialize + DeserializeOwned + 'static>() -> Box<dyn Codec<T>>
+    {
+        Box::new(Through::<L>::default())
     }
     if let Some(codec) = serbench_codecs::serde_codec::<T>(id) {
         return Some(codec);
     }
     Some(match id {
-        "cbor" => of::<Ciborium, T>(),
-        "cbor-cbor4ii" => of::<Cbor4ii, T>(),
         "msgpack-positional" => of::<RmpPositional, T>(),
         "bincode" => of::<Bincode, T>(),
         "postcard" => of::<Postcard, T>(),
         "bitcode-serde" => of::<BitcodeSerde, T>(),
         _ => return None,
     })
-}
-
-/// A serde library as a codec of any serde type.
-struct Through<L>(PhantomData<L>);
-
-impl<L: Library, T: Serialize + DeserializeOwned> Codec<T> for Through<L> {
-    fn encode(&self, value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-        L::write(value, out)
-    }
-
-    fn decode(&self, bytes: &[u8]) -> Result<T, String> {
-        L::read(bytes)
-    }
 }

@@ -2,14 +2,12 @@
 //! each built for a document or saying why it cannot be.
 
 mod avro;
-pub(crate) mod documents;
 mod minicbor_value;
 pub(crate) mod positional;
 mod protobuf;
 mod xml;
 
 use crate::codec::{Build, Row};
-use documents::{Cbor4ii, Ciborium};
 
 pub(crate) use minicbor_value::read_document as read_cbor;
 
@@ -45,7 +43,7 @@ pub const ROWS: &[Row] = &[
         library: "ciborium",
         version: "0.2.2",
         keeps_key_order: true,
-        build: Build::From(documents::row::<Ciborium>),
+        build: Build::Registry,
     },
     Row {
         id: "cbor-minicbor",
@@ -61,7 +59,7 @@ pub const ROWS: &[Row] = &[
         library: "cbor4ii",
         version: "1.2.4",
         keeps_key_order: true,
-        build: Build::From(documents::row::<Cbor4ii>),
+        build: Build::Registry,
     },
     Row {
         id: "xml",

@@ -57,10 +57,10 @@ use serde::de::{self, DeserializeSeed, EnumAccess, SeqAccess, Unexpected, Varian
 use serde::ser::{self, SerializeSeq, SerializeTuple};
 use serde::{Deserializer, Serialize, Serializer};
 
-use super::documents::Library;
 use crate::codec::{Codec, Context};
 use crate::schema::{Record, Schema};
 use crate::value::Value;
+use serbench_document::SerdeCodec;
 
 /// The most elements a declared length pre-allocates; more grow as they
 /// arrive.
@@ -594,9 +594,9 @@ fn refuse_wide_integers(schema: &Schema) -> Result<(), String> {
     walk(schema, &mut String::from("$"))
 }
 
-/// A positional library: [`Library`] for a Rust type, and a read through
+/// A positional library: [`SerdeCodec`] for a Rust type, and a read through
 /// the seed for a document.
-pub(crate) trait Positional: Library {
+pub(crate) trait Positional: SerdeCodec {
     /// Reads a whole value written with `schema` from `bytes`.
     fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String>;
 }
@@ -637,7 +637,7 @@ fn schematic<L: Positional + 'static>(context: &Context<'_>) -> Result<Box<dyn C
 /// rmp-serde's default form: structs and tuples as arrays, no names.
 pub(crate) struct RmpPositional;
 
-impl Library for RmpPositional {
+impl SerdeCodec for RmpPositional {
     fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
         value
             .serialize(&mut rmp_serde::Serializer::new(out))
@@ -705,7 +705,7 @@ fn bincode_decode_error(error: bincode::error::DecodeError) -> String {
     }
 }
 
-impl Library for Bincode {
+impl SerdeCodec for Bincode {
     fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
         bincode::serde::encode_into_std_write(value, out, bincode_config())
             .map(drop)
@@ -764,7 +764,7 @@ impl postcard::ser_flavors::Flavor for Append<'_> {
     }
 }
 
-impl Library for Postcard {
+impl SerdeCodec for Postcard {
     fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
         let mut serializer = postcard::Serializer {
             output: Append(out),
@@ -831,7 +831,7 @@ impl<'de> serde::Deserialize<'de> for Scoped {
     }
 }
 
-impl Library for BitcodeSerde {
+impl SerdeCodec for BitcodeSerde {
     fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
         let bytes = bitcode::serialize(value).map_err(|error| error.to_string())?;
         out.extend_from_slice(&bytes);

@@ -260,3 +260,48 @@ fn the_json_rows_run_the_codecs_checks() {
         "{error}"
     );
 }
+
+/// The CBOR rows of ciborium and cbor4ii are serbench-cbor's own document
+/// path: both read after the crate's well-formedness pass, at a
+/// document's nesting limit.
+#[test]
+fn the_cbor_rows_run_the_codecs_pass() {
+    use serbench_measure::{Context, Schema, UserSchemas, Value};
+
+    let messages = [Value::Int(0)];
+    let schema = Schema::infer(&messages, "doc");
+    let user = UserSchemas::default();
+    let context = Context {
+        name: "doc",
+        messages: &messages,
+        schema: &schema,
+        user: &user,
+    };
+    for id in ["cbor", "cbor-cbor4ii"] {
+        let codec = ROWS
+            .iter()
+            .find(|row| row.id == id)
+            .unwrap()
+            .codec(&context)
+            .unwrap();
+        // An indefinite-length text with a byte-string chunk (RFC 8949
+        // §3.2.3 allows only text chunks).
+        let error = codec.decode(&[0x7f, 0x41, b'a', 0xff]).unwrap_err();
+        assert!(error.starts_with("at byte 1"), "{id}: {error}");
+        // A map keyed by an integer.
+        let error = codec.decode(&[0xa1, 0x01, 0x02]).unwrap_err();
+        assert!(error.starts_with("at byte 1"), "{id}: {error}");
+        let error = codec.decode(&[0x01, 0x02]).unwrap_err();
+        assert!(error.contains("1 bytes follow the value"), "{id}: {error}");
+        let mut deep = vec![0x81; MAX_DEPTH + 1];
+        deep.push(0x00);
+        let error = codec.decode(&deep).unwrap_err();
+        assert!(
+            error.contains(&format!("nest more than {MAX_DEPTH} levels")),
+            "{id}: {error}"
+        );
+        let mut deepest = vec![0x81; MAX_DEPTH];
+        deepest.push(0x00);
+        assert!(codec.decode(&deepest).is_ok(), "{id}");
+    }
+}
