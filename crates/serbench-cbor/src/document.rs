@@ -1,8 +1,8 @@
-//! A document (`serbench-document`'s [`Value`]) in CBOR, for `serbench
+//! A document (`serbench-document`'s [`Value`](serbench_document::Value)) in CBOR, for `serbench
 //! measure`'s `cbor` and `cbor-cbor4ii` rows, and any serde type by the
 //! same calls ([`SerdeCodec`]): ciborium's and cbor4ii's serde support,
 //! each read after the pass every decoder of this crate runs first
-//! ([`crate::wellformed`]): one well-formed item (RFC 8949 §3), map keys
+//! (`wellformed.rs`): one well-formed item (RFC 8949 §3), map keys
 //! that are text, each chunk of an indefinite-length text UTF-8, no tag,
 //! nesting at most a document's [`MAX_DEPTH`], and nothing after it.
 //!

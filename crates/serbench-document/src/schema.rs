@@ -439,7 +439,7 @@ const FIELDS_FREE: usize = 1 << 16;
 
 /// Refuses `messages` where writing every field of every map's record
 /// would be out of proportion to the document: past [`FIELDS_PER_VALUE`]
-/// fields per value, with [`FIELDS_FREE`] to spare. Maps whose keys vary
+/// fields per value, with `FIELDS_FREE` to spare. Maps whose keys vary
 /// (`{"f0": 0}`, `{"f1": 1}`, …) make one record of every key, which such a
 /// format writes in full for each map: output that grows as the square of
 /// the input.

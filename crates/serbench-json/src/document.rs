@@ -9,7 +9,7 @@
 //!   `0.0`, as its dataset codec does.
 //! - serde_json reads the whole input (`Deserializer::end`), as the `json`
 //!   codec does. simd-json and sonic-rs read after the same pass their
-//!   dataset codecs take first ([`crate::depth`]), with a document's
+//!   dataset codecs take first (`depth.rs`), with a document's
 //!   nesting limit ([`MAX_DEPTH`]) in place of the datasets' 16 levels:
 //!   simd-json's refuses a bare `-0`, which it would read as the integer
 //!   0, where serde_json reads the float −0.0.

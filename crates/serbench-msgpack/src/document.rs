@@ -1,4 +1,4 @@
-//! A document (`serbench-document`'s [`Value`]) in MessagePack, for
+//! A document (`serbench-document`'s [`Value`](serbench_document::Value)) in MessagePack, for
 //! `serbench measure`'s `msgpack` row, and any serde type by the same
 //! calls ([`SerdeCodec`]): rmp-serde configured as the dataset codec is,
 //! maps with their keys (`with_struct_map`), read through the borrowing

@@ -6,7 +6,7 @@
 //!
 //! # How an inferred schema is written
 //!
-//! The schema is written as a `.thrift` IDL ([`Idl`]) and the codec
+//! The schema is written as a `.thrift` IDL (`Idl`) and the codec
 //! follows that IDL's types:
 //!
 //! - A record is a `struct` named as [`Record::name`], fields numbered
