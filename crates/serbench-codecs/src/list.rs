@@ -20,7 +20,7 @@ codecs! {
     "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    "0.2.2",     stock, document, serde;
     "cbor-minicbor" => serbench_cbor::CborMinicbor,        "CBOR",         "minicbor",    "2.3.1",     stock;
     "cbor-cbor4ii"  => serbench_cbor::CborCbor4ii,         "CBOR",         "cbor4ii",     "1.2.4",     stock, document, serde;
-    "xml"         => serbench_xml::Xml,                    "XML",          "quick-xml",   "0.42.0",    stock;
+    "xml"         => serbench_xml::Xml,                    "XML",          "quick-xml",   "0.42.0",    stock, document;
     "msgpack"     => serbench_msgpack::MsgPack,            "MessagePack",  "rmp-serde",   "1.3.1",     stock, document, serde;
     "bincode"     => serbench_bincode::Bincode,            "bincode",      "bincode",     "2.0.1",     tuned;
     "bincode-stock"  => serbench_bincode::BincodeStock,    "bincode",      "bincode",     "2.0.1",     stock;

@@ -119,6 +119,8 @@
 //!
 //! [quick-xml]: https://docs.rs/quick-xml
 
+#[cfg(feature = "document")]
+pub mod document;
 mod graph;
 mod media;
 mod read;

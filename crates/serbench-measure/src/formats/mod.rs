@@ -5,7 +5,6 @@ mod avro;
 mod minicbor_value;
 pub(crate) mod positional;
 mod protobuf;
-mod xml;
 
 use crate::codec::{Build, Row};
 
@@ -67,7 +66,7 @@ pub const ROWS: &[Row] = &[
         library: "quick-xml",
         version: "0.42.0",
         keeps_key_order: true,
-        build: Build::From(xml::build),
+        build: Build::Registry,
     },
     Row {
         id: "msgpack",

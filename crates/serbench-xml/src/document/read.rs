@@ -17,7 +17,7 @@ use quick_xml::reader::NsReader;
 
 use super::escape::json_unescape;
 use super::{Kind, NAMESPACE, is_xml_char, repeated_key};
-use crate::value::{MAX_DEPTH, Value};
+use serbench_document::value::{MAX_DEPTH, Value};
 use serbench_model::excerpt::{shown, shown_name};
 
 /// One document that fills `bytes`.

@@ -1,4 +1,6 @@
-//! XML through quick-xml, in the XML representation of JSON that XPath 3.1
+//! A document (`serbench-document`'s [`Value`]) for `serbench measure`'s
+//! `xml` row: XML through quick-xml, in the XML representation of JSON
+//! that XPath 3.1
 //! defines (XPath and XQuery Functions and Operators 3.1, "XML
 //! Representation of JSON"): what `fn:json-to-xml` returns and
 //! `fn:xml-to-json` reads, so any XSLT 3.0 or XQuery 3.1 processor reads
@@ -40,7 +42,7 @@
 //! escape, a DOCTYPE (so no entity is ever declared or expanded), a
 //! character XML 1.0 disallows, anything but whitespace, comments and
 //! processing instructions after the root, and lists and maps nested
-//! deeper than [`MAX_DEPTH`](crate::value::MAX_DEPTH).
+//! deeper than [`MAX_DEPTH`](serbench_document::value::MAX_DEPTH).
 
 mod escape;
 mod read;
@@ -48,18 +50,26 @@ mod write;
 
 use std::collections::HashSet;
 
-use crate::codec::{Codec, Context};
-use crate::value::Value;
-use crate::value::{first_problem, json_problem};
+use serbench_document::codec::{Codec, Context, DocumentCodec};
+use serbench_document::value::{Value, first_problem, json_problem};
+
+use crate::Xml;
 
 /// The namespace of the representation's elements.
 const NAMESPACE: &str = "http://www.w3.org/2005/xpath-functions";
 
 struct XpathJson;
 
+impl DocumentCodec for Xml {
+    /// Every document JSON can carry whose maps name each key once.
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+        build(context)
+    }
+}
+
 /// The XML row: every document JSON can carry whose maps name each key
 /// once.
-pub(crate) fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
     carries(context.messages)?;
     Ok(Box::new(XpathJson))
 }
@@ -167,9 +177,9 @@ fn is_xml_char(c: char) -> bool {
 mod tests {
     use super::read::read;
     use super::*;
-    use crate::codec::UserSchemas;
-    use crate::schema::Schema;
-    use crate::value::MAX_DEPTH;
+    use serbench_document::codec::UserSchemas;
+    use serbench_document::schema::Schema;
+    use serbench_document::value::MAX_DEPTH;
 
     const NS: &str = r#"xmlns="http://www.w3.org/2005/xpath-functions""#;
 

@@ -12,7 +12,7 @@ use quick_xml::name::QName;
 
 use super::escape::{json_escape, needs_escapes};
 use super::{Kind, NAMESPACE};
-use crate::value::Value;
+use serbench_document::value::Value;
 
 /// The document being written, appended to the caller's buffer.
 pub(super) struct Output<'o> {
