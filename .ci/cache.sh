@@ -53,14 +53,19 @@ rm -rf "$CARGO_TARGET_DIR"/*/incremental
 # artifact that run built is newer, so cargo reuses it; an artifact built
 # from other bytes is older, and a changed file keeps the clone's time, so
 # cargo compiles those again, as it must. Only when the clone is where the
-# last run's was: a build records its folder in what it writes
-# (CARGO_MANIFEST_DIR), and a new folder must be built anew.
+# last run's was, and so is the target folder: a build records both in what
+# it writes (CARGO_MANIFEST_DIR; CARGO_BIN_EXE_* and CARGO_TARGET_TMPDIR in
+# tests), so a new clone folder, or a folder restored from another lock's
+# key above, must have the workspace's crates built anew. (A restored
+# folder kept the times once, and its tests ran binaries of the folder it
+# had been.)
 sources="$cache_dir/sources"
 hashes=$(git ls-files -z | xargs -0 sha256sum)
-if [ -f "$sources" ] && [ "$(sed -n 1p "$sources" | cut -d' ' -f3-)" = "$PWD" ]; then
+where="$CARGO_TARGET_DIR $PWD"
+if [ -f "$sources" ] && [ "$(sed -n 1p "$sources" | cut -d' ' -f3-)" = "$where" ]; then
     since=$(sed -n 1p "$sources" | cut -d' ' -f2)
     comm -12 <(tail -n +2 "$sources" | sort) <(printf '%s\n' "$hashes" | sort) |
         cut -c67- | tr '\n' '\0' | xargs -0 -r touch -m -d "@$since"
     echo "cache: the files unchanged since the last run keep its time"
 fi
-printf '# %s %s\n%s\n' "$(date +%s)" "$PWD" "$hashes" > "$sources"
+printf '# %s %s\n%s\n' "$(date +%s)" "$where" "$hashes" > "$sources"
