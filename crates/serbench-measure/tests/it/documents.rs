@@ -6,7 +6,11 @@
 use std::path::{Path, PathBuf};
 
 use serbench_measure::value::MAX_DEPTH;
-use serbench_measure::{Build, Document, InputFormat, Options, Progress, ROWS, measure};
+use serbench_measure::{
+    Build, Document, InputFormat, Options, Progress, ROWS, UserSchemas, Value, measure,
+};
+
+use crate::schema_formats::build;
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -218,24 +222,8 @@ fn reasons_stay_short_whatever_the_document_holds() {
 /// document's nesting limit, and simd-json's refuses a bare `-0`.
 #[test]
 fn the_json_rows_run_the_codecs_checks() {
-    use serbench_measure::{Context, Schema, UserSchemas, Value};
-
-    let messages = [Value::Int(0)];
-    let schema = Schema::infer(&messages, "doc");
     let user = UserSchemas::default();
-    let context = Context {
-        name: "doc",
-        messages: &messages,
-        schema: &schema,
-        user: &user,
-    };
-    let codec = |id: &str| {
-        ROWS.iter()
-            .find(|row| row.id == id)
-            .unwrap()
-            .codec(&context)
-            .unwrap()
-    };
+    let codec = |id: &str| build(id, "doc", &[Value::Int(0)], &user).unwrap();
     let error = codec("json-simd").decode(b"[-0]").unwrap_err();
     assert!(error.starts_with("at byte 1: the number -0"), "{error}");
     assert!(codec("json").decode(b"[-0]").is_ok());
@@ -248,13 +236,9 @@ fn the_json_rows_run_the_codecs_checks() {
         );
     }
     // A -0.0 that sonic-rs would read back as 0.0 is refused at build.
-    let messages = [Value::Float(-0.0)];
-    let context = Context {
-        messages: &messages,
-        ..context
-    };
-    let row = ROWS.iter().find(|row| row.id == "json-sonic").unwrap();
-    let error = row.codec(&context).err().unwrap();
+    let error = build("json-sonic", "doc", &[Value::Float(-0.0)], &user)
+        .err()
+        .unwrap();
     assert!(
         error.starts_with("-0.0, which sonic-rs reads back as 0.0"),
         "{error}"
@@ -266,24 +250,8 @@ fn the_json_rows_run_the_codecs_checks() {
 /// document's nesting limit.
 #[test]
 fn the_cbor_rows_run_the_codecs_pass() {
-    use serbench_measure::{Context, Schema, UserSchemas, Value};
-
-    let messages = [Value::Int(0)];
-    let schema = Schema::infer(&messages, "doc");
-    let user = UserSchemas::default();
-    let context = Context {
-        name: "doc",
-        messages: &messages,
-        schema: &schema,
-        user: &user,
-    };
     for id in ["cbor", "cbor-cbor4ii"] {
-        let codec = ROWS
-            .iter()
-            .find(|row| row.id == id)
-            .unwrap()
-            .codec(&context)
-            .unwrap();
+        let codec = build(id, "doc", &[Value::Int(0)], &UserSchemas::default()).unwrap();
         // An indefinite-length text with a byte-string chunk (RFC 8949
         // §3.2.3 allows only text chunks).
         let error = codec.decode(&[0x7f, 0x41, b'a', 0xff]).unwrap_err();
