@@ -122,28 +122,23 @@ impl DocumentCodec for QDataStream {
     /// The codec of the document's `QVariant`s, once no map of the
     /// document repeats a key.
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-        build(context)
-    }
-}
-
-/// The codec, once no map of the document repeats a key.
-fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    let several = context.messages.len() > 1;
-    for (n, message) in context.messages.iter().enumerate() {
-        let mut path = String::from("$");
-        if let Some(key) = repeated_key(message, &mut path) {
-            let which = if several {
-                format!("message {}: ", n + 1)
-            } else {
-                String::new()
-            };
-            return Err(format!(
-                "{which}{path}: the key {key:?} appears twice; a QVariantHash holds a key once \
-                 (Qt keeps the last value)"
-            ));
+        let several = context.messages.len() > 1;
+        for (n, message) in context.messages.iter().enumerate() {
+            let mut path = String::from("$");
+            if let Some(key) = repeated_key(message, &mut path) {
+                let which = if several {
+                    format!("message {}: ", n + 1)
+                } else {
+                    String::new()
+                };
+                return Err(format!(
+                    "{which}{path}: the key {key:?} appears twice; a QVariantHash holds a key \
+                     once (Qt keeps the last value)"
+                ));
+            }
         }
+        Ok(Box::new(Variants))
     }
-    Ok(Box::new(Variants))
 }
 
 /// The first key a map in `value` repeats, with `path` left at that map.
@@ -459,7 +454,7 @@ mod tests {
             schema: &schema,
             user: &user,
         };
-        let Err(why) = build(&context) else {
+        let Err(why) = QDataStream::document(&context) else {
             panic!("built");
         };
         assert!(
@@ -475,7 +470,7 @@ mod tests {
             messages: &messages,
             ..context
         };
-        let Err(why) = build(&context) else {
+        let Err(why) = QDataStream::document(&context) else {
             panic!("built");
         };
         assert!(why.starts_with("message 2: $[0]: "), "{why}");
