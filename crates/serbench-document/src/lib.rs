@@ -18,9 +18,11 @@
 //! - [`schema`]: the schema inferred in one pass over the values, the
 //!   identifiers every schema language takes, and the bounds a schema row
 //!   keeps (fields written per value, fields in all).
+//! - [`schema_file`]: a user's own schema file read within bounds.
 
 pub mod codec;
 pub mod schema;
+pub mod schema_file;
 pub mod serde_path;
 pub mod value;
 

@@ -153,102 +153,7 @@ impl Document {
     }
 }
 
-/// The largest schema file (`--schema`, `--avsc`) read, in bytes: far
-/// above a hand-written schema, and a bound on what a schema compiler
-/// holds for one.
-pub const MAX_SCHEMA_BYTES: u64 = 1024 * 1024;
-
-/// The deepest nesting of brackets, braces, parentheses and angle
-/// brackets a schema file may have, so that no schema parser recurses
-/// further (protox's option values have no limit of their own).
-pub const MAX_SCHEMA_DEPTH: usize = 128;
-
-/// A user's schema file as text, once it is at most [`MAX_SCHEMA_BYTES`]
-/// (read no further, so `/dev/zero` is refused at once), UTF-8, and
-/// nests at most [`MAX_SCHEMA_DEPTH`] levels.
-pub(crate) fn schema_text(path: &Path) -> Result<String, String> {
-    schema_text_within(path, MAX_SCHEMA_BYTES)
-}
-
-/// [`schema_text`] for a file that may take at most `left` of the
-/// [`MAX_SCHEMA_BYTES`] a schema and the files it imports share.
-pub(crate) fn schema_text_within(path: &Path, left: u64) -> Result<String, String> {
-    let path_text = path.to_string_lossy();
-    let shown = excerpt::shown_name(&path_text);
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(left.saturating_add(1)).read_to_end(&mut bytes))
-        .map_err(|error| format!("cannot read {shown}: {error}"))?;
-    if bytes.len() as u64 > left {
-        return Err(if left == MAX_SCHEMA_BYTES {
-            format!(
-                "{shown}: larger than the {} MiB a schema may be",
-                MAX_SCHEMA_BYTES >> 20
-            )
-        } else {
-            format!(
-                "{shown}: takes the schema and its imports past the {} MiB they may be together",
-                MAX_SCHEMA_BYTES >> 20
-            )
-        });
-    }
-    let text = String::from_utf8(bytes).map_err(|error| {
-        format!(
-            "{shown}: not UTF-8 (at byte {})",
-            error.utf8_error().valid_up_to()
-        )
-    })?;
-    schema_depth(&text).map_err(|at| {
-        format!("{shown}: nesting deeper than {MAX_SCHEMA_DEPTH} levels (at byte {at})")
-    })?;
-    Ok(text)
-}
-
-/// Where `text` first nests past [`MAX_SCHEMA_DEPTH`], if it does:
-/// brackets of every kind counted alike, those in strings and comments
-/// (`"…"`, `'…'`, `//…`, `/*…*/`) skipped.
-fn schema_depth(text: &str) -> Result<(), usize> {
-    let bytes = text.as_bytes();
-    let mut depth = 0usize;
-    let mut at = 0;
-    while let Some(&b) = bytes.get(at) {
-        match b {
-            b'"' | b'\'' => {
-                at += 1;
-                while let Some(&c) = bytes.get(at) {
-                    at += if c == b'\\' { 2 } else { 1 };
-                    if c == b {
-                        break;
-                    }
-                }
-                continue;
-            }
-            b'/' if bytes.get(at + 1) == Some(&b'/') => {
-                at = bytes[at..]
-                    .iter()
-                    .position(|&c| c == b'\n')
-                    .map_or(bytes.len(), |n| at + n);
-                continue;
-            }
-            b'/' if bytes.get(at + 1) == Some(&b'*') => {
-                at = text[at + 2..]
-                    .find("*/")
-                    .map_or(bytes.len(), |n| at + n + 4);
-                continue;
-            }
-            b'{' | b'[' | b'(' | b'<' => {
-                depth += 1;
-                if depth > MAX_SCHEMA_DEPTH {
-                    return Err(at);
-                }
-            }
-            b'}' | b']' | b')' | b'>' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        at += 1;
-    }
-    Ok(())
-}
+pub use serbench_document::schema_file::{MAX_SCHEMA_BYTES, MAX_SCHEMA_DEPTH};
 
 /// The longest name [`safe_name`] gives: with a row id and the longest
 /// extension written beside it, a file name stays far below the 255
@@ -713,44 +618,6 @@ mod tests {
             found.len() <= excerpt::LINE_BYTES && found.contains("cannot open"),
             "{found}"
         );
-    }
-
-    #[test]
-    fn schema_files_are_capped_and_their_nesting_bounded() {
-        let dir = std::env::temp_dir().join(format!("serbench-schema-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let write = |name: &str, text: &[u8]| {
-            let path = dir.join(name);
-            std::fs::write(&path, text).unwrap();
-            path
-        };
-        let deep = format!(
-            "option (o) = {}{};",
-            "{a:".repeat(100_000),
-            "}".repeat(100_000)
-        );
-        let found = schema_text(&write("deep.proto", deep.as_bytes())).unwrap_err();
-        assert!(
-            found.contains("nesting deeper than 128 levels (at byte"),
-            "{found}"
-        );
-        let big = vec![b' '; MAX_SCHEMA_BYTES as usize + 1];
-        let found = schema_text(&write("big.avsc", &big)).unwrap_err();
-        assert!(found.contains("larger than the 1 MiB"), "{found}");
-        #[cfg(unix)]
-        {
-            let found = schema_text(Path::new("/dev/zero")).unwrap_err();
-            assert!(found.contains("larger than"), "{found}");
-        }
-        // Brackets in strings and comments are not nesting.
-        let quoted = format!(
-            "// {}\n/* {} */ message M {{ string s = 1 [default = \"{}\"]; }}",
-            "{".repeat(500),
-            "[".repeat(500),
-            "<".repeat(500)
-        );
-        assert!(schema_text(&write("quoted.proto", quoted.as_bytes())).is_ok());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

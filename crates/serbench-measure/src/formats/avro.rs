@@ -109,7 +109,7 @@ pub(crate) fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
         apache_avro::util::max_allocation_bytes(apache_avro::util::DEFAULT_MAX_ALLOCATION_BYTES);
     refuse_long_collections(context.messages, context.user.avsc.is_some(), limit)?;
     if let Some(path) = &context.user.avsc {
-        let text = crate::input::schema_text(path)?;
+        let text = serbench_document::schema_file::schema_text(path)?;
         let schema = AvroSchema::parse_str(&text)
             .map_err(|error| format!("{} is not an Avro schema: {error}", path.display()))?;
         return AvroCodec::boxed(schema, Keys::default(), Vec::new());

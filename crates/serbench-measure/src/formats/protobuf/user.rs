@@ -46,7 +46,7 @@ use crate::codec::Codec;
 use crate::value::Value;
 
 /// The user's folder as protox's include path, each file read as
-/// [`crate::input::schema_text_within`] reads it: UTF-8, nested at most
+/// [`serbench_document::schema_file::schema_text_within`] reads it: UTF-8, nested at most
 /// [`crate::input::MAX_SCHEMA_DEPTH`] levels, and all of them together at
 /// most [`crate::input::MAX_SCHEMA_BYTES`].
 struct Capped {
@@ -65,8 +65,8 @@ impl FileResolver for Capped {
         if !path.is_file() {
             return Err(protox::Error::file_not_found(name));
         }
-        let text =
-            crate::input::schema_text_within(&path, self.left.get()).map_err(protox::Error::new)?;
+        let text = serbench_document::schema_file::schema_text_within(&path, self.left.get())
+            .map_err(protox::Error::new)?;
         self.left.set(self.left.get() - text.len() as u64);
         File::from_source(name, &text)
     }
@@ -90,7 +90,7 @@ impl UserProto {
             .file_name()
             .ok_or_else(|| format!("{} is not a file", path.display()))?;
         // The schema's own faults as plain errors, before protox wraps them.
-        crate::input::schema_text(path)?;
+        serbench_document::schema_file::schema_text(path)?;
         // Every file protox reads, the schema and each import, comes
         // through `Capped`: protox's parser has no depth limit, and holds
         // about 200 times a file's size.
