@@ -132,6 +132,8 @@
 //! Every value of the model encodes, so encoding does not fail.
 
 mod decode;
+#[cfg(feature = "document")]
+pub mod document;
 mod input;
 mod native;
 

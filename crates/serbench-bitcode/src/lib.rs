@@ -184,6 +184,8 @@
 
 mod budget;
 mod derive;
+#[cfg(feature = "document")]
+pub mod document;
 mod mirror;
 mod serde;
 mod walk;

@@ -173,12 +173,47 @@ pub trait Visitor {
     fn serde<C: serbench_document::SerdeCodec + 'static>(&mut self, info: &'static Info) {
         let _ = info;
     }
+
+    /// Called after [`Visitor::codec`] for the codec whose crate reads a
+    /// user's file of its wire format (marked `input` in the list).
+    #[cfg(feature = "document")]
+    fn input<C: serbench_document::ReadDocument>(&mut self, info: &'static Info) {
+        let _ = info;
+    }
+}
+
+/// How a user's file of `wire_format` (`"JSON"`, `"CBOR"`) is read into a
+/// document, by the crate of the codec marked `input` for it; `None` when
+/// that codec is not built in.
+#[cfg(feature = "document")]
+#[must_use]
+pub fn document_reader(wire_format: &str) -> Option<serbench_document::ReadInput> {
+    struct Find<'a> {
+        wire_format: &'a str,
+        found: Option<serbench_document::ReadInput>,
+    }
+
+    impl Visitor for Find<'_> {
+        fn codec<C: Registered>(&mut self, _: &'static Info) {}
+
+        fn input<C: serbench_document::ReadDocument>(&mut self, info: &'static Info) {
+            if info.wire_format == self.wire_format && self.found.is_none() {
+                self.found = Some(C::read_document);
+            }
+        }
+    }
+
+    let mut find = Find {
+        wire_format,
+        found: None,
+    };
+    visit_list(&mut find);
+    find.found
 }
 
 /// Codec `id`'s serde calls as a codec of the user's own type `T`, for
 /// `serbench measure`'s typed path; `None` when the codec is not built in
-/// or its crate offers no serde path (yet: measure's own rows carry the
-/// rest).
+/// or its crate offers no serde path.
 #[cfg(feature = "document")]
 #[must_use]
 pub fn serde_codec<T>(id: &str) -> Option<Box<dyn serbench_document::Codec<T>>>
@@ -212,7 +247,7 @@ where
 
 /// How codec `id`'s crate builds its codec of a document, for `serbench
 /// measure`; `None` when the codec is not built in or its crate has no
-/// document path (yet: measure's own rows carry the rest).
+/// document path.
 #[cfg(feature = "document")]
 #[must_use]
 pub fn document(id: &str) -> Option<serbench_document::BuildDocument> {

@@ -10,23 +10,35 @@
 //! `document` those whose crate carries a document (`serbench measure`'s
 //! rows) through `serbench_document::DocumentCodec`, `serde` those whose
 //! crate offers its library's serde calls for any type
-//! (`serbench_document::SerdeCodec`, `serbench measure`'s typed path).
+//! (`serbench_document::SerdeCodec`, `serbench measure`'s typed path),
+//! `input` the one codec per wire format whose crate reads a user's file
+//! of that format (`serbench_document::ReadDocument`, `serbench measure`'s
+//! input).
+//!
+//! A line may end in `+ "id" => crate::Type, markers` for a document row
+//! that a codec's crate offers under an id of its own and that has no
+//! dataset codec (MessagePack's positional form): it is visited with the
+//! line's facts under that id, for its markers only, and is no codec of
+//! the benchmark.
 
 codecs! {
     // feature       codec type                            wire format     library        version      path
-    "json"        => serbench_json::Json,                  "JSON",         "serde_json",  "1.0.154",   stock, document, serde;
+    "json"        => serbench_json::Json,                  "JSON",         "serde_json",  "1.0.154",   stock, document, serde, input;
     "json-simd"   => serbench_json::JsonSimd,              "JSON",         "simd-json",   "0.19.0",    stock, document, serde;
     "json-sonic"  => serbench_json::JsonSonic,             "JSON",         "sonic-rs",    "0.5.10",    stock, document, serde;
     "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    "0.2.2",     stock, document, serde;
-    "cbor-minicbor" => serbench_cbor::CborMinicbor,        "CBOR",         "minicbor",    "2.3.1",     stock;
+    "cbor-minicbor" => serbench_cbor::CborMinicbor,        "CBOR",         "minicbor",    "2.3.1",     stock, document, input;
     "cbor-cbor4ii"  => serbench_cbor::CborCbor4ii,         "CBOR",         "cbor4ii",     "1.2.4",     stock, document, serde;
     "xml"         => serbench_xml::Xml,                    "XML",          "quick-xml",   "0.42.0",    stock, document;
-    "msgpack"     => serbench_msgpack::MsgPack,            "MessagePack",  "rmp-serde",   "1.3.1",     stock, document, serde;
+    "msgpack"     => serbench_msgpack::MsgPack,            "MessagePack",  "rmp-serde",   "1.3.1",     stock, document, serde, input
+        // A document row of its own, with no dataset codec: records as
+        // arrays of their values, no keys.
+        + "msgpack-positional" => serbench_msgpack::MsgPackPositional, document, serde;
     "bincode"     => serbench_bincode::Bincode,            "bincode",      "bincode",     "2.0.1",     tuned;
-    "bincode-stock"  => serbench_bincode::BincodeStock,    "bincode",      "bincode",     "2.0.1",     stock;
-    "postcard"    => serbench_postcard::Postcard,          "postcard",     "postcard",    "1.2.0",     stock;
+    "bincode-stock"  => serbench_bincode::BincodeStock,    "bincode",      "bincode",     "2.0.1",     stock, document, serde;
+    "postcard"    => serbench_postcard::Postcard,          "postcard",     "postcard",    "1.2.0",     stock, document, serde;
     "bitcode"     => serbench_bitcode::Bitcode,            "bitcode",      "bitcode",     "0.6.9",     stock;
-    "bitcode-serde" => serbench_bitcode::BitcodeSerde,     "bitcode",      "bitcode",     "0.6.9",     stock;
+    "bitcode-serde" => serbench_bitcode::BitcodeSerde,     "bitcode",      "bitcode",     "0.6.9",     stock, document, serde;
     "wincode"     => serbench_wincode::Wincode,            "wincode",      "wincode",     "0.6.3",     stock;
     "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       "0.14.6",    tuned, native;
     "protobuf-stock" => serbench_protobuf::ProtobufStock,  "Protobuf",     "prost",       "0.14.6",    stock;

@@ -2,7 +2,7 @@
 //! one call of the visitor per codec whose feature is on. Everything else
 //! is plain functions over that visit.
 
-/// Whether a list line's marker (`native`, `document`, `serde`) is
+/// Whether a list line's marker (`native`, `document`, `serde`, `input`) is
 /// `native`; any other word is a compile error.
 #[allow(
     unused_macros,
@@ -16,6 +16,9 @@ macro_rules! marked {
         false
     };
     (native, serde) => {
+        false
+    };
+    (native, input) => {
         false
     };
 }
@@ -41,6 +44,10 @@ macro_rules! list_marker {
         #[cfg(feature = "document")]
         $visitor.serde::<$codec>(&$info);
     }};
+    (input, $visitor:ident, $codec:ty, $info:ident) => {{
+        #[cfg(feature = "document")]
+        $visitor.input::<$codec>(&$info);
+    }};
 }
 
 /// Expands the list into `visit_list`, checking at compile time that each
@@ -49,7 +56,8 @@ macro_rules! codecs {
     ($(
         $feature:literal => $krate:ident :: $name:ident, $wire_format:literal, $library:literal,
         $version:literal,
-        $tuning:ident $(, $marker:ident)*;
+        $tuning:ident $(, $marker:ident)*
+        $(+ $row:literal => $row_krate:ident :: $row_name:ident $(, $row_marker:ident)*)*;
     )*) => {
         /// Calls `visitor` with every codec whose feature is on, in list
         /// order: [`Visitor::codec`](crate::Visitor::codec) for each, and
@@ -84,6 +92,15 @@ macro_rules! codecs {
                     visitor.codec::<Codec>(&INFO);
                     $(
                         list_marker!($marker, visitor, Codec, INFO);
+                    )*
+                    $(
+                        {
+                            type Row = $row_krate::$row_name;
+                            const ROW: crate::Info = crate::Info { id: $row, native: false, ..INFO };
+                            $(
+                                list_marker!($row_marker, visitor, Row, ROW);
+                            )*
+                        }
                     )*
                 }
             )*

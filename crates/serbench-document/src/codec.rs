@@ -39,6 +39,24 @@ pub trait DocumentCodec {
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String>;
 }
 
+/// A codec type whose crate reads a user's file of its wire format into a
+/// document: `serbench measure`'s input, read with the format's own
+/// checks and the library's read, so that the measurement starts from
+/// what the format's code says the bytes hold.
+pub trait ReadDocument {
+    /// The one document `bytes` hold, all of them.
+    ///
+    /// # Errors
+    ///
+    /// What is wrong with the bytes, and where (a byte, or a line and
+    /// column).
+    fn read_document(bytes: &[u8]) -> Result<Value, String>;
+}
+
+/// How a user's file is read into a document: [`ReadDocument::read_document`]
+/// of one codec type.
+pub type ReadInput = fn(&[u8]) -> Result<Value, String>;
+
 /// How a document codec is built: [`DocumentCodec::document`] of one
 /// codec type.
 pub type BuildDocument = fn(&Context<'_>) -> Result<Box<dyn Codec>, String>;

@@ -15,18 +15,23 @@
 //!   its [`Context`], and the schema files it writes.
 //! - [`serde_path`]: a codec whose library goes through serde, for a
 //!   document and for any serde type alike.
+//! - [`positional`]: a document in the formats that write a serde type's
+//!   values and nothing else (bincode, postcard), through its schema.
 //! - [`schema`]: the schema inferred in one pass over the values, the
 //!   identifiers every schema language takes, and the bounds a schema row
 //!   keeps (fields written per value, fields in all).
 //! - [`schema_file`]: a user's own schema file read within bounds.
 
 pub mod codec;
+pub mod positional;
 pub mod schema;
 pub mod schema_file;
 pub mod serde_path;
 pub mod value;
 
-pub use codec::{BuildDocument, Codec, Context, DocumentCodec, SchemaFile, UserSchemas};
+pub use codec::{
+    BuildDocument, Codec, Context, DocumentCodec, ReadDocument, ReadInput, SchemaFile, UserSchemas,
+};
 
 pub use schema::Schema;
 pub use serde_path::SerdeCodec;

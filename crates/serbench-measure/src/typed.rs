@@ -3,9 +3,8 @@
 //! A document goes through the formats as a [`Value`](crate::Value);
 //! a value of your own `Serialize + Deserialize` type goes through the
 //! same libraries, configured as their rows are, with [`encode`] and
-//! [`decode`] and the ids in [`SERDE_ROWS`]. A codec whose crate offers
-//! its serde calls (`serbench_codecs::serde_codec`) goes through them;
-//! the others, through this crate's own until they move. Rows whose library has no
+//! [`decode`] and the ids in [`SERDE_ROWS`], through the serde calls each
+//! codec's crate offers (`serbench_codecs::serde_codec`). Rows whose library has no
 //! serde support (minicbor, wincode, the schema formats) are not here.
 //!
 //! ```
@@ -31,10 +30,6 @@ use serde::de::DeserializeOwned;
 
 use crate::codec::Codec;
 
-use crate::formats::positional::{Bincode, BitcodeSerde, Postcard, RmpPositional};
-use serbench_document::SerdeCodec;
-use serbench_document::serde_path::Through;
-
 /// The row ids [`encode`] and [`decode`] take, in the report's order.
 pub const SERDE_ROWS: &[&str] = &[
     "json",
@@ -44,7 +39,7 @@ pub const SERDE_ROWS: &[&str] = &[
     "cbor-cbor4ii",
     "msgpack",
     "msgpack-positional",
-    "bincode",
+    "bincode-stock",
     "postcard",
     "bitcode-serde",
 ];
@@ -58,16 +53,7 @@ pub fn encode<T>(id: &str, value: &T, out: &mut Vec<u8>) -> Result<(), String>
 where
     T: Serialize + DeserializeOwned + 'static,
 {
-    if let Some(codec) = serbench_codecs::serde_codec::<T>(id) {
-        return codec.encode(value, out);
-    }
-    match id {
-        "msgpack-positional" => RmpPositional::write(value, out),
-        "bincode" => Bincode::write(value, out),
-        "postcard" => Postcard::write(value, out),
-        "bitcode-serde" => BitcodeSerde::write(value, out),
-        _ => Err(unknown(id)),
-    }
+    codec(id).ok_or_else(|| unknown(id))?.encode(value, out)
 }
 
 /// Reads a whole `T` from `bytes` with row `id`'s library.
@@ -80,16 +66,7 @@ pub fn decode<T>(id: &str, bytes: &[u8]) -> Result<T, String>
 where
     T: Serialize + DeserializeOwned + 'static,
 {
-    if let Some(codec) = serbench_codecs::serde_codec::<T>(id) {
-        return codec.decode(bytes);
-    }
-    match id {
-        "msgpack-positional" => RmpPositional::read(bytes),
-        "bincode" => Bincode::read(bytes),
-        "postcard" => Postcard::read(bytes),
-        "bitcode-serde" => BitcodeSerde::read(bytes),
-        _ => Err(unknown(id)),
-    }
+    codec(id).ok_or_else(|| unknown(id))?.decode(bytes)
 }
 
 fn unknown(id: &str) -> String {
@@ -104,18 +81,5 @@ pub(crate) fn codec<T>(id: &str) -> Option<Box<dyn Codec<T>>>
 where
     T: Serialize + DeserializeOwned + 'static,
 {
-    fn of<L: SerdeCodec + 'static, T: Serialize + DeserializeOwned + 'static>() -> Box<dyn Codec<T>>
-    {
-        Box::new(Through::<L>::default())
-    }
-    if let Some(codec) = serbench_codecs::serde_codec::<T>(id) {
-        return Some(codec);
-    }
-    Some(match id {
-        "msgpack-positional" => of::<RmpPositional, T>(),
-        "bincode" => of::<Bincode, T>(),
-        "postcard" => of::<Postcard, T>(),
-        "bitcode-serde" => of::<BitcodeSerde, T>(),
-        _ => return None,
-    })
+    serbench_codecs::serde_codec::<T>(id)
 }

@@ -82,6 +82,12 @@
 
 #[cfg(feature = "document")]
 pub mod document;
+#[cfg(feature = "document")]
+mod input;
+#[cfg(feature = "document")]
+mod positional;
+#[cfg(feature = "document")]
+pub use positional::MsgPackPositional;
 use std::io::{self, Cursor};
 
 use rmp_serde::decode::Error as DecodeError;

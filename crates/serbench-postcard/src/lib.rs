@@ -89,6 +89,8 @@
 //! postcard's own error is the [`source`](std::error::Error::source).
 //! Every value of the model encodes, so encoding does not fail.
 
+#[cfg(feature = "document")]
+pub mod document;
 use postcard::ser_flavors::Flavor;
 use serbench_model::__private::serde_forms::with_path;
 use serbench_model::__private::strict::{self, Context, Strict};

@@ -2,13 +2,9 @@
 //! each built for a document or saying why it cannot be.
 
 mod avro;
-mod minicbor_value;
-pub(crate) mod positional;
 mod protobuf;
 
 use crate::codec::{Build, Row};
-
-pub(crate) use minicbor_value::read_document as read_cbor;
 
 /// Every row, in the order the report shows them (the registry's).
 pub const ROWS: &[Row] = &[
@@ -50,7 +46,7 @@ pub const ROWS: &[Row] = &[
         library: "minicbor",
         version: "2.3.1",
         keeps_key_order: true,
-        build: Build::From(minicbor_value::build),
+        build: Build::Registry,
     },
     Row {
         id: "cbor-cbor4ii",
@@ -82,15 +78,15 @@ pub const ROWS: &[Row] = &[
         library: "rmp-serde",
         version: "1.3.1",
         keeps_key_order: false,
-        build: Build::From(positional::msgpack_positional),
+        build: Build::Registry,
     },
     Row {
-        id: "bincode",
+        id: "bincode-stock",
         wire_format: "bincode",
         library: "bincode",
         version: "2.0.1",
         keeps_key_order: false,
-        build: Build::From(positional::bincode),
+        build: Build::Registry,
     },
     Row {
         id: "postcard",
@@ -98,7 +94,7 @@ pub const ROWS: &[Row] = &[
         library: "postcard",
         version: "1.2.0",
         keeps_key_order: false,
-        build: Build::From(positional::postcard),
+        build: Build::Registry,
     },
     Row {
         id: "bitcode",
@@ -116,7 +112,7 @@ pub const ROWS: &[Row] = &[
         library: "bitcode",
         version: "0.6.9",
         keeps_key_order: false,
-        build: Build::From(positional::bitcode_serde),
+        build: Build::Registry,
     },
     Row {
         id: "wincode",

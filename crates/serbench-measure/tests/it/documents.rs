@@ -245,12 +245,11 @@ fn the_json_rows_run_the_codecs_checks() {
     );
 }
 
-/// The CBOR rows of ciborium and cbor4ii are serbench-cbor's own document
-/// path: both read after the crate's well-formedness pass, at a
-/// document's nesting limit.
+/// The CBOR rows are serbench-cbor's own document path: all three read
+/// after the crate's well-formedness pass, at a document's nesting limit.
 #[test]
 fn the_cbor_rows_run_the_codecs_pass() {
-    for id in ["cbor", "cbor-cbor4ii"] {
+    for id in ["cbor", "cbor-cbor4ii", "cbor-minicbor"] {
         let codec = build(id, "doc", &[Value::Int(0)], &UserSchemas::default()).unwrap();
         // An indefinite-length text with a byte-string chunk (RFC 8949
         // §3.2.3 allows only text chunks).

@@ -99,7 +99,7 @@ fn rows_say_whether_they_keep_key_order() {
         "protobuf",
         "avro",
         "thrift-compact",
-        "bincode",
+        "bincode-stock",
         "msgpack-positional",
     ] {
         assert!(!keeps(id), "{id}");
@@ -114,7 +114,7 @@ fn maps_whose_keys_all_differ_are_refused_by_rows_that_write_every_field() {
     for record in measured(&document) {
         let writes_every_field = [
             "msgpack-positional",
-            "bincode",
+            "bincode-stock",
             "postcard",
             "bitcode-serde",
             "avro",
@@ -152,7 +152,7 @@ fn a_schema_past_the_field_limit_is_refused_by_every_schema_row() {
         "avro",
         "thrift-binary",
         "thrift-compact",
-        "bincode",
+        "bincode-stock",
         "postcard",
         "bitcode-serde",
         "msgpack-positional",

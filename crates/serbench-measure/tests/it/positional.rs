@@ -2,7 +2,12 @@
 
 use serbench_measure::{Build, Codec, Context, ROWS, Schema, UserSchemas, Value};
 
-const POSITIONAL: &[&str] = &["msgpack-positional", "bincode", "postcard", "bitcode-serde"];
+const POSITIONAL: &[&str] = &[
+    "msgpack-positional",
+    "bincode-stock",
+    "postcard",
+    "bitcode-serde",
+];
 
 fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap()
@@ -195,6 +200,6 @@ fn declared_lengths_are_checked_against_the_input() {
             .is_err()
     );
     // bincode: a string of 2^32 bytes in a few bytes of input.
-    let bincode = codec("bincode", &messages, &schema).unwrap();
+    let bincode = codec("bincode-stock", &messages, &schema).unwrap();
     assert!(bincode.decode(&[0x00, 0xfc, 0, 0, 0, 1, b'x']).is_err());
 }

@@ -11,6 +11,11 @@
 //! what the schema says comes next: [`Value`]'s own `Deserialize` asks
 //! for "any" value, which only a self-describing format can answer.
 //!
+//! A positional library's crate implements [`Positional`] (its serde
+//! calls, and a read through the seed) and builds its document codec with
+//! [`schematic`]; the layout and the limits below are then the same for
+//! every such library.
+//!
 //! # Layout
 //!
 //! In schema order, as the types the schema formats write would be:
@@ -48,7 +53,7 @@
 //! postcard) could declare billions of them in a few bytes: a decode
 //! reads at most [`ZERO_SIZED`] such elements in all.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::fmt;
 use std::marker::PhantomData;
 use std::rc::Rc;
@@ -59,16 +64,16 @@ use serde::{Deserializer, Serialize, Serializer};
 
 use crate::codec::{Codec, Context};
 use crate::schema::{Record, Schema};
+use crate::serde_path::SerdeCodec;
 use crate::value::Value;
-use serbench_document::SerdeCodec;
 
 /// The most elements a declared length pre-allocates; more grow as they
 /// arrive.
-const PREALLOCATE: usize = 1024;
+pub const PREALLOCATE: usize = 1024;
 
 /// The most elements of zero wire size one decode reads, all lists
 /// together: 32 MiB of [`Value::Null`].
-const ZERO_SIZED: usize = 1 << 20;
+pub const ZERO_SIZED: usize = 1 << 20;
 
 /// Every kind a union member can have, as its variants are named.
 const VARIANTS: &[&str] = &[
@@ -77,11 +82,11 @@ const VARIANTS: &[&str] = &[
 
 /// A value as its schema's types would serialize it (see the module docs).
 /// A value the schema does not admit is an error naming its path.
-pub(crate) struct Typed<'a> {
+pub struct Typed<'a> {
     /// The schema `value` is written with.
-    pub(crate) schema: &'a Schema,
+    pub schema: &'a Schema,
     /// The value, which the schema admits.
-    pub(crate) value: &'a Value,
+    pub value: &'a Value,
 }
 
 impl Serialize for Typed<'_> {
@@ -276,9 +281,9 @@ fn not_admitted(schema: &Schema, value: &Value, path: &str) -> String {
 }
 
 /// Reads back what [`Typed`] wrote with the same schema.
-pub(crate) struct Seed<'a> {
+pub struct Seed<'a> {
     /// The schema the value was written with.
-    pub(crate) schema: &'a Schema,
+    pub schema: &'a Schema,
 }
 
 impl<'de> DeserializeSeed<'de> for Seed<'_> {
@@ -596,7 +601,7 @@ fn refuse_wide_integers(schema: &Schema) -> Result<(), String> {
 
 /// A positional library: [`SerdeCodec`] for a Rust type, and a read through
 /// the seed for a document.
-pub(crate) trait Positional: SerdeCodec {
+pub trait Positional: SerdeCodec {
     /// Reads a whole value written with `schema` from `bytes`.
     fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String>;
 }
@@ -624,7 +629,15 @@ impl<L: Positional> Codec for Schematic<L> {
     }
 }
 
-fn schematic<L: Positional + 'static>(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+/// Library `L`'s codec of the document `context` describes, under its
+/// inferred schema.
+///
+/// # Errors
+///
+/// Why the schema has no positional form: past the schema bounds, a
+/// place whose integers fit no 64-bit type, records too sparse to write
+/// every field for every map.
+pub fn schematic<L: Positional + 'static>(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
     let schema = context.inferred()?;
     refuse_wide_integers(schema)?;
     crate::schema::refuse_sparse_records(schema, context.messages)?;
@@ -632,229 +645,4 @@ fn schematic<L: Positional + 'static>(context: &Context<'_>) -> Result<Box<dyn C
         schema: Rc::new(schema.clone()),
         library: PhantomData,
     }))
-}
-
-/// rmp-serde's default form: structs and tuples as arrays, no names.
-pub(crate) struct RmpPositional;
-
-impl SerdeCodec for RmpPositional {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-        value
-            .serialize(&mut rmp_serde::Serializer::new(out))
-            .map_err(|error| error.to_string())
-    }
-
-    fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        rmp_read(bytes, PhantomData::<T>)
-    }
-}
-
-impl Positional for RmpPositional {
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String> {
-        rmp_read(bytes, Seed { schema })
-    }
-}
-
-fn rmp_read<S, V>(bytes: &[u8], seed: S) -> Result<V, String>
-where
-    S: for<'de> DeserializeSeed<'de, Value = V>,
-{
-    // A reader over the slice, as the msgpack row reads: a declared
-    // length is taken only as far as the input goes.
-    let mut rest = bytes;
-    let mut deserializer = rmp_serde::Deserializer::new(&mut rest);
-    let value = seed
-        .deserialize(&mut deserializer)
-        .map_err(|error| error.to_string())?;
-    drop(deserializer);
-    if rest.is_empty() {
-        Ok(value)
-    } else {
-        Err(format!("{} bytes after the value", rest.len()))
-    }
-}
-
-pub(crate) fn msgpack_positional(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    schematic::<RmpPositional>(context)
-}
-
-/// bincode's serde support with the standard configuration.
-pub(crate) struct Bincode;
-
-/// The most bytes of text and byte strings one bincode decode takes, as
-/// serbench-bincode limits its decodes: text and bytes are borrowed, so a
-/// lying length fails against the input, and this stands behind that.
-const BINCODE_LIMIT: usize = 1 << 30;
-
-fn bincode_config() -> impl bincode::config::Config {
-    bincode::config::standard().with_limit::<BINCODE_LIMIT>()
-}
-
-// bincode's Display is its Debug: a message of ours reads better bare.
-fn bincode_encode_error(error: bincode::error::EncodeError) -> String {
-    match error {
-        bincode::error::EncodeError::OtherString(message) => message,
-        other => format!("{other:?}"),
-    }
-}
-
-fn bincode_decode_error(error: bincode::error::DecodeError) -> String {
-    match error {
-        bincode::error::DecodeError::OtherString(message) => message,
-        other => format!("{other:?}"),
-    }
-}
-
-impl SerdeCodec for Bincode {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-        bincode::serde::encode_into_std_write(value, out, bincode_config())
-            .map(drop)
-            .map_err(bincode_encode_error)
-    }
-
-    fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        let (value, read) = bincode::serde::decode_from_slice(bytes, bincode_config())
-            .map_err(bincode_decode_error)?;
-        whole(bytes, read).map(|()| value)
-    }
-}
-
-impl Positional for Bincode {
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String> {
-        let (value, read) =
-            bincode::serde::seed_decode_from_slice(Seed { schema }, bytes, bincode_config())
-                .map_err(bincode_decode_error)?;
-        whole(bytes, read).map(|()| value)
-    }
-}
-
-fn whole(bytes: &[u8], read: usize) -> Result<(), String> {
-    if read == bytes.len() {
-        Ok(())
-    } else {
-        Err(format!("{} bytes after the value", bytes.len() - read))
-    }
-}
-
-pub(crate) fn bincode(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    schematic::<Bincode>(context)
-}
-
-/// postcard 1.x.
-pub(crate) struct Postcard;
-
-/// Appends to the caller's buffer; postcard's own flavors start a new one.
-struct Append<'a>(&'a mut Vec<u8>);
-
-impl postcard::ser_flavors::Flavor for Append<'_> {
-    type Output = ();
-
-    fn try_extend(&mut self, bytes: &[u8]) -> postcard::Result<()> {
-        self.0.extend_from_slice(bytes);
-        Ok(())
-    }
-
-    fn try_push(&mut self, byte: u8) -> postcard::Result<()> {
-        self.0.push(byte);
-        Ok(())
-    }
-
-    fn finalize(self) -> postcard::Result<()> {
-        Ok(())
-    }
-}
-
-impl SerdeCodec for Postcard {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-        let mut serializer = postcard::Serializer {
-            output: Append(out),
-        };
-        value
-            .serialize(&mut serializer)
-            .map_err(|error| error.to_string())
-    }
-
-    fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        postcard_read(bytes, PhantomData::<T>)
-    }
-}
-
-impl Positional for Postcard {
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String> {
-        postcard_read(bytes, Seed { schema })
-    }
-}
-
-fn postcard_read<'de, S: DeserializeSeed<'de>>(
-    bytes: &'de [u8],
-    seed: S,
-) -> Result<S::Value, String> {
-    let mut deserializer = postcard::Deserializer::from_bytes(bytes);
-    let value = seed
-        .deserialize(&mut deserializer)
-        .map_err(|error| error.to_string())?;
-    let left = deserializer
-        .finalize()
-        .map_err(|error| error.to_string())?
-        .len();
-    if left == 0 {
-        Ok(value)
-    } else {
-        Err(format!("{left} bytes after the value"))
-    }
-}
-
-pub(crate) fn postcard(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    schematic::<Postcard>(context)
-}
-
-/// bitcode's serde support (a format of its own, not its derive's).
-pub(crate) struct BitcodeSerde;
-
-thread_local! {
-    /// The schema a bitcode decode on this thread reads with.
-    static BITCODE_SCHEMA: RefCell<Option<Rc<Schema>>> = const { RefCell::new(None) };
-}
-
-/// A document read by `bitcode::deserialize`, with the schema
-/// [`BITCODE_SCHEMA`] holds for the call.
-struct Scoped(Value);
-
-impl<'de> serde::Deserialize<'de> for Scoped {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Scoped, D::Error> {
-        let schema = BITCODE_SCHEMA
-            .with(|held| held.borrow().clone())
-            .ok_or_else(|| de::Error::custom("no schema is set for this bitcode decode"))?;
-        Seed { schema: &schema }
-            .deserialize(deserializer)
-            .map(Scoped)
-    }
-}
-
-impl SerdeCodec for BitcodeSerde {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-        let bytes = bitcode::serialize(value).map_err(|error| error.to_string())?;
-        out.extend_from_slice(&bytes);
-        Ok(())
-    }
-
-    fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        bitcode::deserialize(bytes).map_err(|error| error.to_string())
-    }
-}
-
-impl Positional for BitcodeSerde {
-    /// bitcode 0.6.9 reads only through `Deserialize` (`bitcode::deserialize`
-    /// has no seed form and its deserializer is private), so the schema
-    /// reaches the reading type through a thread-local set for the call.
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String> {
-        let before = BITCODE_SCHEMA.with(|held| held.replace(Some(Rc::clone(schema))));
-        let read = Self::read::<Scoped>(bytes);
-        BITCODE_SCHEMA.with(|held| held.replace(before));
-        read.map(|Scoped(value)| value)
-    }
-}
-
-pub(crate) fn bitcode_serde(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    schematic::<BitcodeSerde>(context)
 }

@@ -1,23 +1,32 @@
-//! CBOR through minicbor's own `Encoder` and `Decoder`, which has no serde
-//! support: [`Value`] written and read by hand. The input reader reads a
-//! CBOR document through [`read_document`] too, so that what the
-//! measurement starts from is read by a strict decoder with positions.
+//! A document through minicbor's own `Encoder` and `Decoder`, for the
+//! `cbor-minicbor` row: minicbor has no serde support, so [`Value`] is
+//! written and read by hand. `serbench measure` reads a user's CBOR input
+//! with the same decode ([`read`]), so what the measurement starts from is
+//! read by a strict decoder with positions.
 
 use minicbor::data::Type;
 use minicbor::{Decoder, Encoder};
+use serbench_document::codec::{Codec, Context, DocumentCodec, ReadDocument};
+use serbench_document::value::{Keys, MAX_DEPTH, Value, duplicate_key};
 
-use crate::codec::{Codec, Context};
-use crate::value::{Keys, MAX_DEPTH, Value, duplicate_key};
+use crate::CborMinicbor;
 
-struct MiniCbor;
-
-#[expect(
-    clippy::unnecessary_wraps,
-    reason = "the signature every Build::From has"
-)]
-pub(crate) fn build(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    Ok(Box::new(MiniCbor))
+impl DocumentCodec for CborMinicbor {
+    /// The document as it is: CBOR carries every [`Value`] kind.
+    fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+        Ok(Box::new(MiniCbor))
+    }
 }
+
+impl ReadDocument for CborMinicbor {
+    /// A user's CBOR input, read as the row decodes.
+    fn read_document(bytes: &[u8]) -> Result<Value, String> {
+        read(bytes)
+    }
+}
+
+/// minicbor's codec of a document.
+struct MiniCbor;
 
 impl Codec for MiniCbor {
     fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
@@ -25,7 +34,7 @@ impl Codec for MiniCbor {
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
-        read_document(bytes)
+        read(bytes)
     }
 }
 
@@ -91,12 +100,18 @@ fn float(e: &mut Encoder<&mut Vec<u8>>, x: f64) -> EncodeResult {
     Ok(())
 }
 
-/// One CBOR data item, all of `bytes`: text keys only, no tags, no simple
-/// values but false, true and null, nesting at most [`MAX_DEPTH`]; an
-/// error names the byte where it is.
-pub(crate) fn read_document(bytes: &[u8]) -> Result<Value, String> {
+/// One CBOR data item, all of `bytes`, as a document: after the pass every
+/// decoder of this crate runs first, minicbor reads text keys only, no
+/// tags, no simple values but false, true and null, nesting at most
+/// [`MAX_DEPTH`].
+///
+/// # Errors
+///
+/// What is wrong, naming the byte where it is.
+pub fn read(bytes: &[u8]) -> Result<Value, String> {
+    super::pass(bytes)?;
     let mut d = Decoder::new(bytes);
-    let value = read(&mut d, 0)?;
+    let value = item(&mut d, 0)?;
     if d.position() < bytes.len() {
         return Err(format!(
             "{} bytes after the value (at byte {})",
@@ -107,7 +122,7 @@ pub(crate) fn read_document(bytes: &[u8]) -> Result<Value, String> {
     Ok(value)
 }
 
-fn read(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
+fn item(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
     let at = d.position();
     let fail = |error: minicbor::decode::Error| match error.position() {
         Some(_) => error.to_string(),
@@ -185,12 +200,12 @@ fn read_list(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
     match len {
         Some(n) => {
             for _ in 0..n {
-                items.push(read(d, depth)?);
+                items.push(item(d, depth)?);
             }
         }
         None => {
             while !at_break(d)? {
-                items.push(read(d, depth)?);
+                items.push(item(d, depth)?);
             }
         }
     }
@@ -204,7 +219,7 @@ fn read_map(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
     let mut keys = Keys::default();
     let mut entry = |d: &mut Decoder<'_>| -> Result<(), String> {
         let key_at = d.position();
-        let Value::Text(key) = read(d, depth)? else {
+        let Value::Text(key) = item(d, depth)? else {
             return Err(format!(
                 "a map key at byte {key_at} that is not text: only text keys are measured"
             ));
@@ -212,7 +227,7 @@ fn read_map(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
         if keys.repeats(&entries, &key) {
             return Err(format!("{} (at byte {key_at})", duplicate_key(&key)));
         }
-        entries.push((key, read(d, depth)?));
+        entries.push((key, item(d, depth)?));
         Ok(())
     };
     match len {

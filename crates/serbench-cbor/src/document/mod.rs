@@ -6,8 +6,9 @@
 //! that are text, each chunk of an indefinite-length text UTF-8, no tag,
 //! nesting at most a document's [`MAX_DEPTH`], and nothing after it.
 //!
-//! minicbor's row reads and writes a document with code of its own in
-//! `serbench-measure`, which also reads the user's CBOR input with it.
+//! minicbor has no serde support: its row reads and writes a document
+//! with code of its own ([`minicbor`]), after the same pass, and
+//! `serbench measure` reads a user's CBOR input with it.
 
 use serbench_document::codec::{Codec, Context, DocumentCodec};
 use serbench_document::serde_path::{SerdeCodec, self_describing};
@@ -16,6 +17,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::{Cbor, CborCbor4ii};
+
+pub mod minicbor;
 
 impl DocumentCodec for Cbor {
     /// The document as it is: CBOR carries every [`Value`] kind.

@@ -1,0 +1,68 @@
+//! A document in bitcode's serde form, for `serbench measure`'s
+//! `bitcode-serde` row, and any serde type by the same calls, as
+//! [`BitcodeSerde`] writes the datasets. bitcode's serde form writes a
+//! serde type's values and nothing else, so a document goes through its
+//! inferred schema ([`serbench_document::positional`]).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use ::serde::de::{DeserializeOwned, DeserializeSeed, Error as _};
+use ::serde::{Deserialize, Deserializer, Serialize};
+use serbench_document::codec::{Codec, Context, DocumentCodec};
+use serbench_document::positional::{Positional, Seed, schematic};
+use serbench_document::serde_path::SerdeCodec;
+use serbench_document::{Schema, Value};
+
+use crate::BitcodeSerde;
+
+impl DocumentCodec for BitcodeSerde {
+    /// The document under its inferred schema.
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+        schematic::<BitcodeSerde>(context)
+    }
+}
+
+thread_local! {
+    /// The schema a bitcode decode on this thread reads with.
+    static SCHEMA: RefCell<Option<Rc<Schema>>> = const { RefCell::new(None) };
+}
+
+/// A document read by `bitcode::deserialize`, with the schema [`SCHEMA`]
+/// holds for the call.
+struct Scoped(Value);
+
+impl<'de> Deserialize<'de> for Scoped {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Scoped, D::Error> {
+        let schema = SCHEMA
+            .with(|held| held.borrow().clone())
+            .ok_or_else(|| D::Error::custom("no schema is set for this bitcode decode"))?;
+        Seed { schema: &schema }
+            .deserialize(deserializer)
+            .map(Scoped)
+    }
+}
+
+impl SerdeCodec for BitcodeSerde {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        let bytes = bitcode::serialize(value).map_err(|error| error.to_string())?;
+        out.extend_from_slice(&bytes);
+        Ok(())
+    }
+
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        bitcode::deserialize(bytes).map_err(|error| error.to_string())
+    }
+}
+
+impl Positional for BitcodeSerde {
+    /// bitcode reads only through `Deserialize` (`bitcode::deserialize`
+    /// has no seed form and its deserializer is private), so the schema
+    /// reaches the reading type through a thread-local set for the call.
+    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String> {
+        let before = SCHEMA.with(|held| held.replace(Some(Rc::clone(schema))));
+        let read = Self::read::<Scoped>(bytes);
+        SCHEMA.with(|held| held.replace(before));
+        read.map(|Scoped(value)| value)
+    }
+}
