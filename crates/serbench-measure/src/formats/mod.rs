@@ -4,7 +4,6 @@
 mod avro;
 mod minicbor_value;
 pub(crate) mod positional;
-mod protobuf;
 
 use crate::codec::{Build, Row};
 
@@ -134,7 +133,7 @@ pub const ROWS: &[Row] = &[
         library: "prost-reflect",
         version: "0.16.5",
         keeps_key_order: false,
-        build: Build::From(protobuf::build),
+        build: Build::Registry,
     },
     Row {
         id: "thrift-binary",
