@@ -40,7 +40,7 @@ codecs! {
     "bitcode"     => serbench_bitcode::Bitcode,            "bitcode",      "bitcode",     "0.6.9",     stock;
     "bitcode-serde" => serbench_bitcode::BitcodeSerde,     "bitcode",      "bitcode",     "0.6.9",     stock, document, serde;
     "wincode"     => serbench_wincode::Wincode,            "wincode",      "wincode",     "0.6.3",     stock;
-    "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       "0.14.6",    tuned, native;
+    "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       "0.14.6",    tuned, native, document;
     "protobuf-stock" => serbench_protobuf::ProtobufStock,  "Protobuf",     "prost",       "0.14.6",    stock;
     "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      "0.17.0",    stock, document;
     "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      "0.17.0",    stock, document;

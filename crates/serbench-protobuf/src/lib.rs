@@ -121,7 +121,19 @@
 //! both, so it shows what prost gives and what reading straight into the
 //! model adds. The stock decode holds prost's message, grown by doubling,
 //! while it converts: up to 120 bytes per input byte on empty graph nodes.
+//!
+//! # Documents
+//!
+//! With the `document` feature, [`Protobuf`] also carries a document of
+//! `serbench measure` (a `serbench-document` value, under a `.proto`
+//! written from its inferred schema or the user's own): prost-reflect's
+//! `DynamicMessage` over a schema protox compiles at run time, read by
+//! the same prost decoders and limits as the datasets and written within
+//! the same 2 GiB − 1. The `document` module says how a document maps to
+//! proto3.
 
+#[cfg(feature = "document")]
+pub mod document;
 mod graph;
 mod media;
 mod read;
@@ -131,7 +143,8 @@ mod task_manager;
 mod telemetry;
 mod wire;
 
-use prost::Message as _;
+use std::fmt;
+
 use serbench_model::{BaseCodec, Carries, Codec, Dataset, NativeCodec};
 pub use serbench_model::{Error, ErrorKind};
 
@@ -209,25 +222,56 @@ fn write<F: BaseCodec, T: Dataset + Wire>(
     message: &T::Message,
     out: &mut Vec<u8>,
 ) -> Result<(), Error> {
-    let len = message.encoded_len();
-    check_len::<F, T>(len)?;
-    out.reserve(len);
-    message.encode(out).map_err(|error| {
-        Error::new::<F, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
-    })
+    put(message, out).map_err(Unwritten::into_error::<F, T>)
 }
 
-fn check_len<F: BaseCodec, T: Dataset>(len: usize) -> Result<(), Error> {
+/// Appends any prost message, a dataset's generated one or a document's
+/// `DynamicMessage`, once its length is within [`MAX_LEN`].
+fn put(message: &impl prost::Message, out: &mut Vec<u8>) -> Result<(), Unwritten> {
+    let len = message.encoded_len();
+    check_len(len)?;
+    out.reserve(len);
+    message.encode(out).map_err(Unwritten::Prost)
+}
+
+fn check_len(len: usize) -> Result<(), Unwritten> {
     if len > MAX_LEN {
-        return Err(Error::new::<F, T>(
-            ErrorKind::Unsupported,
-            format!(
+        return Err(Unwritten::TooLong(len));
+    }
+    Ok(())
+}
+
+/// Why a message was not written.
+#[derive(Debug)]
+enum Unwritten {
+    /// Its encoding would take this many bytes, past [`MAX_LEN`].
+    TooLong(usize),
+    /// prost's own refusal, for want of room (never in a `Vec`).
+    Prost(prost::EncodeError),
+}
+
+impl Unwritten {
+    /// The crate's error for codec `F` encoding `T`.
+    fn into_error<F: BaseCodec, T: Dataset>(self) -> Error {
+        let error = Error::new::<F, T>(ErrorKind::Unsupported, self.to_string());
+        match self {
+            Unwritten::TooLong(_) => error,
+            Unwritten::Prost(source) => error.with_source(source),
+        }
+    }
+}
+
+impl fmt::Display for Unwritten {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unwritten::TooLong(len) => write!(
+                f,
                 "the message would take {len} bytes; protobuf messages are limited to \
                  2 GiB - 1 ({MAX_LEN} bytes)"
             ),
-        ));
+            Unwritten::Prost(error) => error.fmt(f),
+        }
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -238,8 +282,10 @@ mod tests {
 
     #[test]
     fn refuses_messages_over_2_gib() {
-        assert!(check_len::<Protobuf, Record>(MAX_LEN).is_ok());
-        let error = check_len::<Protobuf, Record>(MAX_LEN + 1).unwrap_err();
+        assert!(check_len(MAX_LEN).is_ok());
+        let error = check_len(MAX_LEN + 1)
+            .unwrap_err()
+            .into_error::<Protobuf, Record>();
         assert_eq!(error.kind(), ErrorKind::Unsupported);
         assert!(!error.position().is_known(), "{error}");
     }

@@ -278,17 +278,51 @@ impl ReadError {
         rest: usize,
     ) -> Error {
         let path = (!self.path.is_empty()).then(|| Path(&self.path).to_string());
-        let at_path = |error: Error| match path {
-            Some(path) => error.at_path(path),
-            None => error,
-        };
-        // A malformed message names its place as prost does: the root
-        // message, then the fields, without indices.
-        let mut place = type_name::<T::Message>()
+        let root = type_name::<T::Message>()
             .rsplit("::")
             .next()
-            .unwrap_or_default()
-            .to_owned();
+            .unwrap_or_default();
+        let Described {
+            kind,
+            message,
+            malformed,
+            source,
+        } = self.describe(root, rest);
+        let mut error = Error::new::<F, T>(kind, message);
+        // A value that is not the dataset's is found after its bytes were
+        // read, so it has a field and no byte.
+        if malformed {
+            error = error.at_offset(len - rest);
+        }
+        if let Some(path) = path {
+            error = error.at_path(path);
+        }
+        match source {
+            Some(source) => error.with_source(source),
+            None => error,
+        }
+    }
+
+    /// As a document's decode reports it, where and what, in the words
+    /// of [`ReadError::into_error`]: the message read is `root`, and
+    /// `rest` of `len` bytes were left unread.
+    #[cfg(feature = "document")]
+    pub(crate) fn document_text(self, root: &str, len: usize, rest: usize) -> String {
+        let Described {
+            message, malformed, ..
+        } = self.describe(root, rest);
+        if malformed {
+            format!("at byte {}: {message}", len - rest)
+        } else {
+            message
+        }
+    }
+
+    /// What went wrong in root message `root`, with `rest` bytes unread.
+    fn describe(self, root: &str, rest: usize) -> Described {
+        // A malformed message names its place as prost does: the root
+        // message, then the fields, without indices.
+        let mut place = root.to_owned();
         for step in self.path.iter().rev() {
             if let Step::Field(name) = step {
                 place.push('.');
@@ -303,10 +337,13 @@ impl ReadError {
         };
         let mut source = None;
         let (kind, message) = match self.problem {
-            // Found after the bytes were read, so it has a field and no byte.
             Problem::Invalid(problem) => {
-                let message = format!("the field {problem}");
-                return at_path(Error::new::<F, T>(ErrorKind::Invalid, message));
+                return Described {
+                    kind: ErrorKind::Invalid,
+                    message: format!("the field {problem}"),
+                    malformed: false,
+                    source: None,
+                };
             }
             Problem::PastEnd => past_end(&place),
             // prost's words, as before the reads were this crate's.
@@ -343,12 +380,25 @@ impl ReadError {
                 described
             }
         };
-        let error = Error::new::<F, T>(kind, message).at_offset(len - rest);
-        at_path(match source {
-            Some(source) => error.with_source(source),
-            None => error,
-        })
+        Described {
+            kind,
+            message,
+            malformed: true,
+            source,
+        }
     }
+}
+
+/// A [`ReadError`] in words: see [`ReadError::describe`].
+struct Described {
+    kind: ErrorKind,
+    message: String,
+    /// Whether the bytes are not a protobuf message (rather than a message
+    /// that is no value of the dataset), so the byte reading stopped at
+    /// is where.
+    malformed: bool,
+    /// prost's error, where it found the fault.
+    source: Option<DecodeError>,
 }
 
 /// Splits prost's error text after its prefix into the place a generated

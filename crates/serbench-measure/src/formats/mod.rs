@@ -2,7 +2,6 @@
 //! each built for a document or saying why it cannot be.
 
 mod avro;
-mod protobuf;
 
 use crate::codec::{Build, Row};
 
@@ -130,7 +129,7 @@ pub const ROWS: &[Row] = &[
         library: "prost-reflect",
         version: "0.16.5",
         keeps_key_order: false,
-        build: Build::From(protobuf::build),
+        build: Build::Registry,
     },
     Row {
         id: "thrift-binary",

@@ -2,6 +2,8 @@
 //! hostile inputs, once for the tuned codec and once for the stock one
 //! (same bytes, so the same inputs), then protobuf's own.
 
+#[cfg(feature = "document")]
+mod document;
 mod errors;
 mod hostile;
 mod layout;

@@ -1,7 +1,24 @@
-//! Protocol Buffers, driven at run time by prost-reflect: a proto3 schema
-//! written from the inferred [`Schema`] (or the user's own `.proto`),
+//! A document (`serbench-document`'s [`Value`] under its inferred
+//! [`Schema`], or the user's own `.proto`) in Protocol Buffers, for
+//! `serbench measure`'s `protobuf` row, driven at run time by
+//! prost-reflect: a proto3 schema written from the inferred one,
 //! compiled in memory by protox (no protoc), and each value carried
 //! through a [`DynamicMessage`] that prost encodes and decodes.
+//!
+//! # The crate's checks
+//!
+//! prost-reflect reads a message with prost's own field decoders
+//! (`prost::encoding`) and prost's default decode context, the calls the
+//! datasets' decode makes: the same varints (at most 10 bytes, the last
+//! at most 1), wire types, keys, UTF-8, lengths checked against the
+//! bytes left, and the same 100 levels of nesting, unknown groups
+//! included. A fault is described as the datasets' decode describes it:
+//! what went wrong, in which message, and the byte where reading stopped
+//! (`at byte 5: invalid tag value: 0 in Doc`). A message is written as
+//! the datasets' are, refused past 2 GiB − 1, the limit other protobuf
+//! implementations keep. What the datasets' decode checks beyond the
+//! wire (ids of 16 bytes, ranges, required messages) is their layout's,
+//! and a document's reader checks its own schema's instead.
 //!
 //! # How the inferred schema becomes proto3
 //!
@@ -61,36 +78,40 @@
 //! # The user's own schema
 //!
 //! With `--schema FILE.proto --message NAME` the user's message is used
-//! instead ([`user`] says how a document is mapped onto it and what it
-//! refuses), and no schema file is written.
+//! instead (`src/document/user.rs` says how a document is mapped onto
+//! it and what it refuses), and no schema file is written.
 
 mod user;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use prost::Message as _;
 use prost::bytes::Bytes;
 use prost_reflect::{
     DynamicMessage, FieldDescriptor, Kind, MessageDescriptor, ReflectMessage as _, Value as Proto,
 };
 use protox::file::{File, FileResolver};
 
-use crate::codec::{Codec, Context, SchemaFile};
-use crate::schema::{Field, IntRange, Record, Schema, Unique, camel};
-use crate::value::Value;
+use serbench_document::codec::{Codec, Context, DocumentCodec, SchemaFile};
+use serbench_document::schema::{Field, IntRange, Record, Schema, Unique, camel};
+use serbench_document::value::Value;
 
-/// The row's build: the user's message when one is given, else the
-/// schema written from the inferred one.
-pub(crate) fn build(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    if let Some((path, message)) = &context.user.proto {
-        return Ok(Box::new(user::UserProto::new(
-            path,
-            message,
-            context.messages,
-        )?));
+use crate::Protobuf;
+use crate::read::ReadError;
+
+impl DocumentCodec for Protobuf {
+    /// The user's message when one is given, else the schema written
+    /// from the inferred one.
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+        if let Some((path, message)) = &context.user.proto {
+            return Ok(Box::new(user::UserProto::new(
+                path,
+                message,
+                context.messages,
+            )?));
+        }
+        Ok(Box::new(Generated::new(context.name, context.inferred()?)?))
     }
-    Ok(Box::new(Generated::new(context.name, context.inferred()?)?))
 }
 
 /// The codec over the schema written from the inferred one.
@@ -153,12 +174,11 @@ impl Codec for Generated {
                 message
             }
         };
-        message.encode(out).map_err(|error| error.to_string())
+        write(&message, out)
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
-        let message =
-            DynamicMessage::decode(self.root.clone(), bytes).map_err(|error| error.to_string())?;
+        let message = read(&self.root, bytes)?;
         match &self.schema {
             Schema::Record(record) => read_record(record, &message),
             schema => read_field(&message, &field(&self.root, 1)?, schema, true)?
@@ -169,6 +189,21 @@ impl Codec for Generated {
     fn schema_files(&self) -> Vec<SchemaFile> {
         vec![self.file.clone()]
     }
+}
+
+/// Appends `message` as the datasets' messages are written, within their
+/// size limit.
+fn write(message: &DynamicMessage, out: &mut Vec<u8>) -> Result<(), String> {
+    crate::put(message, out).map_err(|unwritten| unwritten.to_string())
+}
+
+/// The message of `root` that fills `bytes`, a fault described as the
+/// datasets' decode describes one.
+fn read(root: &MessageDescriptor, bytes: &[u8]) -> Result<DynamicMessage, String> {
+    // Reading from a slice we hold shows where reading stopped.
+    let mut rest = bytes;
+    DynamicMessage::decode(root.clone(), &mut rest)
+        .map_err(|error| ReadError::from(error).document_text(root.name(), bytes.len(), rest.len()))
 }
 
 /// protox's view of the one written file, so nothing touches the disk.

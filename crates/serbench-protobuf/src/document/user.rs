@@ -30,7 +30,6 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use prost::Message as _;
 use prost::bytes::Bytes;
 use prost_reflect::{
     DescriptorPool, DynamicMessage, FieldDescriptor, Kind, MapKey, MessageDescriptor,
@@ -41,14 +40,16 @@ use protox::file::{
     ChainFileResolver, File, FileResolver, GoogleFileResolver, IncludeFileResolver,
 };
 
-use super::at;
-use crate::codec::Codec;
-use crate::value::Value;
+use serbench_document::codec::Codec;
+use serbench_document::schema_file::{MAX_SCHEMA_BYTES, schema_text, schema_text_within};
+use serbench_document::value::Value;
+
+use super::{at, read, write};
 
 /// The user's folder as protox's include path, each file read as
-/// [`serbench_document::schema_file::schema_text_within`] reads it: UTF-8, nested at most
-/// [`crate::input::MAX_SCHEMA_DEPTH`] levels, and all of them together at
-/// most [`crate::input::MAX_SCHEMA_BYTES`].
+/// [`schema_text_within`] reads it: UTF-8, nested at most
+/// [`MAX_SCHEMA_DEPTH`](serbench_document::schema_file::MAX_SCHEMA_DEPTH)
+/// levels, and all of them together at most [`MAX_SCHEMA_BYTES`].
 struct Capped {
     folder: PathBuf,
     /// What the files not yet read may still take.
@@ -65,8 +66,7 @@ impl FileResolver for Capped {
         if !path.is_file() {
             return Err(protox::Error::file_not_found(name));
         }
-        let text = serbench_document::schema_file::schema_text_within(&path, self.left.get())
-            .map_err(protox::Error::new)?;
+        let text = schema_text_within(&path, self.left.get()).map_err(protox::Error::new)?;
         self.left.set(self.left.get() - text.len() as u64);
         File::from_source(name, &text)
     }
@@ -90,14 +90,14 @@ impl UserProto {
             .file_name()
             .ok_or_else(|| format!("{} is not a file", path.display()))?;
         // The schema's own faults as plain errors, before protox wraps them.
-        serbench_document::schema_file::schema_text(path)?;
+        schema_text(path)?;
         // Every file protox reads, the schema and each import, comes
         // through `Capped`: protox's parser has no depth limit, and holds
         // about 200 times a file's size.
         let mut resolver = ChainFileResolver::new();
         resolver.add(Capped {
             folder: folder.to_owned(),
-            left: Cell::new(crate::input::MAX_SCHEMA_BYTES),
+            left: Cell::new(MAX_SCHEMA_BYTES),
         });
         resolver.add(GoogleFileResolver::new());
         let mut compiler = protox::Compiler::with_file_resolver(resolver);
@@ -403,13 +403,11 @@ impl UserProto {
 impl Codec for UserProto {
     fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
         let message = self.message(&self.root, value, &mut String::from("$"))?;
-        message.encode(out).map_err(|error| error.to_string())
+        write(&message, out)
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
-        let message =
-            DynamicMessage::decode(self.root.clone(), bytes).map_err(|error| error.to_string())?;
-        self.read_message(&message)
+        self.read_message(&read(&self.root, bytes)?)
     }
 }
 
