@@ -18,16 +18,34 @@
 //! `u16` or `u32`, times out of range), and apache-avro parses a schema
 //! only for a datum that decodes. A test holds each dataset's shape to its
 //! shipped `.avsc`.
+//!
+//! A document's schema is known only at run time: its shape is built once
+//! from the parsed schema, with its codec, into a table (`Built`). It
+//! has Avro's own types only (no model ranges), may refer to itself (so
+//! the walk bounds how deep records nest), and may hold items that take
+//! no byte (nulls, empty records), whose count no byte bounds.
 
-use std::ops::RangeInclusive;
+use std::fmt;
+use std::ops::{Range, RangeInclusive};
 
 use serbench_model::__private::forms::check_timestamp_parts;
 use serbench_model::ErrorKind;
 
 /// What the walk needs of an Avro schema: the encoding of each type, and
-/// how many symbols an enum has.
+/// how many symbols an enum or branches a union has.
+///
+/// A dataset's shape is constant data, its children borrowed from other
+/// constants ([`Child::Const`]); a document's is built when its codec is
+/// ([`Built`]), its children kept in a table ([`Child::At`]), where a
+/// record of a schema that refers to itself can be reached again.
+#[cfg_attr(
+    not(feature = "document"),
+    expect(dead_code, reason = "only a document's shape is built at run time")
+)]
 #[derive(Debug)]
 pub(crate) enum Shape {
+    /// Avro's `null`, which takes no byte (documents only).
+    Null,
     Boolean,
     Int,
     /// An `int` the model holds as a `u16` (node ids, weights).
@@ -38,16 +56,84 @@ pub(crate) enum Shape {
     /// The `Timestamp` record: `millis` (`timestamp-millis`), `nanos` past
     /// it (0 to 999 999), `offset_seconds`; a time the model holds.
     Timestamp,
+    /// 4 bytes (documents only).
+    Float,
     Double,
+    /// A length, then that many bytes (documents only).
+    Bytes,
     String,
     /// `fixed` of this many bytes (and the `uuid` logical type on it).
     Fixed(usize),
     /// An enum with this many symbols.
     Enum(usize),
     /// `["null", T]`: the branch index, then the branch.
-    Nullable(&'static Shape),
-    Record(&'static [Shape]),
-    Array(&'static Shape),
+    Nullable(Child),
+    /// Any union: the branch index, then the branch (documents only).
+    Union(Children),
+    Record(Children),
+    Array(Child),
+    /// Blocks of entries, each a `string` key and a value (documents only).
+    Map(Child),
+    /// The record at this index of the table: a document's records are
+    /// reached through it, so a schema may refer to itself and the walk
+    /// counts how deep records nest.
+    Named(usize),
+}
+
+impl Shape {
+    /// A dataset's record of these fields.
+    pub(crate) const fn record(fields: &'static [Shape]) -> Shape {
+        Shape::Record(Children::Const(fields))
+    }
+
+    /// A dataset's array of these items.
+    pub(crate) const fn array(items: &'static Shape) -> Shape {
+        Shape::Array(Child::Const(items))
+    }
+
+    /// A dataset's `["null", T]`.
+    pub(crate) const fn nullable(shape: &'static Shape) -> Shape {
+        Shape::Nullable(Child::Const(shape))
+    }
+}
+
+/// Where a shape's one child is.
+#[cfg_attr(
+    not(feature = "document"),
+    expect(dead_code, reason = "only a document's shape is built at run time")
+)]
+#[derive(Debug)]
+pub(crate) enum Child {
+    /// In constant data: a dataset's shape.
+    Const(&'static Shape),
+    /// At this index of a [`Built`] shape's table.
+    At(usize),
+}
+
+/// Where a shape's children (a record's fields, a union's branches) are.
+#[cfg_attr(
+    not(feature = "document"),
+    expect(dead_code, reason = "only a document's shape is built at run time")
+)]
+#[derive(Debug)]
+pub(crate) enum Children {
+    /// In constant data: a dataset's shape.
+    Const(&'static [Shape]),
+    /// These entries of a [`Built`] shape's table.
+    At(Range<usize>),
+}
+
+/// A shape built at run time, from a schema known only then (a
+/// document's): the root, and the table its children are in.
+#[cfg(feature = "document")]
+#[derive(Debug)]
+pub(crate) struct Built {
+    pub(crate) root: Shape,
+    pub(crate) table: Vec<Shape>,
+    /// How deep records may nest: a schema that refers to itself puts no
+    /// bound on it, and the walk, like apache-avro's reader after it,
+    /// recurses once per level.
+    pub(crate) nesting: usize,
 }
 
 /// Why a datum was refused, and where.
@@ -58,26 +144,79 @@ pub(crate) struct Fault {
     pub(crate) offset: usize,
 }
 
-/// Walks one datum of `shape` that must fill `bytes`.
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at byte {}: {}", self.offset, self.message)
+    }
+}
+
+/// Walks one datum of a dataset's `shape` that must fill `bytes`.
 pub(crate) fn datum(shape: &Shape, bytes: &[u8]) -> Result<(), Fault> {
-    let mut walk = Walk { bytes, at: 0 };
-    walk.value(shape)?;
-    if walk.at == bytes.len() {
-        Ok(())
-    } else {
-        Err(walk.fault(
-            ErrorKind::TrailingBytes,
-            format!("{} bytes after the datum", bytes.len() - walk.at),
-        ))
+    Walk::new(bytes, &[], 0).datum(shape)
+}
+
+#[cfg(feature = "document")]
+impl Built {
+    /// Walks one datum of this shape that must fill `bytes`.
+    pub(crate) fn datum(&self, bytes: &[u8]) -> Result<(), Fault> {
+        Walk::new(bytes, &self.table, self.nesting).datum(&self.root)
     }
 }
 
 struct Walk<'a> {
     bytes: &'a [u8],
     at: usize,
+    /// A built shape's table; empty for a dataset's.
+    table: &'a [Shape],
+    /// How deep records nest here through [`Shape::Named`], and the most
+    /// they may.
+    depth: usize,
+    nesting: usize,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    fn new(bytes: &'a [u8], table: &'a [Shape], nesting: usize) -> Self {
+        Walk {
+            bytes,
+            at: 0,
+            table,
+            depth: 0,
+            nesting,
+        }
+    }
+
+    fn datum(mut self, shape: &Shape) -> Result<(), Fault> {
+        self.value(shape)?;
+        if self.at == self.bytes.len() {
+            Ok(())
+        } else {
+            Err(self.fault(
+                ErrorKind::TrailingBytes,
+                format!("{} bytes after the datum", self.bytes.len() - self.at),
+            ))
+        }
+    }
+
+    fn child<'s>(&self, child: &'s Child) -> &'s Shape
+    where
+        'a: 's,
+    {
+        match child {
+            Child::Const(shape) => shape,
+            Child::At(index) => &self.table[*index],
+        }
+    }
+
+    fn children<'s>(&self, children: &'s Children) -> &'s [Shape]
+    where
+        'a: 's,
+    {
+        match children {
+            Children::Const(shapes) => shapes,
+            Children::At(range) => &self.table[range.clone()],
+        }
+    }
+
     fn fault(&self, kind: ErrorKind, message: impl Into<String>) -> Fault {
         Fault {
             kind,
@@ -111,10 +250,53 @@ impl Walk<'_> {
             Shape::Enum(symbols) => self.index(*symbols, "enum symbol").map(drop),
             Shape::Nullable(shape) => match self.index(2, "union branch")? {
                 0 => Ok(()),
-                _ => self.value(shape),
+                _ => self.value(self.child(shape)),
             },
-            Shape::Record(fields) => fields.iter().try_for_each(|field| self.value(field)),
-            Shape::Array(items) => self.blocks(|walk| walk.value(items)),
+            Shape::Record(fields) => self
+                .children(fields)
+                .iter()
+                .try_for_each(|field| self.value(field)),
+            Shape::Array(items) => self.blocks(self.child(items), false),
+            Shape::Null => Ok(()),
+            Shape::Float => self.take(4, "a float").map(drop),
+            Shape::Bytes => self.bytes("bytes").map(drop),
+            Shape::Union(branches) => {
+                let branches = self.children(branches);
+                let branch = self.index(branches.len(), "union branch")?;
+                self.value(&branches[branch])
+            }
+            Shape::Map(values) => self.blocks(self.child(values), true),
+            Shape::Named(index) => {
+                if self.depth == self.nesting {
+                    return Err(self.fault(
+                        ErrorKind::Limit,
+                        format!("records nested past {} levels", self.nesting),
+                    ));
+                }
+                let table = self.table;
+                self.depth += 1;
+                self.value(&table[*index])?;
+                self.depth -= 1;
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether every datum of `shape` takes no byte (`null`, a record of
+    /// such fields), so its count in an array cannot be bounded by the
+    /// bytes. A record that holds itself is taken to need bytes: no datum
+    /// of it ends.
+    fn takes_no_bytes(&self, shape: &Shape, nesting: usize) -> bool {
+        match shape {
+            Shape::Null | Shape::Fixed(0) => true,
+            Shape::Record(fields) => self
+                .children(fields)
+                .iter()
+                .all(|field| self.takes_no_bytes(field, nesting)),
+            Shape::Named(index) => {
+                nesting > 0 && self.takes_no_bytes(&self.table[*index], nesting - 1)
+            }
+            _ => false,
         }
     }
 
@@ -166,13 +348,14 @@ impl Walk<'_> {
         }
     }
 
-    /// An array's blocks: a count, items, until a count of 0. Every item
-    /// of the shipped schemas takes at least one byte, so a count past the
-    /// bytes that remain cannot be honest.
-    fn blocks(
-        &mut self,
-        mut item: impl FnMut(&mut Self) -> Result<(), Fault>,
-    ) -> Result<(), Fault> {
+    /// An array's or a map's blocks: a count, items (after a `string` key
+    /// for a map), until a count of 0. Every item of the shipped schemas
+    /// takes at least one byte, so a count past the bytes that remain
+    /// cannot be honest. A document's array may hold items that take no
+    /// byte (nulls, empty records): no count of those is dishonest, and
+    /// none needs walking, so apache-avro's own limit on a collection is
+    /// all that bounds it.
+    fn blocks(&mut self, item: &Shape, keyed: bool) -> Result<(), Fault> {
         loop {
             let start = self.at;
             let count = self.long("a block count")?;
@@ -185,6 +368,9 @@ impl Walk<'_> {
             }
             let count = count.unsigned_abs();
             if count > self.remaining() as u64 {
+                if !keyed && self.takes_no_bytes(item, self.nesting) {
+                    continue;
+                }
                 self.at = start;
                 return Err(self.fault(
                     ErrorKind::Truncated,
@@ -195,7 +381,10 @@ impl Walk<'_> {
                 ));
             }
             for _ in 0..count {
-                item(self)?;
+                if keyed {
+                    self.string()?;
+                }
+                self.value(item)?;
             }
         }
     }
@@ -280,7 +469,7 @@ mod tests {
     use apache_avro::schema::{ResolvedSchema, UuidSchema};
     use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
 
-    use super::Shape;
+    use super::{Child, Children, Shape};
     use crate::wire::Wire;
 
     /// Whether `shape` encodes as `schema` does.
@@ -309,20 +498,22 @@ mod tests {
                     ]
             }
             (Shape::Enum(symbols), Schema::Enum(schema)) => *symbols == schema.symbols.len(),
-            (Shape::Nullable(shape), Schema::Union(union)) => {
+            (Shape::Nullable(Child::Const(shape)), Schema::Union(union)) => {
                 let variants = union.variants();
                 variants.len() == 2
                     && variants[0] == Schema::Null
                     && same(shape, &variants[1], resolved)
             }
-            (Shape::Record(fields), Schema::Record(record)) => {
+            (Shape::Record(Children::Const(fields)), Schema::Record(record)) => {
                 fields.len() == record.fields.len()
                     && fields
                         .iter()
                         .zip(&record.fields)
                         .all(|(shape, field)| same(shape, &field.schema, resolved))
             }
-            (Shape::Array(items), Schema::Array(array)) => same(items, &array.items, resolved),
+            (Shape::Array(Child::Const(items)), Schema::Array(array)) => {
+                same(items, &array.items, resolved)
+            }
             _ => false,
         }
     }

@@ -11,14 +11,14 @@ use crate::wire::{self, Compiled, Wire};
 
 impl Wire for Graph {
     const SCHEMA: &'static str = include_str!("../../../schemas/graph.avsc");
-    const SHAPE: Shape = Shape::Record(&[
-        Shape::Array(&Shape::Record(&[
+    const SHAPE: Shape = Shape::record(&[
+        Shape::array(&Shape::record(&[
             Shape::U16,
             Shape::String,
-            Shape::Array(&Shape::U32),
-            Shape::Array(&Shape::U32),
+            Shape::array(&Shape::U32),
+            Shape::array(&Shape::U32),
         ])),
-        Shape::Array(&Shape::Record(&[Shape::U32, Shape::U32, Shape::U16])),
+        Shape::array(&Shape::record(&[Shape::U32, Shape::U32, Shape::U16])),
     ]);
     type Out<'a> = GraphOut<'a>;
     type In = GraphIn;

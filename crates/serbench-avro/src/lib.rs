@@ -101,6 +101,12 @@
 //! first time a datum of it decodes, then reads the walked bytes into the
 //! model.
 //!
+//! With the `document` feature, [`document`] carries a document
+//! (`serbench-document`'s `Value`, for `serbench measure`'s `avro` row)
+//! under an `.avsc` written from its inferred schema or the user's own,
+//! through the same walk, over a shape built from that schema when the
+//! document's codec is.
+//!
 //! Every value of the model encodes ([`Carries::EVERYTHING`]): doubles
 //! keep their bits, strings are UTF-8 of any content, times are integers.
 //!
@@ -112,6 +118,8 @@
 //! `String` (an empty graph node is 4 bytes and an 80-byte `Node`).
 
 mod check;
+#[cfg(feature = "document")]
+pub mod document;
 mod fields;
 mod graph;
 mod media;

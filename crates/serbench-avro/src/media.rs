@@ -11,23 +11,23 @@ use crate::wire::{self, Compiled, Wire};
 
 impl Wire for MediaContent {
     const SCHEMA: &'static str = include_str!("../../../schemas/media.avsc");
-    const SHAPE: Shape = Shape::Record(&[
-        Shape::Record(&[
+    const SHAPE: Shape = Shape::record(&[
+        Shape::record(&[
             Shape::String,
-            Shape::Nullable(&Shape::String),
+            Shape::nullable(&Shape::String),
             Shape::Int,
             Shape::Int,
             Shape::String,
             Shape::Long,
             Shape::Long,
-            Shape::Nullable(&Shape::Int),
-            Shape::Array(&Shape::String),
+            Shape::nullable(&Shape::Int),
+            Shape::array(&Shape::String),
             Shape::Enum(2),
-            Shape::Nullable(&Shape::String),
+            Shape::nullable(&Shape::String),
         ]),
-        Shape::Array(&Shape::Record(&[
+        Shape::array(&Shape::record(&[
             Shape::String,
-            Shape::Nullable(&Shape::String),
+            Shape::nullable(&Shape::String),
             Shape::Int,
             Shape::Int,
             Shape::Enum(2),

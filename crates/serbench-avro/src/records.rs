@@ -10,7 +10,7 @@ use crate::wire::{self, Compiled, Wire};
 
 impl Wire for Record {
     const SCHEMA: &'static str = include_str!("../../../schemas/records.avsc");
-    const SHAPE: Shape = Shape::Record(&[Shape::Array(&Shape::Long), Shape::Array(&Shape::String)]);
+    const SHAPE: Shape = Shape::record(&[Shape::array(&Shape::Long), Shape::array(&Shape::String)]);
     type Out<'a> = RecordOut<'a>;
     type In = RecordIn;
 

@@ -11,7 +11,7 @@ use crate::wire::{self, Compiled, Wire};
 
 /// `TaskHeader`: id, name, color, and `Timestamp` (millis, nanos,
 /// offset_seconds).
-const HEADER: Shape = Shape::Record(&[
+const HEADER: Shape = Shape::record(&[
     Shape::Fixed(16),
     Shape::String,
     Shape::Fixed(4),
@@ -20,12 +20,12 @@ const HEADER: Shape = Shape::Record(&[
 
 impl Wire for TaskManager {
     const SCHEMA: &'static str = include_str!("../../../schemas/task-manager.avsc");
-    const SHAPE: Shape = Shape::Record(&[
+    const SHAPE: Shape = Shape::record(&[
         Shape::String,
-        Shape::Array(&Shape::U32),
-        Shape::Array(&Shape::Record(&[
+        Shape::array(&Shape::U32),
+        Shape::array(&Shape::record(&[
             HEADER,
-            Shape::Array(&Shape::Record(&[
+            Shape::array(&Shape::record(&[
                 HEADER,
                 Shape::String,
                 Shape::Enum(4),

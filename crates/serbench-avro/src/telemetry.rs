@@ -10,7 +10,7 @@ use crate::wire::{self, Compiled, Wire};
 
 impl Wire for SensorReading {
     const SCHEMA: &'static str = include_str!("../../../schemas/telemetry.avsc");
-    const SHAPE: Shape = Shape::Record(&[
+    const SHAPE: Shape = Shape::record(&[
         Shape::String,
         Shape::Double,
         Shape::Double,

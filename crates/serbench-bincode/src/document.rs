@@ -30,6 +30,8 @@ fn configuration() -> impl Config {
 }
 
 impl DocumentCodec for BincodeStock {
+    const KEEPS_KEY_ORDER: bool = false;
+
     /// The document under its inferred schema.
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
         schematic::<BincodeStock>(context)

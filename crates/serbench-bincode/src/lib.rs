@@ -152,6 +152,10 @@ use crate::native::Native;
 pub struct Bincode;
 
 impl BaseCodec for Bincode {
+    const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Elsewhere {
+        by: "bincode-stock",
+        why: "the tuned bincode is a fast path for the model's own types; a document has none, and goes through bincode's serde API, the bincode-stock row",
+    };
     const NAME: &'static str = "bincode";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;

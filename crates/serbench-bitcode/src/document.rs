@@ -17,6 +17,8 @@ use serbench_document::{Schema, Value};
 use crate::BitcodeSerde;
 
 impl DocumentCodec for BitcodeSerde {
+    const KEEPS_KEY_ORDER: bool = false;
+
     /// The document under its inferred schema.
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
         schematic::<BitcodeSerde>(context)

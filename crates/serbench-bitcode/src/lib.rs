@@ -198,6 +198,9 @@ pub use serbench_model::{Error, ErrorKind};
 pub struct Bitcode;
 
 impl BaseCodec for Bitcode {
+    const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Unavailable(
+        "bitcode's Encode and Decode are derived for a Rust type at compile time; a schema known only at run time cannot drive them",
+    );
     const NAME: &'static str = "bitcode";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;

@@ -141,6 +141,9 @@ use crate::write::{TooLong, Words};
 pub struct Capnp;
 
 impl BaseCodec for Capnp {
+    const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Unavailable(
+        "the capnp crate reads and builds dynamic values only through schemas compiled in by capnpc, which needs the capnp tool; a schema inferred at run time cannot be loaded",
+    );
     const NAME: &'static str = "capnp";
     const ZERO_COPY: bool = true;
     // Floats are stored as their bits, timestamps as integers.

@@ -360,7 +360,7 @@ fn too_deep(at: usize, depth: usize) -> Problem {
     problem(
         ErrorKind::Limit,
         at,
-        format!("arrays and maps nest more than {depth} levels deep"),
+        format!("nesting deeper than {depth} levels of arrays and maps"),
     )
 }
 

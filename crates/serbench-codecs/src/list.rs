@@ -44,7 +44,7 @@ codecs! {
     "protobuf-stock" => serbench_protobuf::ProtobufStock,  "Protobuf",     "prost",       "0.14.6",    stock;
     "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      "0.17.0",    stock, document;
     "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      "0.17.0",    stock, document;
-    "avro"        => serbench_avro::Avro,                  "Avro",         "apache-avro", "0.22.0",    stock;
+    "avro"        => serbench_avro::Avro,                  "Avro",         "apache-avro", "0.22.0",    stock, document;
     "qdatastream" => serbench_qdatastream::QDataStream,    "QDataStream",  "serbench-qdatastream", "0.1.0", tuned, document;
     "capnp"       => serbench_capnp::Capnp,                "Cap'n Proto",  "capnp",       "0.27.3",    stock, native;
     "flatbuffers" => serbench_flatbuffers::FlatBuffers,    "FlatBuffers",  "flatbuffers", "25.12.19",  stock, native;

@@ -30,6 +30,18 @@ pub trait Codec<M = Value> {
 /// model's datasets: its crate's document path, which `serbench measure`
 /// reaches through the registry (`serbench_codecs::document`).
 pub trait DocumentCodec {
+    /// Whether a map's keys come back in the order they went in. A format
+    /// whose maps are records of a schema (Protobuf, Avro, Thrift, the
+    /// positional ones) gives them back in the schema's order, and its
+    /// round trip is verified without regard to key order; one that keeps
+    /// the order (JSON, CBOR, MessagePack's maps) is held to it.
+    const KEEPS_KEY_ORDER: bool;
+
+    /// The library the document path drives and its exact version, where
+    /// it is not the codec's own (Protobuf's documents go through
+    /// prost-reflect, its datasets through prost's generated code).
+    const LIBRARY: Option<(&'static str, &'static str)> = None;
+
     /// Its codec of the document `context` describes.
     ///
     /// # Errors

@@ -130,6 +130,9 @@ use crate::private::Schema;
 pub struct FlatBuffers;
 
 impl BaseCodec for FlatBuffers {
+    const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Unavailable(
+        "the flatbuffers crate builds and reads tables only through code flatc generates; it has no reflection-driven builder for a schema known at run time",
+    );
     const NAME: &'static str = "flatbuffers";
     const ZERO_COPY: bool = true;
     // Doubles travel as their IEEE 754 bits and timestamps as integers.

@@ -27,6 +27,8 @@ use crate::depth::{MinusZero, fault};
 use crate::{Json, JsonSimd, JsonSonic};
 
 impl DocumentCodec for Json {
+    const KEEPS_KEY_ORDER: bool = true;
+
     /// serde_json's codec of the document, once it holds nothing JSON
     /// cannot write.
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
@@ -36,6 +38,8 @@ impl DocumentCodec for Json {
 }
 
 impl DocumentCodec for JsonSimd {
+    const KEEPS_KEY_ORDER: bool = true;
+
     /// simd-json's codec of the document, once it holds nothing JSON
     /// cannot write.
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
@@ -45,6 +49,8 @@ impl DocumentCodec for JsonSimd {
 }
 
 impl DocumentCodec for JsonSonic {
+    const KEEPS_KEY_ORDER: bool = true;
+
     /// sonic-rs's codec of the document, once it holds nothing JSON cannot
     /// write and no `-0.0`.
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {

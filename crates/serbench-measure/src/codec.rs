@@ -1,7 +1,7 @@
 //! The measurement's rows: each codec's facts and how its document codec
 //! ([`Codec`], from `serbench-document`) is built.
 
-pub use serbench_document::codec::{Codec, Context, SchemaFile, UserSchemas};
+pub use serbench_document::codec::{BuildDocument, Codec, Context, SchemaFile, UserSchemas};
 
 /// One row of the measurement: a codec's facts and how it is built.
 #[derive(Clone, Copy, Debug)]
@@ -15,11 +15,8 @@ pub struct Row {
     pub library: &'static str,
     /// Its exact version, as in `Cargo.lock` (a test holds it there).
     pub version: &'static str,
-    /// Whether a map's keys come back in the order they went in. A format
-    /// whose maps are records of a schema (Protobuf, Avro, Thrift, the
-    /// positional ones) gives them back in the schema's order, and its
-    /// round trip is verified without regard to key order; one that keeps
-    /// the order (JSON, CBOR, MessagePack's maps) is held to it.
+    /// Whether a map's keys come back in the order they went in
+    /// (`serbench_document::DocumentCodec::KEEPS_KEY_ORDER`).
     pub keeps_key_order: bool,
     /// How the codec is built, or why it cannot be.
     pub build: Build,
@@ -35,11 +32,7 @@ impl Row {
     pub fn codec(&self, context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
         match self.build {
             Build::Unavailable(why) => Err(why.to_owned()),
-            Build::From(build) => build(context),
-            Build::Registry => match serbench_codecs::document(self.id) {
-                Some(build) => build(context),
-                None => Err(format!("{} is not built into this program", self.id)),
-            },
+            Build::Carried(build) => build(context),
         }
     }
 }
@@ -47,23 +40,21 @@ impl Row {
 /// How a row's codec is made for a document.
 #[derive(Clone, Copy)]
 pub enum Build {
-    /// Built from the document; an `Err` says why this document cannot
-    /// be carried (a kind the format lacks), and the row reports it.
-    From(fn(&Context<'_>) -> Result<Box<dyn Codec>, String>),
-    /// Built by the codec crate's own document path, which the registry
-    /// finds by the row's id (`serbench_codecs::document`): the same
-    /// library calls and checks as the benchmark's row of that id.
-    Registry,
+    /// Built by the codec crate's own document path
+    /// (`serbench_document::DocumentCodec::document`): the same library
+    /// calls and checks as the benchmark's row of that id. An `Err` says
+    /// why this document cannot be carried (a kind the format lacks), and
+    /// the row reports it.
+    Carried(BuildDocument),
     /// The library cannot be driven by a value known only at run time;
-    /// the reason is the row's.
+    /// the reason is the codec's (`serbench_model::DocumentPath`).
     Unavailable(&'static str),
 }
 
 impl std::fmt::Debug for Build {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Build::From(_) => f.write_str("From(..)"),
-            Build::Registry => f.write_str("Registry"),
+            Build::Carried(_) => f.write_str("Carried(..)"),
             Build::Unavailable(why) => f.debug_tuple("Unavailable").field(why).finish(),
         }
     }

@@ -50,9 +50,9 @@
 //! ```
 
 pub mod codec;
-mod formats;
 pub mod input;
 pub mod measure;
+mod rows;
 pub mod typed;
 
 /// The document types live in `serbench-document`, below the codec crates;
@@ -60,9 +60,9 @@ pub mod typed;
 pub use serbench_document::{schema, value};
 
 pub use codec::{Build, Codec, Context, Row, SchemaFile, UserSchemas};
-pub use formats::ROWS;
 pub use input::{Document, InputFormat};
 pub use measure::{Measured, Options, Progress, measure, measure_value};
+pub use rows::ROWS;
 pub use schema::Schema;
 pub use value::Value;
 

@@ -113,6 +113,27 @@ impl Carries {
     }
 }
 
+/// Whether a codec's crate carries a user's document (`serbench
+/// measure`), as [`BaseCodec::DOCUMENT`] states it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DocumentPath {
+    /// Its crate carries a document (its `document` feature), and the
+    /// registry's list line says so.
+    Carried,
+    /// The library is measured for a document by another codec of the
+    /// registry, `by`: this codec is a second path through it (a tuned
+    /// fast path for the model's own types, a stock API beside it). Why.
+    Elsewhere {
+        /// The codec whose row measures the library.
+        by: &'static str,
+        /// Why this codec has no row of its own.
+        why: &'static str,
+    },
+    /// The library cannot be driven by a document known only at run time;
+    /// its row says why.
+    Unavailable(&'static str),
+}
+
 /// A codec, independent of the dataset it carries: the half of
 /// [`Codec<T>`] that is the same for every dataset.
 ///
@@ -131,6 +152,10 @@ pub trait BaseCodec {
     /// Whether every truncated encoding fails to decode. Protobuf's cannot:
     /// a message cut at a field boundary is a valid, smaller message.
     const DETECTS_TRUNCATION: bool = true;
+    /// Whether the codec's crate carries a user's document for `serbench
+    /// measure`, and if not, why: a codec's row of its own there, or
+    /// none, comes from this.
+    const DOCUMENT: DocumentPath = DocumentPath::Carried;
     /// The crate's one error type.
     type Error: std::error::Error + Send + Sync + 'static;
 

@@ -56,7 +56,7 @@ mod strict;
 mod task_manager;
 mod telemetry;
 
-pub use crate::codec::{BaseCodec, Carries, Codec, Dataset, NativeCodec};
+pub use crate::codec::{BaseCodec, Carries, Codec, Dataset, DocumentPath, NativeCodec};
 pub use crate::error::{Error, ErrorKind, Position};
 pub use crate::graph::{Edge, Graph, GraphAnswer, Node};
 pub use crate::media::{Image, Media, MediaAnswer, MediaContent, Player, Size};

@@ -15,6 +15,8 @@ use serde::{Deserialize, Serialize};
 use crate::MsgPack;
 
 impl DocumentCodec for MsgPack {
+    const KEEPS_KEY_ORDER: bool = true;
+
     /// The document as it is: MessagePack carries every [`Value`] kind.
     ///
     /// [`Value`]: serbench_document::Value

@@ -24,6 +24,8 @@ use std::marker::PhantomData;
 pub struct MsgPackPositional;
 
 impl DocumentCodec for MsgPackPositional {
+    const KEEPS_KEY_ORDER: bool = false;
+
     /// The document under its inferred schema, records as arrays.
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
         schematic::<MsgPackPositional>(context)

@@ -16,6 +16,8 @@ use serde::de::{DeserializeOwned, DeserializeSeed};
 use crate::{Append, Postcard};
 
 impl DocumentCodec for Postcard {
+    const KEEPS_KEY_ORDER: bool = false;
+
     /// The document under its inferred schema.
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
         schematic::<Postcard>(context)

@@ -100,6 +100,9 @@ use crate::Protobuf;
 use crate::read::ReadError;
 
 impl DocumentCodec for Protobuf {
+    const KEEPS_KEY_ORDER: bool = false;
+    const LIBRARY: Option<(&'static str, &'static str)> = Some(("prost-reflect", "0.16.5"));
+
     /// The user's message when one is given, else the schema written
     /// from the inferred one.
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {

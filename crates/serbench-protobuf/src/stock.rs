@@ -2,7 +2,7 @@
 //! crate's tuned [`Protobuf`](crate::Protobuf).
 
 use prost::Message as _;
-use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, DocumentPath, Error};
 
 use crate::read::ReadError;
 use crate::wire::Wire;
@@ -25,6 +25,10 @@ use crate::wire::Wire;
 pub struct ProtobufStock;
 
 impl BaseCodec for ProtobufStock {
+    const DOCUMENT: DocumentPath = DocumentPath::Elsewhere {
+        by: "protobuf",
+        why: "prost's generated messages need types known at compile time; the protobuf row is prost-reflect's",
+    };
     const NAME: &'static str = "protobuf-stock";
     const CARRIES: Carries = Carries::EVERYTHING;
     // A message cut at a field boundary is a valid, smaller message.

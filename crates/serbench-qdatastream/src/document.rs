@@ -119,6 +119,8 @@ const MIN_ENTRY: usize = 4 + MIN_VARIANT;
 struct Variants;
 
 impl DocumentCodec for QDataStream {
+    const KEEPS_KEY_ORDER: bool = true;
+
     /// The codec of the document's `QVariant`s, once no map of the
     /// document repeats a key.
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {

@@ -138,6 +138,9 @@ use crate::wire::Wire;
 pub struct Rkyv;
 
 impl BaseCodec for Rkyv {
+    const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Unavailable(
+        "rkyv's archived layouts are Rust types derived at compile time; it has no schema a program can give it at run time",
+    );
     const NAME: &'static str = "rkyv";
     const ZERO_COPY: bool = true;
     // Floats are stored as their bits, strings as any UTF-8, timestamps as
@@ -179,6 +182,10 @@ impl<T: Wire> NativeCodec<T> for Rkyv {
 pub struct RkyvUnvalidated;
 
 impl BaseCodec for RkyvUnvalidated {
+    const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Elsewhere {
+        by: "rkyv",
+        why: "rkyv has no run-time schema at all (the rkyv row says why)",
+    };
     const NAME: &'static str = "rkyv-unvalidated";
     const ZERO_COPY: bool = true;
     const CARRIES: Carries = Carries::EVERYTHING;

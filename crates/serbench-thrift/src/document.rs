@@ -554,6 +554,8 @@ struct Thrift<P> {
 }
 
 impl DocumentCodec for ThriftBinary {
+    const KEEPS_KEY_ORDER: bool = false;
+
     /// The binary protocol's codec of the document, or why its schema has
     /// no Thrift form: an integer past `i64`, a record of more keys than
     /// Thrift's field ids, a schema past the fields a row writes.
@@ -563,6 +565,8 @@ impl DocumentCodec for ThriftBinary {
 }
 
 impl DocumentCodec for ThriftCompact {
+    const KEEPS_KEY_ORDER: bool = false;
+
     /// The compact protocol's codec of the document, or why not (as the
     /// binary protocol's).
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {

@@ -108,6 +108,9 @@ use crate::mirror::Mirrored;
 pub struct Wincode;
 
 impl BaseCodec for Wincode {
+    const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Unavailable(
+        "wincode's SchemaWrite and SchemaRead are derived for a Rust type at compile time and it has no serde support; a schema known only at run time cannot drive it",
+    );
     const NAME: &'static str = "wincode";
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;

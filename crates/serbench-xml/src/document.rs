@@ -61,6 +61,8 @@ const NAMESPACE: &str = "http://www.w3.org/2005/xpath-functions";
 struct XpathJson;
 
 impl DocumentCodec for Xml {
+    const KEEPS_KEY_ORDER: bool = true;
+
     /// Every document JSON can carry whose maps name each key once.
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
         carries(context.messages)?;

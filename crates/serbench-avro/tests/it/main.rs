@@ -1,7 +1,10 @@
 //! The Avro codec's tests: the shared conformance kit with Avro's crafted
-//! inputs, then the layout the specification gives, byte for byte.
+//! inputs, then the layout the specification gives, byte for byte, and a
+//! document's datum walked as a dataset's is.
 
 mod datum;
+#[cfg(feature = "document")]
+mod document;
 mod hostile;
 mod layout;
 

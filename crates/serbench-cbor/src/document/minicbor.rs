@@ -12,6 +12,8 @@ use serbench_document::value::{Keys, MAX_DEPTH, Value, duplicate_key};
 use crate::CborMinicbor;
 
 impl DocumentCodec for CborMinicbor {
+    const KEEPS_KEY_ORDER: bool = true;
+
     /// The document as it is: CBOR carries every [`Value`] kind.
     fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
         Ok(Box::new(MiniCbor))

@@ -21,6 +21,8 @@ use crate::{Cbor, CborCbor4ii};
 pub mod minicbor;
 
 impl DocumentCodec for Cbor {
+    const KEEPS_KEY_ORDER: bool = true;
+
     /// The document as it is: CBOR carries every [`Value`] kind.
     ///
     /// [`Value`]: serbench_document::Value
@@ -30,6 +32,8 @@ impl DocumentCodec for Cbor {
 }
 
 impl DocumentCodec for CborCbor4ii {
+    const KEEPS_KEY_ORDER: bool = true;
+
     /// The document as it is, through cbor4ii's serde support.
     fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
         Ok(self_describing::<CborCbor4ii>())

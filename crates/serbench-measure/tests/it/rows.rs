@@ -2,39 +2,66 @@
 //! serbench gets a measure row (or a reason), and every row names the
 //! library version it links.
 
-use serbench_measure::ROWS;
+use serbench_codecs::{Info, Registered, Visitor};
+use serbench_measure::{Build, ROWS};
+use serbench_model::DocumentPath;
 
-/// Registry codecs that are a second path through a library another row
-/// already measures, and so have no row of their own.
-const SAME_LIBRARY: [(&str, &str); 3] = [
-    (
-        "bincode",
-        "the tuned bincode is a fast path for the model's own types; a document has none, and goes through bincode's serde API, the bincode-stock row",
-    ),
-    (
-        "protobuf-stock",
-        "prost's generated messages need types known at compile time; the protobuf row is prost-reflect's",
-    ),
-    (
-        "rkyv-unvalidated",
-        "rkyv has no run-time schema at all (the rkyv row says why)",
-    ),
-];
+/// Each codec's id and what its descriptor says of documents.
+fn stated() -> Vec<(&'static str, DocumentPath)> {
+    struct Collect(Vec<(&'static str, DocumentPath)>);
+    impl Visitor for Collect {
+        fn codec<C: Registered>(&mut self, info: &'static Info) {
+            self.0.push((info.id, C::DOCUMENT));
+        }
+    }
+    let mut collect = Collect(Vec::new());
+    serbench_codecs::visit_codecs(&mut collect);
+    collect.0
+}
 
+/// A codec whose crate says it carries a document has a row built by it
+/// (its list line is marked `document`); one whose library cannot has a
+/// row with the reason; one measured through another codec has none, and
+/// that codec has a row.
 #[test]
 fn every_registry_codec_has_a_row_or_a_reason() {
-    for info in serbench_codecs::codecs() {
-        let row = ROWS.iter().find(|row| row.id == info.id);
-        match row {
-            Some(row) => assert_eq!(row.wire_format, info.wire_format, "{}", info.id),
-            None => assert!(
-                SAME_LIBRARY.iter().any(|(id, _)| *id == info.id),
-                "the registry's {} has no measure row: add one to serbench-measure's \
-                 formats/mod.rs (Build::Unavailable with the reason if its library cannot \
-                 be driven at run time)",
-                info.id
+    let row = |id: &str| ROWS.iter().find(|row| row.id == id);
+    for (id, document) in stated() {
+        match document {
+            DocumentPath::Carried => assert!(
+                matches!(row(id).map(|row| row.build), Some(Build::Carried(_))),
+                "{id} says its crate carries a document, but its list line is not marked `document`"
             ),
+            DocumentPath::Unavailable(_) => {
+                assert!(matches!(
+                    row(id).map(|row| row.build),
+                    Some(Build::Unavailable(_))
+                ));
+            }
+            DocumentPath::Elsewhere { by, .. } => {
+                assert!(row(id).is_none(), "{id}");
+                assert!(
+                    row(by).is_some(),
+                    "{id} is measured by {by}, which has no row"
+                );
+            }
         }
+    }
+    for row in ROWS.iter() {
+        let info = serbench_codecs::codec(row.id).or_else(|| {
+            // A document row of a crate with no dataset codec of its own
+            // (MessagePack's positional form).
+            serbench_codecs::codecs()
+                .iter()
+                .copied()
+                .find(|info| row.id.starts_with(info.id))
+        });
+        assert_eq!(
+            info.map(|info| info.wire_format),
+            Some(row.wire_format),
+            "{}",
+            row.id
+        );
     }
     let ids: Vec<&str> = ROWS.iter().map(|row| row.id).collect();
     let mut unique = ids.clone();
@@ -47,7 +74,7 @@ fn every_registry_codec_has_a_row_or_a_reason() {
 fn every_row_names_the_version_it_links() {
     let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock"))
         .expect("the workspace's Cargo.lock");
-    for row in ROWS {
+    for row in ROWS.iter() {
         let entry = format!(
             "name = \"{}\"\nversion = \"{}\"\n",
             row.library, row.version
