@@ -56,7 +56,9 @@ fn write(e: &mut Encoder<&mut Vec<u8>>, value: &Value) -> EncodeResult {
         Value::UInt(n) => {
             e.u64(*n)?;
         }
-        Value::Float(x) => float(e, *x)?,
+        // The shortest float that keeps the bits, as the dataset codec and
+        // ciborium write it, so the CBOR rows' sizes are one format's.
+        Value::Float(x) => crate::via_minicbor::float(e, *x)?,
         Value::Text(text) => {
             e.str(text)?;
         }
@@ -76,28 +78,6 @@ fn write(e: &mut Encoder<&mut Vec<u8>>, value: &Value) -> EncodeResult {
                 write(e, item)?;
             }
         }
-    }
-    Ok(())
-}
-
-/// The shortest float that keeps the bits, as ciborium writes it, so the
-/// CBOR rows' sizes are one format's.
-fn float(e: &mut Encoder<&mut Vec<u8>>, x: f64) -> EncodeResult {
-    let single = x as f32;
-    if f64::from(single).to_bits() != x.to_bits() {
-        e.f64(x)?;
-        return Ok(());
-    }
-    // Whether half precision keeps the bits, asked of minicbor itself.
-    let mut half = [0u8; 3];
-    let fits = Encoder::new(&mut half[..]).f16(single).is_ok()
-        && Decoder::new(&half)
-            .f64()
-            .is_ok_and(|back| back.to_bits() == x.to_bits());
-    if fits {
-        e.f16(single)?;
-    } else {
-        e.f32(single)?;
     }
     Ok(())
 }

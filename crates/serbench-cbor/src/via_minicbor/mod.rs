@@ -78,7 +78,7 @@ where
 
 /// Writes `value` in the shortest of half, single and double precision that
 /// reads back to the same bits.
-fn float<W: minicbor::encode::Write>(
+pub(crate) fn float<W: minicbor::encode::Write>(
     e: &mut Encoder<W>,
     value: f64,
 ) -> Result<(), minicbor::encode::Error<W::Error>> {
