@@ -63,11 +63,8 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         write_crate(&crate_dir, &new)?;
         eprintln!("new-format: wrote {}", crate_dir.display());
     }
-    register(
-        &root.join("crates/serbench-codecs"),
-        &new,
-        &root.join("Cargo.lock"),
-    )?;
+    let offers = Offers::of(&crate_dir, &new.type_name)?;
+    register(&root.join("crates/serbench-codecs"), &new, offers)?;
     eprintln!(
         "new-format: registered {} in crates/serbench-codecs (Cargo.toml, src/list.rs)",
         new.id
@@ -132,34 +129,80 @@ fn camel_case(name: &str) -> String {
         .collect()
 }
 
-/// The version of `library` that `lock` resolves, if it is there.
-fn locked_version(lock: &str, library: &str) -> Option<String> {
-    lock.split("[[package]]")
-        .find(|package| package.contains(&format!("\nname = \"{library}\"\n")))?
-        .lines()
-        .find_map(|line| line.strip_prefix("version = \""))
-        .map(|version| version.trim_end_matches('"').to_owned())
+/// What a codec crate offers beyond the datasets, which its list line
+/// marks: a document path for `serbench measure` (a `document` feature
+/// under which the codec type implements `DocumentCodec`), and its
+/// library's serde calls for any type (`SerdeCodec`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Offers {
+    pub(crate) document: bool,
+    pub(crate) serde: bool,
+}
+
+impl Offers {
+    /// What the crate in `dir` offers for its type `ty`, read from its
+    /// manifest and sources.
+    fn of(dir: &Path, ty: &str) -> anyhow::Result<Offers> {
+        let manifest = fs::read_to_string(dir.join("Cargo.toml"))
+            .with_context(|| format!("cannot read {}", dir.join("Cargo.toml").display()))?;
+        if !manifest.contains("\ndocument = [") {
+            return Ok(Offers::default());
+        }
+        let mut sources = String::new();
+        let mut dirs = vec![dir.join("src")];
+        while let Some(next) = dirs.pop() {
+            for entry in
+                fs::read_dir(&next).with_context(|| format!("cannot read {}", next.display()))?
+            {
+                let path = entry?.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|ext| ext == "rs") {
+                    sources.push_str(&fs::read_to_string(&path)?);
+                }
+            }
+        }
+        Ok(Offers {
+            document: sources.contains(&format!("impl DocumentCodec for {ty} ")),
+            serde: sources.contains(&format!("impl SerdeCodec for {ty} ")),
+        })
+    }
+
+    /// The list line's markers, after its path.
+    fn markers(self) -> &'static str {
+        match (self.document, self.serde) {
+            (true, true) => ", document, serde",
+            (true, false) => ", document",
+            (false, true) => ", serde",
+            (false, false) => "",
+        }
+    }
 }
 
 /// Adds the codec to the registry's manifest and list.
-fn register(registry: &Path, new: &NewFormat, lock: &Path) -> anyhow::Result<()> {
+fn register(registry: &Path, new: &NewFormat, offers: Offers) -> anyhow::Result<()> {
     let manifest_path = registry.join("Cargo.toml");
     let manifest = fs::read_to_string(&manifest_path)
         .with_context(|| format!("cannot read {}", manifest_path.display()))?;
     let list_path = registry.join("src/list.rs");
     let list = fs::read_to_string(&list_path)
         .with_context(|| format!("cannot read {}", list_path.display()))?;
-    let version = fs::read_to_string(lock)
-        .ok()
-        .and_then(|lock| locked_version(&lock, &new.library))
-        .unwrap_or_else(|| "0.0.0".to_owned());
-    fs::write(&manifest_path, registered_manifest(&manifest, new)?)?;
-    fs::write(&list_path, registered_list(&list, new, &version)?)?;
+    fs::write(
+        &manifest_path,
+        registered_manifest(&manifest, new, offers.document)?,
+    )?;
+    fs::write(&list_path, registered_list(&list, new, offers)?)?;
     Ok(())
 }
 
-/// The registry's manifest with the codec's feature and dependency.
-pub(crate) fn registered_manifest(manifest: &str, new: &NewFormat) -> anyhow::Result<String> {
+/// The registry's manifest with the codec's feature and dependency, and
+/// its crate's document path in the registry's `document` feature when
+/// it has one.
+pub(crate) fn registered_manifest(
+    manifest: &str,
+    new: &NewFormat,
+    document: bool,
+) -> anyhow::Result<String> {
     let package = format!("serbench-{}", new.id);
     ensure!(
         !manifest.contains(&format!("\"dep:{package}\"")),
@@ -167,13 +210,21 @@ pub(crate) fn registered_manifest(manifest: &str, new: &NewFormat) -> anyhow::Re
     );
     let mut out = String::with_capacity(manifest.len() + 200);
     let mut in_defaults = false;
+    let mut in_document = false;
     for line in manifest.lines() {
         if line.starts_with("default = [") {
             in_defaults = true;
         }
+        if line.starts_with("document = [") {
+            in_document = document;
+        }
         if in_defaults && line.trim() == "]" {
             let _ = writeln!(out, "    \"{}\",", new.id);
             in_defaults = false;
+        }
+        if in_document && line.trim() == "]" {
+            let _ = writeln!(out, "    \"{package}?/document\",");
+            in_document = false;
         }
         out.push_str(line);
         out.push('\n');
@@ -190,18 +241,19 @@ pub(crate) fn registered_manifest(manifest: &str, new: &NewFormat) -> anyhow::Re
 pub(crate) fn registered_list(
     list: &str,
     new: &NewFormat,
-    version: &str,
+    offers: Offers,
 ) -> anyhow::Result<String> {
     let end = list
         .rfind("\n}")
         .context("the registry's list has no closing brace")?;
     let line = format!(
-        "\n    \"{id}\" => serbench_{module}::{ty}, \"{wire_format}\", \"{library}\", \"{version}\", stock;",
+        "\n    \"{id}\" => serbench_{module}::{ty}, \"{wire_format}\", \"{library}\", stock{markers};",
         id = new.id,
         module = new.id.replace('-', "_"),
         ty = new.type_name,
         wire_format = new.wire_format,
         library = new.library,
+        markers = offers.markers(),
     );
     Ok(format!("{}{line}{}", &list[..end], &list[end..]))
 }
@@ -330,20 +382,27 @@ mod tests {
         let manifest = fs::read_to_string(registry.join("Cargo.toml")).unwrap();
         let list = fs::read_to_string(registry.join("src/list.rs")).unwrap();
         let demo = new("demo-format");
-        let manifest = registered_manifest(&manifest, &demo).unwrap();
+        let plain = registered_manifest(&manifest, &demo, false).unwrap();
+        assert!(!plain.contains("serbench-demo-format?/document"));
+        let manifest = registered_manifest(&manifest, &demo, true).unwrap();
         assert!(manifest.contains("    \"demo-format\",\n]"));
+        assert!(manifest.contains("    \"serbench-demo-format?/document\",\n]"));
         assert!(manifest.contains("\ndemo-format = [\"dep:serbench-demo-format\"]\n"));
         assert!(manifest.contains(
             "\nserbench-demo-format = { path = \"../serbench-demo-format\", optional = true }\n"
         ));
         assert!(
-            registered_manifest(&manifest, &demo).is_err(),
+            registered_manifest(&manifest, &demo, true).is_err(),
             "registered twice"
         );
-        let list = registered_list(&list, &demo, "1.2.3").unwrap();
+        let offers = Offers {
+            document: true,
+            serde: false,
+        };
+        let list = registered_list(&list, &demo, offers).unwrap();
         assert!(list.ends_with(
             "\n    \"demo-format\" => serbench_demo_format::DemoFormat, \"demo-format\", \
-             \"demo-format\", \"1.2.3\", stock;\n}\n"
+             \"demo-format\", stock, document;\n}\n"
         ));
     }
 
@@ -380,12 +439,5 @@ mod tests {
         assert_eq!(undone, security, "nothing else changed");
         assert_eq!(documented_security(&documented, &demo).unwrap(), None);
         assert_eq!(documented_security(&security, &new("json")).unwrap(), None);
-    }
-
-    #[test]
-    fn reads_locked_versions() {
-        let lock = "[[package]]\nname = \"a\"\nversion = \"1.0.0\"\n\n[[package]]\nname = \"ab\"\nversion = \"2.0.0\"\n";
-        assert_eq!(locked_version(lock, "ab").as_deref(), Some("2.0.0"));
-        assert_eq!(locked_version(lock, "b"), None);
     }
 }

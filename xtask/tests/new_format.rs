@@ -1,6 +1,7 @@
 //! The promise of the registry, tested: in a copy of the workspace, a codec
 //! crate copied under a new name and registered by `cargo xtask new-format`
 //! is listed, dumped, checked and converted by the CLI's own tests,
+//! measured as a verified row of `serbench measure` (its document path),
 //! type-checks in the benches, builds into the fuzz crate, and no file
 //! changed outside the registry crate, the new crate and SECURITY.md (the
 //! skeleton of its section, which the registry's tests find).
@@ -346,6 +347,31 @@ fn a_copied_codec_joins_everything_with_one_registration() {
     assert!(
         listing.contains(COPY),
         "serbench list misses it:\n{listing}"
+    );
+    // Its crate's document path, found by new-format and marked on its
+    // line, makes it a verified row of `serbench measure`.
+    let document = work.join("document.json");
+    fs::write(&document, br#"{"id": 7, "tags": ["a", "b"], "name": "x"}"#).expect("writable");
+    let measured = run(
+        &built.binary("serbench-cli", "serbench"),
+        &work,
+        &[
+            "measure",
+            "--untimed",
+            "--codec",
+            COPY,
+            "--out",
+            "measured",
+            "document.json",
+        ],
+    );
+    assert!(
+        measured
+            .lines()
+            .any(|line| line.starts_with(&format!("{COPY} "))
+                && line.contains(" B ")
+                && !line.contains("not measured")),
+        "serbench measure has no verified {COPY} row:\n{measured}"
     );
     // The CLI's tests dump, check and convert every listed codec, and the
     // registry's tests hold the list to Cargo.lock, SECURITY.md to a

@@ -132,6 +132,37 @@ impl Tuning {
     }
 }
 
+include!(concat!(env!("OUT_DIR"), "/locked.rs"));
+
+/// The version of `package` that `Cargo.lock` resolves, if it resolves
+/// exactly one: what a list line's library is built at.
+#[must_use]
+pub const fn locked_version(package: &str) -> Option<&'static str> {
+    let mut found = None;
+    let mut at = 0;
+    while at < LOCKED.len() {
+        let (name, version) = LOCKED[at];
+        if same(name, package) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(version);
+        }
+        at += 1;
+    }
+    found
+}
+
+/// [`locked_version`], for a list line: a library `Cargo.lock` does not
+/// resolve to one version (a line written before its crate depends on
+/// it) reads as such, and the registry's tests refuse it.
+const fn listed_version(library: &str) -> &'static str {
+    match locked_version(library) {
+        Some(version) => version,
+        None => "(not one version in Cargo.lock)",
+    }
+}
+
 /// `a == b`, usable in constants.
 const fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());

@@ -55,7 +55,6 @@ macro_rules! list_marker {
 macro_rules! codecs {
     ($(
         $feature:literal => $krate:ident :: $name:ident, $wire_format:literal, $library:literal,
-        $version:literal,
         $tuning:ident $(, $marker:ident)*
         $(+ $row:literal => $row_krate:ident :: $row_name:ident $(, $row_marker:ident)*)*;
     )*) => {
@@ -78,7 +77,7 @@ macro_rules! codecs {
                         krate: stringify!($krate),
                         wire_format: $wire_format,
                         library: $library,
-                        version: $version,
+                        version: crate::listed_version($library),
                         tuning: crate::Tuning::from_marker(stringify!($tuning)),
                         zero_copy: <Codec as serbench_model::BaseCodec>::ZERO_COPY,
                         detects_truncation:
@@ -94,6 +93,9 @@ macro_rules! codecs {
                         list_marker!($marker, visitor, Codec, INFO);
                     )*
                     $(
+                        // A document row's type exists only in its crate's
+                        // document path.
+                        #[cfg(feature = "document")]
                         {
                             type Row = $row_krate::$row_name;
                             const ROW: crate::Info = crate::Info { id: $row, native: false, ..INFO };

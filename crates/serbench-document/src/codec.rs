@@ -37,10 +37,11 @@ pub trait DocumentCodec {
     /// the order (JSON, CBOR, MessagePack's maps) is held to it.
     const KEEPS_KEY_ORDER: bool;
 
-    /// The library the document path drives and its exact version, where
-    /// it is not the codec's own (Protobuf's documents go through
-    /// prost-reflect, its datasets through prost's generated code).
-    const LIBRARY: Option<(&'static str, &'static str)> = None;
+    /// The library the document path drives, where it is not the codec's
+    /// own (Protobuf's documents go through prost-reflect, its datasets
+    /// through prost's generated code); its version is the one
+    /// `Cargo.lock` resolves.
+    const LIBRARY: Option<&'static str> = None;
 
     /// Its codec of the document `context` describes.
     ///

@@ -36,7 +36,13 @@ impl Visitor for Rows {
     }
 
     fn document<C: DocumentCodec>(&mut self, info: &'static Info) {
-        let (library, version) = C::LIBRARY.unwrap_or((info.library, info.version));
+        let (library, version) = match C::LIBRARY {
+            Some(library) => (
+                library,
+                serbench_codecs::locked_version(library).unwrap_or("(not in Cargo.lock)"),
+            ),
+            None => (info.library, info.version),
+        };
         self.0.push(Row {
             id: info.id,
             wire_format: info.wire_format,

@@ -101,7 +101,7 @@ use crate::read::ReadError;
 
 impl DocumentCodec for Protobuf {
     const KEEPS_KEY_ORDER: bool = false;
-    const LIBRARY: Option<(&'static str, &'static str)> = Some(("prost-reflect", "0.16.5"));
+    const LIBRARY: Option<&'static str> = Some("prost-reflect");
 
     /// The user's message when one is given, else the schema written
     /// from the inferred one.

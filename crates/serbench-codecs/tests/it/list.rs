@@ -30,8 +30,9 @@ fn ids_are_unique_and_every_codec_has_a_default_feature() {
     }
 }
 
-/// A version in the list is the one `Cargo.lock` resolves, so a report
-/// never names a version that was not measured.
+/// A codec's version is the one `Cargo.lock` resolves, so a report never
+/// names a version that was not measured: the table the build script reads
+/// out of the lock, checked here by reading the lock again.
 #[test]
 fn versions_are_the_locked_ones() {
     let lock = read(&root().join("Cargo.lock"));
