@@ -20,7 +20,7 @@ const USAGE: &str = "\
 usage: serbench-report DIR [--summary] [--readme ROOT]
        serbench-report compare OLD.json NEW.json [--html OUT.html]
 
-  DIR              a run's folder: its results.json (of any schema) is read,
+  DIR              a run's folder: its results.json is read,
                    and report.md, report.html, results.csv and the charts
                    are written beside it
   --summary        print the summary table
@@ -130,7 +130,7 @@ fn compare(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads a `results.json` of any schema, within the bounds of
+/// Reads a `results.json`, within the bounds of
 /// [`serbench_report::read()`].
 fn load(path: &Path) -> Result<Report, String> {
     let file =

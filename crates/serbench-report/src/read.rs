@@ -56,7 +56,7 @@ const MAX_SHARE: f64 = 1e6;
 /// module's words, the line stays within 256 bytes.
 const PARSER_BYTES: usize = 140;
 
-/// Reads a `results.json` of any schema from `source`, at most
+/// Reads a `results.json` of the current schema from `source`, at most
 /// [`MAX_BYTES`] of it, and checks what it holds against the bounds of
 /// this module.
 pub fn read(source: impl Read) -> Result<Report, Error> {
@@ -71,32 +71,29 @@ pub fn read(source: impl Read) -> Result<Report, Error> {
             MAX_BYTES >> 20
         )));
     }
-    let report = parse(&text).map_err(|e| {
-        let message = e.to_string();
-        fail(format_args!(
-            "it is not a serbench results.json: {}",
-            cut(&message.escape_debug().to_string(), PARSER_BYTES)
-        ))
-    })?;
+    let report = parse(&text)?;
     check(&report)?;
     Ok(report)
 }
 
-/// The current schemas straight from the text; older ones, whose shapes
-/// are converted, through a parsed value.
-fn parse(text: &[u8]) -> Result<Report, serde_json::Error> {
+/// The file's `schema` first, so a run of another layout is refused by
+/// its number; then the report straight from the text, so that a
+/// parser's error keeps its line and column.
+fn parse(text: &[u8]) -> Result<Report, Error> {
     /// A file's layout version, whatever else it holds.
     #[derive(serde::Deserialize)]
     struct Schema {
         schema: u32,
     }
-    let schema: Schema = serde_json::from_slice(text)?;
-    if (4..=serbench_results::SCHEMA).contains(&schema.schema) {
-        serde_json::from_slice(text)
-    } else {
-        let value: serde_json::Value = serde_json::from_slice(text)?;
-        serbench_results::read(&value)
-    }
+    let not_a_run = |e: serde_json::Error| {
+        fail(format_args!(
+            "it is not a serbench results.json: {}",
+            cut(&e.to_string().escape_debug().to_string(), PARSER_BYTES)
+        ))
+    };
+    let schema: Schema = serde_json::from_slice(text).map_err(not_a_run)?;
+    serbench_results::check_schema(schema.schema).map_err(|e: serde_json::Error| fail(e))?;
+    serde_json::from_slice(text).map_err(not_a_run)
 }
 
 fn fail(what: impl Display) -> Error {

@@ -47,11 +47,9 @@
 //! generated message types, and nothing is timed for a pair whose round
 //! trip failed (`ok: false`, `error` says why).
 //!
-//! Files of schemas 1 and 2 spelled the figures as flat keys
-//! (`decode_min_ns`); files of schemas 1 to 3 named a record's codec id
-//! `format` and its wire format `family` (a sweep point's codec id
-//! `format` too). [`read`] reads each through its own shape and converts
-//! it, so `cargo xtask compare` reads every run.
+//! [`read`] reads the schema this version writes and refuses any other by
+//! its number: no run has been published outside this repository, so a
+//! run of an older layout is measured again rather than converted.
 //!
 //! ```
 //! use serbench_results::{Op, OpStats, Ops, Record};
@@ -71,7 +69,6 @@ pub mod alloc;
 mod checks;
 pub mod compare;
 pub mod join;
-mod legacy;
 mod op;
 pub mod qt;
 mod record;
@@ -82,7 +79,6 @@ pub mod timing;
 pub mod units;
 pub mod verdict;
 
-use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 
 pub use checks::{FLOOR_ABOVE_ENCODE, TRAVERSE_BELOW_DECODE};
@@ -92,11 +88,10 @@ pub use record::{CountedAt, Record, Safety, SafetyLine, SizeLine, join_safety};
 pub use run::{MachineCheck, Run, machine};
 pub use verdict::Rounds;
 
-/// The layout of the `results.json` this version writes: 6 added
-/// `code_size`, `evolution` and `capabilities` to schema 5, which reads as it is; 5 added the
-/// instruction counts (`instructions` and `estimated_cycles` of an
-/// operation, `run.instructions`, a record's `counted_at`) to schema 4,
-/// which reads as it is too.
+/// The layout of the `results.json` this version writes, and the only
+/// one it reads: a change of layout raises it, and the runs committed as
+/// test fixtures (`serbench-report`'s `tests/fixture/`) are written again
+/// in the new one.
 pub const SCHEMA: u32 = 6;
 
 /// Everything a report is made from; `results.json` holds it.
@@ -117,27 +112,27 @@ pub struct Report {
     /// `--compile-times`: clean build of each codec crate.
     pub compile: Vec<CompileTime>,
     /// `--compile-times`: the bytes each codec adds to a release binary
-    /// (absent from files before schema 6, and from runs without it).
+    /// (absent from runs without it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub code_size: Option<CodeSizes>,
     /// The schema-evolution matrix, computed by `serbench-evolution`'s
-    /// tests of every wire format (absent from files before schema 6).
+    /// tests of every wire format (absent when the run has none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub evolution: Vec<EvolutionCell>,
     /// A line per codec of the capability table: what its tests decide
-    /// and what the registry declares (absent from files before schema 6).
+    /// and what the registry declares (absent when the run has none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub capabilities: Vec<Capability>,
 }
 
-/// Reads a `results.json` of any schema: the current one as it is, those
-/// of schemas 1 and 2, and of schema 3, through their own shapes,
-/// converted. `document` is
-/// read twice (its `schema` first), so it is a deserializer that can be
-/// copied, such as `&serde_json::Value`.
+/// Reads a `results.json` of schema [`SCHEMA`]. The file's `schema` is
+/// read first, so a file of another layout is refused by its number
+/// ([`check_schema`]) rather than by the first field it names otherwise.
+/// `document` is read twice, so it is a deserializer that can be copied,
+/// such as `&serde_json::Value`.
 ///
 /// ```
-/// let text = r#"{"schema": 4, "run": {"started": "", "quick": true, "filters": [],
+/// let text = r#"{"schema": 6, "run": {"started": "", "quick": true, "filters": [],
 ///     "machine": "", "compiler": "", "profile": "", "commit": "", "versions": {}},
 ///     "results": [], "qt": [], "rounds": [], "sweep": [], "compile": []}"#;
 /// let value: serde_json::Value = serde_json::from_str(text).unwrap();
@@ -153,13 +148,21 @@ where
     struct Schema {
         schema: u32,
     }
-    match Schema::deserialize(document)?.schema {
-        1 | 2 => legacy::ReportV2::deserialize(document).map(Report::from),
-        3 => legacy::ReportV3::deserialize(document).map(Report::from),
-        4 | 5 | SCHEMA => Report::deserialize(document),
-        other => Err(D::Error::custom(format!(
-            "results.json schema {other}: this version reads schemas 1 to {SCHEMA}"
-        ))),
+    check_schema(Schema::deserialize(document)?.schema)?;
+    Report::deserialize(document)
+}
+
+/// Refuses a `results.json` whose `schema` is `found`, unless it is
+/// [`SCHEMA`]; the error names both versions. For a reader that peeks at
+/// the version itself, as `serbench-report` does to keep the parser's
+/// line and column in its errors.
+pub fn check_schema<E: serde::de::Error>(found: u32) -> Result<(), E> {
+    if found == SCHEMA {
+        Ok(())
+    } else {
+        Err(E::custom(format_args!(
+            "results.json schema {found}: this version of serbench reads schema {SCHEMA} only"
+        )))
     }
 }
 
@@ -364,4 +367,64 @@ pub struct Fact {
     pub fact: String,
     /// Its source: a URL, or a file and section.
     pub source: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Report, SCHEMA, read};
+
+    fn parse(text: &str) -> serde_json::Value {
+        serde_json::from_str(text).unwrap()
+    }
+
+    /// A file of this schema reads back what was written.
+    #[test]
+    fn the_current_schema_round_trips() {
+        let report = read(&parse(
+            r#"{ "schema": 6, "run": { "started": "s", "quick": false, "filters": [],
+                 "machine": "m", "compiler": "c", "profile": "p", "commit": "abc",
+                 "versions": {} },
+                 "results": [ { "dataset": "media", "codec": "json", "wire_format": "JSON",
+                                "library": "serde_json", "version": "1", "tuned": false,
+                                "zero_copy": false, "ok": true, "size": 1,
+                                "size_label": "", "messages": 1, "size_bytes": 1.0,
+                                "zstd_bytes": 1.0, "gzip_bytes": 1.0, "contradictions": [],
+                                "ops": { "decode": { "median_ns": 10.0, "noise": 0.1 } },
+                                "safety": null } ],
+                 "qt": [], "rounds": [], "sweep": [], "compile": [] }"#,
+        ))
+        .unwrap();
+        assert_eq!(report.schema, SCHEMA);
+        let value = serde_json::to_value(&report).unwrap();
+        assert_eq!(value["results"][0]["ops"]["decode"]["median_ns"], 10.0);
+        assert!(value["results"][0]["ops"].get("encode").is_none());
+        assert_eq!(read(&value).unwrap(), report);
+    }
+
+    /// A file of an older or a later schema is refused by its number,
+    /// with the one this version reads, before any field it lacks; so is
+    /// a file without one.
+    #[test]
+    fn another_schema_is_refused_by_its_number() {
+        let current = serde_json::to_value(Report {
+            schema: SCHEMA,
+            ..Report::default()
+        })
+        .unwrap();
+        assert!(read(&current).is_ok());
+        // Schema 3 named a record's codec `format`: the number is what is
+        // reported, not the missing `codec`.
+        let old =
+            parse(r#"{ "schema": 3, "results": [ { "dataset": "media", "format": "json" } ] }"#);
+        for (document, found) in [(old, 3), (parse(r#"{ "schema": 99 }"#), 99)] {
+            let error = read(&document).unwrap_err().to_string();
+            assert!(
+                error.contains(&format!("schema {found}"))
+                    && error.contains(&format!("schema {SCHEMA} only")),
+                "{error}"
+            );
+        }
+        let error = read(&parse(r#"{ "run": {} }"#)).unwrap_err().to_string();
+        assert!(error.contains("`schema`"), "{error}");
+    }
 }

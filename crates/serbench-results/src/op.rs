@@ -1,11 +1,11 @@
 //! A record's timed operations and their figures.
 //!
-//! In `results.json` (schema 3) a record's `ops` is an object keyed by the
+//! In `results.json` a record's `ops` is an object keyed by the
 //! operation's name, each an [`OpStats`] object whose absent figures were
 //! not measured: `"ops": {"decode": {"median_ns": 1109.0, "min_ns": …}}`.
-//! `results.csv` and the files of schemas 1 and 2 spell the same figures
-//! as flat `<op><figure>` keys (`decode_min_ns`); [`Op::figures`] lists
-//! which figures each operation has there, and [`Figure`] names them.
+//! `results.csv` spells the same figures as flat `<op><figure>` keys
+//! (`decode_min_ns`); [`Op::figures`] lists which figures each operation
+//! has there, and [`Figure`] names them.
 
 use serde::{Deserialize, Serialize};
 
@@ -58,8 +58,7 @@ impl Op {
         Op::ALL.into_iter().find(|op| op.name() == name)
     }
 
-    /// The figures `results.csv` keeps of this operation (a schema-2
-    /// `results.json` kept those before the instructions): the spread and
+    /// The figures `results.csv` keeps of this operation: the spread and
     /// allocations of the three the report shows; of the others the
     /// median, the fastest sample and the noise figures; the instruction
     /// counts of every operation but the floor, a `memcpy`.

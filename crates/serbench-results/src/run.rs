@@ -27,7 +27,7 @@ pub struct Run {
     pub commit: String,
     /// The codecs' libraries and their versions, from the sizes report.
     pub versions: BTreeMap<String, String>,
-    /// What the machine check saw before timing (schema 2).
+    /// What the machine check saw before timing.
     #[serde(default)]
     pub check: Option<MachineCheck>,
     /// What the same check saw after the last timed round: a build or a

@@ -79,7 +79,7 @@ fn main() -> ExitCode {
     }
 }
 
-/// Reads the `results.json` beside a run's page, of any schema.
+/// Reads the `results.json` beside a run's page.
 fn load(path: &Path) -> anyhow::Result<Report> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;

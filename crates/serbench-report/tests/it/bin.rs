@@ -45,14 +45,13 @@ fn writes_a_runs_reports() {
     assert!(summary.contains("tasks"), "{summary}");
 }
 
-/// A `results.json` of schema 2 (flat `<op><figure>` keys, written before
-/// the nested layout) still compares: against itself every figure is
-/// unchanged, and the page is written.
+/// `compare` of a run with itself: every figure is unchanged, and the
+/// page is written.
 #[test]
-fn compares_a_schema_2_file() {
-    let old = fixture("results-schema2.json");
-    let page = folder("compares_a_schema_2_file").join("compare.html");
-    let output = serbench_report(&[Path::new("compare"), &old, &old, Path::new("--html"), &page]);
+fn compares_a_run_with_itself() {
+    let run = fixture("results-two-codecs.json");
+    let page = folder("compares_a_run_with_itself").join("compare.html");
+    let output = serbench_report(&[Path::new("compare"), &run, &run, Path::new("--html"), &page]);
     assert!(output.status.success(), "{output:?}");
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("0 change(s)"), "{text}");
@@ -61,6 +60,30 @@ fn compares_a_schema_2_file() {
         std::fs::read_to_string(&page)
             .unwrap()
             .contains("data-page=\"compare\"")
+    );
+}
+
+/// A run of another schema is refused in one line that names its schema
+/// and the one this version reads.
+#[test]
+fn refuses_a_run_of_another_schema() {
+    let dir = folder("refuses_a_run_of_another_schema");
+    let text = std::fs::read_to_string(fixture("results-two-codecs.json")).unwrap();
+    let current = format!("\"schema\": {}", serbench_results::SCHEMA);
+    assert!(text.contains(&current));
+    std::fs::write(
+        dir.join("results.json"),
+        text.replacen(&current, "\"schema\": 2", 1),
+    )
+    .unwrap();
+    let output = serbench_report(&[&dir]);
+    assert_eq!(output.status.code(), Some(1));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(error.lines().count(), 1, "{error}");
+    assert!(
+        error.contains("schema 2")
+            && error.contains(&format!("schema {} only", serbench_results::SCHEMA)),
+        "{error}"
     );
 }
 
