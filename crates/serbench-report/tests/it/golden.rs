@@ -1,6 +1,6 @@
-//! Golden tests: a real quick run's `results.json` (`tests/fixture/`;
-//! written at schema 3, its keys renamed to schema 4's by a mechanical
-//! transform, no figure changed), rendered, must give the committed `report.md`, `report.html`,
+//! Golden tests: a real quick run's `results.json` (`tests/fixture/`, in
+//! the schema serbench reads; its figures are those of the run), rendered,
+//! must give the committed `report.md`, `report.html`,
 //! `results.csv` and headline scatter byte for byte, so a change to how a
 //! report reads shows as a diff in review. Everything the reports say comes
 //! from the results value, the run's date included, so the copies hold on
