@@ -283,6 +283,34 @@ fn package_names_come_from_package_ids() {
     );
 }
 
+/// Its crate's document path, found by new-format and marked on its list
+/// line, makes the copy a verified row of `serbench measure`.
+fn measures_the_copy(serbench: &Path, work: &Path) {
+    let document = work.join("document.json");
+    fs::write(&document, br#"{"id": 7, "tags": ["a", "b"], "name": "x"}"#).expect("writable");
+    let measured = run(
+        serbench,
+        work,
+        &[
+            "measure",
+            "--untimed",
+            "--codec",
+            COPY,
+            "--out",
+            "measured",
+            "document.json",
+        ],
+    );
+    assert!(
+        measured
+            .lines()
+            .any(|line| line.starts_with(&format!("{COPY} "))
+                && line.contains(" B ")
+                && !line.contains("not measured")),
+        "serbench measure has no verified {COPY} row:\n{measured}"
+    );
+}
+
 #[test]
 #[ignore = "copies and builds the workspace (minutes); CI runs it"]
 fn a_copied_codec_joins_everything_with_one_registration() {
@@ -348,31 +376,7 @@ fn a_copied_codec_joins_everything_with_one_registration() {
         listing.contains(COPY),
         "serbench list misses it:\n{listing}"
     );
-    // Its crate's document path, found by new-format and marked on its
-    // line, makes it a verified row of `serbench measure`.
-    let document = work.join("document.json");
-    fs::write(&document, br#"{"id": 7, "tags": ["a", "b"], "name": "x"}"#).expect("writable");
-    let measured = run(
-        &built.binary("serbench-cli", "serbench"),
-        &work,
-        &[
-            "measure",
-            "--untimed",
-            "--codec",
-            COPY,
-            "--out",
-            "measured",
-            "document.json",
-        ],
-    );
-    assert!(
-        measured
-            .lines()
-            .any(|line| line.starts_with(&format!("{COPY} "))
-                && line.contains(" B ")
-                && !line.contains("not measured")),
-        "serbench measure has no verified {COPY} row:\n{measured}"
-    );
+    measures_the_copy(&built.binary("serbench-cli", "serbench"), &work);
     // The CLI's tests dump, check and convert every listed codec, and the
     // registry's tests hold the list to Cargo.lock, SECURITY.md to a
     // section per codec crate, and the tidy rules. Not README.md's codec
