@@ -66,6 +66,34 @@ pub trait ReadDocument {
     fn read_document(bytes: &[u8]) -> Result<Value, String>;
 }
 
+/// Reads `bytes`, of a layout no one knows, with `C`'s document decode
+/// built for a document of one empty map: for the tests that hold a
+/// crate's document decode to the crafted inputs its dataset decode
+/// refuses (`serbench_testkit::refused_by`).
+///
+/// # Errors
+///
+/// What the decode refused.
+///
+/// # Panics
+///
+/// When `C` builds no codec for that document, which every format
+/// carries.
+pub fn decode_unknown<C: DocumentCodec>(bytes: &[u8]) -> Result<(), String> {
+    let messages = [Value::Map(Vec::new())];
+    let schema = Schema::infer(&messages, "probe");
+    let user = UserSchemas::default();
+    let context = Context {
+        name: "probe",
+        messages: &messages,
+        schema: &schema,
+        user: &user,
+    };
+    let codec = C::document(&context)
+        .unwrap_or_else(|error| panic!("no document codec for one empty map: {error}"));
+    codec.decode(bytes).map(drop)
+}
+
 /// How a user's file is read into a document: [`ReadDocument::read_document`]
 /// of one codec type.
 pub type ReadInput = fn(&[u8]) -> Result<Value, String>;

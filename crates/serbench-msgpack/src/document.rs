@@ -1,14 +1,21 @@
-//! A document (`serbench-document`'s [`Value`](serbench_document::Value)) in MessagePack, for
+//! A document (`serbench-document`'s [`Value`]) in MessagePack, for
 //! `serbench measure`'s `msgpack` row, and any serde type by the same
 //! calls ([`SerdeCodec`]): rmp-serde configured as the dataset codec is,
 //! maps with their keys (`with_struct_map`), read through the borrowing
 //! reader and refused when bytes follow the value, as the codec does.
+//!
+//! A document is read as a user's MessagePack input is
+//! ([`ReadDocument`]): after a walk that
+//! refuses a `str` that is not UTF-8, which rmp-serde hands a [`Value`]
+//! as a byte string, a kind the writer did not mean. The dataset codec
+//! refuses it through the `String` it reads into.
 
 use std::io;
 
 use rmp_serde::decode::Error as DecodeError;
-use serbench_document::codec::{Codec, Context, DocumentCodec};
-use serbench_document::serde_path::{SerdeCodec, self_describing};
+use serbench_document::codec::{Codec, Context, DocumentCodec, ReadDocument};
+use serbench_document::serde_path::SerdeCodec;
+use serbench_document::value::Value;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -21,7 +28,21 @@ impl DocumentCodec for MsgPack {
     ///
     /// [`Value`]: serbench_document::Value
     fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-        Ok(self_describing::<MsgPack>())
+        Ok(Box::new(Document))
+    }
+}
+
+/// MessagePack's codec of a document: rmp-serde's write, and the read of
+/// a user's input.
+struct Document;
+
+impl Codec for Document {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+        MsgPack::write(value, out)
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+        MsgPack::read_document(bytes)
     }
 }
 

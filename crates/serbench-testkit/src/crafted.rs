@@ -199,6 +199,71 @@ where
     Ok(())
 }
 
+/// The classes whose fault lies in the wire format itself rather than in
+/// a dataset's layout: a length past the input, nesting past any limit, a
+/// string that is not UTF-8, a document type declaration. Any decoder of
+/// the format refuses them, whatever it reads the bytes as.
+pub const WIRE_FAULTS: [Class; 4] = [Class::Length, Class::Nesting, Class::Utf8, Class::Dtd];
+
+/// Every crafted input of `H` whose class is one of [`WIRE_FAULTS`] is
+/// refused by `decode`, another decoder of the codec's wire format (its
+/// crate's document decode, `serbench measure`'s), on the small stack and
+/// without a panic: a second decoder of a format keeps the first one's
+/// checks. `codec` names it in the failures.
+///
+/// # Panics
+///
+/// When an input decodes, or its decode panics or overflows the stack.
+pub fn refused_by<H: CraftsEvery>(
+    codec: &str,
+    decode: impl Fn(&[u8]) -> Result<(), String> + Sync,
+) {
+    let inputs: Vec<Crafted> = H::every()
+        .into_iter()
+        .filter(|input| WIRE_FAULTS.contains(&input.class))
+        .collect();
+    assert!(
+        !inputs.is_empty(),
+        "{codec}: no crafted input of {WIRE_FAULTS:?} to hold its document decode to"
+    );
+    let failures: Vec<String> = inputs
+        .iter()
+        .filter_map(|input| {
+            let name = format!("{codec} document: {}", input.what);
+            on_small_stack(&name, || match decode(&input.bytes) {
+                Ok(()) => Err(format!("{name}: decoded")),
+                Err(_) => Ok(()),
+            })
+            .err()
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} crafted inputs were not refused by the second decoder:\n{}",
+        failures.len(),
+        inputs.len(),
+        failures.join("\n")
+    );
+}
+
+/// The crafted inputs of every dataset, for one format's inputs type.
+macro_rules! crafts_every {
+    ($($module:ident: $dataset:path,)*) => {
+        /// A format's crafted inputs for every dataset of the model:
+        /// [`Crafts<D>`] for each.
+        pub trait CraftsEvery: HostileInputs $(+ Crafts<$dataset>)* {
+            /// Every dataset's crafted inputs, in the model's order.
+            fn every() -> Vec<Crafted> {
+                [$(<Self as Crafts<$dataset>>::crafted()),*].concat()
+            }
+        }
+
+        impl<H: HostileInputs $(+ Crafts<$dataset>)*> CraftsEvery for H {}
+    };
+}
+
+serbench_model::for_each_dataset!(crafts_every, modules);
+
 /// Every class of [`Class::REQUIRED`] is covered by one of `inputs`, the
 /// crafted inputs of every dataset (`conformance_tests!` gathers them), or
 /// declared not applicable by `H` with a reason, not both; every input has

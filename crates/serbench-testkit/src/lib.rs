@@ -164,8 +164,9 @@ use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
 pub use self::arbitrary::{Arbitrary, float, string, timestamp, uuid};
 pub use self::crafted::{
-    Class, Crafted, Crafts, HUGE_TEXT, HostileInputs, LENGTHS, NESTING, coverage, crafted, ending,
-    overwrite_once, overwritten, patched, patched_bytes, replace_once,
+    Class, Crafted, Crafts, CraftsEvery, HUGE_TEXT, HostileInputs, LENGTHS, NESTING, WIRE_FAULTS,
+    coverage, crafted, ending, overwrite_once, overwritten, patched, patched_bytes, refused_by,
+    replace_once,
 };
 pub use self::dense::{Dense, expansion};
 pub use self::figures::{Safety, safety};
@@ -473,9 +474,34 @@ macro_rules! conformance_tests {
     };
 }
 
+/// `document_tests!(Codec, Inputs)`: with the crate's `document` feature,
+/// a test that the codec's document decode (`serbench measure`'s, from
+/// `serbench_document::DocumentCodec`) refuses every crafted input of
+/// `Inputs` whose fault lies in the wire format itself
+/// ([`refused_by`](crate::refused_by())), as the dataset decode does. The
+/// crate depends on `serbench-document` under that feature.
+///
+/// ```ignore
+/// serbench_testkit::document_tests!(serbench_json::Json, crate::hostile::Inputs);
+/// ```
+#[macro_export]
+macro_rules! document_tests {
+    ($codec:ty, $hostile:ty $(,)?) => {
+        #[cfg(feature = "document")]
+        #[test]
+        fn document_decode_refuses_the_wire_faults() {
+            $crate::refused_by::<$hostile>(
+                <$codec as $crate::__private::BaseCodec>::NAME,
+                serbench_document::codec::decode_unknown::<$codec>,
+            );
+        }
+    };
+}
+
 /// What `conformance_tests!` names in the crate that expands it, which may
 /// not depend on the model under that name: not API.
 #[doc(hidden)]
 pub mod __private {
+    pub use serbench_model::BaseCodec;
     pub use serbench_model::for_each_dataset;
 }

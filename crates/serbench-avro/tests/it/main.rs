@@ -9,3 +9,4 @@ mod hostile;
 mod layout;
 
 serbench_testkit::conformance_tests!(serbench_avro::Avro, hostile = crate::hostile::Inputs);
+serbench_testkit::document_tests!(serbench_avro::Avro, crate::hostile::Inputs);

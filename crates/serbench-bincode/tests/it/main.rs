@@ -18,4 +18,5 @@ mod stock {
         hostile = crate::hostile::Inputs,
         global_allocator = false
     );
+    serbench_testkit::document_tests!(serbench_bincode::BincodeStock, crate::hostile::Inputs);
 }

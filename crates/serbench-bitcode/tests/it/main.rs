@@ -23,6 +23,7 @@ mod serde {
         hostile = crate::hostile::Serde,
         global_allocator = false
     );
+    serbench_testkit::document_tests!(serbench_bitcode::BitcodeSerde, crate::hostile::Serde);
 
     #[test]
     fn limit_edges() {

@@ -8,6 +8,7 @@ mod hostile;
 mod layout;
 
 serbench_testkit::conformance_tests!(serbench_cbor::Cbor, hostile = crate::hostile::Inputs);
+serbench_testkit::document_tests!(serbench_cbor::Cbor, crate::hostile::Inputs);
 
 /// cbor4ii, on the same crafted inputs as ciborium.
 mod cbor4ii {
@@ -16,6 +17,7 @@ mod cbor4ii {
         hostile = crate::hostile::Cbor4ii,
         global_allocator = false
     );
+    serbench_testkit::document_tests!(serbench_cbor::CborCbor4ii, crate::hostile::Cbor4ii);
 }
 
 /// minicbor, on the same crafted inputs as ciborium.
@@ -25,4 +27,5 @@ mod minicbor {
         hostile = crate::hostile::Minicbor,
         global_allocator = false
     );
+    serbench_testkit::document_tests!(serbench_cbor::CborMinicbor, crate::hostile::Minicbor);
 }

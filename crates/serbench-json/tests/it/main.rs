@@ -8,3 +8,4 @@ mod simd;
 mod sonic;
 
 serbench_testkit::conformance_tests!(serbench_json::Json, hostile = crate::hostile::Inputs);
+serbench_testkit::document_tests!(serbench_json::Json, crate::hostile::Inputs);

@@ -20,6 +20,7 @@ serbench_testkit::conformance_tests!(
     damaged_expansion = DAMAGED_EXPANSION,
     global_allocator = false,
 );
+serbench_testkit::document_tests!(JsonSimd, Simd);
 
 /// A bare `-0` in a float field, the one place JSON's libraries differ on
 /// it: serde_json reads −0.0, sonic-rs 0.0, and simd-json, which would

@@ -18,6 +18,7 @@ serbench_testkit::conformance_tests!(
         `telemetry_properties` below hold it to that",
     global_allocator = false,
 );
+serbench_testkit::document_tests!(JsonSonic, Sonic);
 
 /// A reading round-trips exactly, is refused as any JSON codec refuses it
 /// (NaN, infinities), or holds `-0.0` and is refused naming the field.

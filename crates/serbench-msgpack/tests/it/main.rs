@@ -5,3 +5,4 @@ mod hostile;
 mod layout;
 
 serbench_testkit::conformance_tests!(serbench_msgpack::MsgPack, hostile = crate::hostile::Inputs);
+serbench_testkit::document_tests!(serbench_msgpack::MsgPack, crate::hostile::Inputs);

@@ -8,3 +8,4 @@ serbench_testkit::conformance_tests!(
     serbench_postcard::Postcard,
     hostile = crate::hostile::Inputs
 );
+serbench_testkit::document_tests!(serbench_postcard::Postcard, crate::hostile::Inputs);

@@ -8,3 +8,4 @@ serbench_testkit::conformance_tests!(
     serbench_qdatastream::QDataStream,
     hostile = crate::hostile::Inputs
 );
+serbench_testkit::document_tests!(serbench_qdatastream::QDataStream, crate::hostile::Inputs);

@@ -10,6 +10,7 @@ mod binary {
         serbench_thrift::ThriftBinary,
         hostile = crate::hostile::Binary
     );
+    serbench_testkit::document_tests!(serbench_thrift::ThriftBinary, crate::hostile::Binary);
 }
 
 mod compact {
@@ -18,4 +19,5 @@ mod compact {
         hostile = crate::hostile::Compact,
         global_allocator = false
     );
+    serbench_testkit::document_tests!(serbench_thrift::ThriftCompact, crate::hostile::Compact);
 }

@@ -5,3 +5,4 @@ mod hostile;
 mod layout;
 
 serbench_testkit::conformance_tests!(serbench_xml::Xml, hostile = crate::hostile::Inputs);
+serbench_testkit::document_tests!(serbench_xml::Xml, crate::hostile::Inputs);
