@@ -17,6 +17,9 @@ Steps 1-4 are the `check` phase.
 2. Every dump is mutated (`mutations.py`): truncations, bit flips, byte
    sets, splices, trailing garbage; each dump is also read as every other
    dataset and in every other codec, and random bytes as every dataset.
+   With --quick, the seeded mutations share a fixed budget and a dump is
+   read in a seeded handful of other codecs, so the quick run's size does
+   not grow with the registry.
    Expected: exit 0 or 1; on exit 1 exactly one line on stderr naming the
    codec and the dataset.
 3. Crafted bombs (`formats/`, one module per wire format), written from the

@@ -20,7 +20,7 @@ if not __package__:
 import hostile  # noqa: E402
 from hostile import catalog, classes, formats, measure, results, streams  # noqa: E402
 from hostile.harness import Harness  # noqa: E402
-from hostile.mutations import confusion, mutations  # noqa: E402
+from hostile.mutations import confusion, mutations, share  # noqa: E402
 from hostile.report import report  # noqa: E402
 from hostile.runner import ERROR_LIMIT, Case, limit_address_space, run_command, self_test  # noqa: E402
 
@@ -94,11 +94,12 @@ def run_check(args, serbench, work, started):
 
     print("\n== mutated dumps (expected: exit 0 or 1, one error line naming codec and dataset)")
     files = {}
+    part = share(args.quick, len(codecs) * len(datasets))
     for codec in codecs:
         for ds in datasets:
             with open(os.path.join(dumps, f"{ds}.{codec}"), "rb") as f:
                 files[(codec, ds)] = f.read()
-            harness.run_batch(f"{codec}/{ds}", mutations(codec, ds, files[(codec, ds)], args.quick, families[codec].TAILS))
+            harness.run_batch(f"{codec}/{ds}", mutations(codec, ds, files[(codec, ds)], args.quick, families[codec].TAILS, part))
 
     print("\n== confusion and noise: every dump read as every other dataset and in every other format; random bytes")
     for codec in codecs:
