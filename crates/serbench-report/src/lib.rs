@@ -59,7 +59,10 @@ pub use html::page as html;
 pub use markdown::{markdown, summary};
 pub use plot::scatter;
 pub use read::read;
-pub use sections::{capabilities as capabilities_markdown, evolution as evolution_markdown};
+pub use sections::{
+    capabilities as capabilities_markdown, capabilities_summary_markdown,
+    evolution as evolution_markdown, evolution_summary_markdown,
+};
 pub use serbench_results::units;
 
 /// Why a report could not be drawn or written: a chart the plotting

@@ -610,6 +610,61 @@ pub fn evolution(cells: &[EvolutionCell]) -> String {
     text
 }
 
+/// The schema-evolution matrix in short, for README.md: per wire format,
+/// its best practice and how many of its twelve cells read right, fail
+/// or read wrong; the whole matrix ([`evolution`]) is in
+/// `docs/results/evolution.md`, written by the same tests.
+#[must_use]
+pub fn evolution_summary_markdown(cells: &[EvolutionCell]) -> String {
+    let rows = evolution_rows(cells);
+    let mut table = Table::new()
+        .left("wire format")
+        .left("best practice")
+        .left("old data, new code")
+        .left("new data, old code")
+        .left("read wrong");
+    let mut seen: Vec<&str> = Vec::new();
+    for row in &rows {
+        let format = row[0].wire_format.as_str();
+        if seen.contains(&format) {
+            continue;
+        }
+        seen.push(format);
+        let Some(best) = evolution_summary(&rows, format) else {
+            continue;
+        };
+        let best_row = rows
+            .iter()
+            .find(|row| row[0].wire_format == format && row[0].practice == best.practice)
+            .map_or(&[][..], Vec::as_slice);
+        let reads = |direction: &str| {
+            let of: Vec<_> = best_row
+                .iter()
+                .filter(|cell| cell.direction == direction)
+                .collect();
+            let right = of.iter().filter(|cell| cell.outcome == "reads").count();
+            format!("{right} of {} ✓", of.len())
+        };
+        table.push(vec![
+            format.to_owned(),
+            best.practice.clone(),
+            reads("new-reads-old"),
+            reads("old-reads-new"),
+            if best.counts[2] == 0 {
+                "none".to_owned()
+            } else {
+                format!("{} ⚠", best.counts[2])
+            },
+        ]);
+    }
+    format!(
+        "Per wire format, the practice that reads the most cells right, of six changes each way; \
+         every practice, every cell and what each ⚠ read are in \
+         [docs/results/evolution.md](docs/results/evolution.md).\n\n{}",
+        table.render()
+    )
+}
+
 /// One cell in a sentence: `bincode (bincode, bare), fields reordered,
 /// old data read by new code: read width 480 (meant 640)`.
 pub(super) fn evolution_sentence(cell: &EvolutionCell) -> String {
@@ -805,6 +860,39 @@ pub fn capabilities(results: &Report) -> String {
         table.push(cells);
     }
     format!("{CAPABILITIES_ABOUT}\n\n{}", table.render())
+}
+
+/// The capability table in short, for README.md: per codec, what a reader
+/// choosing one asks first; the whole table ([`capabilities`]) is in
+/// `docs/results/capabilities.md`, written by the same tests.
+#[must_use]
+pub fn capabilities_summary_markdown(results: &Report) -> String {
+    let mut table = Table::new()
+        .left("codec")
+        .left("wire format")
+        .left("schema")
+        .left("zero-copy")
+        .left("evolution")
+        .left("unsafe");
+    for row in capability_rows(results) {
+        let line = row.line;
+        table.push(vec![
+            line.codec.clone(),
+            line.wire_format.clone(),
+            declared(line, "schema").map_or_else(|| NONE.to_owned(), |f| f.fact.clone()),
+            yes_no(Some(line.zero_copy)).to_owned(),
+            row.evolution
+                .as_ref()
+                .map_or_else(|| NONE.to_owned(), EvolutionSummary::text),
+            unsafe_text(line.unsafe_code.as_ref()),
+        ]);
+    }
+    format!(
+        "Per codec, in short; field names, determinism, the API, specifications, other languages, \
+         releases, advisories and each figure's source are in \
+         [docs/results/capabilities.md](docs/results/capabilities.md).\n\n{}",
+        table.render()
+    )
 }
 
 /// The README's headline: per dataset, the smallest codec and the fastest
