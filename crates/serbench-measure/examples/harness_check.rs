@@ -11,10 +11,9 @@
 //! beside it: a ratio within that noise says the harness adds nothing.
 //!
 //! There are two plain loops because there are two compiled copies of the
-//! parser: the call written here compiles one in this example, and
-//! `serbench_measure::harness_check::json_from_slice` is the same call
-//! compiled in a library crate, as the json row's codec is (in
-//! serbench-json). Two
+//! parser: the call written here compiles one in this example, and the
+//! json row's own read (serbench-json's serde calls, found through
+//! `serbench_codecs::serde_codec`) is compiled in that library crate. Two
 //! more columns tell where a difference comes from: the same loop into a
 //! `serde_json::Value` (what the value type costs), and the json row's own
 //! codec timed by the harness's sampler (`serbench_results::sampling`)
@@ -66,6 +65,10 @@ fn main() -> ExitCode {
         eprintln!("harness_check: the json row cannot carry {path}");
         return ExitCode::FAILURE;
     };
+    let Some(row_read) = serbench_codecs::serde_codec::<Value>("json") else {
+        eprintln!("harness_check: this build has no json codec");
+        return ExitCode::FAILURE;
+    };
     println!(
         "round  harness ns  noise   plain ns  plain/harness  library ns  library/harness  serde_json::Value ns  sampler ns"
     );
@@ -102,7 +105,7 @@ fn main() -> ExitCode {
             })
         });
         let row_codec = sampled(codec.as_ref(), &encoded);
-        let library = plain_loop(&encoded, serbench_measure::harness_check::json_from_slice);
+        let library = plain_loop(&encoded, |bytes| row_read.decode(bytes).is_ok());
         let generic = plain_loop(&encoded, |bytes| {
             serde_json::from_slice::<serde_json::Value>(bytes)
                 .map(drop)

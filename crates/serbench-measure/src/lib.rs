@@ -65,20 +65,3 @@ pub use measure::{Measured, Options, Progress, measure, measure_value};
 pub use rows::ROWS;
 pub use schema::Schema;
 pub use value::Value;
-
-/// Not part of the API: what `examples/harness_check.rs` needs compiled
-/// in this crate.
-#[doc(hidden)]
-pub mod harness_check {
-    /// `serde_json::from_slice` of `bytes` into a [`crate::Value`],
-    /// dropped: whether it parsed. The parser and the value's drop are
-    /// compiled in this library crate; the same call written in the
-    /// example is compiled there, and ran at another speed with the same
-    /// source (docs/measure.md). The json row's own read is compiled in
-    /// serbench-json.
-    #[inline(never)]
-    #[must_use]
-    pub fn json_from_slice(bytes: &[u8]) -> bool {
-        serde_json::from_slice::<crate::Value>(bytes).is_ok()
-    }
-}
