@@ -276,35 +276,6 @@ where
     find.found
 }
 
-/// How codec `id`'s crate builds its codec of a document, for `serbench
-/// measure`; `None` when the codec is not built in or its crate has no
-/// document path.
-#[cfg(feature = "document")]
-#[must_use]
-pub fn document(id: &str) -> Option<serbench_document::BuildDocument> {
-    struct Collect(Vec<(&'static str, serbench_document::BuildDocument)>);
-
-    impl Visitor for Collect {
-        fn codec<C: Registered>(&mut self, _: &'static Info) {}
-
-        fn document<C: serbench_document::DocumentCodec>(&mut self, info: &'static Info) {
-            self.0.push((info.id, C::document));
-        }
-    }
-
-    static DOCUMENTS: OnceLock<Vec<(&'static str, serbench_document::BuildDocument)>> =
-        OnceLock::new();
-    DOCUMENTS
-        .get_or_init(|| {
-            let mut collect = Collect(Vec::new());
-            visit_list(&mut collect);
-            collect.0
-        })
-        .iter()
-        .find(|(listed, _)| *listed == id)
-        .map(|&(_, build)| build)
-}
-
 /// Calls `visitor` with every codec built in, in report order.
 pub fn visit_codecs(visitor: &mut impl Visitor) {
     visit_list(visitor);

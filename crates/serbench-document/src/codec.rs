@@ -28,7 +28,7 @@ pub trait Codec<M = Value> {
 
 /// A codec type of the registry that carries a document as well as the
 /// model's datasets: its crate's document path, which `serbench measure`
-/// reaches through the registry (`serbench_codecs::document`).
+/// reaches through the registry (`Visitor::document` of serbench-codecs).
 pub trait DocumentCodec {
     /// Whether a map's keys come back in the order they went in. A format
     /// whose maps are records of a schema (Protobuf, Avro, Thrift, the

@@ -8,6 +8,7 @@ use std::path::Path;
 use serbench_model::excerpt;
 
 use crate::value::Value;
+use serbench_document::ReadInput;
 
 /// The largest input read, in bytes. A value takes up to 32 bytes per
 /// input byte in memory (a CBOR list of one-byte integers); while a row
@@ -134,7 +135,8 @@ impl Document {
             )));
         }
         let one = |wire_format: &str| {
-            read_as(wire_format, bytes)
+            reader(wire_format)
+                .and_then(|read| read(bytes))
                 .map(|value| vec![value])
                 .map_err(|error| InputError::new(format_args!("invalid {wire_format}: {error}")))
         };
@@ -197,23 +199,24 @@ impl InputError {
     }
 }
 
-/// The document `bytes` hold, read by the crate of the codec that reads
-/// `wire_format` (`serbench_codecs::document_reader`).
-fn read_as(wire_format: &str, bytes: &[u8]) -> Result<Value, String> {
-    let read = serbench_codecs::document_reader(wire_format).ok_or_else(|| {
+/// How the crate of the codec that reads `wire_format` reads a document
+/// (`serbench_codecs::document_reader`).
+fn reader(wire_format: &str) -> Result<ReadInput, String> {
+    serbench_codecs::document_reader(wire_format).ok_or_else(|| {
         format!("this build has no codec that reads {wire_format} (see `serbench list`)")
-    })?;
-    read(bytes)
+    })
 }
 
 fn ndjson(bytes: &[u8]) -> Result<Vec<Value>, InputError> {
+    // Found once for the file, not once per line.
+    let read = reader("JSON");
     let mut messages = Vec::new();
     for (n, line) in bytes.split(|&b| b == b'\n').enumerate() {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let value = read_as("JSON", line).map_err(|error| {
+        let value = read.clone().and_then(|read| read(line)).map_err(|error| {
             InputError::new(format_args!(
                 "line {} is not a JSON document: {error}",
                 n + 1
