@@ -127,10 +127,11 @@ fn main() {
 }
 
 /// `SERBENCH_MODE=evolution`: the schema-evolution matrix, a JSON line per
-/// cell (`serbench_results::EvolutionCell`), computed here by the same
-/// code its tests hold to the committed table.
+/// cell (`serbench_results::EvolutionCell`), computed here over the
+/// registry's codecs by the same code its tests hold to the committed
+/// table.
 fn evolution() {
-    for cell in serbench_evolution::matrix() {
+    for cell in serbench_codecs::evolution_matrix() {
         if !json_line(&cell.record()) {
             return;
         }

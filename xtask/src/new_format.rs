@@ -18,7 +18,6 @@
 //! wire format (`interop/hostile/formats/`), the fuzz seeds (written from
 //! the working codec), the measured figures.
 
-use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
@@ -131,12 +130,15 @@ fn camel_case(name: &str) -> String {
 
 /// What a codec crate offers beyond the datasets, which its list line
 /// marks: a document path for `serbench measure` (a `document` feature
-/// under which the codec type implements `DocumentCodec`), and its
-/// library's serde calls for any type (`SerdeCodec`).
+/// under which the codec type implements `DocumentCodec`), its library's
+/// serde calls for any type (`SerdeCodec`), and its library's schema
+/// evolution (an `evolution` feature under which the codec type
+/// implements `Evolution`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Offers {
     pub(crate) document: bool,
     pub(crate) serde: bool,
+    pub(crate) evolution: bool,
 }
 
 impl Offers {
@@ -145,7 +147,9 @@ impl Offers {
     fn of(dir: &Path, ty: &str) -> anyhow::Result<Offers> {
         let manifest = fs::read_to_string(dir.join("Cargo.toml"))
             .with_context(|| format!("cannot read {}", dir.join("Cargo.toml").display()))?;
-        if !manifest.contains("\ndocument = [") {
+        let has_document = manifest.contains("\ndocument = [");
+        let has_evolution = manifest.contains("\nevolution = [");
+        if !has_document && !has_evolution {
             return Ok(Offers::default());
         }
         let mut sources = String::new();
@@ -162,20 +166,28 @@ impl Offers {
                 }
             }
         }
+        let implements = |trait_name: &str| {
+            sources.contains(&format!("impl {trait_name} for {ty} "))
+                || sources.contains(&format!("impl {trait_name} for crate::{ty} "))
+        };
         Ok(Offers {
-            document: sources.contains(&format!("impl DocumentCodec for {ty} ")),
-            serde: sources.contains(&format!("impl SerdeCodec for {ty} ")),
+            document: has_document && implements("DocumentCodec"),
+            serde: has_document && implements("SerdeCodec"),
+            evolution: has_evolution && implements("Evolution"),
         })
     }
 
     /// The list line's markers, after its path.
-    fn markers(self) -> &'static str {
-        match (self.document, self.serde) {
-            (true, true) => ", document, serde",
-            (true, false) => ", document",
-            (false, true) => ", serde",
-            (false, false) => "",
-        }
+    fn markers(self) -> String {
+        [
+            (self.document, ", document"),
+            (self.serde, ", serde"),
+            (self.evolution, ", evolution"),
+        ]
+        .iter()
+        .filter(|(offered, _)| *offered)
+        .map(|(_, marker)| *marker)
+        .collect()
     }
 }
 
@@ -187,21 +199,18 @@ fn register(registry: &Path, new: &NewFormat, offers: Offers) -> anyhow::Result<
     let list_path = registry.join("src/list.rs");
     let list = fs::read_to_string(&list_path)
         .with_context(|| format!("cannot read {}", list_path.display()))?;
-    fs::write(
-        &manifest_path,
-        registered_manifest(&manifest, new, offers.document)?,
-    )?;
+    fs::write(&manifest_path, registered_manifest(&manifest, new, offers)?)?;
     fs::write(&list_path, registered_list(&list, new, offers)?)?;
     Ok(())
 }
 
 /// The registry's manifest with the codec's feature and dependency, and
-/// its crate's document path in the registry's `document` feature when
-/// it has one.
+/// its crate's document path and evolution in the registry's `document`
+/// and `evolution` features when it has them.
 pub(crate) fn registered_manifest(
     manifest: &str,
     new: &NewFormat,
-    document: bool,
+    offers: Offers,
 ) -> anyhow::Result<String> {
     let package = format!("serbench-{}", new.id);
     ensure!(
@@ -209,22 +218,23 @@ pub(crate) fn registered_manifest(
         "{package} is already in the registry"
     );
     let mut out = String::with_capacity(manifest.len() + 200);
-    let mut in_defaults = false;
-    let mut in_document = false;
+    // The feature list being read, if the codec joins it.
+    let mut joining: Option<String> = None;
     for line in manifest.lines() {
         if line.starts_with("default = [") {
-            in_defaults = true;
+            joining = Some(format!("    \"{}\",", new.id));
         }
-        if line.starts_with("document = [") {
-            in_document = document;
+        if line.starts_with("document = [") && offers.document {
+            joining = Some(format!("    \"{package}?/document\","));
         }
-        if in_defaults && line.trim() == "]" {
-            let _ = writeln!(out, "    \"{}\",", new.id);
-            in_defaults = false;
+        if line.starts_with("evolution = [") && offers.evolution {
+            joining = Some(format!("    \"{package}?/evolution\","));
         }
-        if in_document && line.trim() == "]" {
-            let _ = writeln!(out, "    \"{package}?/document\",");
-            in_document = false;
+        if line.trim() == "]"
+            && let Some(entry) = joining.take()
+        {
+            out.push_str(&entry);
+            out.push('\n');
         }
         out.push_str(line);
         out.push('\n');
@@ -382,27 +392,30 @@ mod tests {
         let manifest = fs::read_to_string(registry.join("Cargo.toml")).unwrap();
         let list = fs::read_to_string(registry.join("src/list.rs")).unwrap();
         let demo = new("demo-format");
-        let plain = registered_manifest(&manifest, &demo, false).unwrap();
+        let plain = registered_manifest(&manifest, &demo, Offers::default()).unwrap();
         assert!(!plain.contains("serbench-demo-format?/document"));
-        let manifest = registered_manifest(&manifest, &demo, true).unwrap();
+        assert!(!plain.contains("serbench-demo-format?/evolution"));
+        let offers = Offers {
+            document: true,
+            serde: false,
+            evolution: true,
+        };
+        let manifest = registered_manifest(&manifest, &demo, offers).unwrap();
         assert!(manifest.contains("    \"demo-format\",\n]"));
         assert!(manifest.contains("    \"serbench-demo-format?/document\",\n]"));
+        assert!(manifest.contains("    \"serbench-demo-format?/evolution\",\n]"));
         assert!(manifest.contains("\ndemo-format = [\"dep:serbench-demo-format\"]\n"));
         assert!(manifest.contains(
             "\nserbench-demo-format = { path = \"../serbench-demo-format\", optional = true }\n"
         ));
         assert!(
-            registered_manifest(&manifest, &demo, true).is_err(),
+            registered_manifest(&manifest, &demo, offers).is_err(),
             "registered twice"
         );
-        let offers = Offers {
-            document: true,
-            serde: false,
-        };
         let list = registered_list(&list, &demo, offers).unwrap();
         assert!(list.ends_with(
             "\n    \"demo-format\" => serbench_demo_format::DemoFormat, \"demo-format\", \
-             \"demo-format\", stock, document;\n}\n"
+             \"demo-format\", stock, document, evolution;\n}\n"
         ));
     }
 

@@ -120,6 +120,8 @@
 mod check;
 #[cfg(feature = "document")]
 pub mod document;
+#[cfg(feature = "evolution")]
+mod evolution;
 mod fields;
 mod graph;
 mod media;

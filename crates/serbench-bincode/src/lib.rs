@@ -134,6 +134,8 @@
 mod decode;
 #[cfg(feature = "document")]
 pub mod document;
+#[cfg(feature = "evolution")]
+mod evolution;
 mod input;
 mod native;
 

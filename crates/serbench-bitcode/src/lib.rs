@@ -186,6 +186,8 @@ mod budget;
 mod derive;
 #[cfg(feature = "document")]
 pub mod document;
+#[cfg(feature = "evolution")]
+mod evolution;
 mod mirror;
 mod serde;
 mod walk;

@@ -100,6 +100,8 @@
 //! segment is sized for the value, and [`NativeCodec::write`] appends a
 //! prebuilt message in the stream framing, the bytes `encode` writes.
 
+#[cfg(feature = "evolution")]
+mod evolution;
 mod graph;
 mod media;
 mod read;

@@ -132,6 +132,8 @@
 
 #[cfg(feature = "document")]
 pub mod document;
+#[cfg(feature = "evolution")]
+mod evolution;
 mod media;
 mod task_manager;
 mod via_cbor4ii;

@@ -211,6 +211,54 @@ pub trait Visitor {
     fn input<C: serbench_document::ReadDocument>(&mut self, info: &'static Info) {
         let _ = info;
     }
+
+    /// Called after [`Visitor::codec`] for codecs whose crate tests its
+    /// library's schema evolution (marked `evolution` in the list).
+    #[cfg(feature = "evolution")]
+    fn evolution<C: serbench_evolution::Evolution>(&mut self, info: &'static Info) {
+        let _ = info;
+    }
+}
+
+/// The evolution matrix's rows: every practice of every codec marked
+/// `evolution` and built in, with the wire format and library its line
+/// names, in list order. Two codecs of one library and practice (a tuned
+/// and a stock row) give one row.
+#[cfg(feature = "evolution")]
+#[must_use]
+pub fn evolution_rows() -> Vec<serbench_evolution::Row> {
+    struct Collect(Vec<serbench_evolution::Row>);
+
+    impl Visitor for Collect {
+        fn codec<C: Registered>(&mut self, _: &'static Info) {}
+
+        fn evolution<C: serbench_evolution::Evolution>(&mut self, info: &'static Info) {
+            for practice in C::PRACTICES {
+                let seen = self.0.iter().any(|row| {
+                    (row.wire_format, row.library, row.practice.practice)
+                        == (info.wire_format, info.library, practice.practice)
+                });
+                if !seen {
+                    self.0.push(serbench_evolution::Row {
+                        wire_format: info.wire_format,
+                        library: info.library,
+                        practice: *practice,
+                    });
+                }
+            }
+        }
+    }
+
+    let mut collect = Collect(Vec::new());
+    visit_list(&mut collect);
+    collect.0
+}
+
+/// Every cell of the evolution matrix, over [`evolution_rows`].
+#[cfg(feature = "evolution")]
+#[must_use]
+pub fn evolution_matrix() -> Vec<serbench_evolution::Cell> {
+    serbench_evolution::matrix(&evolution_rows())
 }
 
 /// How a user's file of `wire_format` (`"JSON"`, `"CBOR"`) is read into a

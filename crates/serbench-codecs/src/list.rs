@@ -13,7 +13,9 @@
 //! (`serbench_document::SerdeCodec`, `serbench measure`'s typed path),
 //! `input` the one codec per wire format whose crate reads a user's file
 //! of that format (`serbench_document::ReadDocument`, `serbench measure`'s
-//! input).
+//! input), `evolution` those whose crate tests its library's schema
+//! evolution (`serbench_evolution::Evolution`, the evolution matrix's rows;
+//! one codec per library).
 //!
 //! A line may end in `+ "id" => crate::Type, markers` for a document row
 //! that a codec's crate offers under an id of its own and that has no
@@ -23,32 +25,32 @@
 
 codecs! {
     // feature       codec type                            wire format     library        path
-    "json"        => serbench_json::Json,                  "JSON",         "serde_json",  stock, document, serde, input;
+    "json"        => serbench_json::Json,                  "JSON",         "serde_json",  stock, document, serde, input, evolution;
     "json-simd"   => serbench_json::JsonSimd,              "JSON",         "simd-json",   stock, document, serde;
     "json-sonic"  => serbench_json::JsonSonic,             "JSON",         "sonic-rs",    stock, document, serde;
-    "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    stock, document, serde;
+    "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    stock, document, serde, evolution;
     "cbor-minicbor" => serbench_cbor::CborMinicbor,        "CBOR",         "minicbor",    stock, document, input;
     "cbor-cbor4ii"  => serbench_cbor::CborCbor4ii,         "CBOR",         "cbor4ii",     stock, document, serde;
-    "xml"         => serbench_xml::Xml,                    "XML",          "quick-xml",   stock, document;
-    "msgpack"     => serbench_msgpack::MsgPack,            "MessagePack",  "rmp-serde",   stock, document, serde, input
+    "xml"         => serbench_xml::Xml,                    "XML",          "quick-xml",   stock, document, evolution;
+    "msgpack"     => serbench_msgpack::MsgPack,            "MessagePack",  "rmp-serde",   stock, document, serde, input, evolution
         // A document row of its own, with no dataset codec: records as
         // arrays of their values, no keys.
         + "msgpack-positional" => serbench_msgpack::MsgPackPositional, document, serde;
     "bincode"     => serbench_bincode::Bincode,            "bincode",      "bincode",     tuned;
-    "bincode-stock"  => serbench_bincode::BincodeStock,    "bincode",      "bincode",     stock, document, serde;
-    "postcard"    => serbench_postcard::Postcard,          "postcard",     "postcard",    stock, document, serde;
-    "bitcode"     => serbench_bitcode::Bitcode,            "bitcode",      "bitcode",     stock;
+    "bincode-stock"  => serbench_bincode::BincodeStock,    "bincode",      "bincode",     stock, document, serde, evolution;
+    "postcard"    => serbench_postcard::Postcard,          "postcard",     "postcard",    stock, document, serde, evolution;
+    "bitcode"     => serbench_bitcode::Bitcode,            "bitcode",      "bitcode",     stock, evolution;
     "bitcode-serde" => serbench_bitcode::BitcodeSerde,     "bitcode",      "bitcode",     stock, document, serde;
-    "wincode"     => serbench_wincode::Wincode,            "wincode",      "wincode",     stock;
-    "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       tuned, native, document;
+    "wincode"     => serbench_wincode::Wincode,            "wincode",      "wincode",     stock, evolution;
+    "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       tuned, native, document, evolution;
     "protobuf-stock" => serbench_protobuf::ProtobufStock,  "Protobuf",     "prost",       stock;
-    "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      stock, document;
-    "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      stock, document;
-    "avro"        => serbench_avro::Avro,                  "Avro",         "apache-avro", stock, document;
-    "qdatastream" => serbench_qdatastream::QDataStream,    "QDataStream",  "serbench-qdatastream", tuned, document;
-    "capnp"       => serbench_capnp::Capnp,                "Cap'n Proto",  "capnp",       stock, native;
-    "flatbuffers" => serbench_flatbuffers::FlatBuffers,    "FlatBuffers",  "flatbuffers", stock, native;
-    "rkyv"        => serbench_rkyv::Rkyv,                  "rkyv",         "rkyv",        stock, native;
+    "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      stock, document, evolution;
+    "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      stock, document, evolution;
+    "avro"        => serbench_avro::Avro,                  "Avro",         "apache-avro", stock, document, evolution;
+    "qdatastream" => serbench_qdatastream::QDataStream,    "QDataStream",  "serbench-qdatastream", tuned, document, evolution;
+    "capnp"       => serbench_capnp::Capnp,                "Cap'n Proto",  "capnp",       stock, native, evolution;
+    "flatbuffers" => serbench_flatbuffers::FlatBuffers,    "FlatBuffers",  "flatbuffers", stock, native, evolution;
+    "rkyv"        => serbench_rkyv::Rkyv,                  "rkyv",         "rkyv",        stock, native, evolution;
     // Traverse without validation, on bytes trusted and validated once.
     "rkyv-unvalidated" => serbench_rkyv::RkyvUnvalidated,  "rkyv",         "rkyv",        tuned;
 }

@@ -2,7 +2,8 @@
 //! one call of the visitor per codec whose feature is on. Everything else
 //! is plain functions over that visit.
 
-/// Whether a list line's marker (`native`, `document`, `serde`, `input`) is
+/// Whether a list line's marker (`native`, `document`, `serde`, `input`,
+/// `evolution`) is
 /// `native`; any other word is a compile error.
 #[allow(
     unused_macros,
@@ -19,6 +20,9 @@ macro_rules! marked {
         false
     };
     (native, input) => {
+        false
+    };
+    (native, evolution) => {
         false
     };
 }
@@ -47,6 +51,10 @@ macro_rules! list_marker {
     (input, $visitor:ident, $codec:ty, $info:ident) => {{
         #[cfg(feature = "document")]
         $visitor.input::<$codec>(&$info);
+    }};
+    (evolution, $visitor:ident, $codec:ty, $info:ident) => {{
+        #[cfg(feature = "evolution")]
+        $visitor.evolution::<$codec>(&$info);
     }};
 }
 

@@ -14,43 +14,56 @@
 //! [`Outcome`]s: it reads the intended value, it fails with a clear error,
 //! or it reads a *different* value without a word, the dangerous one.
 //!
-//! [`matrix`] computes every cell; nothing in it is written by hand. The
-//! crate's tests hold the matrix to a committed table
-//! (`tests/it/matrix.txt`), so a cell whose outcome changes (a library's
-//! new release, a codec's changed practice) fails a test until the table
-//! is rewritten on purpose (`SERBENCH_BLESS=1`).
+//! This crate is the engine and the record; it names no format library.
+//! Each codec crate tests its own library, behind its `evolution` feature:
+//! it implements [`Evolution`] for its codec type, with its practices,
+//! each a function giving its twelve cells. The practices most libraries
+//! share are written here once: serde's ([`Serde`], over the crate's
+//! `SerdeCodec` calls), a derive's own types ([`mirror!`]) [`Bare`] and
+//! [`Tagged`], and [`Direct`] for a format whose evolution is in its
+//! schema. The registry (`serbench_codecs::evolution_matrix`) gathers the
+//! rows of the codecs marked `evolution` and [`matrix`] computes every
+//! cell; nothing in it is written by hand. The tests hold the matrix to a
+//! committed table (`tests/it/matrix.txt`), so a cell whose outcome
+//! changes (a library's new release, a codec's changed practice) fails a
+//! test until the table is rewritten on purpose (`SERBENCH_BLESS=1`).
 //!
 //! ```
-//! use serbench_evolution::{Change, Direction, Outcome};
+//! use serbench_evolution::{Change, Direction, Outcome, Practised};
 //!
-//! let matrix = serbench_evolution::matrix();
-//! let cell = |format: &str, practice: &str, change, direction| {
-//!     matrix
-//!         .iter()
-//!         .find(|c| c.wire_format == format && c.practice == practice
-//!             && c.change == change && c.direction == direction)
-//!         .map(|c| c.outcome.clone())
+//! // A library's practice, as a codec crate declares it, and one of its
+//! // cells: the model's own serde types through a JSON-like library.
+//! # struct Lines;
+//! # impl serbench_document::SerdeCodec for Lines {
+//! #     fn write<T: serde::Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+//! #         serde_json::to_writer(out, value).map_err(|e| e.to_string())
+//! #     }
+//! #     fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+//! #         serde_json::from_slice(bytes).map_err(|e| e.to_string())
+//! #     }
+//! # }
+//! let [practice] = serbench_evolution::Serde::<Lines>::SELF_DESCRIBING else {
+//!     unreachable!()
 //! };
-//! // A positional format without a version tag reads two swapped fields
-//! // of one type as each other.
-//! assert!(matches!(
-//!     cell("postcard", "bare", Change::Reordered, Direction::NewReadsOld),
-//!     Some(Outcome::Wrong(_))
-//! ));
+//! let cells = (practice.cells)();
+//! assert_eq!(cells.len(), 12);
 //! // serde's `default` fills a field the old writer did not know.
-//! assert_eq!(
-//!     cell("JSON", "serde default, alias", Change::Added, Direction::NewReadsOld),
-//!     Some(Outcome::Reads)
-//! );
+//! assert!(cells.contains(&(Change::Added, Direction::NewReadsOld, Outcome::Reads)));
 //! ```
 
-pub mod formats;
-mod generated;
+mod library;
+#[doc(hidden)]
+pub mod mirror;
 pub mod model;
+mod practice;
+mod serde_path;
 
 use std::fmt;
 
+pub use library::{Bare, Library, Mirror, OldVersion, Tag, Tagged, Tags, Versions};
 pub use model::{Change, Pair, PairVisitor, Version, visit_pairs};
+pub use practice::{Cells, Codec, Direct, Practice, cells};
+pub use serde_path::Serde;
 
 /// Which version writes and which reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -201,33 +214,51 @@ impl Cell {
     }
 }
 
-/// A wire format's way of evolving one record, tested: its name, its
-/// library and practice, and its twelve cells.
+/// One evolution practice of a library, tested: its name (`field
+/// numbers`, `bare`, `version tag`), since a positional format's answer
+/// depends on it, and its cells.
+#[derive(Clone, Copy, Debug)]
+pub struct Practised {
+    /// The practice followed, as [`Cell::practice`].
+    pub practice: &'static str,
+    /// Writes each change's value with one version and reads the bytes as
+    /// the other: one cell per change and direction.
+    pub cells: fn() -> Vec<(Change, Direction, Outcome)>,
+}
+
+/// A codec whose crate tests its library's evolution: the practices its
+/// users follow. Implemented in the codec crate, behind its `evolution`
+/// feature, and visited by the registry for the codecs marked
+/// `evolution`.
+pub trait Evolution {
+    /// The practices, in the order the tables show them.
+    const PRACTICES: &'static [Practised];
+}
+
+/// A row of the matrix: a practice with the wire format and library the
+/// registry names for its codec.
+#[derive(Clone, Copy, Debug)]
 pub struct Row {
     /// The wire format, as the registry names it.
     pub wire_format: &'static str,
     /// The library.
     pub library: &'static str,
-    /// The practice followed, as [`Cell::practice`].
-    pub practice: &'static str,
-    /// Writes `written` (of the writing version) and reads the bytes as
-    /// the other version: one call per change and direction.
-    pub cells: fn() -> Vec<(Change, Direction, Outcome)>,
+    /// The practice and its cells.
+    pub practice: Practised,
 }
 
-/// Every cell: every row of [`formats::ROWS`] × every change × both
-/// directions, in that order.
+/// Every cell of `rows`: every row × every change × both directions, in
+/// that order.
 #[must_use]
-pub fn matrix() -> Vec<Cell> {
-    formats::ROWS
-        .iter()
+pub fn matrix(rows: &[Row]) -> Vec<Cell> {
+    rows.iter()
         .flat_map(|row| {
-            (row.cells)()
+            (row.practice.cells)()
                 .into_iter()
                 .map(|(change, direction, outcome)| Cell {
                     wire_format: row.wire_format,
                     library: row.library,
-                    practice: row.practice,
+                    practice: row.practice.practice,
                     change,
                     direction,
                     outcome,

@@ -292,12 +292,12 @@ impl<Old: Version, New: Version> Pair<Old, New> {
     }
 
     /// Judges what the new reader made of the old writer's bytes.
-    pub(crate) fn judge_new(&self, read: Result<New, String>) -> Outcome {
+    pub fn judge_new(&self, read: Result<New, String>) -> Outcome {
         Outcome::judge(read, Some(&self.intended_new()))
     }
 
     /// Judges what the old reader made of the new writer's bytes.
-    pub(crate) fn judge_old(&self, read: Result<Old, String>) -> Outcome {
+    pub fn judge_old(&self, read: Result<Old, String>) -> Outcome {
         Outcome::judge(read, self.intended_old().as_ref())
     }
 }
@@ -586,7 +586,7 @@ fn more_sizes() -> Pair<Image, ImageMoreSizes> {
 
 /// Which fields of `read` differ from `intended`: `width 480 (meant
 /// 640)`.
-pub(crate) fn difference<V: Version>(intended: &V, read: &V) -> String {
+pub fn difference<V: Version>(intended: &V, read: &V) -> String {
     let read = read.fields();
     let changed: Vec<String> = intended
         .fields()
@@ -599,7 +599,7 @@ pub(crate) fn difference<V: Version>(intended: &V, read: &V) -> String {
 }
 
 /// A value's fields written out: `uri "…", width 640, …`.
-pub(crate) fn describe<V: Version>(value: &V) -> String {
+pub fn describe<V: Version>(value: &V) -> String {
     value
         .fields()
         .into_iter()

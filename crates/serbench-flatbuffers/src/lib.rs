@@ -106,6 +106,8 @@
 //! stream of messages reuses one buffer; a message that may exceed 8 MiB
 //! gets a builder of its own, sized for it, and the thread keeps no more.
 
+#[cfg(feature = "evolution")]
+mod evolution;
 mod generated;
 mod graph;
 mod media;

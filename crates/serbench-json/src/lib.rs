@@ -97,6 +97,8 @@
 mod depth;
 #[cfg(feature = "document")]
 pub mod document;
+#[cfg(feature = "evolution")]
+mod evolution;
 #[cfg(feature = "document")]
 mod input;
 mod locate;

@@ -82,6 +82,8 @@
 
 #[cfg(feature = "document")]
 pub mod document;
+#[cfg(feature = "evolution")]
+mod evolution;
 #[cfg(feature = "document")]
 mod input;
 #[cfg(feature = "document")]

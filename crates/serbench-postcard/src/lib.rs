@@ -91,6 +91,8 @@
 
 #[cfg(feature = "document")]
 pub mod document;
+#[cfg(feature = "evolution")]
+mod evolution;
 use postcard::ser_flavors::Flavor;
 use serbench_model::__private::serde_forms::with_path;
 use serbench_model::__private::strict::{self, Context, Strict};

@@ -181,6 +181,8 @@ mod date_time;
 #[cfg(feature = "document")]
 pub mod document;
 mod error;
+#[cfg(feature = "evolution")]
+mod evolution;
 mod graph;
 mod media;
 mod qt;

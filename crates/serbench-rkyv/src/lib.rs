@@ -118,6 +118,8 @@
 //! content, timestamps as integers.
 
 mod access;
+#[cfg(feature = "evolution")]
+mod evolution;
 mod graph;
 mod media;
 mod records;

@@ -128,6 +128,8 @@
 #[cfg(feature = "document")]
 pub mod document;
 mod error;
+#[cfg(feature = "evolution")]
+mod evolution;
 mod graph;
 mod input;
 mod media;

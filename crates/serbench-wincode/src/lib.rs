@@ -95,6 +95,8 @@
 //! model encodes, so encoding does not fail.
 
 mod check;
+#[cfg(feature = "evolution")]
+mod evolution;
 mod mirror;
 
 use serbench_model::{BaseCodec, Carries, Codec, Dataset};

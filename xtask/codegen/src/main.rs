@@ -11,9 +11,9 @@
 //! prost-build and protox run in its build script.)
 //!
 //! The datasets' schemas (`schemas/*.capnp`, `schemas/*.fbs`) go to the
-//! codec crates, a crate per format. The versions of one record that
-//! serbench-evolution tests (`schemas/evolution/`) go to that crate's one
-//! `src/generated/`, both formats side by side.
+//! codec crates, a crate per format. The versions of the record that the
+//! evolution matrix tests (`schemas/evolution/`) go to each crate's
+//! `src/evolution/generated/`.
 //!
 //! A binary of its own, not a module of xtask, so that the capnpc plugin
 //! it links is built only when code is generated.
@@ -33,7 +33,9 @@ const USAGE: &str = "usage: codegen [--check] WORKSPACE STAGING";
 /// schemas (`schemas`, from `root`) into a folder.
 struct Generator {
     name: &'static str,
-    generate: fn(root: &Path, schemas: &str, out: &Path) -> anyhow::Result<()>,
+    /// Writes the code for `schemas` into `out`, for files that will sit in
+    /// the crate's module `module` (its path from the crate root).
+    generate: fn(root: &Path, schemas: &str, module: &[&str], out: &Path) -> anyhow::Result<()>,
 }
 
 const CAPNP: Generator = Generator {
@@ -55,6 +57,8 @@ struct Output {
     schemas: &'static str,
     /// Where the code is committed, from the workspace root.
     committed: &'static str,
+    /// That folder's module, from its crate's root.
+    module: &'static [&'static str],
     generators: &'static [Generator],
 }
 
@@ -63,21 +67,32 @@ const OUTPUTS: &[Output] = &[
         name: "capnp",
         schemas: "schemas",
         committed: "crates/serbench-capnp/src/generated",
+        module: &["generated"],
         generators: &[CAPNP],
     },
     Output {
         name: "flatbuffers",
         schemas: "schemas",
         committed: "crates/serbench-flatbuffers/src/generated",
+        module: &["generated"],
         generators: &[FLATBUFFERS],
     },
-    // A folder of its own, so that the codec crates' generators, which
-    // take every schema in `schemas/`, never see these.
+    // The evolution record's versions: a folder of schemas of their own,
+    // so that the generators above, which take every schema in
+    // `schemas/`, never see them; each format's code goes to its crate.
     Output {
-        name: "evolution",
+        name: "evolution-capnp",
         schemas: "schemas/evolution",
-        committed: "crates/serbench-evolution/src/generated",
-        generators: &[CAPNP, FLATBUFFERS],
+        committed: "crates/serbench-capnp/src/evolution/generated",
+        module: &["evolution", "generated"],
+        generators: &[CAPNP],
+    },
+    Output {
+        name: "evolution-flatbuffers",
+        schemas: "schemas/evolution",
+        committed: "crates/serbench-flatbuffers/src/evolution/generated",
+        module: &["evolution", "generated"],
+        generators: &[FLATBUFFERS],
     },
 ];
 
@@ -107,12 +122,14 @@ fn run(root: &Path, staging: &Path, check: bool) -> anyhow::Result<()> {
         let _ = std::fs::remove_dir_all(&staging);
         std::fs::create_dir_all(&staging)?;
         for generator in output.generators {
-            (generator.generate)(root, output.schemas, &staging).with_context(|| {
-                format!(
-                    "{} code generation from {} failed",
-                    generator.name, output.schemas
-                )
-            })?;
+            (generator.generate)(root, output.schemas, output.module, &staging).with_context(
+                || {
+                    format!(
+                        "{} code generation from {} failed",
+                        generator.name, output.schemas
+                    )
+                },
+            )?;
         }
         let committed = root.join(output.committed);
         let fresh = read_dir(&staging)?;

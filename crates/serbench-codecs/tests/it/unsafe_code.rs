@@ -41,7 +41,10 @@ struct Package {
     /// linked, so its own source counts and its dependencies do not.
     proc_macro: bool,
     /// What it links: its normal dependencies (derives included, build
-    /// dependencies not: they run at build time only).
+    /// dependencies not: they run at build time only). A workspace crate's
+    /// optional ones are left out: its features beyond the datasets
+    /// (`document`, `evolution`) serve serbench's own tools, and a user of
+    /// the codec crate links none of them.
     links: Vec<String>,
 }
 
@@ -106,6 +109,20 @@ fn graph() -> BTreeMap<String, Package> {
             continue;
         };
         let root_file = PathBuf::from(library["src_path"].as_str().expect("src_path"));
+        let local = package["source"].is_null();
+        let optional: Vec<&str> = package["dependencies"]
+            .as_array()
+            .expect("a package's dependencies")
+            .iter()
+            .filter(|dep| local && dep["optional"].as_bool() == Some(true))
+            .filter_map(|dep| dep["name"].as_str())
+            .collect();
+        let links = links
+            .remove(id)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|link| !optional.iter().any(|name| link_is(link, name)))
+            .collect();
         packages.insert(
             id.to_owned(),
             Package {
@@ -114,15 +131,26 @@ fn graph() -> BTreeMap<String, Package> {
                 repository: package["repository"].as_str().map(repository),
                 folder: root_file.parent().expect("a root file's folder").to_owned(),
                 root_file,
-                local: package["source"].is_null(),
+                local,
                 proc_macro: library["kind"]
                     .as_array()
                     .is_some_and(|kinds| kinds.iter().any(|k| k == "proc-macro")),
-                links: links.remove(id).unwrap_or_default(),
+                links,
             },
         );
     }
     packages
+}
+
+/// Whether package id `id` (`path+file:///…#serbench-document@0.1.0`,
+/// `registry+…#serde@1.0.219`, or `…#0.1.0` when the folder is the name)
+/// names the package `name`.
+fn link_is(id: &str, name: &str) -> bool {
+    let (path, fragment) = id.rsplit_once('#').unwrap_or((id, ""));
+    match fragment.split_once('@') {
+        Some((package, _)) => package == name,
+        None => path.rsplit('/').next() == Some(name),
+    }
 }
 
 /// A repository URL without what varies in how crates spell it.

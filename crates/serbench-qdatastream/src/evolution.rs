@@ -5,9 +5,8 @@
 //! (`0xFFFFFFFF` for the null string), then its UTF-16 code units; an
 //! `int` a `qint32`, a `qint64` eight bytes; an enum its underlying type,
 //! `int` for `enum class Size { Small, Large }` (Qt 6's template
-//! `operator<<` for enums). serbench-qdatastream is byte-identical with Qt
-//! but offers no primitives to callers, so the few needed are written
-//! here.
+//! `operator<<` for enums). The fields go through this crate's own
+//! writer and reader, the codec's, byte-identical with Qt.
 //!
 //! Reading checks what Qt's stream status reports: a read past the end
 //! (`QDataStream::ReadPastEnd`, which a careful program checks after
@@ -26,139 +25,77 @@
 //! data, and the reader to refuse a wrong magic number and a version newer
 //! than it knows, reading an older version's layout by the number.
 
-use super::typed::Practice;
-use crate::Outcome;
-use crate::model::{
+use serbench_evolution::model::{
     self, Image, ImageAdded, ImageMoreSizes, ImageRemoved, ImageRenamed, ImageReordered,
     ImageWidened, Pair, Version,
 };
+use serbench_evolution::{Evolution, Outcome, Practice, Practised, cells};
+
+use crate::read::Reader;
+use crate::write::Writer;
+
+impl Evolution for crate::QDataStream {
+    const PRACTICES: &'static [Practised] = &[
+        Practised {
+            practice: "bare",
+            cells: cells::<Bare>,
+        },
+        Practised {
+            practice: "version tag",
+            cells: cells::<Tagged>,
+        },
+    ];
+}
 
 /// This program's magic number, the one QDataStream's documentation uses.
 const MAGIC: u32 = 0xA0B0_C0D0;
 
 /// The record alone.
-pub(crate) struct Bare;
+struct Bare;
 
 /// The magic number and the version number in front.
-pub(crate) struct Tagged;
+struct Tagged;
 
 /// The version numbers the old and the new program write.
 const OLD: i32 = 1;
 const NEW: i32 = 2;
 
-/// What remains to read, and where it starts.
-struct Reader<'a> {
-    rest: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn new(bytes: &'a [u8]) -> Self {
-        Self { rest: bytes, at: 0 }
-    }
-
-    fn take(&mut self, len: usize, what: &str) -> Result<&'a [u8], String> {
-        let Some((taken, rest)) = self.rest.split_at_checked(len) else {
-            return Err(format!(
-                "read past the end: {what} at byte {} needs {len} bytes, {} remain",
-                self.at,
-                self.rest.len()
-            ));
-        };
-        self.rest = rest;
-        self.at += len;
-        Ok(taken)
-    }
-
-    fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], String> {
-        let bytes = self.take(N, what)?;
-        Ok(bytes.try_into().expect("take gives the length asked for"))
-    }
-
-    fn u32(&mut self, what: &str) -> Result<u32, String> {
-        self.array(what).map(u32::from_be_bytes)
-    }
-
-    fn i32(&mut self, what: &str) -> Result<i32, String> {
-        self.array(what).map(i32::from_be_bytes)
-    }
-
-    fn i64(&mut self, what: &str) -> Result<i64, String> {
-        self.array(what).map(i64::from_be_bytes)
-    }
-
-    /// A `QString`; the null string reads as empty, as the record has no
-    /// null.
-    fn string(&mut self, what: &str) -> Result<String, String> {
-        let at = self.at;
-        let len = self.u32(what)?;
-        if len == u32::MAX {
-            return Ok(String::new());
-        }
-        let len = len as usize;
-        if !len.is_multiple_of(2) {
-            return Err(format!(
-                "corrupt data: {what} at byte {at} declares {len} bytes, an odd number of bytes of UTF-16"
-            ));
-        }
-        if len > self.rest.len() {
-            return Err(format!(
-                "read past the end: {what} at byte {at} declares {len} bytes, {} remain",
-                self.rest.len()
-            ));
-        }
-        let units = self.take(len, what)?.chunks_exact(2);
-        char::decode_utf16(units.map(|unit| u16::from_be_bytes([unit[0], unit[1]])))
-            .collect::<Result<String, _>>()
-            .map_err(|error| format!("{what} at byte {at}: {error}"))
-    }
-}
-
-fn write_string(out: &mut Vec<u8>, text: &str) {
-    let units: Vec<u16> = text.encode_utf16().collect();
-    let len = u32::try_from(units.len() * 2)
-        .ok()
-        .filter(|&len| len != u32::MAX)
-        .expect("the record's strings are a few dozen characters");
-    out.extend_from_slice(&len.to_be_bytes());
-    for unit in units {
-        out.extend_from_slice(&unit.to_be_bytes());
-    }
-}
-
 /// A field's type as the stream carries it.
+/// The record's fields go through this crate's own [`Writer`] and
+/// [`Reader`], with the checks the codec's reads make.
 trait Field: Sized {
-    fn write(&self, out: &mut Vec<u8>);
+    fn write(&self, out: &mut Writer<'_>);
     fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String>;
 }
 
 impl Field for String {
-    fn write(&self, out: &mut Vec<u8>) {
-        write_string(out, self);
+    fn write(&self, out: &mut Writer<'_>) {
+        out.string(self, "a string")
+            .expect("the record's strings are a few dozen characters");
     }
 
     fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String> {
-        reader.string(what)
+        reader.string(what).map_err(|fault| fault.to_string())
     }
 }
 
 impl Field for i32 {
-    fn write(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.to_be_bytes());
+    fn write(&self, out: &mut Writer<'_>) {
+        out.i32(*self);
     }
 
     fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String> {
-        reader.i32(what)
+        reader.i32(what).map_err(|fault| fault.to_string())
     }
 }
 
 impl Field for i64 {
-    fn write(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.to_be_bytes());
+    fn write(&self, out: &mut Writer<'_>) {
+        out.i64(*self);
     }
 
     fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String> {
-        reader.i64(what)
+        reader.i64(what).map_err(|fault| fault.to_string())
     }
 }
 
@@ -168,8 +105,8 @@ fn read_enum<E>(reader: &mut Reader<'_>, what: &str, values: &[E]) -> Result<E, 
 where
     E: Copy,
 {
-    let at = reader.at;
-    let value = reader.i32(what)?;
+    let at = reader.pos();
+    let value = i32::read(reader, what)?;
     usize::try_from(value)
         .ok()
         .and_then(|index| values.get(index).copied())
@@ -177,7 +114,7 @@ where
 }
 
 impl Field for model::Size {
-    fn write(&self, out: &mut Vec<u8>) {
+    fn write(&self, out: &mut Writer<'_>) {
         (*self as i32).write(out);
     }
 
@@ -187,7 +124,7 @@ impl Field for model::Size {
 }
 
 impl Field for model::SizeMore {
-    fn write(&self, out: &mut Vec<u8>) {
+    fn write(&self, out: &mut Writer<'_>) {
         (*self as i32).write(out);
     }
 
@@ -206,7 +143,7 @@ impl Field for model::SizeMore {
 
 /// A version's `operator<<` and `operator>>`.
 trait Stream: Version {
-    fn write(&self, out: &mut Vec<u8>);
+    fn write(&self, out: &mut Writer<'_>);
     fn read(reader: &mut Reader<'_>) -> Result<Self, String>;
 }
 
@@ -215,7 +152,7 @@ trait Stream: Version {
 macro_rules! stream {
     ($type:ident { $($field:ident),* }) => {
         impl Stream for $type {
-            fn write(&self, out: &mut Vec<u8>) {
+            fn write(&self, out: &mut Writer<'_>) {
                 $(self.$field.write(out);)*
             }
 
@@ -282,7 +219,7 @@ stream!(ImageMoreSizes {
 
 fn write<V: Stream>(value: &V) -> Vec<u8> {
     let mut out = Vec::new();
-    value.write(&mut out);
+    value.write(&mut Writer::new(&mut out));
     out
 }
 
@@ -299,19 +236,22 @@ impl<Old: Stream, New: Stream> Practice<Old, New> for Bare {
 /// The header and the record of version `version`.
 fn write_tagged<V: Stream>(version: i32, value: &V) -> Vec<u8> {
     let mut out = Vec::new();
-    out.extend_from_slice(&MAGIC.to_be_bytes());
-    version.write(&mut out);
-    value.write(&mut out);
+    let writer = &mut Writer::new(&mut out);
+    writer.u32(MAGIC);
+    writer.i32(version);
+    value.write(writer);
     out
 }
 
 /// Checks the magic number and returns the version number.
 fn read_header(reader: &mut Reader<'_>) -> Result<i32, String> {
-    let magic = reader.u32("the magic number")?;
+    let magic = reader
+        .u32("the magic number")
+        .map_err(|fault| fault.to_string())?;
     if magic != MAGIC {
         return Err(format!("bad file format: magic number {magic:#010X}"));
     }
-    reader.i32("the version number")
+    i32::read(reader, "the version number")
 }
 
 /// What the new program reads from tagged `bytes`: either version, the

@@ -40,8 +40,15 @@ use apache_avro::writer::datum::GenericDatumWriter;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::model::{Change, Pair, PairVisitor, Version, visit_pairs};
-use crate::{Direction, Outcome};
+use serbench_evolution::model::{Change, Pair, PairVisitor, Version, visit_pairs};
+use serbench_evolution::{Direction, Evolution, Outcome, Practised};
+
+impl Evolution for crate::Avro {
+    const PRACTICES: &'static [Practised] = &[Practised {
+        practice: "schema resolution",
+        cells,
+    }];
+}
 
 /// The old version.
 const IMAGE: &str = r#"{
@@ -176,7 +183,7 @@ fn read<V: DeserializeOwned>(
 }
 
 /// The Avro row's twelve cells.
-pub(crate) fn cells() -> Vec<(Change, Direction, Outcome)> {
+fn cells() -> Vec<(Change, Direction, Outcome)> {
     let mut cells = Cells(Vec::new());
     visit_pairs(&mut cells);
     cells.0

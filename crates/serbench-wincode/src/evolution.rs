@@ -11,17 +11,28 @@
 //! Like bincode's users, wincode's put the version in front: an enum
 //! whose variants are the versions.
 
+use serbench_evolution::{Bare, Evolution, Library, Practised, Tagged, cells, mirror};
 use wincode::{SchemaRead, SchemaWrite, config::DefaultConfig};
 
-use super::library::Library;
-use super::own_types::mirror;
+/// wincode's `serialize` and `deserialize` over its derive's types.
+struct Derive;
 
-/// wincode's `serialize` and `deserialize`.
-pub(crate) struct Wincode;
+impl Evolution for crate::Wincode {
+    const PRACTICES: &'static [Practised] = &[
+        Practised {
+            practice: "bare",
+            cells: cells::<Bare<Derive>>,
+        },
+        Practised {
+            practice: "version tag",
+            cells: cells::<Tagged<Derive>>,
+        },
+    ];
+}
 
-mirror! { Wincode, #[derive(wincode::SchemaWrite, wincode::SchemaRead)] }
+mirror! { Derive, #[derive(wincode::SchemaWrite, wincode::SchemaRead)] }
 
-impl<T> Library<T> for Wincode
+impl<T> Library<T> for Derive
 where
     T: SchemaWrite<DefaultConfig, Src = T> + for<'de> SchemaRead<'de, DefaultConfig, Dst = T>,
 {

@@ -157,7 +157,7 @@ pub mod image {
             self.reader.get_data_field::<i32>(1)
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::Size,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::Size,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.reader.get_data_field::<u16>(4))
         }
     }
@@ -263,11 +263,11 @@ pub mod image {
             self.builder.set_data_field::<i32>(1, value);
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::Size,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::Size,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.builder.get_data_field::<u16>(4))
         }
         #[inline]
-        pub fn set_size(&mut self, value: crate::generated::image_capnp::Size)  {
+        pub fn set_size(&mut self, value: crate::evolution::generated::image_capnp::Size)  {
             self.builder.set_data_field::<u16>(4, value as u16);
         }
     }
@@ -381,7 +381,7 @@ pub mod image {
                 1 => <::capnp::text::Owned as ::capnp::introspect::Introspect>::introspect(),
                 2 => <i32 as ::capnp::introspect::Introspect>::introspect(),
                 3 => <i32 as ::capnp::introspect::Introspect>::introspect(),
-                4 => <crate::generated::image_capnp::Size as ::capnp::introspect::Introspect>::introspect(),
+                4 => <crate::evolution::generated::image_capnp::Size as ::capnp::introspect::Introspect>::introspect(),
                 _ => ::capnp::introspect::panic_invalid_field_index(index),
             }
         }
@@ -488,7 +488,7 @@ pub mod image_added {
             self.reader.get_data_field::<i32>(1)
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::Size,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::Size,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.reader.get_data_field::<u16>(4))
         }
         #[inline]
@@ -602,11 +602,11 @@ pub mod image_added {
             self.builder.set_data_field::<i32>(1, value);
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::Size,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::Size,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.builder.get_data_field::<u16>(4))
         }
         #[inline]
-        pub fn set_size(&mut self, value: crate::generated::image_capnp::Size)  {
+        pub fn set_size(&mut self, value: crate::evolution::generated::image_capnp::Size)  {
             self.builder.set_data_field::<u16>(4, value as u16);
         }
         #[inline]
@@ -751,7 +751,7 @@ pub mod image_added {
                 1 => <::capnp::text::Owned as ::capnp::introspect::Introspect>::introspect(),
                 2 => <i32 as ::capnp::introspect::Introspect>::introspect(),
                 3 => <i32 as ::capnp::introspect::Introspect>::introspect(),
-                4 => <crate::generated::image_capnp::Size as ::capnp::introspect::Introspect>::introspect(),
+                4 => <crate::evolution::generated::image_capnp::Size as ::capnp::introspect::Introspect>::introspect(),
                 5 => <::capnp::text::Owned as ::capnp::introspect::Introspect>::introspect(),
                 _ => ::capnp::introspect::panic_invalid_field_index(index),
             }
@@ -859,7 +859,7 @@ pub mod image_removed {
             self.reader.get_data_field::<i32>(1)
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::Size,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::Size,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.reader.get_data_field::<u16>(4))
         }
     }
@@ -965,11 +965,11 @@ pub mod image_removed {
             self.builder.set_data_field::<i32>(1, value);
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::Size,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::Size,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.builder.get_data_field::<u16>(4))
         }
         #[inline]
-        pub fn set_size(&mut self, value: crate::generated::image_capnp::Size)  {
+        pub fn set_size(&mut self, value: crate::evolution::generated::image_capnp::Size)  {
             self.builder.set_data_field::<u16>(4, value as u16);
         }
     }
@@ -1085,7 +1085,7 @@ pub mod image_removed {
                 1 => <::capnp::text::Owned as ::capnp::introspect::Introspect>::introspect(),
                 2 => <i32 as ::capnp::introspect::Introspect>::introspect(),
                 3 => <i32 as ::capnp::introspect::Introspect>::introspect(),
-                4 => <crate::generated::image_capnp::Size as ::capnp::introspect::Introspect>::introspect(),
+                4 => <crate::evolution::generated::image_capnp::Size as ::capnp::introspect::Introspect>::introspect(),
                 _ => ::capnp::introspect::panic_invalid_field_index(index),
             }
         }
@@ -1192,7 +1192,7 @@ pub mod image_renamed {
             self.reader.get_data_field::<i32>(1)
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::Size,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::Size,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.reader.get_data_field::<u16>(4))
         }
     }
@@ -1298,11 +1298,11 @@ pub mod image_renamed {
             self.builder.set_data_field::<i32>(1, value);
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::Size,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::Size,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.builder.get_data_field::<u16>(4))
         }
         #[inline]
-        pub fn set_size(&mut self, value: crate::generated::image_capnp::Size)  {
+        pub fn set_size(&mut self, value: crate::evolution::generated::image_capnp::Size)  {
             self.builder.set_data_field::<u16>(4, value as u16);
         }
     }
@@ -1417,7 +1417,7 @@ pub mod image_renamed {
                 1 => <::capnp::text::Owned as ::capnp::introspect::Introspect>::introspect(),
                 2 => <i32 as ::capnp::introspect::Introspect>::introspect(),
                 3 => <i32 as ::capnp::introspect::Introspect>::introspect(),
-                4 => <crate::generated::image_capnp::Size as ::capnp::introspect::Introspect>::introspect(),
+                4 => <crate::evolution::generated::image_capnp::Size as ::capnp::introspect::Introspect>::introspect(),
                 _ => ::capnp::introspect::panic_invalid_field_index(index),
             }
         }
@@ -1524,7 +1524,7 @@ pub mod image_reordered {
             self.reader.get_data_field::<i32>(1)
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::Size,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::Size,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.reader.get_data_field::<u16>(4))
         }
     }
@@ -1630,11 +1630,11 @@ pub mod image_reordered {
             self.builder.set_data_field::<i32>(1, value);
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::Size,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::Size,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.builder.get_data_field::<u16>(4))
         }
         #[inline]
-        pub fn set_size(&mut self, value: crate::generated::image_capnp::Size)  {
+        pub fn set_size(&mut self, value: crate::evolution::generated::image_capnp::Size)  {
             self.builder.set_data_field::<u16>(4, value as u16);
         }
     }
@@ -1749,7 +1749,7 @@ pub mod image_reordered {
                 1 => <::capnp::text::Owned as ::capnp::introspect::Introspect>::introspect(),
                 2 => <i32 as ::capnp::introspect::Introspect>::introspect(),
                 3 => <i32 as ::capnp::introspect::Introspect>::introspect(),
-                4 => <crate::generated::image_capnp::Size as ::capnp::introspect::Introspect>::introspect(),
+                4 => <crate::evolution::generated::image_capnp::Size as ::capnp::introspect::Introspect>::introspect(),
                 _ => ::capnp::introspect::panic_invalid_field_index(index),
             }
         }
@@ -1856,7 +1856,7 @@ pub mod image_widened {
             self.reader.get_data_field::<i32>(2)
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::Size,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::Size,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.reader.get_data_field::<u16>(6))
         }
     }
@@ -1962,11 +1962,11 @@ pub mod image_widened {
             self.builder.set_data_field::<i32>(2, value);
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::Size,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::Size,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.builder.get_data_field::<u16>(6))
         }
         #[inline]
-        pub fn set_size(&mut self, value: crate::generated::image_capnp::Size)  {
+        pub fn set_size(&mut self, value: crate::evolution::generated::image_capnp::Size)  {
             self.builder.set_data_field::<u16>(6, value as u16);
         }
     }
@@ -2081,7 +2081,7 @@ pub mod image_widened {
                 1 => <::capnp::text::Owned as ::capnp::introspect::Introspect>::introspect(),
                 2 => <i64 as ::capnp::introspect::Introspect>::introspect(),
                 3 => <i32 as ::capnp::introspect::Introspect>::introspect(),
-                4 => <crate::generated::image_capnp::Size as ::capnp::introspect::Introspect>::introspect(),
+                4 => <crate::evolution::generated::image_capnp::Size as ::capnp::introspect::Introspect>::introspect(),
                 _ => ::capnp::introspect::panic_invalid_field_index(index),
             }
         }
@@ -2258,7 +2258,7 @@ pub mod image_more_sizes {
             self.reader.get_data_field::<i32>(1)
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::SizeMore,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::SizeMore,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.reader.get_data_field::<u16>(4))
         }
     }
@@ -2364,11 +2364,11 @@ pub mod image_more_sizes {
             self.builder.set_data_field::<i32>(1, value);
         }
         #[inline]
-        pub fn get_size(self) -> ::core::result::Result<crate::generated::image_capnp::SizeMore,::capnp::NotInSchema> {
+        pub fn get_size(self) -> ::core::result::Result<crate::evolution::generated::image_capnp::SizeMore,::capnp::NotInSchema> {
             ::core::convert::TryFrom::try_from(self.builder.get_data_field::<u16>(4))
         }
         #[inline]
-        pub fn set_size(&mut self, value: crate::generated::image_capnp::SizeMore)  {
+        pub fn set_size(&mut self, value: crate::evolution::generated::image_capnp::SizeMore)  {
             self.builder.set_data_field::<u16>(4, value as u16);
         }
     }
@@ -2483,7 +2483,7 @@ pub mod image_more_sizes {
                 1 => <::capnp::text::Owned as ::capnp::introspect::Introspect>::introspect(),
                 2 => <i32 as ::capnp::introspect::Introspect>::introspect(),
                 3 => <i32 as ::capnp::introspect::Introspect>::introspect(),
-                4 => <crate::generated::image_capnp::SizeMore as ::capnp::introspect::Introspect>::introspect(),
+                4 => <crate::evolution::generated::image_capnp::SizeMore as ::capnp::introspect::Introspect>::introspect(),
                 _ => ::capnp::introspect::panic_invalid_field_index(index),
             }
         }

@@ -30,19 +30,35 @@ use rkyv::ser::allocator::ArenaHandle;
 use rkyv::util::AlignedVec;
 use rkyv::{Archive, Deserialize, Serialize};
 
-use super::library::{Library, Mirror};
-use super::own_types::mirror;
-use super::typed::Practice;
-use crate::Outcome;
-use crate::model::{Pair, Version};
+use serbench_evolution::model::{Pair, Version};
+use serbench_evolution::{
+    Bare, Evolution, Library, Mirror, Outcome, Practice, Practised, Tagged, cells, mirror,
+};
 
-/// rkyv's `to_bytes` and `from_bytes`.
-pub(crate) struct Rkyv;
+/// rkyv's `to_bytes` and `from_bytes` over its derive's types.
+struct Rkyv;
+
+impl Evolution for crate::Rkyv {
+    const PRACTICES: &'static [Practised] = &[
+        Practised {
+            practice: "bare",
+            cells: cells::<Bare<Rkyv>>,
+        },
+        Practised {
+            practice: "version tag",
+            cells: cells::<Tagged<Rkyv>>,
+        },
+        Practised {
+            practice: "boxed root",
+            cells: cells::<Boxed>,
+        },
+    ];
+}
 
 mirror! { Rkyv, #[derive(rkyv::Archive, rkyv::Serialize, rkyv::Deserialize)] }
 
 /// The root boxed, as rkyv's `backwards_compat` example does.
-pub(crate) struct Boxed;
+struct Boxed;
 
 /// rkyv's example's wrapper: the record archived out of line, behind a
 /// pointer that is the root.

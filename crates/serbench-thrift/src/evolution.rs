@@ -47,22 +47,36 @@ use thrift::protocol::{
     field_id,
 };
 
-use super::typed::Codec;
-use crate::Outcome;
-use crate::model::{self, Version};
+use serbench_evolution::Outcome;
+use serbench_evolution::model::{self, Version};
+use serbench_evolution::{Codec, Direct, Evolution, Practised, cells};
+
+impl Evolution for crate::ThriftBinary {
+    const PRACTICES: &'static [Practised] = &[Practised {
+        practice: "field ids, binary protocol",
+        cells: cells::<Direct<Thrift<Binary>>>,
+    }];
+}
+
+impl Evolution for crate::ThriftCompact {
+    const PRACTICES: &'static [Practised] = &[Practised {
+        practice: "field ids, compact protocol",
+        cells: cells::<Direct<Thrift<Compact>>>,
+    }];
+}
 
 /// The Thrift rows' format, over protocol `P`.
-pub(crate) struct Thrift<P>(PhantomData<P>);
+struct Thrift<P>(PhantomData<P>);
 
 /// One of Thrift's protocols: a struct's bytes and back, as a user of the
 /// thrift crate serializes a struct on its own (no message envelope).
-pub(crate) trait Protocol {
+trait Protocol {
     fn write(value: &impl TSerializable) -> thrift::Result<Vec<u8>>;
     fn read<T: TSerializable>(bytes: &[u8]) -> thrift::Result<T>;
 }
 
 /// The binary protocol.
-pub(crate) struct Binary;
+struct Binary;
 
 impl Protocol for Binary {
     fn write(value: &impl TSerializable) -> thrift::Result<Vec<u8>> {
@@ -77,7 +91,7 @@ impl Protocol for Binary {
 }
 
 /// The compact protocol.
-pub(crate) struct Compact;
+struct Compact;
 
 impl Protocol for Compact {
     fn write(value: &impl TSerializable) -> thrift::Result<Vec<u8>> {

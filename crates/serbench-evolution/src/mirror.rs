@@ -1,8 +1,9 @@
-//! The types bitcode's, wincode's and rkyv's users declare: [`mirror!`]
-//! declares them in the calling module, with the caller's derives, one
-//! per version of the model's record, and says they are the library's
-//! [`Mirror`](super::library::Mirror) of each version, so the shared
-//! practices reach the type for a version.
+//! The types a library with a derive of its own (bitcode, wincode, rkyv)
+//! has its users declare: [`mirror!`](crate::mirror) declares them in the
+//! calling module, with the caller's derives, one per version of the
+//! model's record and the two version tags, and says they are the
+//! library's [`Mirror`](crate::Mirror) of each version and its
+//! [`Tags`](crate::Tags), so the shared practices reach them.
 
 /// Declares, in the calling module, a library's own types for every
 /// version, each with the derives given, as that library's users declare
@@ -10,11 +11,11 @@
 ///
 /// - `Size`, `SizeMore` and one struct per version, named and shaped as
 ///   the model's, fields in the same order;
-/// - [`Mirror`](super::library::Mirror) for the library type given, for
-///   every model version: its own type and the conversions both ways.
-///
-/// The version tags are not declared here: one enum of versions serves
-/// every library ([`OldTagged`](super::library::OldTagged)).
+/// - `OldTagged` and `NewTagged`, the version tags;
+/// - [`Mirror`](crate::Mirror) for the library type given, for every model
+///   version: its own type and the conversions both ways, and
+///   [`Tags`](crate::Tags) for the tags.
+#[macro_export]
 macro_rules! mirror {
     ($library:ty, $(#[$derive:meta])*) => {
         $(#[$derive])*
@@ -28,6 +29,42 @@ macro_rules! mirror {
             Small,
             Large,
             Huge,
+        }
+
+        $(#[$derive])*
+        pub(crate) enum OldTagged<Old> {
+            V1(Old),
+        }
+
+        $(#[$derive])*
+        pub(crate) enum NewTagged<Old, New> {
+            V1(Old),
+            V2(New),
+        }
+
+        impl $crate::Tags for $library {
+            type Old<O> = OldTagged<O>;
+            type New<O, N> = NewTagged<O, N>;
+
+            fn old<O>(value: O) -> OldTagged<O> {
+                OldTagged::V1(value)
+            }
+
+            fn from_old<O>(tagged: OldTagged<O>) -> O {
+                let OldTagged::V1(value) = tagged;
+                value
+            }
+
+            fn new<O, N>(value: N) -> NewTagged<O, N> {
+                NewTagged::V2(value)
+            }
+
+            fn from_new<O, N>(tagged: NewTagged<O, N>) -> $crate::Tag<O, N> {
+                match tagged {
+                    NewTagged::V1(old) => $crate::Tag::V1(old),
+                    NewTagged::V2(new) => $crate::Tag::V2(new),
+                }
+            }
         }
 
         impl From<$crate::model::Size> for Size {
@@ -68,25 +105,25 @@ macro_rules! mirror {
             }
         }
 
-        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] Image {
+        $crate::mirror!(@record $library, [$(#[$derive])*] Image {
             uri: String, title: String, width: i32, height: i32, size: Size,
         });
-        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] ImageAdded {
+        $crate::mirror!(@record $library, [$(#[$derive])*] ImageAdded {
             uri: String, title: String, width: i32, height: i32, size: Size, alt: String,
         });
-        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] ImageRemoved {
+        $crate::mirror!(@record $library, [$(#[$derive])*] ImageRemoved {
             uri: String, width: i32, height: i32, size: Size,
         });
-        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] ImageRenamed {
+        $crate::mirror!(@record $library, [$(#[$derive])*] ImageRenamed {
             url: String, title: String, width: i32, height: i32, size: Size,
         });
-        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] ImageReordered {
+        $crate::mirror!(@record $library, [$(#[$derive])*] ImageReordered {
             uri: String, title: String, height: i32, width: i32, size: Size,
         });
-        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] ImageWidened {
+        $crate::mirror!(@record $library, [$(#[$derive])*] ImageWidened {
             uri: String, title: String, width: i64, height: i32, size: Size,
         });
-        $crate::formats::own_types::mirror!(@record $library, [$(#[$derive])*] ImageMoreSizes {
+        $crate::mirror!(@record $library, [$(#[$derive])*] ImageMoreSizes {
             uri: String, title: String, width: i32, height: i32, size: SizeMore,
         });
     };
@@ -96,7 +133,7 @@ macro_rules! mirror {
             $($field: $type),*
         }
 
-        impl $crate::formats::library::Mirror<$crate::model::$name> for $library {
+        impl $crate::Mirror<$crate::model::$name> for $library {
             type Own = $name;
 
             fn own(value: &$crate::model::$name) -> $name {
@@ -113,5 +150,3 @@ macro_rules! mirror {
         }
     };
 }
-
-pub(crate) use mirror;

@@ -5,24 +5,30 @@
 //! by name, so serde's `default` and `alias` on the model types are the
 //! evolution mechanism, as for JSON.
 
+use serbench_document::SerdeCodec;
+use serbench_evolution::{Evolution, Practised, Serde};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::serde_formats::Serde;
+/// quick-xml's serde path: the codec writes the task-manager's layout
+/// with quick-xml's events, and a record as its serde users write it.
+struct XmlSerde;
 
-/// quick-xml's serde path.
-pub(crate) struct Xml;
+impl Evolution for crate::Xml {
+    const PRACTICES: &'static [Practised] = Serde::<XmlSerde>::SELF_DESCRIBING;
+}
 
-impl Serde for Xml {
+impl SerdeCodec for XmlSerde {
     /// Written under one root element for every version: quick-xml's
     /// `to_string` would name the root after the Rust type, and a program
     /// keeps its type's name (`Image`) from one version to the next where
-    /// this crate needs one name per version. The reader does not look at
+    /// the matrix needs one name per version. The reader does not look at
     /// the root's name either way.
-    fn write<T: Serialize>(value: &T) -> Result<Vec<u8>, String> {
-        quick_xml::se::to_string_with_root("image", value)
-            .map(String::into_bytes)
-            .map_err(|error| error.to_string())
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+        let text = quick_xml::se::to_string_with_root("image", value)
+            .map_err(|error| error.to_string())?;
+        out.extend_from_slice(text.as_bytes());
+        Ok(())
     }
 
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {

@@ -23,16 +23,27 @@
 //!   users rely on fails in every cell here.
 
 use bitcode::{DecodeOwned, Encode};
+use serbench_evolution::{Bare, Evolution, Library, Practised, Tagged, cells, mirror};
 
-use super::library::Library;
-use super::own_types::mirror;
+/// bitcode's `encode` and `decode` over its derive's types.
+struct Derive;
 
-/// bitcode's `encode` and `decode`.
-pub(crate) struct Bitcode;
+impl Evolution for crate::Bitcode {
+    const PRACTICES: &'static [Practised] = &[
+        Practised {
+            practice: "bare",
+            cells: cells::<Bare<Derive>>,
+        },
+        Practised {
+            practice: "version tag",
+            cells: cells::<Tagged<Derive>>,
+        },
+    ];
+}
 
-mirror! { Bitcode, #[derive(bitcode::Encode, bitcode::Decode)] }
+mirror! { Derive, #[derive(bitcode::Encode, bitcode::Decode)] }
 
-impl<T: Encode + DecodeOwned> Library<T> for Bitcode {
+impl<T: Encode + DecodeOwned> Library<T> for Derive {
     fn write(value: &T) -> Result<Vec<u8>, String> {
         Ok(bitcode::encode(value))
     }

@@ -19,7 +19,7 @@ use crate::{Direction, Outcome};
 
 /// One format's way of carrying a version's value to a program that knows
 /// the other: bare, behind a version tag, through its schema, ….
-pub(crate) trait Practice<Old, New> {
+pub trait Practice<Old, New> {
     /// The old writer's bytes, read by the new program.
     fn new_reads_old(pair: &Pair<Old, New>) -> Outcome;
     /// The new writer's bytes, read by the old program.
@@ -28,7 +28,8 @@ pub(crate) trait Practice<Old, New> {
 
 /// The cells of practice `P`, which needs a [`Practice`] for every pair
 /// the model makes (that is what makes [`Cells<P>`] an [`EveryPair`]).
-pub(crate) fn cells<P>() -> Vec<(Change, Direction, Outcome)>
+#[must_use]
+pub fn cells<P>() -> Vec<(Change, Direction, Outcome)>
 where
     Cells<P>: EveryPair,
 {
@@ -38,7 +39,7 @@ where
 }
 
 /// The visitor collecting practice `P`'s cells.
-pub(crate) struct Cells<P>(Vec<(Change, Direction, Outcome)>, PhantomData<P>);
+pub struct Cells<P>(Vec<(Change, Direction, Outcome)>, PhantomData<P>);
 
 impl<P: Practice<Image, New>, New> TypedVisitor<New> for Cells<P> {
     fn visit(&mut self, pair: &Pair<Image, New>) {
@@ -51,8 +52,12 @@ impl<P: Practice<Image, New>, New> TypedVisitor<New> for Cells<P> {
 
 /// A format's writer and reader of version `V`, through its own type for
 /// `V`.
-pub(crate) trait Codec<V> {
+pub trait Codec<V> {
     /// The bytes `V`'s writer writes for `value`.
+    ///
+    /// # Errors
+    ///
+    /// What the format could not write, as it says it.
     fn write(value: &V) -> Result<Vec<u8>, String>;
 
     /// What `V`'s reader makes of `bytes`, judged against what the writer
@@ -64,7 +69,7 @@ pub(crate) trait Codec<V> {
 
 /// The practice of a format `F` with a [`Codec`] for both versions: one
 /// version's bytes handed straight to the other's reader.
-pub(crate) struct Direct<F>(PhantomData<F>);
+pub struct Direct<F>(PhantomData<F>);
 
 impl<F, Old, New> Practice<Old, New> for Direct<F>
 where

@@ -2,8 +2,8 @@
 //!
 //! The messages below are the structs prost-build generates from the
 //! `.proto` each one's doc quotes (proto3), written out by hand with
-//! prost's derive: seven small messages do not earn this crate a build
-//! step. A real schema keeps one `message Image` and edits it; here each
+//! prost's derive: seven small messages of a test do not earn a place
+//! among the datasets' schemas the build script compiles. A real schema keeps one `message Image` and edits it; here each
 //! version needs a name of its own, since both live in one program.
 //!
 //! The rules a protobuf user follows: the number, not the name or the
@@ -16,12 +16,19 @@
 
 use prost::Message as _;
 
-use super::typed::Codec;
-use crate::Outcome;
-use crate::model::{self, Version};
+use serbench_evolution::Outcome;
+use serbench_evolution::model::{self, Version};
+use serbench_evolution::{Codec, Direct, Evolution, Practised, cells};
+
+impl Evolution for crate::Protobuf {
+    const PRACTICES: &'static [Practised] = &[Practised {
+        practice: "field numbers",
+        cells: cells::<Direct<Protobuf>>,
+    }];
+}
 
 /// The Protobuf rows' format.
-pub(crate) struct Protobuf;
+struct Protobuf;
 
 /// A model version and the message its `.proto` version generates.
 trait Versioned: Version {
