@@ -27,7 +27,7 @@
 //! then the timing mode on one small row.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use divan::counter::BytesCount;
 use divan::{AllocProfiler, Bencher, black_box};
@@ -118,9 +118,11 @@ fn main() {
         capabilities();
     } else {
         serbench_results::sampling::settle_allocator();
-        divan::main();
         let arg = |name: &str| std::env::args().any(|arg| arg == name);
-        if !arg("--bench") && !arg("--list") {
+        let test_run = !arg("--bench") && !arg("--list");
+        TEST_RUN.store(test_run, Ordering::Relaxed);
+        divan::main();
+        if test_run {
             timing::test();
         }
     }
@@ -363,6 +365,24 @@ serbench_model::for_each_dataset!(dataset_benches);
 /// The task-manager sizes of `--sweep`.
 const SWEEP_TASKS: [usize; 4] = [100, 1_000, 10_000, 100_000];
 
+/// Whether divan runs each bench once as a test (`cargo test --bench`),
+/// where a figure is no measurement: the sweep's larger sizes then run at
+/// [`SWEEP_TEST_TASKS`], each still run (and a decode verified), so the time
+/// of a test run does not grow with the largest size times every codec.
+static TEST_RUN: AtomicBool = AtomicBool::new(false);
+
+/// The largest sweep size a test run builds.
+const SWEEP_TEST_TASKS: usize = 1_000;
+
+/// `tasks`, or the test run's cap on it.
+fn sweep_tasks(tasks: usize) -> usize {
+    if TEST_RUN.load(Ordering::Relaxed) {
+        tasks.min(SWEEP_TEST_TASKS)
+    } else {
+        tasks
+    }
+}
+
 /// `sweep::encode` at `tasks` tasks.
 struct SweepEncode<T> {
     tasks: usize,
@@ -373,7 +393,7 @@ impl<T: Timer> PairJob<TaskManager> for SweepEncode<T> {
     type Output = ();
 
     fn run<C: Codec<TaskManager, Error = Error> + 'static>(self, _: &'static Info) {
-        let manager = TaskManager::generate(self.tasks);
+        let manager = TaskManager::generate(sweep_tasks(self.tasks));
         let Ok(bytes) = C::to_vec(&manager) else {
             return;
         };
@@ -395,7 +415,7 @@ impl<T: Timer> PairJob<TaskManager> for SweepDecode<T> {
     type Output = ();
 
     fn run<C: Codec<TaskManager, Error = Error> + 'static>(self, _: &'static Info) {
-        let manager = TaskManager::generate(self.tasks);
+        let manager = TaskManager::generate(sweep_tasks(self.tasks));
         let Ok(bytes) = C::to_vec(&manager) else {
             return;
         };
