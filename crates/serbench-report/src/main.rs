@@ -91,7 +91,18 @@ fn update_readme(
 ) -> Result<(), String> {
     let picture = readme::headline(results, charts).map_err(|e| e.to_string())?;
     let docs = root.join(DOCS);
-    let _ = std::fs::remove_dir_all(&docs);
+    // The run's files only: the charts and the full results. The pages the
+    // tests write (evolution.md, capabilities.md) and code-size.md stay.
+    if let Ok(entries) = std::fs::read_dir(&docs) {
+        for path in entries.flatten().map(|entry| entry.path()) {
+            let ours = path.extension().is_some_and(|ext| ext == "svg")
+                || path.file_name().is_some_and(|name| name == "README.md");
+            if ours {
+                std::fs::remove_file(&path)
+                    .map_err(|e| format!("cannot remove {}: {e}", shown(&path)))?;
+            }
+        }
+    }
     std::fs::create_dir_all(&docs).map_err(|e| format!("cannot create {}: {e}", shown(&docs)))?;
     for chart in charts {
         std::fs::copy(dir.join(&chart.file), docs.join(&chart.file))

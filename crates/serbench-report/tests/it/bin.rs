@@ -45,6 +45,36 @@ fn writes_a_runs_reports() {
     assert!(summary.contains("tasks"), "{summary}");
 }
 
+/// `--readme ROOT` rewrites the run's own files in `ROOT/docs/results/`
+/// (the charts, the full results) and the README's block, and leaves the
+/// pages other tools write there.
+#[test]
+fn readme_keeps_the_pages_it_does_not_write() {
+    let dir = folder("readme_run");
+    std::fs::copy(fixture("results.json"), dir.join("results.json")).unwrap();
+    let root = folder("readme_root");
+    std::fs::write(
+        root.join("README.md"),
+        "# a project\n\n<!-- results:begin (written by `cargo xtask bench --readme`) -->\n\
+         <!-- results:end -->\n",
+    )
+    .unwrap();
+    let docs = root.join("docs/results");
+    std::fs::create_dir_all(&docs).unwrap();
+    std::fs::write(docs.join("evolution.md"), "kept\n").unwrap();
+    std::fs::write(docs.join("stale-chart.svg"), "<svg/>").unwrap();
+    let output = serbench_report(&[&dir, Path::new("--readme"), &root]);
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(
+        std::fs::read_to_string(docs.join("evolution.md")).unwrap(),
+        "kept\n"
+    );
+    assert!(!docs.join("stale-chart.svg").exists());
+    assert!(docs.join("README.md").exists());
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    assert!(readme.len() > 200, "{readme}");
+}
+
 /// `compare` of a run with itself: every figure is unchanged, and the
 /// page is written.
 #[test]
