@@ -1,7 +1,8 @@
 //! `cargo xtask measure FILE… [--instructions] [OPTIONS]`: `serbench
 //! measure` built with the bench profile's settings (release), its results
-//! written to `target/serbench/measure/<time>/` with the run's build facts,
-//! and the reports rendered there as `cargo xtask bench` renders a run's.
+//! and reports written to `target/serbench/measure/<time>/` with the run's
+//! build facts, which it is handed (`--build-facts`), so that it writes
+//! results.json once.
 //! `--instructions` also counts every verified row's encode and decode
 //! under Callgrind, as the benchmark's meter does (`bench::instructions`:
 //! the same simulated caches and scratch folder), in one Valgrind process
@@ -12,11 +13,11 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail, ensure};
+use serbench_results::Counted;
 use serbench_results::timing::{Counts, Row};
-use serbench_results::{Op, Report};
 
 use crate::bench::instructions;
-use crate::{bench, build_serbench, report_tool, target_dir};
+use crate::{bench, build_serbench, target_dir};
 
 pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let counting = args.iter().any(|arg| arg == "--instructions");
@@ -40,54 +41,49 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         );
     }
     let stamp = bench::started_now().replace([' ', ':'], "-");
-    let out = target_dir().join("serbench").join("measure").join(stamp);
+    let runs = target_dir().join("serbench").join("measure");
+    let out = runs.join(&stamp);
     eprintln!("measure: building serbench (release)");
     let serbench = build_serbench()?;
+
+    // What serbench cannot know of its own build (the compiler, the commit,
+    // the profile's settings) and, first, what Callgrind counts: serbench
+    // writes them into the one results.json it writes.
+    let mut facts = bench::machine::build_facts();
+    if counting {
+        match instructions::valgrind() {
+            Ok(valgrind) => {
+                eprintln!("measure: counting instructions under Callgrind");
+                facts.counts = count(&serbench, &args)?;
+                facts.instructions = Some(instructions::pinned(&valgrind));
+            }
+            Err(why) => eprintln!("measure: no instruction counts: {why}"),
+        }
+    }
+    std::fs::create_dir_all(&runs)?;
+    let facts_path = runs.join(format!("{stamp}.build-facts.json"));
+    std::fs::write(&facts_path, serde_json::to_string(&facts)?)
+        .with_context(|| format!("cannot write {}", facts_path.display()))?;
     let status = Command::new(&serbench)
         .arg("measure")
         .args(&args)
         .arg("--out")
         .arg(&out)
+        .arg("--build-facts")
+        .arg(&facts_path)
         .status()
-        .context("cannot run serbench")?;
+        .context("cannot run serbench");
+    let _ = std::fs::remove_file(&facts_path);
+    let status = status?;
     ensure!(status.success(), "serbench measure failed ({status})");
-
-    // What serbench cannot know of its own build: the compiler, the
-    // commit, the profile's settings.
-    let path = out.join("results.json");
-    let text = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let mut report: serbench_results::Report = serde_json::from_str(&text)
-        .with_context(|| format!("{} is not a results.json", path.display()))?;
-    let run = &report.run;
-    report.run = bench::machine::describe(
-        run.started.clone(),
-        run.quick,
-        false,
-        run.filters.clone(),
-        run.versions.clone(),
-    );
-    if counting {
-        match instructions::valgrind() {
-            Ok(valgrind) => {
-                eprintln!("measure: counting instructions under Callgrind");
-                count(&serbench, &args, &mut report)?;
-                report.run.instructions = Some(instructions::pinned(&valgrind));
-            }
-            Err(why) => eprintln!("measure: no instruction counts: {why}"),
-        }
-    }
-    std::fs::write(&path, serde_json::to_string_pretty(&report)? + "\n")
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    report_tool(&[out.display().to_string()])?;
     eprintln!("measure: reports in {}", out.display());
     Ok(())
 }
 
 /// Counts every verified row's encode and decode under Callgrind (one
-/// Valgrind process, `serbench measure --count`), and adds the counts per
-/// message to the report's records.
-fn count(serbench: &Path, args: &[String], report: &mut Report) -> anyhow::Result<()> {
+/// Valgrind process, `serbench measure --count`): a count per row, over
+/// its whole workload.
+fn count(serbench: &Path, args: &[String]) -> anyhow::Result<Vec<Counted>> {
     let scratch = instructions::scratch();
     std::fs::create_dir_all(&scratch)?;
     let out = scratch.join("callgrind.measure");
@@ -115,6 +111,7 @@ fn count(serbench: &Path, args: &[String], report: &mut Report) -> anyhow::Resul
         "serbench measure --count under Callgrind failed ({}); Valgrind said:\n{said}",
         output.status
     );
+    let mut counted = Vec::new();
     for (n, line) in String::from_utf8(output.stdout)?.lines().enumerate() {
         let row: Row = serde_json::from_str(line).context("an unreadable counted row")?;
         let dump = format!("{}.{}", out.display(), n + 1);
@@ -122,21 +119,7 @@ fn count(serbench: &Path, args: &[String], report: &mut Report) -> anyhow::Resul
             std::fs::read_to_string(&dump).with_context(|| format!("no Callgrind dump {dump}"))?;
         let _ = std::fs::remove_file(&dump);
         let counts = Counts::from_callgrind(&text).map_err(anyhow::Error::msg)?;
-        let record = report
-            .results
-            .iter_mut()
-            .find(|r| r.dataset == row.dataset && r.codec == row.codec)
-            .with_context(|| format!("no record of {} {}", row.dataset, row.codec))?;
-        let messages = record.messages.max(1) as f64;
-        let op = match row.op {
-            Op::Encode => &mut record.ops.encode,
-            Op::Decode => &mut record.ops.decode,
-            other => bail!("serbench measure counted {}", other.name()),
-        };
-        if let Some(stats) = op {
-            stats.instructions = Some(counts.instructions as f64 / messages);
-            stats.estimated_cycles = Some(counts.estimated_cycles() as f64 / messages);
-        }
+        counted.push(Counted { row, counts });
     }
-    Ok(())
+    Ok(counted)
 }

@@ -39,6 +39,11 @@ pub(crate) struct Args {
     /// output, nothing written.
     #[arg(long, hide = true, conflicts_with_all = ["quick", "untimed"])]
     count: bool,
+    /// For `cargo xtask measure`: what this binary cannot know of its own
+    /// build (compiler, profile, commit) and the counts Callgrind took, as
+    /// a JSON `serbench_results::BuildFacts`, written into results.json.
+    #[arg(long, hide = true, value_name = "FILE.json", conflicts_with = "count")]
+    build_facts: Option<PathBuf>,
     /// Your own .proto for the Protobuf row, instead of the inferred one
     /// (with --message).
     #[arg(long, value_name = "FILE.proto", requires = "message")]
@@ -99,6 +104,8 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         }
         return emit(&lines);
     }
+    // Read before any work, so that a bad file costs nothing.
+    let facts = args.build_facts.as_deref().map(build_facts).transpose()?;
     let started = now();
     let mut records = Vec::new();
     let mut rounds = Vec::new();
@@ -135,13 +142,16 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         records.extend(measured.records);
         rounds.extend(measured.rounds);
     }
-    let report = serbench_measure::measure::report(
+    let mut report = serbench_measure::measure::report(
         records,
         rounds,
         started,
         args.quick,
         args.codecs.clone(),
     );
+    if let Some(facts) = facts {
+        facts.apply(&mut report).map_err(anyhow::Error::msg)?;
+    }
     let results = args.out.join("results.json");
     let json = serde_json::to_string_pretty(&report).context("cannot write results.json")?;
     std::fs::write(&results, json + "\n")
@@ -156,6 +166,24 @@ pub(crate) fn run(args: &Args) -> anyhow::Result<()> {
         shown(&results)
     );
     emit(&summary)
+}
+
+/// The facts of `--build-facts`, a small JSON file `cargo xtask measure`
+/// writes.
+fn build_facts(path: &Path) -> anyhow::Result<serbench_results::BuildFacts> {
+    const LIMIT: u64 = 1 << 20;
+    let size = std::fs::metadata(path)
+        .with_context(|| format!("cannot read {}", shown(path)))?
+        .len();
+    if size > LIMIT {
+        bail!(
+            "{} is {size} bytes, past the 1 MiB of build facts",
+            shown(path)
+        );
+    }
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", shown(path)))?;
+    serde_json::from_str(&text).with_context(|| format!("{} holds no build facts", shown(path)))
 }
 
 fn progress(step: Progress<'_>) {

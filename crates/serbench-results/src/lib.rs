@@ -85,7 +85,7 @@ pub use checks::{FLOOR_ABOVE_ENCODE, TRAVERSE_BELOW_DECODE};
 pub use op::{Figure, Op, OpStats, Ops};
 pub use qt::Measured;
 pub use record::{CountedAt, Record, Safety, SafetyLine, SizeLine, join_safety};
-pub use run::{MachineCheck, Run, machine};
+pub use run::{BuildFacts, Counted, MachineCheck, Run, machine};
 pub use verdict::Rounds;
 
 /// The layout of the `results.json` this version writes, and the only

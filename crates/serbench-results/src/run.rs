@@ -273,3 +273,80 @@ mod tests {
         assert!((check.workload_spread - 0.4 / 1.02).abs() < 1e-9);
     }
 }
+
+/// What a program cannot know of its own build, and what a meter outside it
+/// counted: `cargo xtask measure` hands these to `serbench measure`
+/// (`--build-facts FILE`), which writes them into its results.json, so that
+/// the file has one writer.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct BuildFacts {
+    /// As [`Run::compiler`].
+    pub compiler: String,
+    /// As [`Run::profile`].
+    pub profile: String,
+    /// As [`Run::commit`].
+    pub commit: String,
+    /// How the counts were taken ([`Run::instructions`]); `None` when
+    /// nothing was counted.
+    #[serde(default)]
+    pub instructions: Option<String>,
+    /// One row's encode or decode of its whole workload, counted once.
+    #[serde(default)]
+    pub counts: Vec<Counted>,
+}
+
+/// What Callgrind counted of one row's operation, over its whole workload.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Counted {
+    /// The row.
+    #[serde(flatten)]
+    pub row: crate::timing::Row,
+    /// The counts of one pass over the row's workload.
+    pub counts: crate::timing::Counts,
+}
+
+impl BuildFacts {
+    /// Writes these facts into `report`: the build into its run, and each
+    /// count, per message, into its record's operation (left alone where
+    /// the operation was not measured).
+    ///
+    /// # Errors
+    ///
+    /// A count of a row the report has no record of, or of an operation
+    /// other than encode and decode.
+    pub fn apply(self, report: &mut crate::Report) -> Result<(), String> {
+        report.run.compiler = self.compiler;
+        report.run.profile = self.profile;
+        report.run.commit = self.commit;
+        report.run.instructions = self.instructions;
+        for counted in self.counts {
+            let row = &counted.row;
+            let record = report
+                .results
+                .iter_mut()
+                .find(|r| r.dataset == row.dataset && r.codec == row.codec)
+                .ok_or_else(|| {
+                    format!(
+                        "a count of {} {}, which has no record",
+                        row.dataset, row.codec
+                    )
+                })?;
+            let messages = record.messages.max(1) as f64;
+            let op = match row.op {
+                crate::Op::Encode => &mut record.ops.encode,
+                crate::Op::Decode => &mut record.ops.decode,
+                other => {
+                    return Err(format!(
+                        "a count of {}, not of encode or decode",
+                        other.name()
+                    ));
+                }
+            };
+            if let Some(stats) = op {
+                stats.instructions = Some(counted.counts.instructions as f64 / messages);
+                stats.estimated_cycles = Some(counted.counts.estimated_cycles() as f64 / messages);
+            }
+        }
+        Ok(())
+    }
+}

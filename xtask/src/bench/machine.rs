@@ -43,6 +43,17 @@ pub(crate) fn describe(
     }
 }
 
+/// What `serbench measure`, built with the bench profile's settings,
+/// cannot know of its own build: handed to it with `--build-facts`.
+pub(crate) fn build_facts() -> serbench_results::BuildFacts {
+    serbench_results::BuildFacts {
+        compiler: compiler(),
+        profile: profile(PROFILE, std::env::vars()),
+        commit: commit(),
+        ..serbench_results::BuildFacts::default()
+    }
+}
+
 /// `stated` ([`PROFILE`] or [`PROFILE_LTO`]), and any setting the
 /// environment overrides: cargo reads `CARGO_PROFILE_<NAME>_<KEY>` for the
 /// bench profiles and the release profile they inherit, and `RUSTFLAGS`,

@@ -45,6 +45,71 @@ fn measures_a_document_and_writes_its_results() {
     assert!(out.join("encoded/api-issues.cbor").is_file());
 }
 
+/// `--build-facts`, as `cargo xtask measure` hands them: the build's facts
+/// and Callgrind's counts land in the one results.json written, the counts
+/// per message; a count of a row not measured is refused.
+#[test]
+fn build_facts_are_written_into_the_results() {
+    let out = scratch("measure-facts");
+    let facts = out.join("facts.json");
+    let counted = |dataset: &str| {
+        serde_json::json!({
+            "compiler": "rustc (a test)",
+            "profile": "bench: a test",
+            "commit": "0123abc",
+            "instructions": "counted by a test",
+            "counts": [{
+                "dataset": dataset, "codec": "json", "op": "encode",
+                "counts": { "instructions": 5000, "data_reads": 0, "data_writes": 0,
+                            "l1_misses": 0, "ll_misses": 0 }
+            }]
+        })
+        .to_string()
+    };
+    let measure = |facts_text: &str| {
+        std::fs::write(&facts, facts_text).unwrap();
+        serbench(&[
+            "measure",
+            "--quick",
+            "--codec",
+            "json",
+            "--out",
+            &out.display().to_string(),
+            "--build-facts",
+            &facts.display().to_string(),
+            &data("api-issues.json"),
+        ])
+    };
+    let output = measure(&counted("api-issues"));
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let results: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("results.json")).unwrap()).unwrap();
+    assert_eq!(results["run"]["compiler"], "rustc (a test)");
+    assert_eq!(results["run"]["commit"], "0123abc");
+    assert_eq!(results["run"]["instructions"], "counted by a test");
+    let record = &results["results"][0];
+    let messages = record["messages"].as_f64().unwrap();
+    assert_eq!(
+        record["ops"]["encode"]["instructions"].as_f64(),
+        Some(5000.0 / messages)
+    );
+
+    let output = measure(&counted("another-document"));
+    assert!(!output.status.success());
+    assert!(
+        text(&output.stderr).contains("another-document json, which has no record"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = measure("not facts");
+    assert!(!output.status.success());
+    assert!(
+        text(&output.stderr).contains("holds no build facts"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
 /// One line saying what is wrong with the input and where, exit 1.
 fn refused(name: &str, bytes: &[u8], args: &[&str]) -> String {
     let dir = scratch(&format!("measure-bad-{name}"));
