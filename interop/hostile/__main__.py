@@ -77,7 +77,7 @@ def run_check(args, serbench, work, started):
     if missing:
         for name, family in missing:
             print(f"hostile: codec {name!r} (wire format {family!r}) has no crafted inputs: no module in interop/hostile/formats/ lists {family!r} in its FAMILIES", file=sys.stderr)
-        print("hostile: add the wire format's bombs as a module there (or the wire format to the module of the format it writes) and to MODULES in formats/__init__.py", file=sys.stderr)
+        print("hostile: add the wire format's bombs as a module there (or the wire format to the FAMILIES of the module of the format it writes)", file=sys.stderr)
         return 1
     codecs = [name for name, _ in listed]
 

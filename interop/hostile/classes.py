@@ -34,12 +34,12 @@ behind the offsets of Cap'n Proto, FlatBuffers, rkyv or bitcode.
 
 import json
 import re
-import struct
 
 from .formats.bitcode import FIRST, long_length
 from .model import AMPLIFY_BYTES
 from .runner import Case
-from .wire import bincode_varint, cbor_head, le64, leb128, mp_str_head, zigzag
+from .formats import TEXT_LENGTHS
+from .wire import INLINE, bincode_varint, cbor_head, le64, leb128, zigzag
 
 # How much a huge text grows.
 HUGE = AMPLIFY_BYTES
@@ -55,8 +55,6 @@ PARSED = re.compile(
     r"|\d{4}-\d\d-\d\dT[\d:.]+(?:Z|[+-]\d\d:\d\d))\Z",
     re.IGNORECASE,
 )
-# Delimited text, with no length to keep.
-INLINE = "inline"
 # The wires whose lengths are LEB128 varints.
 LEB128_WIRES = ("postcard", "Protobuf", "thrift compact", "Avro")
 
@@ -94,21 +92,9 @@ def wire_of(codec, family):
 
 def prefix_of(wire):
     """How the wire writes a text's byte length before it: a function of the
-    length, INLINE for delimited text, or None (an offset elsewhere)."""
-    return {
-        "JSON": INLINE,
-        "XML": INLINE,
-        "CBOR": lambda n: cbor_head(3, n),
-        "MessagePack": mp_str_head,
-        "bincode": bincode_varint,
-        "postcard": leb128,
-        "Protobuf": leb128,
-        "thrift compact": leb128,
-        "thrift binary": lambda n: struct.pack(">I", n),
-        "Avro": lambda n: leb128(zigzag(n)),
-        "wincode": le64,
-        "QDataStream": lambda n: struct.pack(">I", n),
-    }.get(wire)
+    length, INLINE for delimited text, or None (an offset elsewhere), as
+    its format module's TEXT_LENGTH says."""
+    return TEXT_LENGTHS.get(wire)
 
 
 def encoded(wire, text):

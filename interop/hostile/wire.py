@@ -9,6 +9,11 @@ encoder would share its mistakes.
 import struct
 
 
+# A text delimited by the syntax around it, with no length before it
+# (`TEXT_LENGTH` of a format module).
+INLINE = "inline"
+
+
 def le16(n):
     return struct.pack("<H", n & 0xFFFF)
 

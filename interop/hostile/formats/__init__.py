@@ -9,15 +9,34 @@ module lists the wire formats it writes in FAMILIES and offers:
 - KNOWS_ITS_END: whether an accepted truncation or trailer is worth a note;
 - EMPTY_FILE: what an empty file must do ("reject", or "survive" where an
   empty input is a valid value);
-- TAILS: (label, bytes) trailers particular to the format, allowed after a value.
+- TAILS: (label, bytes) trailers particular to the format, allowed after a value;
+- TEXT_LENGTH (optional): how a text's byte length stands before it, per
+  wire (`classes.wire_of`): a function of the length, or `wire.INLINE` for
+  delimited text; a wire with none writes its lengths as offsets elsewhere
+  (`classes.py` then says its length classes do not apply).
 
-A listed codec whose wire format has no module here fails the run: a format
-with no crafted inputs would otherwise pass on mutations alone.
+Every module of this folder that names FAMILIES is one: a new wire format's
+bombs are one new file. A listed codec whose wire format has no module here
+fails the run: a format with no crafted inputs would otherwise pass on
+mutations alone.
 """
 
-from . import avro, bitcode, capnp, cbor, compact, flatbuffers, json, msgpack, protobuf, qdatastream, rkyv, thrift, wincode, xml
+import importlib
+import pkgutil
 
-MODULES = (json, cbor, msgpack, compact, protobuf, capnp, flatbuffers, rkyv, thrift, avro, xml, qdatastream, bitcode, wincode)
+
+def _modules():
+    """The format modules, by file name: those that name FAMILIES (the
+    others, such as `serde`, are helpers they share)."""
+    found = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        if hasattr(module, "FAMILIES"):
+            found.append(module)
+    return tuple(found)
+
+
+MODULES = _modules()
 
 
 def _by_family():
@@ -31,6 +50,9 @@ def _by_family():
 
 
 BY_FAMILY = _by_family()
+
+# How each wire writes a text's length, from the modules' TEXT_LENGTH.
+TEXT_LENGTHS = {wire: length for module in MODULES for wire, length in getattr(module, "TEXT_LENGTH", {}).items()}
 
 
 def modules_for(codecs):

@@ -18,6 +18,7 @@ from ..runner import Case, amplified
 from ..wire import leb128, zigzag
 
 FAMILIES = ("Avro",)
+TEXT_LENGTH = {"Avro": lambda n: leb128(zigzag(n))}
 # A datum ends with its last field: a cut one or bytes after it are damage.
 KNOWS_ITS_END = True
 EMPTY_FILE = "reject"

@@ -14,6 +14,7 @@ from ..wire import cbor_head, le64
 from .serde import Raw, Serializer, Tag, generic, path_text, replace, self_describing_bombs, serde_bombs, walk
 
 FAMILIES = ("CBOR",)
+TEXT_LENGTH = {"CBOR": lambda n: cbor_head(3, n)}
 # A data item ends where its heads say: a cut one or bytes after it are damage.
 KNOWS_ITS_END = True
 EMPTY_FILE = "reject"

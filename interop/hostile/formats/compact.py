@@ -14,6 +14,7 @@ from ..wire import bincode_varint, leb128
 from .serde import U8, BadText, Raw, Serializer, Var, ZVar, generic, lengthy, path_text, replace, serde_bombs, walk
 
 FAMILIES = ("bincode", "postcard")
+TEXT_LENGTH = {"bincode": bincode_varint, "postcard": leb128}
 # The serializer's key for each family.
 WIRES = {"bincode": "bincode", "postcard": "postcard"}
 # A value ends with its last field: a cut one or bytes after it are damage.

@@ -7,9 +7,11 @@ and escapes, syntax JSON does not have, and amplification.
 
 from ..model import AMPLIFY_BYTES, DEEP, UUID2, VALUES, uuid_text
 from ..runner import Case, amplified
+from ..wire import INLINE
 from .serde import Raw, Serializer, generic, path_text, replace, self_describing_bombs, serde_bombs, walk
 
 FAMILIES = ("JSON",)
+TEXT_LENGTH = {"JSON": INLINE}
 # A document ends with its value: a cut one or one with bytes after it is damage.
 KNOWS_ITS_END = True
 EMPTY_FILE = "reject"

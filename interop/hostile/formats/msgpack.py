@@ -11,10 +11,11 @@ import struct
 
 from ..model import AMPLIFY_BYTES, DEEP, PAYLOAD, UUID2, VALUES, uuid_text
 from ..runner import Case, amplified
-from ..wire import le32, mp_array_head
+from ..wire import le32, mp_array_head, mp_str_head
 from .serde import Pairs, Raw, Serializer, generic, replace, self_describing_bombs, serde_bombs
 
 FAMILIES = ("MessagePack",)
+TEXT_LENGTH = {"MessagePack": mp_str_head}
 # A value ends where its heads say: a cut one or bytes after it are damage.
 KNOWS_ITS_END = True
 EMPTY_FILE = "reject"

@@ -18,6 +18,7 @@ from ..wire import le32, leb128, zigzag
 from .serde import LenBomb, Raw, Stop, length_sizes
 
 FAMILIES = ("Protobuf",)
+TEXT_LENGTH = {"Protobuf": leb128}
 # Fields follow fields with no end marker: a cut at a field's end, or more
 # fields after the value, is a valid message, so neither is noted.
 KNOWS_ITS_END = False

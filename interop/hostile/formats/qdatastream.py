@@ -23,6 +23,7 @@ from ..model import AMPLIFY_BYTES, PAYLOAD, READINGS, VALUES
 from ..runner import Case, amplified
 
 FAMILIES = ("QDataStream",)
+TEXT_LENGTH = {"QDataStream": lambda n: struct.pack(">I", n)}
 # A value ends with its last field: a cut one or bytes after it are damage.
 KNOWS_ITS_END = True
 # Every dataset starts with a string size or a list count: an empty file is

@@ -21,6 +21,8 @@ from ..wire import leb128, zigzag
 from .serde import LenBomb, Raw, Stop
 
 FAMILIES = ("Thrift",)
+# By protocol (`classes.wire_of`).
+TEXT_LENGTH = {"thrift compact": leb128, "thrift binary": lambda n: struct.pack(">I", n)}
 # A struct ends with a stop byte: a cut or a trailer is always detectable.
 KNOWS_ITS_END = True
 EMPTY_FILE = "reject"

@@ -18,8 +18,10 @@ import struct
 
 from ..model import AMPLIFY_BYTES, PAYLOAD, VALUES
 from ..runner import Case, amplified
+from ..wire import le64
 
 FAMILIES = ("wincode",)
+TEXT_LENGTH = {"wincode": le64}
 # A value ends with its last field: a cut one or bytes after it are damage.
 KNOWS_ITS_END = True
 EMPTY_FILE = "reject"

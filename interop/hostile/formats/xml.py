@@ -13,8 +13,10 @@ import re
 
 from ..model import AMPLIFY_BYTES, CREATED_TEXT, DEEP, UUID1, UUID2, uuid_text
 from ..runner import Case, amplified
+from ..wire import INLINE
 
 FAMILIES = ("XML",)
+TEXT_LENGTH = {"XML": INLINE}
 # A document ends with its root's end tag: a cut one or bytes after it are damage.
 KNOWS_ITS_END = True
 EMPTY_FILE = "reject"
