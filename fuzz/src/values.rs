@@ -7,7 +7,7 @@
 //! Here running out of bytes gives the smallest choice, so every input ends.
 
 use arbitrary::{Result, Unstructured};
-use serbench_model::__private::forms;
+use serbench_model::forms;
 use serbench_model::{
     Color, Edge, Graph, Image, Media, MediaContent, Node, OffsetDateTime, Player, Priority, Record,
     SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,

@@ -28,8 +28,8 @@
 use std::fmt;
 use std::ops::{Range, RangeInclusive};
 
-use serbench_model::__private::forms::check_timestamp_parts;
 use serbench_model::ErrorKind;
+use serbench_model::forms::check_timestamp_parts;
 
 /// What the walk needs of an Avro schema: the encoding of each type, and
 /// how many symbols an enum or branches a union has.

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use serbench_model::__private::forms::{timestamp_from_parts, timestamp_parts};
+use serbench_model::forms::{timestamp_from_parts, timestamp_parts};
 use serbench_model::{Color, OffsetDateTime, Uuid};
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 use serde::ser::{Serialize, Serializer};

@@ -9,8 +9,8 @@ use bincode::config;
 use bincode::de::{BorrowDecode, BorrowDecoder, Decoder, DecoderImpl};
 use bincode::error::DecodeError;
 use bincode::serde::BorrowCompat;
-use serbench_model::__private::serde_forms::with_path;
-use serbench_model::__private::strict::{self, Context, Strict};
+use serbench_model::serde_forms::with_path;
+use serbench_model::strict::{self, Context, Strict};
 use serbench_model::{BaseCodec, Dataset, Error, ErrorKind};
 use serde::de::{self, Deserialize, DeserializeOwned, Deserializer};
 

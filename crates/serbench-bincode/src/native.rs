@@ -19,7 +19,7 @@
 use bincode::config;
 use bincode::de::{BorrowDecode, BorrowDecoder, Decode, DecoderImpl};
 use bincode::error::DecodeError;
-use serbench_model::__private::forms::timestamp_from_parts;
+use serbench_model::forms::timestamp_from_parts;
 use serbench_model::{
     Color, Edge, Graph, Image, Media, MediaContent, Node, OffsetDateTime, Player, Priority, Record,
     SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,

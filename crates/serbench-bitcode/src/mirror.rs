@@ -9,7 +9,7 @@
 //! checks. bitcode encodes a `&str` but no other borrowed slice, so the
 //! integer lists are copied.
 
-serbench_model::__private::mirror! {
+serbench_model::mirror! {
     owned: #[derive(bitcode::Encode, bitcode::Decode)],
     borrowed: #[derive(bitcode::Encode)],
     integer_lists: copied,

@@ -7,7 +7,7 @@ use capnp::message::{Reader, ReaderOptions, ReaderSegments};
 use capnp::serialize::{BufferSegments, NoAllocSliceSegments, SEGMENTS_COUNT_LIMIT};
 use capnp::traits::Owned;
 use capnp::{NotInSchema, Word, primitive_list, text};
-use serbench_model::__private::forms::FormError;
+use serbench_model::forms::FormError;
 use serbench_model::{Dataset, Error, ErrorKind};
 
 use crate::Capnp;

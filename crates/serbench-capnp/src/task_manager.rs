@@ -1,6 +1,6 @@
 //! task-manager ↔ `schemas/task-manager.capnp`.
 
-use serbench_model::__private::forms;
+use serbench_model::forms;
 use serbench_model::{
     Color, Priority, Task, TaskHeader, TaskList, TaskManager, TaskManagerAnswer, Uuid, Version,
 };

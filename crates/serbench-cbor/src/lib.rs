@@ -142,7 +142,7 @@ mod wellformed;
 
 use std::marker::PhantomData;
 
-use serbench_model::__private::serde_forms::with_path;
+use serbench_model::serde_forms::with_path;
 use serbench_model::{BaseCodec, Carries, Codec, Dataset, Graph, Record, SensorReading};
 pub use serbench_model::{Error, ErrorKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};

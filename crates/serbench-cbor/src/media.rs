@@ -13,7 +13,7 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use serbench_model::__private::serde_forms::bounded_vec;
+use serbench_model::serde_forms::bounded_vec;
 use serbench_model::{Image, Media, MediaContent, Player, Size};
 use serde::de::{self, DeserializeOwned, Deserializer, IntoDeserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};

@@ -12,8 +12,8 @@
 use std::fmt;
 
 use ciborium::tag::Captured;
-use serbench_model::__private::forms;
-use serbench_model::__private::serde_forms::bounded_vec;
+use serbench_model::forms;
+use serbench_model::serde_forms::bounded_vec;
 use serbench_model::{
     Color, OffsetDateTime, Priority, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
 };

@@ -1,7 +1,7 @@
 //! task-manager: `schemas/task-manager.fbs`.
 
 use flatbuffers::{FlatBufferBuilder, WIPOffset};
-use serbench_model::__private::forms::{
+use serbench_model::forms::{
     FormError, check_timestamp_parts, timestamp_from_parts, timestamp_parts,
 };
 use serbench_model::{

@@ -105,7 +105,7 @@ mod locate;
 mod simd;
 mod sonic;
 
-use serbench_model::__private::serde_forms::with_path;
+use serbench_model::serde_forms::with_path;
 use serbench_model::{
     BaseCodec, Carries, Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager,
 };

@@ -11,7 +11,7 @@
 //! ([`crate::depth`]) refuses it, so the JSON codecs agree on what is
 //! valid.
 
-use serbench_model::__private::serde_forms::with_path;
+use serbench_model::serde_forms::with_path;
 use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;

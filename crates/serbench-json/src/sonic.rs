@@ -12,7 +12,7 @@
 //! change the value silently, encoding a reading of `-0.0` is an
 //! [`ErrorKind::Unsupported`] error; serde_json and simd-json carry it.
 
-use serbench_model::__private::serde_forms::with_path;
+use serbench_model::serde_forms::with_path;
 use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;

@@ -26,6 +26,14 @@
 //! contract is a crate of its own, `serbench-testkit`, which codec crates
 //! use as a dev-dependency.
 //!
+//! A format crate writes with a few more items, public for that reason:
+//! [`forms`] (the text forms of ids, colors, times and versions, and the
+//! timestamp parts binary formats store), [`serde_forms`] and [`strict`]
+//! (behind `serde`: how the model meets serde, and the deserializer
+//! wrapper compact binary codecs decode through), [`Random`] (the
+//! generators' stream) and [`mirror!`] (the model's shape as types under a
+//! library's own derives).
+//!
 //! ```
 //! use serbench_model::{Dataset, TaskManager};
 //!
@@ -42,7 +50,7 @@ mod answer;
 mod codec;
 mod error;
 pub mod excerpt;
-mod forms;
+pub mod forms;
 mod graph;
 mod macros;
 mod media;
@@ -50,9 +58,9 @@ mod mirror;
 mod random;
 mod records;
 #[cfg(feature = "serde")]
-mod serde_forms;
+pub mod serde_forms;
 #[cfg(feature = "serde")]
-mod strict;
+pub mod strict;
 mod task_manager;
 mod telemetry;
 
@@ -60,6 +68,7 @@ pub use crate::codec::{BaseCodec, Carries, Codec, Dataset, DocumentPath, NativeC
 pub use crate::error::{Error, ErrorKind, Position};
 pub use crate::graph::{Edge, Graph, GraphAnswer, Node};
 pub use crate::media::{Image, Media, MediaAnswer, MediaContent, Player, Size};
+pub use crate::random::Random;
 pub use crate::records::{Record, RecordAnswer};
 pub use crate::task_manager::{
     Color, Priority, Task, TaskHeader, TaskList, TaskManager, TaskManagerAnswer, Version,
@@ -67,34 +76,3 @@ pub use crate::task_manager::{
 pub use crate::telemetry::{SensorReading, TelemetryAnswer};
 pub use time::OffsetDateTime;
 pub use uuid::Uuid;
-
-/// Plumbing the codec crates and the conformance kit share: not API, so
-/// hidden and free to change with any release (as serde's `__private`).
-#[doc(hidden)]
-pub mod __private {
-    /// The text forms of ids, colors, times and versions, and the
-    /// timestamp parts binary formats store.
-    pub mod forms {
-        pub use crate::forms::*;
-    }
-
-    /// Serde helpers: bounded sequences and the field path of an error.
-    #[cfg(feature = "serde")]
-    pub mod serde_forms {
-        pub use crate::serde_forms::*;
-    }
-
-    /// A serde deserializer wrapper for compact binary codecs: strings
-    /// always borrowed, the model's error messages kept across libraries
-    /// that drop them, struct fields named in error paths.
-    #[cfg(feature = "serde")]
-    pub mod strict {
-        pub use crate::strict::*;
-    }
-
-    pub use crate::random::Random;
-
-    /// Owned and borrowed types of the model's shape with the caller's
-    /// derives.
-    pub use crate::__mirror as mirror;
-}

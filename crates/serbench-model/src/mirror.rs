@@ -8,7 +8,7 @@
 /// two such crates cannot drift apart.
 ///
 /// ```ignore
-/// serbench_model::__private::mirror! {
+/// serbench_model::mirror! {
 ///     owned: #[derive(bitcode::Encode, bitcode::Decode)],
 ///     borrowed: #[derive(bitcode::Encode)],
 ///     integer_lists: copied,
@@ -37,22 +37,21 @@
 /// this crate depending on every such library. Expanded in the codec
 /// crate, the types take that crate's own library's derives, and each
 /// crate keeps depending on the model and its own library only.
-#[doc(hidden)]
 #[macro_export]
-macro_rules! __mirror {
+macro_rules! mirror {
     (
         owned: $(#[$owned:meta])*,
         borrowed: $(#[$borrowed:meta])*,
         integer_lists: copied $(,)?
     ) => {
-        $crate::__mirror!(@types [$(#[$owned])*] [$(#[$borrowed])*] [Vec<u32>] [Vec<i64>] [to_vec]);
+        $crate::mirror!(@types [$(#[$owned])*] [$(#[$borrowed])*] [Vec<u32>] [Vec<i64>] [to_vec]);
     };
     (
         owned: $(#[$owned:meta])*,
         borrowed: $(#[$borrowed:meta])*,
         integer_lists: borrowed $(,)?
     ) => {
-        $crate::__mirror!(@types [$(#[$owned])*] [$(#[$borrowed])*] [&'a [u32]] [&'a [i64]] [as_slice]);
+        $crate::mirror!(@types [$(#[$owned])*] [$(#[$borrowed])*] [&'a [u32]] [&'a [i64]] [as_slice]);
     };
     (
         @types [$(#[$owned:meta])*] [$(#[$borrowed:meta])*]
@@ -181,7 +180,7 @@ macro_rules! __mirror {
                     nanos,
                     offset_seconds,
                 } = self.created;
-                let created = $crate::__private::forms::timestamp_from_parts(
+                let created = $crate::forms::timestamp_from_parts(
                     seconds,
                     nanos,
                     offset_seconds,
@@ -416,11 +415,11 @@ macro_rules! __mirror {
             fn from_owned(owned: Self::Owned) -> Result<Self, Invalid>;
         }
 
-        $crate::__mirror!(@mirrored TaskManager);
-        $crate::__mirror!(@mirrored SensorReading);
-        $crate::__mirror!(@mirrored Graph);
-        $crate::__mirror!(@mirrored Record);
-        $crate::__mirror!(@mirrored MediaContent);
+        $crate::mirror!(@mirrored TaskManager);
+        $crate::mirror!(@mirrored SensorReading);
+        $crate::mirror!(@mirrored Graph);
+        $crate::mirror!(@mirrored Record);
+        $crate::mirror!(@mirrored MediaContent);
 
         /// The model borrowed into the owned types' shapes for encoding.
         #[allow(
@@ -429,7 +428,7 @@ macro_rules! __mirror {
                       field that borrows an optional string"
         )]
         pub(crate) mod borrowed {
-            use $crate::__private::forms;
+            use $crate::forms;
 
             use super::{Created, Edge, Player, Priority, Size};
 

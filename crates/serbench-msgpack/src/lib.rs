@@ -93,7 +93,7 @@ pub use positional::MsgPackPositional;
 use std::io::{self, Cursor};
 
 use rmp_serde::decode::Error as DecodeError;
-use serbench_model::__private::serde_forms::with_path;
+use serbench_model::serde_forms::with_path;
 use serbench_model::{BaseCodec, Carries, Codec, Dataset};
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;

@@ -94,8 +94,8 @@ pub mod document;
 #[cfg(feature = "evolution")]
 mod evolution;
 use postcard::ser_flavors::Flavor;
-use serbench_model::__private::serde_forms::with_path;
-use serbench_model::__private::strict::{self, Context, Strict};
+use serbench_model::serde_forms::with_path;
+use serbench_model::strict::{self, Context, Strict};
 use serbench_model::{BaseCodec, Carries, Codec, Dataset};
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;

@@ -1,6 +1,6 @@
 //! task-manager ↔ `serbench.TaskManager` (`schemas/task-manager.proto`).
 
-use serbench_model::__private::forms;
+use serbench_model::forms;
 use serbench_model::{Color, Priority, Task, TaskHeader, TaskList, TaskManager, Uuid, Version};
 
 use prost::encoding::{self, WireType};

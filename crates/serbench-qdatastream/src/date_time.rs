@@ -7,7 +7,7 @@
 //! on the same local day at the same offset, the common case when times
 //! cluster, only changes the clock.
 
-use serbench_model::__private::forms;
+use serbench_model::forms;
 use serbench_model::{ErrorKind, OffsetDateTime};
 use time::Time;
 

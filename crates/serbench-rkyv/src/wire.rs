@@ -6,7 +6,7 @@ use rkyv::api::high::{HighSerializer, HighValidator};
 use rkyv::bytecheck::CheckBytes;
 use rkyv::ser::allocator::ArenaHandle;
 use rkyv::{Archive, Portable, Serialize};
-use serbench_model::__private::forms::{self, FormError};
+use serbench_model::forms::{self, FormError};
 use serbench_model::{BaseCodec, Dataset, Error, ErrorKind, OffsetDateTime};
 
 /// The serializer every archive is written with: rkyv's high-level one,

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use serbench_model::__private::forms;
+use serbench_model::forms;
 use serbench_model::{
     Color, Edge, Graph, Image, Media, MediaContent, Node, Player, Priority, Record, SensorReading,
     Size, Task, TaskHeader, TaskList, TaskManager, Version,

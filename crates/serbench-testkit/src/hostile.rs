@@ -16,7 +16,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::thread;
 
-use serbench_model::__private::Random;
+use serbench_model::Random;
 use serbench_model::{BaseCodec, Codec, Dataset, Error, ErrorKind};
 
 use crate::arbitrary::Arbitrary;

@@ -2,7 +2,7 @@
 
 use time::OffsetDateTime;
 
-use serbench_model::__private::forms;
+use serbench_model::forms;
 use serbench_model::{
     Carries, Graph, MediaContent, Record, SensorReading, TaskHeader, TaskManager,
 };

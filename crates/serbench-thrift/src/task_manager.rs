@@ -1,6 +1,6 @@
 //! The task-manager as `schemas/task-manager.thrift` describes it.
 
-use serbench_model::__private::forms::{timestamp_from_parts, timestamp_parts};
+use serbench_model::forms::{timestamp_from_parts, timestamp_parts};
 use serbench_model::{
     Color, ErrorKind, Priority, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
 };

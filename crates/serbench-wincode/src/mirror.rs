@@ -8,7 +8,7 @@
 //! layout they imply. wincode writes a borrowed slice as it writes a
 //! `Vec`, so encoding copies neither text nor integer lists.
 
-serbench_model::__private::mirror! {
+serbench_model::mirror! {
     owned: #[derive(wincode::SchemaWrite, wincode::SchemaRead)],
     borrowed: #[derive(wincode::SchemaWrite)],
     integer_lists: borrowed,

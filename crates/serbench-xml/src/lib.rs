@@ -131,7 +131,7 @@ mod task_manager;
 mod telemetry;
 mod write;
 
-use serbench_model::__private::forms;
+use serbench_model::forms;
 use serbench_model::{
     BaseCodec, Carries, Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager,
 };

@@ -26,8 +26,8 @@ use quick_xml::escape::resolve_xml_entity;
 use quick_xml::events::attributes::Attribute;
 use quick_xml::events::{BytesDecl, BytesRef, BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
-use serbench_model::__private::forms;
 use serbench_model::excerpt::{Excerpt, shown, shown_name};
+use serbench_model::forms;
 use serbench_model::{Dataset, Error, ErrorKind};
 
 use crate::{NewError, forbidden_char, new_error};

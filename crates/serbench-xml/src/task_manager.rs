@@ -1,7 +1,7 @@
 //! The task-manager in the Qt benchmark's layout.
 
-use serbench_model::__private::forms;
 use serbench_model::excerpt::shown;
+use serbench_model::forms;
 use serbench_model::{Error, Priority, Task, TaskHeader, TaskList, TaskManager, Version};
 
 use crate::read::{Attributes, Element, Input};

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use serbench_model::__private::forms;
 use serbench_model::excerpt::shown;
+use serbench_model::forms;
 use serbench_model::{Error, SensorReading};
 
 use crate::read::Input;

@@ -2,7 +2,7 @@
 //! messages.
 
 use serbench_bincode::{Error, ErrorKind, from_slice, to_vec};
-use serbench_model::__private::forms::timestamp_parts;
+use serbench_model::forms::timestamp_parts;
 use serbench_model::{MediaContent, Record, SensorReading, TaskHeader, TaskManager};
 
 /// bincode's standard varint: one byte below 251, else a marker and the

@@ -5,7 +5,7 @@
 
 use std::mem::size_of;
 
-use serbench_model::__private::Random;
+use serbench_model::Random;
 use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
 use serbench_testkit::{Arbitrary, Dense};
 

@@ -2,7 +2,7 @@
 //! and the limits that keep decoding proportional to the input.
 
 use serbench_capnp::{Capnp, ErrorKind, from_slice, to_vec};
-use serbench_model::__private::forms::timestamp_from_parts;
+use serbench_model::forms::timestamp_from_parts;
 use serbench_model::{Codec, Dataset, Graph, MediaContent, Priority, Record, TaskManager};
 use serbench_testkit::overwrite_once;
 

@@ -1,7 +1,7 @@
 //! The wire layout the crate docs and `schemas/*.capnp` promise.
 
 use serbench_capnp::{Capnp, to_vec};
-use serbench_model::__private::forms::timestamp_from_parts;
+use serbench_model::forms::timestamp_from_parts;
 use serbench_model::{
     Codec, Color, Dataset, Graph, MediaContent, NativeCodec, Record, SensorReading, TaskManager,
     Uuid,

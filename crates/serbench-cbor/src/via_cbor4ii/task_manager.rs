@@ -12,8 +12,8 @@ use cbor4ii::core::dec::{self, Decode};
 use cbor4ii::core::enc::{self, Encode};
 use cbor4ii::core::types::{Bytes, Map, Tag};
 use cbor4ii::core::utils::{BufWriter, SliceReader};
-use serbench_model::__private::forms;
 use serbench_model::excerpt::shown_name;
+use serbench_model::forms;
 use serbench_model::{
     Color, OffsetDateTime, Priority, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
 };

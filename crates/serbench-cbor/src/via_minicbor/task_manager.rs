@@ -9,7 +9,7 @@ use minicbor::data::Tag;
 use minicbor::decode::Error as DecodeError;
 use minicbor::encode::{Error as EncodeError, Write};
 use minicbor::{Decode, Decoder, Encode, Encoder};
-use serbench_model::__private::forms;
+use serbench_model::forms;
 use serbench_model::{Priority, Task, TaskHeader, TaskList, TaskManager, Version};
 
 use super::{Ctx, bytes, decoded, fields, need, text};

@@ -149,7 +149,7 @@ fn id_and_created_need_their_tag_and_no_other() {
 fn refuses_timestamps_rfc_3339_cannot_write() {
     let mut manager = TaskManager::generate(3);
     manager.lists[0].tasks[0].header.created =
-        serbench_model::__private::forms::timestamp_from_parts(0, 0, 19_815).unwrap();
+        serbench_model::forms::timestamp_from_parts(0, 0, 19_815).unwrap();
     let error = to_vec(&manager).unwrap_err();
     assert_eq!(error.kind(), ErrorKind::Unsupported);
     // serde's serializer reports no field path.

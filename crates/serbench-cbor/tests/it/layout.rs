@@ -3,7 +3,7 @@
 
 use ciborium::Value;
 use serbench_cbor::{from_slice, to_vec};
-use serbench_model::__private::forms::parse_timestamp;
+use serbench_model::forms::parse_timestamp;
 use serbench_model::{
     Color, Dataset, Graph, MediaContent, Priority, Record, SensorReading, Task, TaskHeader,
     TaskList, TaskManager, Uuid, Version,

@@ -1,6 +1,6 @@
 //! The wire layout the crate docs promise, and the error messages.
 
-use serbench_model::__private::forms::timestamp_parts;
+use serbench_model::forms::timestamp_parts;
 use serbench_model::{Dataset, MediaContent, Record, SensorReading, TaskManager};
 use serbench_msgpack::{Error, ErrorKind, from_slice, to_vec};
 

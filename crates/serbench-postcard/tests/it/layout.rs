@@ -1,7 +1,7 @@
 //! The wire layout the crate docs promise, the decode budget, and the error
 //! messages.
 
-use serbench_model::__private::forms::timestamp_parts;
+use serbench_model::forms::timestamp_parts;
 use serbench_model::{MediaContent, Record, SensorReading, TaskHeader, TaskManager};
 use serbench_postcard::{Error, ErrorKind, from_slice, to_vec};
 

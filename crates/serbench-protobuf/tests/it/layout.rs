@@ -2,7 +2,7 @@
 //! the sizes the issue asks for, and messages written by other protobuf
 //! code.
 
-use serbench_model::__private::forms;
+use serbench_model::forms;
 use serbench_model::{
     Color, Dataset, Edge, Graph, Image, Media, MediaContent, NativeCodec, Node, Player, Priority,
     Record, SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,

@@ -2,7 +2,7 @@
 //! 6 writes them at `Qt_6_4`, the extension for sub-millisecond times, and
 //! the sizes the issue asks for.
 
-use serbench_model::__private::forms;
+use serbench_model::forms;
 use serbench_model::{
     Color, Dataset, Edge, Graph, Image, Media, MediaContent, Node, OffsetDateTime, Player,
     Priority, Record, SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,

@@ -1,7 +1,7 @@
 //! The bytes the codecs write, against the same values written by hand in
 //! [`crate::wire`], and the sizes the crate docs quote.
 
-use serbench_model::__private::forms::timestamp_from_parts;
+use serbench_model::forms::timestamp_from_parts;
 use serbench_model::{
     Codec, Color, MediaContent, Priority, Record, SensorReading, Task, TaskHeader, TaskList,
     TaskManager, Uuid, Version,

@@ -1,7 +1,7 @@
 //! The wire layout the crate docs promise, what survives a round trip, and
 //! the errors' kinds and positions.
 
-use serbench_model::__private::forms;
+use serbench_model::forms;
 use serbench_model::{
     Dataset, Graph, MediaContent, Priority, Record, SensorReading, TaskManager, Version,
 };
