@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use divan::counter::BytesCount;
 use divan::{AllocProfiler, Bencher, black_box};
-use serbench_benches::{json_line, messages, report_sizes, total_bytes, verified};
+use serbench_benches::{messages, report_sizes, total_bytes, verified};
 use serbench_codecs::{Carried, DatasetVisitor, Info, NativeJob, PairJob};
 use serbench_model::{Codec, Dataset, Error, NativeCodec, TaskManager};
 use serbench_results::sampling::warm_up;
@@ -112,10 +112,6 @@ fn main() {
     } else if env("SERBENCH_MODE", "time") {
         serbench_results::sampling::settle_allocator();
         timing::main();
-    } else if env("SERBENCH_MODE", "evolution") {
-        evolution();
-    } else if env("SERBENCH_MODE", "capabilities") {
-        capabilities();
     } else {
         serbench_results::sampling::settle_allocator();
         let arg = |name: &str| std::env::args().any(|arg| arg == name);
@@ -124,33 +120,6 @@ fn main() {
         divan::main();
         if test_run {
             timing::test();
-        }
-    }
-}
-
-/// `SERBENCH_MODE=evolution`: the schema-evolution matrix, a JSON line per
-/// cell (`serbench_results::EvolutionCell`), computed here over the
-/// registry's codecs by the same code its tests hold to the committed
-/// table.
-fn evolution() {
-    for cell in serbench_codecs::evolution_matrix() {
-        if !json_line(&cell.record()) {
-            return;
-        }
-    }
-}
-
-/// `SERBENCH_MODE=capabilities`: a line per codec built in
-/// (`serbench_results::Capability`): what the registry's tests decide
-/// (field names in the data, determinism), run here, and what it
-/// declares, with sources.
-fn capabilities() {
-    for line in serbench_codecs::codecs()
-        .iter()
-        .filter_map(|info| serbench_codecs::capabilities::line(info))
-    {
-        if !json_line(&line) {
-            return;
         }
     }
 }

@@ -13,10 +13,6 @@
 //!   size);
 //! - `SERBENCH_MODE=sizes`: the size report instead of divan;
 //! - `SERBENCH_MODE=time`: the timing mode (`benches/timing.rs`);
-//! - `SERBENCH_MODE=evolution`: the schema-evolution matrix
-//!   (`serbench-evolution`), a JSON line per cell;
-//! - `SERBENCH_MODE=capabilities`: the capability table, a JSON line per
-//!   codec;
 //! - `SERBENCH_CALLGRIND_OUT=FILE`: the timing mode's `--instructions`
 //!   runs under Callgrind, which writes the dump of each call of
 //!   [`counted`] to `FILE.1`, `FILE.2`, … (its `--callgrind-out-file`).

@@ -141,18 +141,38 @@ pub fn hold_block(path: &Path, begin: &str, end: &str, body: &str) -> Result<(),
     let (_, tail) = rest
         .split_once(end)
         .ok_or_else(|| format!("{name} has no line {end} after {begin}"))?;
-    let expected = format!("{head}{begin}\n\n{body}\n{end}{tail}");
+    hold(
+        path,
+        &text,
+        &format!("{head}{begin}\n\n{body}\n{end}{tail}"),
+    )
+}
+
+/// Holds the whole generated file at `path` to `expected`, as
+/// [`hold_block`] holds a block: rewritten and an error when it differs,
+/// only an error under `CI`. A missing file is a stale one.
+///
+/// # Errors
+///
+/// When the file was stale, or cannot be written.
+pub fn hold_file(path: &Path, expected: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    hold(path, &text, expected)
+}
+
+fn hold(path: &Path, text: &str, expected: &str) -> Result<(), String> {
+    let name = path.display();
     if text == expected {
         return Ok(());
     }
     if std::env::var_os("CI").is_some() {
         return Err(format!(
-            "{name}'s block {begin} is stale: run the tests locally and commit {name}"
+            "{name} is stale: run the tests locally and commit {name}"
         ));
     }
     std::fs::write(path, expected).map_err(|e| format!("cannot write {name}: {e}"))?;
     Err(format!(
-        "{name}'s block {begin} was stale; it is rewritten: review it and commit {name}"
+        "{name} was stale; it is rewritten: review it and commit {name}"
     ))
 }
 

@@ -125,6 +125,23 @@ pub struct Report {
     pub capabilities: Vec<Capability>,
 }
 
+/// Where the tables that are facts of the code, not of a run, are
+/// committed, relative to the project root: `cargo test -p
+/// serbench-evolution` computes them over the registry and holds this file
+/// to them, and `cargo xtask bench` copies them into `results.json`, so the
+/// bench binary emits measurements only.
+pub const CODE_TABLES: &str = "docs/results/tables.json";
+
+/// The evolution matrix and the capability table, as [`CODE_TABLES`]
+/// holds them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CodeTables {
+    /// Every cell of the schema-evolution matrix.
+    pub evolution: Vec<EvolutionCell>,
+    /// A line per codec of the registry.
+    pub capabilities: Vec<Capability>,
+}
+
 /// Reads a `results.json` of schema [`SCHEMA`]. The file's `schema` is
 /// read first, so a file of another layout is refused by its number
 /// ([`check_schema`]) rather than by the first field it names otherwise.
@@ -300,8 +317,7 @@ impl EvolutionCell {
     }
 }
 
-/// One codec's line of the capability table, as the bench binary's
-/// capabilities mode prints it (`SERBENCH_MODE=capabilities`).
+/// One codec's line of the capability table, as [`CODE_TABLES`] holds it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[expect(
     clippy::struct_excessive_bools,

@@ -141,7 +141,7 @@ fn refused<F: BaseCodec, T: Wire>(bytes: &[u8], error: rancor::BoxedError) -> Er
 /// `message` with every address (`0x` and hex digits) written as an
 /// offset into `bytes`, and the offset of the one after `ptr `, if it is
 /// within them.
-fn relative(message: &str, bytes: &[u8]) -> (String, Option<usize>) {
+pub(crate) fn relative(message: &str, bytes: &[u8]) -> (String, Option<usize>) {
     let base = bytes.as_ptr().addr();
     let mut text = String::with_capacity(message.len());
     let mut at = None;

@@ -85,7 +85,10 @@ where
         // `AlignedVec` first.
         let mut aligned = AlignedVec::<16>::with_capacity(bytes.len());
         aligned.extend_from_slice(bytes);
-        rkyv::from_bytes::<T, rancor::Error>(&aligned).map_err(|error| error.to_string())
+        // The error names addresses in memory; as offsets into the bytes
+        // it says the same on every run, as the dataset path's does.
+        rkyv::from_bytes::<T, rancor::Error>(&aligned)
+            .map_err(|error| crate::access::relative(&error.to_string(), &aligned).0)
     }
 }
 

@@ -8,9 +8,9 @@
 //!    zstd and gzip sizes measured; each line also says what the xtask must
 //!    not know itself: the codec's wire format, library, version and
 //!    stock or tuned path, and the dataset's own label for its size;
-//!    the evolution mode prints the schema-evolution matrix
-//!    (`serbench-evolution`) and the capabilities mode a capability line
-//!    per codec (tested and declared), which `results.json` carries whole;
+//!    the schema-evolution matrix and the capability table are facts of
+//!    the code, which `serbench-evolution`'s tests commit in
+//!    `docs/results/tables.json` and `results.json` carries whole;
 //! 3. looks at the machine ([`mod@load`]): if other processes are using the
 //!    CPU it says so, here and in the report's header, and goes on;
 //! 4. times the pairs chosen in the bench binary's timing mode, which names
@@ -50,8 +50,7 @@ use std::process::{Command, Stdio};
 
 use anyhow::{Context, bail, ensure};
 use serbench_results::{
-    Capability, EvolutionCell, Op, Record, Report, Run, SafetyLine, SizeLine, join, stats, units,
-    verdict,
+    Op, Record, Report, Run, SafetyLine, SizeLine, join, stats, units, verdict,
 };
 
 use crate::{cargo, project_root, report_tool, target_dir};
@@ -224,6 +223,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     );
     run.check = Some(check);
     run.instructions = meter;
+    let tables = code_tables()?;
     let mut results = Report {
         schema: serbench_results::SCHEMA,
         run,
@@ -233,8 +233,8 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         sweep: join::sweep(&measurements),
         compile: Vec::new(),
         code_size: None,
-        evolution: evolution(&binary)?,
-        capabilities: capabilities(&binary)?,
+        evolution: tables.evolution,
+        capabilities: tables.capabilities,
     };
     serbench_results::join_safety(&mut results.results, &safety(&binary)?);
     let bench = paired::Bench {
@@ -455,34 +455,19 @@ fn bench_command(binary: &Path, quick: bool) -> Command {
     command
 }
 
-/// The schema-evolution matrix, from the bench binary's evolution mode:
-/// facts of the code, not of the machine, so always all of it.
-fn evolution(binary: &Path) -> anyhow::Result<Vec<EvolutionCell>> {
-    mode_lines(binary, "evolution")
-}
-
-/// The capability table, from the bench binary's capabilities mode: a
-/// line per codec built in, whatever the run's filters.
-fn capabilities(binary: &Path) -> anyhow::Result<Vec<Capability>> {
-    eprintln!("bench: the capability table (field names, determinism, declared facts)");
-    mode_lines(binary, "capabilities")
-}
-
-/// The typed lines the bench binary prints in `mode`.
-fn mode_lines<T: serde::de::DeserializeOwned>(binary: &Path, mode: &str) -> anyhow::Result<Vec<T>> {
-    let output = bench_command(binary, true)
-        .env("SERBENCH_MODE", mode)
-        .stderr(Stdio::inherit())
-        .output()
-        .context("cannot run the bench binary")?;
-    ensure!(
-        output.status.success(),
-        "the bench binary's {mode} mode failed"
-    );
-    String::from_utf8(output.stdout)?
-        .lines()
-        .map(|line| serde_json::from_str(line).with_context(|| format!("unreadable {mode} line")))
-        .collect()
+/// The schema-evolution matrix and the capability table: facts of the
+/// code, not of the machine, so always all of them, from the file
+/// `serbench-evolution`'s tests compute and hold.
+fn code_tables() -> anyhow::Result<serbench_results::CodeTables> {
+    let path = project_root().join(serbench_results::CODE_TABLES);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{} is unreadable; `cargo test -p serbench-evolution` writes it again",
+            path.display()
+        )
+    })
 }
 
 /// The sizes report, restricted to the chosen datasets and codecs.

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use serbench_evolution::{Cell, Change, Direction, Outcome};
+use serbench_results::CodeTables;
 
 /// Every cell, over the registry's codecs.
 fn matrix() -> Vec<Cell> {
@@ -387,15 +388,13 @@ const CAPABILITIES_END: &str = "<!-- capabilities:end -->";
 #[test]
 fn readme_capability_table_is_the_computed_one() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let CodeTables {
+        evolution,
+        capabilities,
+    } = code_tables();
     let report = serbench_results::Report {
-        capabilities: serbench_codecs::codecs()
-            .iter()
-            .filter_map(|info| serbench_codecs::capabilities::line(info))
-            .collect(),
-        evolution: serbench_codecs::evolution_matrix()
-            .iter()
-            .map(Cell::record)
-            .collect(),
+        capabilities,
+        evolution,
         ..serbench_results::Report::default()
     };
     let summary = serbench_report::readme::hold_block(
@@ -411,4 +410,42 @@ fn readme_capability_table_is_the_computed_one() {
         &serbench_report::capabilities_markdown(&report),
     );
     summary.and(whole).unwrap_or_else(|why| panic!("{why}"));
+}
+
+/// The tables that are facts of the code, over the registry's codecs.
+fn code_tables() -> CodeTables {
+    CodeTables {
+        evolution: matrix().iter().map(Cell::record).collect(),
+        capabilities: serbench_codecs::codecs()
+            .iter()
+            .filter_map(|info| serbench_codecs::capabilities::line(info))
+            .collect(),
+    }
+}
+
+/// `cargo xtask bench` copies the evolution matrix and the capability
+/// table into results.json from the committed file, so the file is held
+/// to what this crate computes, rewritten and failed as README's blocks
+/// are. An item per line keeps a changed cell a one-line diff.
+#[test]
+fn code_tables_are_the_committed_ones() {
+    fn items<T: serde::Serialize>(items: &[T]) -> String {
+        let lines: Vec<String> = items
+            .iter()
+            .map(|item| serde_json::to_string(item).expect("plain data serializes"))
+            .collect();
+        lines.join(",\n")
+    }
+    let tables = code_tables();
+    let text = format!(
+        "{{\"evolution\": [\n{}\n],\n\"capabilities\": [\n{}\n]}}\n",
+        items(&tables.evolution),
+        items(&tables.capabilities)
+    );
+    let read: CodeTables = serde_json::from_str(&text).expect("the text is JSON");
+    assert_eq!(read, tables, "the written tables read back the same");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(serbench_results::CODE_TABLES);
+    serbench_report::readme::hold_file(&path, &text).unwrap_or_else(|why| panic!("{why}"));
 }
