@@ -145,21 +145,7 @@ impl BaseCodec for Avro {
     type Error = Error;
 }
 
-/// Encodes `value` as one Avro datum.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    Avro: Codec<T>,
-{
-    Avro::to_vec(value)
-}
-
-/// Decodes the one Avro datum that fills `bytes`.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    Avro: Codec<T>,
-{
-    Avro::decode(bytes)
-}
+serbench_model::functions!(Avro, "Avro datum");
 
 impl<T: Dataset + Wire> Codec<T> for Avro {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {

@@ -163,21 +163,7 @@ impl BaseCodec for Bincode {
     type Error = Error;
 }
 
-/// Encodes `value` as bincode.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    Bincode: Codec<T>,
-{
-    Bincode::to_vec(value)
-}
-
-/// Decodes one bincode value that fills `bytes`.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    Bincode: Codec<T>,
-{
-    Bincode::decode(bytes)
-}
+serbench_model::functions!(Bincode, "bincode value");
 
 impl<T> Codec<T> for Bincode
 where

@@ -192,7 +192,7 @@ mod mirror;
 mod serde;
 mod walk;
 
-use serbench_model::{BaseCodec, Carries, Codec, Dataset};
+use serbench_model::{BaseCodec, Carries, Dataset};
 pub use serbench_model::{Error, ErrorKind};
 
 /// The bitcode codec over bitcode's own derive.
@@ -218,21 +218,7 @@ impl BaseCodec for BitcodeSerde {
     type Error = Error;
 }
 
-/// Encodes `value` with bitcode's derive.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    Bitcode: Codec<T>,
-{
-    Bitcode::to_vec(value)
-}
-
-/// Decodes one value that fills `bytes`, with bitcode's derive.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    Bitcode: Codec<T>,
-{
-    Bitcode::decode(bytes)
-}
+serbench_model::functions!(Bitcode, "bitcode value");
 
 /// The error of bitcode refusing the bytes.
 fn refused<C: BaseCodec, T: Dataset>(error: bitcode::Error) -> Error {

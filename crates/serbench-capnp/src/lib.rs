@@ -133,7 +133,7 @@ mod generated {
 
 use capnp::message::{Builder, HeapAllocator};
 use capnp::traits::Owned;
-use serbench_model::{BaseCodec, Carries, Codec, Dataset, NativeCodec};
+use serbench_model::{BaseCodec, Carries, Codec, NativeCodec};
 pub use serbench_model::{Error, ErrorKind};
 
 use crate::write::{TooLong, Words};
@@ -153,22 +153,7 @@ impl BaseCodec for Capnp {
     type Error = Error;
 }
 
-/// Encodes `value` as one Cap'n Proto message in the standard stream
-/// framing.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    Capnp: Codec<T>,
-{
-    Capnp::to_vec(value)
-}
-
-/// Decodes one message that fills `bytes`.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    Capnp: Codec<T>,
-{
-    Capnp::decode(bytes)
-}
+serbench_model::functions!(Capnp, "Cap'n Proto message (standard stream framing)");
 
 mod private {
     use capnp::traits::Owned;

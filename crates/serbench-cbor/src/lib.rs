@@ -168,21 +168,7 @@ impl BaseCodec for Cbor {
     type Error = Error;
 }
 
-/// Encodes `value` as CBOR.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    Cbor: Codec<T>,
-{
-    Cbor::to_vec(value)
-}
-
-/// Decodes one value that fills `bytes`.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    Cbor: Codec<T>,
-{
-    Cbor::decode(bytes)
-}
+serbench_model::functions!(Cbor, "CBOR value");
 
 mod private {
     use serde::{Deserializer, Serializer};

@@ -142,21 +142,7 @@ impl BaseCodec for FlatBuffers {
     type Error = Error;
 }
 
-/// Encodes `value` as a size-prefixed FlatBuffer.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    FlatBuffers: Codec<T>,
-{
-    FlatBuffers::to_vec(value)
-}
-
-/// Verifies and decodes one size-prefixed FlatBuffer that fills `bytes`.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    FlatBuffers: Codec<T>,
-{
-    FlatBuffers::decode(bytes)
-}
+serbench_model::functions!(FlatBuffers, "size-prefixed FlatBuffer");
 
 /// A finished FlatBuffer, built by [`NativeCodec::build`]: the message as
 /// the runtime's builder left it, ready to write or send.

@@ -132,21 +132,7 @@ impl BaseCodec for Json {
     type Error = Error;
 }
 
-/// Encodes `value` as compact JSON.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    Json: Codec<T>,
-{
-    Json::to_vec(value)
-}
-
-/// Decodes one value that fills `bytes`.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    Json: Codec<T>,
-{
-    Json::decode(bytes)
-}
+serbench_model::functions!(Json, "JSON value");
 
 mod private {
     /// What only JSON cannot carry, checked before writing: the field

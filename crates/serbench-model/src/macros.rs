@@ -55,3 +55,64 @@ macro_rules! for_each_dataset {
         $callback! { $($module: $crate::$dataset,)* }
     };
 }
+
+/// Writes a codec crate's two free functions, `to_vec` and `from_slice`,
+/// over its codec type: what a user of one crate calls, the same in every
+/// crate, so written once. `$what` names one encoded value
+/// (`"postcard value"`, `"Avro datum"`).
+///
+/// ```
+/// use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Record};
+///
+/// /// A codec that writes nothing and reads nothing.
+/// pub struct Refusing;
+///
+/// impl BaseCodec for Refusing {
+///     const NAME: &'static str = "refusing";
+///     const CARRIES: Carries = Carries::EVERYTHING;
+///     type Error = Error;
+/// }
+///
+/// impl<T: Dataset> Codec<T> for Refusing {
+///     fn encode(_: &T, _: &mut Vec<u8>) -> Result<(), Error> {
+///         Err(Error::new::<Self, T>(ErrorKind::Unsupported, "nothing is written"))
+///     }
+///     fn decode(_: &[u8]) -> Result<T, Error> {
+///         Err(Error::new::<Self, T>(ErrorKind::Syntax, "nothing is read"))
+///     }
+/// }
+///
+/// serbench_model::functions!(Refusing, "refused value");
+///
+/// assert!(to_vec(&Record::workload(0)[0]).is_err());
+/// assert!(from_slice::<Record>(b"").is_err());
+/// ```
+#[macro_export]
+macro_rules! functions {
+    ($codec:ident, $what:literal) => {
+        #[doc = concat!("Encodes `value` as one ", $what, ", with [`", stringify!($codec), "`].")]
+        ///
+        /// # Errors
+        ///
+        /// A value the format cannot carry, named as the codec's
+        /// [`Codec::encode`](serbench_model::Codec::encode) names it.
+        pub fn to_vec<T: $crate::Dataset>(value: &T) -> ::std::result::Result<::std::vec::Vec<u8>, $crate::Error>
+        where
+            $codec: $crate::Codec<T, Error = $crate::Error>,
+        {
+            <$codec as $crate::Codec<T>>::to_vec(value)
+        }
+
+        #[doc = concat!("Decodes the one ", $what, " that fills `bytes`, with [`", stringify!($codec), "`].")]
+        ///
+        /// # Errors
+        ///
+        /// What is wrong with `bytes`, and where.
+        pub fn from_slice<T: $crate::Dataset>(bytes: &[u8]) -> ::std::result::Result<T, $crate::Error>
+        where
+            $codec: $crate::Codec<T, Error = $crate::Error>,
+        {
+            <$codec as $crate::Codec<T>>::decode(bytes)
+        }
+    };
+}

@@ -109,21 +109,7 @@ impl BaseCodec for MsgPack {
     type Error = Error;
 }
 
-/// Encodes `value` as MessagePack.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    MsgPack: Codec<T>,
-{
-    MsgPack::to_vec(value)
-}
-
-/// Decodes one MessagePack value that fills `bytes`.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    MsgPack: Codec<T>,
-{
-    MsgPack::decode(bytes)
-}
+serbench_model::functions!(MsgPack, "MessagePack value");
 
 impl<T> Codec<T> for MsgPack
 where

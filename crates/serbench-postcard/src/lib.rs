@@ -111,21 +111,7 @@ impl BaseCodec for Postcard {
     type Error = Error;
 }
 
-/// Encodes `value` as postcard.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    Postcard: Codec<T>,
-{
-    Postcard::to_vec(value)
-}
-
-/// Decodes one postcard value that fills `bytes`.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    Postcard: Codec<T>,
-{
-    Postcard::decode(bytes)
-}
+serbench_model::functions!(Postcard, "postcard value");
 
 impl<T> Codec<T> for Postcard
 where

@@ -176,21 +176,7 @@ impl BaseCodec for Protobuf {
     type Error = Error;
 }
 
-/// Encodes `value` as a protobuf message.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    Protobuf: Codec<T>,
-{
-    Protobuf::to_vec(value)
-}
-
-/// Decodes the message that fills `bytes`.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    Protobuf: Codec<T>,
-{
-    Protobuf::decode(bytes)
-}
+serbench_model::functions!(Protobuf, "protobuf message");
 
 impl<T: Dataset + Wire> Codec<T> for Protobuf {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {

@@ -209,21 +209,7 @@ impl BaseCodec for QDataStream {
     type Error = Error;
 }
 
-/// Encodes `value` as Qt's QDataStream would.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    QDataStream: Codec<T>,
-{
-    QDataStream::to_vec(value)
-}
-
-/// Decodes the value that fills `bytes`.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    QDataStream: Codec<T>,
-{
-    QDataStream::decode(bytes)
-}
+serbench_model::functions!(QDataStream, "QDataStream value");
 
 /// A dataset's QDataStream layout, in both directions.
 trait Stream: Sized {

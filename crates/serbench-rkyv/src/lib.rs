@@ -130,7 +130,7 @@ mod tests;
 mod trusted;
 mod wire;
 
-use serbench_model::{BaseCodec, Carries, Codec, Dataset, NativeCodec};
+use serbench_model::{BaseCodec, Carries, Codec, NativeCodec};
 pub use serbench_model::{Error, ErrorKind};
 
 use crate::wire::Wire;
@@ -215,18 +215,4 @@ impl<T: Wire> Codec<T> for RkyvUnvalidated {
     }
 }
 
-/// Encodes `value` as an rkyv archive in a new buffer.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    Rkyv: Codec<T>,
-{
-    Rkyv::to_vec(value)
-}
-
-/// Validates the archive that fills `bytes` and decodes it.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    Rkyv: Codec<T>,
-{
-    Rkyv::decode(bytes)
-}
+serbench_model::functions!(Rkyv, "validated rkyv archive");

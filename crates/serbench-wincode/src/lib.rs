@@ -118,21 +118,7 @@ impl BaseCodec for Wincode {
     type Error = Error;
 }
 
-/// Encodes `value` as wincode.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    Wincode: Codec<T>,
-{
-    Wincode::to_vec(value)
-}
-
-/// Decodes one wincode value that fills `bytes`.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    Wincode: Codec<T>,
-{
-    Wincode::decode(bytes)
-}
+serbench_model::functions!(Wincode, "wincode value");
 
 /// bincode 1's layout, as wincode's default configuration, without its
 /// preallocation limit: the limit also refuses to write or read any `Vec`

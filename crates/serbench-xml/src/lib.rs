@@ -157,21 +157,7 @@ impl BaseCodec for Xml {
     type Error = Error;
 }
 
-/// Encodes `value` as XML.
-pub fn to_vec<T: Dataset>(value: &T) -> Result<Vec<u8>, Error>
-where
-    Xml: Codec<T>,
-{
-    Xml::to_vec(value)
-}
-
-/// Decodes one document that fills `bytes`.
-pub fn from_slice<T: Dataset>(bytes: &[u8]) -> Result<T, Error>
-where
-    Xml: Codec<T>,
-{
-    Xml::decode(bytes)
-}
+serbench_model::functions!(Xml, "XML document");
 
 impl Codec<TaskManager> for Xml {
     fn encode(value: &TaskManager, out: &mut Vec<u8>) -> Result<(), Error> {
