@@ -107,6 +107,10 @@ pub struct SafetyLine {
 
 /// One dataset × codec of a run.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "each is an independent yes/no fact of the record"
+)]
 pub struct Record {
     /// Dataset id, such as `task-manager`.
     pub dataset: String,
@@ -152,6 +156,11 @@ pub struct Record {
     /// size).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counted_at: Option<CountedAt>,
+    /// `serbench measure`: the round trip gave a document's maps back in
+    /// the codec's schema order and was verified without regard to key
+    /// order (absent when false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub any_key_order: bool,
 }
 
 impl Record {

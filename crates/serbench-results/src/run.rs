@@ -331,7 +331,7 @@ impl BuildFacts {
                         row.dataset, row.codec
                     )
                 })?;
-            let messages = record.messages.max(1) as f64;
+            let (instructions, cycles) = counted.counts.per_message(record.messages);
             let op = match row.op {
                 crate::Op::Encode => &mut record.ops.encode,
                 crate::Op::Decode => &mut record.ops.decode,
@@ -343,8 +343,8 @@ impl BuildFacts {
                 }
             };
             if let Some(stats) = op {
-                stats.instructions = Some(counted.counts.instructions as f64 / messages);
-                stats.estimated_cycles = Some(counted.counts.estimated_cycles() as f64 / messages);
+                stats.instructions = Some(instructions);
+                stats.estimated_cycles = Some(cycles);
             }
         }
         Ok(())

@@ -90,6 +90,17 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// Instructions and estimated cycles per message of a workload of
+    /// `messages` (at least one), as the reports give them.
+    #[must_use]
+    pub fn per_message(&self, messages: u64) -> (f64, f64) {
+        let messages = messages.max(1) as f64;
+        (
+            self.instructions as f64 / messages,
+            self.estimated_cycles() as f64 / messages,
+        )
+    }
+
     /// The `summary:` line of a Callgrind output file (one dump), read by
     /// the names on its `events:` line; an error says what is missing.
     ///

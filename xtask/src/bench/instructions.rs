@@ -238,18 +238,13 @@ pub(crate) fn table(lines: &[TimingLine], sizes: &[SizeLine]) -> String {
         sizes
             .iter()
             .find(|s| s.dataset == line.row.dataset && s.codec == line.row.codec)
-            .map_or(1.0, |s| s.messages.max(1) as f64)
+            .map_or(1, |s| s.messages)
     };
     let mut rows: Vec<(&TimingLine, f64, f64)> = lines
         .iter()
         .filter_map(|line| {
-            let counts = line.counts?;
-            let per = messages(line);
-            Some((
-                line,
-                counts.instructions as f64 / per,
-                counts.estimated_cycles() as f64 / per,
-            ))
+            let (instructions, cycles) = line.counts?.per_message(messages(line));
+            Some((line, instructions, cycles))
         })
         .collect();
     rows.sort_by(|a, b| {

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::process::Command;
 
-use serbench_results::Run;
+use serbench_results::{BuildFacts, Run};
 
 use crate::project_root;
 
@@ -28,14 +28,20 @@ pub(crate) fn describe(
     filters: Vec<String>,
     versions: BTreeMap<String, String>,
 ) -> Run {
+    let BuildFacts {
+        compiler,
+        profile,
+        commit,
+        ..
+    } = build(if lto { PROFILE_LTO } else { PROFILE });
     Run {
         started,
         quick,
         filters,
         machine: serbench_results::machine(),
-        compiler: compiler(),
-        profile: profile(if lto { PROFILE_LTO } else { PROFILE }, std::env::vars()),
-        commit: commit(),
+        compiler,
+        profile,
+        commit,
         versions,
         check: None,
         check_after: None,
@@ -45,12 +51,18 @@ pub(crate) fn describe(
 
 /// What `serbench measure`, built with the bench profile's settings,
 /// cannot know of its own build: handed to it with `--build-facts`.
-pub(crate) fn build_facts() -> serbench_results::BuildFacts {
-    serbench_results::BuildFacts {
+pub(crate) fn build_facts() -> BuildFacts {
+    build(PROFILE)
+}
+
+/// The compiler, the `stated` profile with what the environment changes
+/// in it, and the commit: what both kinds of run say of their build.
+fn build(stated: &str) -> BuildFacts {
+    BuildFacts {
         compiler: compiler(),
-        profile: profile(PROFILE, std::env::vars()),
+        profile: profile(stated, std::env::vars()),
         commit: commit(),
-        ..serbench_results::BuildFacts::default()
+        ..BuildFacts::default()
     }
 }
 
