@@ -118,6 +118,7 @@
 //! `String` (an empty graph node is 4 bytes and an 80-byte `Node`).
 
 mod check;
+mod declared;
 #[cfg(feature = "document")]
 pub mod document;
 #[cfg(feature = "evolution")]
@@ -141,6 +142,7 @@ pub struct Avro;
 
 impl BaseCodec for Avro {
     const NAME: &'static str = "avro";
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::AVRO);
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
 }

@@ -131,6 +131,7 @@
 //! bincode's own error is the [`source`](std::error::Error::source).
 //! Every value of the model encodes, so encoding does not fail.
 
+mod declared;
 mod decode;
 #[cfg(feature = "document")]
 pub mod document;
@@ -154,6 +155,7 @@ use crate::native::Native;
 pub struct Bincode;
 
 impl BaseCodec for Bincode {
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::BINCODE);
     const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Elsewhere {
         by: "bincode-stock",
         why: "the tuned bincode is a fast path for the model's own types; a document has none, and goes through bincode's serde API, the bincode-stock row",
@@ -199,6 +201,8 @@ pub struct BincodeStock;
 
 impl BaseCodec for BincodeStock {
     const NAME: &'static str = "bincode-stock";
+    const DECLARED: Option<serbench_model::declared::Declared> =
+        Some(crate::declared::BINCODE_STOCK);
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
 }

@@ -183,6 +183,7 @@
 //! so encoding does not fail.
 
 mod budget;
+mod declared;
 mod derive;
 #[cfg(feature = "document")]
 pub mod document;
@@ -200,6 +201,7 @@ pub use serbench_model::{Error, ErrorKind};
 pub struct Bitcode;
 
 impl BaseCodec for Bitcode {
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::BITCODE);
     const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Unavailable(
         "bitcode's Encode and Decode are derived for a Rust type at compile time; a schema known only at run time cannot drive them",
     );
@@ -214,6 +216,8 @@ pub struct BitcodeSerde;
 
 impl BaseCodec for BitcodeSerde {
     const NAME: &'static str = "bitcode-serde";
+    const DECLARED: Option<serbench_model::declared::Declared> =
+        Some(crate::declared::BITCODE_SERDE);
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
 }

@@ -100,6 +100,7 @@
 //! segment is sized for the value, and [`NativeCodec::write`] appends a
 //! prebuilt message in the stream framing, the bytes `encode` writes.
 
+mod declared;
 #[cfg(feature = "evolution")]
 mod evolution;
 mod graph;
@@ -143,6 +144,7 @@ use crate::write::{TooLong, Words};
 pub struct Capnp;
 
 impl BaseCodec for Capnp {
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::CAPNP);
     const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Unavailable(
         "the capnp crate reads and builds dynamic values only through schemas compiled in by capnpc, which needs the capnp tool; a schema inferred at run time cannot be loaded",
     );

@@ -130,6 +130,7 @@
 //! `{"JAVA": x}`, and leave `x` unread, so that what follows reads out of
 //! place.
 
+mod declared;
 #[cfg(feature = "document")]
 pub mod document;
 #[cfg(feature = "evolution")]
@@ -156,6 +157,7 @@ pub struct Cbor;
 
 impl BaseCodec for Cbor {
     const NAME: &'static str = "cbor";
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::CBOR);
     // Floats travel as their IEEE 754 bits; only the timestamps, written as
     // RFC 3339 text as Qt does, have limits.
     const CARRIES: Carries = Carries {

@@ -35,6 +35,8 @@ pub struct CborCbor4ii;
 
 impl BaseCodec for CborCbor4ii {
     const NAME: &'static str = "cbor-cbor4ii";
+    const DECLARED: Option<serbench_model::declared::Declared> =
+        Some(crate::declared::CBOR_CBOR4II);
     const CARRIES: Carries = crate::Cbor::CARRIES;
     type Error = Error;
 }

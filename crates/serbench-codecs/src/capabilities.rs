@@ -1,5 +1,5 @@
-//! What the capability table says of a codec that a test decides, and the
-//! API path each codec times.
+//! What the capability table says of a codec that a test decides, beside
+//! what its crate declares.
 //!
 //! [`tested`] runs the codec: whether its bytes carry the field names
 //! (a reader without the schema can tell the fields apart), and whether
@@ -8,11 +8,11 @@
 //! both to a committed table, so a codec whose answer changes fails a
 //! test; the bench binary prints them into `results.json`.
 
+use serbench_model::declared::Sourced;
 use serbench_model::{Codec, Dataset, Error, MediaContent};
 
 use serbench_results::{Capability, Fact, UnsafeCode};
 
-use crate::facts::{self, Sourced};
 use crate::{Carried, DatasetVisitor, Info, PairJob};
 
 /// What the tests decide of one codec.
@@ -48,8 +48,8 @@ pub fn tested(info: &Info) -> Option<Tested> {
 }
 
 /// Codec `info`'s line of the capability table: what [`tested`] decides,
-/// its [`api`] path and what [`facts`] declares of its wire format and
-/// library; `None` if it is not built in.
+/// and what its crate declares of its API path, wire format and library
+/// (`BaseCodec::DECLARED`); `None` if it is not built in.
 #[must_use]
 pub fn line(info: &Info) -> Option<Capability> {
     let fact = |name: &str, sourced: Sourced| Fact {
@@ -58,20 +58,13 @@ pub fn line(info: &Info) -> Option<Capability> {
         source: sourced.source.to_owned(),
     };
     let tested = tested(info)?;
-    let (api, api_source) = api(info.id).unwrap_or_default();
     let mut declared = Vec::new();
-    if let Some(format) = facts::FORMATS
-        .iter()
-        .find(|f| f.wire_format == info.wire_format)
-    {
-        declared.push(fact("specification", format.specification));
-        declared.push(fact("schema", format.schema));
-        declared.push(fact("other languages", format.other_languages));
-    }
-    let library = facts::LIBRARIES.iter().find(|l| l.library == info.library);
-    if let Some(library) = library {
-        declared.push(fact("latest release", library.latest_release));
-        declared.push(fact("advisories", library.advisories));
+    if let Some(facts) = info.declared {
+        declared.push(fact("specification", facts.format.specification));
+        declared.push(fact("schema", facts.format.schema));
+        declared.push(fact("other languages", facts.format.other_languages));
+        declared.push(fact("latest release", facts.library.latest_release));
+        declared.push(fact("advisories", facts.library.advisories));
     }
     Some(Capability {
         codec: info.id.to_owned(),
@@ -82,11 +75,16 @@ pub fn line(info: &Info) -> Option<Capability> {
         zero_copy: info.zero_copy,
         api: Fact {
             name: String::new(),
-            fact: api.to_owned(),
-            source: api_source.to_owned(),
+            fact: info.declared.map_or("", |facts| facts.api.id()).to_owned(),
+            source: info
+                .declared
+                .map_or("", |facts| facts.api_source)
+                .to_owned(),
         },
         declared,
-        unmaintained: library.is_some_and(|l| l.unmaintained),
+        unmaintained: info
+            .declared
+            .is_some_and(|facts| facts.library.unmaintained),
         unsafe_code: unsafe_code(info.library),
     })
 }
@@ -207,36 +205,4 @@ impl<D: Carried> PairJob<D> for SameBytes {
                 .all(|bytes| bytes.as_deref() == Some(first.as_slice()))
         })
     }
-}
-
-/// Whether a codec goes through serde or the library's own API, and
-/// where its crate says so.
-#[must_use]
-pub fn api(codec: &str) -> Option<(&'static str, &'static str)> {
-    const SERDE: &str = "serde";
-    const NATIVE: &str = "native";
-    Some(match codec {
-        "json" | "json-simd" | "json-sonic" => (SERDE, "crates/serbench-json/src/lib.rs"),
-        "cbor" | "cbor-cbor4ii" => (SERDE, "crates/serbench-cbor/src/lib.rs"),
-        "cbor-minicbor" => (NATIVE, "crates/serbench-cbor/src/lib.rs (Encode, Decode)"),
-        "xml" => (NATIVE, "crates/serbench-xml/src/lib.rs (quick-xml events)"),
-        "msgpack" => (SERDE, "crates/serbench-msgpack/src/lib.rs"),
-        "bincode" => (
-            NATIVE,
-            "crates/serbench-bincode/src/lib.rs (decoder written here)",
-        ),
-        "bincode-stock" => (SERDE, "crates/serbench-bincode/src/lib.rs"),
-        "postcard" => (SERDE, "crates/serbench-postcard/src/lib.rs"),
-        "bitcode" => (NATIVE, "crates/serbench-bitcode/src/lib.rs (derive)"),
-        "bitcode-serde" => (SERDE, "crates/serbench-bitcode/src/lib.rs"),
-        "wincode" => (NATIVE, "crates/serbench-wincode/src/lib.rs (derive)"),
-        "protobuf" | "protobuf-stock" => (NATIVE, "crates/serbench-protobuf (prost-build)"),
-        "thrift-binary" | "thrift-compact" => (NATIVE, "crates/serbench-thrift (protocols)"),
-        "avro" => (SERDE, "crates/serbench-avro/src/lib.rs"),
-        "qdatastream" => (NATIVE, "crates/serbench-qdatastream (written here)"),
-        "capnp" => (NATIVE, "crates/serbench-capnp (generated code)"),
-        "flatbuffers" => (NATIVE, "crates/serbench-flatbuffers (generated code)"),
-        "rkyv" | "rkyv-unvalidated" => (NATIVE, "crates/serbench-rkyv/src/lib.rs (derive)"),
-        _ => return None,
-    })
 }

@@ -42,7 +42,6 @@
 mod macros;
 pub mod capabilities;
 mod datasets;
-pub mod facts;
 mod list;
 
 use std::fmt;
@@ -81,6 +80,22 @@ pub struct Info {
     /// Whether the codec also has a message type of its own
     /// ([`NativeCodec`]), whose build and write halves are reported apart.
     pub native: bool,
+    /// What its crate declares for the capability table
+    /// ([`BaseCodec::DECLARED`](serbench_model::BaseCodec::DECLARED)).
+    pub declared: Option<serbench_model::declared::Declared>,
+}
+
+/// Whether `info`'s declared facts, if any, name its wire format and
+/// library as its list line does: checked at compile time.
+#[must_use]
+pub(crate) const fn declares(info: &Info) -> bool {
+    match info.declared {
+        Some(declared) => {
+            same(declared.format.wire_format, info.wire_format)
+                && same(declared.library.library, info.library)
+        }
+        None => true,
+    }
 }
 
 impl Info {

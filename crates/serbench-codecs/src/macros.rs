@@ -91,10 +91,15 @@ macro_rules! codecs {
                         detects_truncation:
                             <Codec as serbench_model::BaseCodec>::DETECTS_TRUNCATION,
                         native: false $(|| marked!(native, $marker))*,
+                        declared: <Codec as serbench_model::BaseCodec>::DECLARED,
                     };
                     const _: () = assert!(
                         crate::same(INFO.id, $feature),
                         concat!("the feature ", $feature, " must be named by its codec's id")
+                    );
+                    const _: () = assert!(
+                        crate::declares(&INFO),
+                        concat!("the facts ", $feature, " declares must name its list line's wire format and library")
                     );
                     visitor.codec::<Codec>(&INFO);
                     $(

@@ -106,6 +106,7 @@
 //! stream of messages reuses one buffer; a message that may exceed 8 MiB
 //! gets a builder of its own, sized for it, and the thread keeps no more.
 
+mod declared;
 #[cfg(feature = "evolution")]
 mod evolution;
 mod generated;
@@ -132,6 +133,7 @@ use crate::private::Schema;
 pub struct FlatBuffers;
 
 impl BaseCodec for FlatBuffers {
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::FLATBUFFERS);
     const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Unavailable(
         "the flatbuffers crate builds and reads tables only through code flatc generates; it has no reflection-driven builder for a schema known at run time",
     );

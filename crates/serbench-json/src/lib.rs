@@ -94,6 +94,7 @@
 //!   serde_json. It reads every negative zero as `0.0`, so writing a
 //!   reading of `-0.0` is an [`ErrorKind::Unsupported`] error with it.
 
+mod declared;
 mod depth;
 #[cfg(feature = "document")]
 pub mod document;
@@ -122,6 +123,7 @@ pub struct Json;
 
 impl BaseCodec for Json {
     const NAME: &'static str = "json";
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::JSON);
     const CARRIES: Carries = Carries {
         non_finite_floats: false,
         nan_payloads: false,

@@ -27,6 +27,7 @@ pub struct JsonSimd;
 
 impl BaseCodec for JsonSimd {
     const NAME: &'static str = "json-simd";
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::JSON_SIMD);
     const CARRIES: Carries = crate::Json::CARRIES;
     type Error = Error;
 }

@@ -26,6 +26,7 @@ pub struct JsonSonic;
 
 impl BaseCodec for JsonSonic {
     const NAME: &'static str = "json-sonic";
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::JSON_SONIC);
     const CARRIES: Carries = crate::Json::CARRIES;
     type Error = Error;
 }

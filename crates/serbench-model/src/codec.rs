@@ -156,6 +156,10 @@ pub trait BaseCodec {
     /// measure`, and if not, why: a codec's row of its own there, or
     /// none, comes from this.
     const DOCUMENT: DocumentPath = DocumentPath::Carried;
+    /// What the crate declares of the codec's wire format, library and API
+    /// path for the capability table. The registry's tests fail while a
+    /// listed codec declares nothing.
+    const DECLARED: Option<crate::declared::Declared> = None;
     /// The crate's one error type.
     type Error: std::error::Error + Send + Sync + 'static;
 

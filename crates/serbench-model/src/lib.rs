@@ -48,6 +48,7 @@
 
 mod answer;
 mod codec;
+pub mod declared;
 mod error;
 pub mod excerpt;
 pub mod forms;

@@ -80,6 +80,7 @@
 //! the decode that refused it. Every value of the model encodes,
 //! so encoding does not fail.
 
+mod declared;
 #[cfg(feature = "document")]
 pub mod document;
 #[cfg(feature = "evolution")]
@@ -105,6 +106,7 @@ pub struct MsgPack;
 
 impl BaseCodec for MsgPack {
     const NAME: &'static str = "msgpack";
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::MSGPACK);
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
 }

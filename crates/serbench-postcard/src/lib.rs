@@ -89,6 +89,7 @@
 //! postcard's own error is the [`source`](std::error::Error::source).
 //! Every value of the model encodes, so encoding does not fail.
 
+mod declared;
 #[cfg(feature = "document")]
 pub mod document;
 #[cfg(feature = "evolution")]
@@ -107,6 +108,7 @@ pub struct Postcard;
 
 impl BaseCodec for Postcard {
     const NAME: &'static str = "postcard";
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::POSTCARD);
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
 }

@@ -132,6 +132,7 @@
 //! the same 2 GiB − 1. The `document` module says how a document maps to
 //! proto3.
 
+mod declared;
 #[cfg(feature = "document")]
 pub mod document;
 #[cfg(feature = "evolution")]
@@ -170,6 +171,7 @@ pub struct Protobuf;
 
 impl BaseCodec for Protobuf {
     const NAME: &'static str = "protobuf";
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::PROTOBUF);
     const CARRIES: Carries = Carries::EVERYTHING;
     // A message cut at a field boundary is a valid, smaller message.
     const DETECTS_TRUNCATION: bool = false;

@@ -25,6 +25,8 @@ use crate::wire::Wire;
 pub struct ProtobufStock;
 
 impl BaseCodec for ProtobufStock {
+    const DECLARED: Option<serbench_model::declared::Declared> =
+        Some(crate::declared::PROTOBUF_STOCK);
     const DOCUMENT: DocumentPath = DocumentPath::Elsewhere {
         by: "protobuf",
         why: "prost's generated messages need types known at compile time; the protobuf row is prost-reflect's",

@@ -178,6 +178,7 @@
 //! names the item and its byte offset.
 
 mod date_time;
+mod declared;
 #[cfg(feature = "document")]
 pub mod document;
 mod error;
@@ -205,6 +206,7 @@ pub struct QDataStream;
 
 impl BaseCodec for QDataStream {
     const NAME: &'static str = "qdatastream";
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::QDATASTREAM);
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
 }

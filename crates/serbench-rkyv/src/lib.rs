@@ -118,6 +118,7 @@
 //! content, timestamps as integers.
 
 mod access;
+mod declared;
 #[cfg(feature = "evolution")]
 mod evolution;
 mod graph;
@@ -140,6 +141,7 @@ use crate::wire::Wire;
 pub struct Rkyv;
 
 impl BaseCodec for Rkyv {
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::RKYV);
     const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Unavailable(
         "rkyv's archived layouts are Rust types derived at compile time; it has no schema a program can give it at run time",
     );
@@ -184,6 +186,8 @@ impl<T: Wire> NativeCodec<T> for Rkyv {
 pub struct RkyvUnvalidated;
 
 impl BaseCodec for RkyvUnvalidated {
+    const DECLARED: Option<serbench_model::declared::Declared> =
+        Some(crate::declared::RKYV_UNVALIDATED);
     const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Elsewhere {
         by: "rkyv",
         why: "rkyv has no run-time schema at all (the rkyv row says why)",

@@ -125,6 +125,7 @@
 //! [`ErrorKind::TrailingBytes`]. Every error names the item and its byte
 //! offset.
 
+mod declared;
 #[cfg(feature = "document")]
 pub mod document;
 mod error;
@@ -159,12 +160,16 @@ pub struct ThriftCompact;
 
 impl BaseCodec for ThriftBinary {
     const NAME: &'static str = "thrift-binary";
+    const DECLARED: Option<serbench_model::declared::Declared> =
+        Some(crate::declared::THRIFT_BINARY);
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
 }
 
 impl BaseCodec for ThriftCompact {
     const NAME: &'static str = "thrift-compact";
+    const DECLARED: Option<serbench_model::declared::Declared> =
+        Some(crate::declared::THRIFT_COMPACT);
     const CARRIES: Carries = Carries::EVERYTHING;
     type Error = Error;
 }

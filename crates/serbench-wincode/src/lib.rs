@@ -95,6 +95,7 @@
 //! model encodes, so encoding does not fail.
 
 mod check;
+mod declared;
 #[cfg(feature = "evolution")]
 mod evolution;
 mod mirror;
@@ -110,6 +111,7 @@ use crate::mirror::Mirrored;
 pub struct Wincode;
 
 impl BaseCodec for Wincode {
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::WINCODE);
     const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Unavailable(
         "wincode's SchemaWrite and SchemaRead are derived for a Rust type at compile time and it has no serde support; a schema known only at run time cannot drive it",
     );

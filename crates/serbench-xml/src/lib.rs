@@ -119,6 +119,7 @@
 //!
 //! [quick-xml]: https://docs.rs/quick-xml
 
+mod declared;
 #[cfg(feature = "document")]
 pub mod document;
 #[cfg(feature = "evolution")]
@@ -143,6 +144,7 @@ pub struct Xml;
 
 impl BaseCodec for Xml {
     const NAME: &'static str = "xml";
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::XML);
     const CARRIES: Carries = Carries {
         // `INF`, `-INF` and `NaN` are `xs:double` forms…
         non_finite_floats: true,

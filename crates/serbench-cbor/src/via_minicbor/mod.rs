@@ -31,6 +31,8 @@ pub struct CborMinicbor;
 
 impl BaseCodec for CborMinicbor {
     const NAME: &'static str = "cbor-minicbor";
+    const DECLARED: Option<serbench_model::declared::Declared> =
+        Some(crate::declared::CBOR_MINICBOR);
     const CARRIES: Carries = crate::Cbor::CARRIES;
     type Error = Error;
 }

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use serbench_codecs::capabilities::{api, tested};
+use serbench_codecs::capabilities::tested;
 
 use crate::root;
 
@@ -42,13 +42,4 @@ fn tested_capabilities_are_the_committed_ones() {
         path.display(),
         changed.join("\n")
     );
-}
-
-#[test]
-fn every_codec_names_its_api_path() {
-    for info in serbench_codecs::codecs() {
-        let (path, source) = api(info.id).unwrap_or_else(|| panic!("{} has no API path", info.id));
-        assert!(["serde", "native"].contains(&path), "{}: {path}", info.id);
-        assert!(!source.is_empty());
-    }
 }

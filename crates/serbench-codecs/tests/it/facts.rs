@@ -1,88 +1,86 @@
-//! The declared facts against the list: one entry for each wire format and
-//! each library the list names, and none for anything it does not name.
+//! The facts each codec's crate declares (`BaseCodec::DECLARED`): every
+//! listed codec declares them, codecs of one wire format or one library
+//! declare the same, and every fact is a short cell with a source. The
+//! list line and the declared names agree, checked when the registry
+//! compiles.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
-use serbench_codecs::facts::{self, Sourced};
+use serbench_codecs::Info;
+use serbench_model::declared::{Declared, Sourced};
 
-/// The names in `names`, failing on one that comes twice.
-fn once<'a>(names: impl Iterator<Item = &'a str>, what: &str) -> BTreeSet<&'a str> {
-    let mut seen = BTreeSet::new();
-    for name in names {
+fn declared(info: &Info) -> Declared {
+    info.declared.unwrap_or_else(|| {
+        panic!(
+            "{} declares no facts: give its BaseCodec a DECLARED (its crate's declared.rs)",
+            info.id
+        )
+    })
+}
+
+#[test]
+fn every_codec_declares_its_facts() {
+    for info in serbench_codecs::codecs() {
+        let declared = declared(info);
         assert!(
-            seen.insert(name),
-            "facts.rs declares the {what} {name} twice"
+            !declared.api_source.trim().is_empty(),
+            "{}: no API source",
+            info.id
         );
     }
-    seen
 }
 
+/// One wire format's codecs, or one library's, are one crate's, which
+/// declares the format's facts and each library's once.
 #[test]
-fn every_wire_format_has_one_entry_and_none_is_unused() {
-    let listed: BTreeSet<&str> = serbench_codecs::codecs()
-        .iter()
-        .map(|codec| codec.wire_format)
-        .collect();
-    let declared = once(
-        facts::FORMATS.iter().map(|format| format.wire_format),
-        "wire format",
-    );
-    assert_eq!(
-        declared, listed,
-        "facts::FORMATS must name exactly the wire formats of the list"
-    );
-}
-
-#[test]
-fn every_library_has_one_entry_and_none_is_unused() {
-    let listed: BTreeSet<&str> = serbench_codecs::codecs()
-        .iter()
-        .map(|codec| codec.library)
-        .collect();
-    let declared = once(
-        facts::LIBRARIES.iter().map(|library| library.library),
-        "library",
-    );
-    assert_eq!(
-        declared, listed,
-        "facts::LIBRARIES must name exactly the libraries of the list"
-    );
+fn codecs_of_one_format_or_library_declare_the_same() {
+    let mut formats = BTreeMap::new();
+    let mut libraries = BTreeMap::new();
+    for info in serbench_codecs::codecs() {
+        let declared = declared(info);
+        let format = *formats.entry(info.wire_format).or_insert(*declared.format);
+        assert_eq!(format, *declared.format, "{}", info.id);
+        let library = *libraries.entry(info.library).or_insert(*declared.library);
+        assert_eq!(library, *declared.library, "{}", info.id);
+    }
 }
 
 /// A fact is a table cell: short, and never without its source.
 #[test]
 fn every_fact_is_short_and_sourced() {
-    let formats = facts::FORMATS.iter().flat_map(|format| {
-        [
-            (format.wire_format, format.specification),
-            (format.wire_format, format.schema),
-            (format.wire_format, format.other_languages),
-        ]
-    });
-    let libraries = facts::LIBRARIES.iter().flat_map(|library| {
-        [
-            (library.library, library.latest_release),
-            (library.library, library.advisories),
-        ]
-    });
-    for (name, Sourced { fact, source }) in formats.chain(libraries) {
-        assert!(!fact.trim().is_empty(), "{name}: a fact is empty");
-        assert!(!source.trim().is_empty(), "{name}: {fact:?} has no source");
-        assert!(
-            fact.chars().count() <= 60,
-            "{name}: {fact:?} is too long for a table cell"
-        );
+    for info in serbench_codecs::codecs() {
+        let Declared {
+            format, library, ..
+        } = declared(info);
+        for Sourced { fact, source } in [
+            format.specification,
+            format.schema,
+            format.other_languages,
+            library.latest_release,
+            library.advisories,
+        ] {
+            let name = info.id;
+            assert!(!fact.trim().is_empty(), "{name}: a fact is empty");
+            assert!(!source.trim().is_empty(), "{name}: {fact:?} has no source");
+            assert!(
+                fact.chars().count() <= 60,
+                "{name}: {fact:?} is too long for a table cell"
+            );
+        }
     }
 }
 
 #[test]
 fn the_date_read_is_a_date() {
-    let parts: Vec<&str> = facts::AS_OF.split('-').collect();
-    assert!(
-        matches!(parts.as_slice(), [year, month, day]
-            if year.len() == 4 && month.len() == 2 && day.len() == 2
-                && parts.iter().all(|part| part.bytes().all(|byte| byte.is_ascii_digit()))),
-        "AS_OF is {:?}, not YYYY-MM-DD",
-        facts::AS_OF
-    );
+    for info in serbench_codecs::codecs() {
+        let read_on = declared(info).library.read_on;
+        let parts: Vec<&str> = read_on.split('-').collect();
+        assert!(
+            matches!(parts.as_slice(), [year, month, day]
+                if year.len() == 4 && month.len() == 2 && day.len() == 2
+                    && parts.iter().all(|part| part.bytes().all(|byte| byte.is_ascii_digit()))),
+            "{}: read_on is {read_on:?}, not YYYY-MM-DD",
+            info.id
+        );
+    }
 }
