@@ -234,10 +234,11 @@ where
     Bitcode::decode(bytes)
 }
 
-/// The error of bitcode refusing the bytes.
-fn refused<C: BaseCodec, T: Dataset>(error: bitcode::Error) -> Error {
-    let message = format!("not a bitcode {} value: {error}", T::NAME);
-    Error::new::<C, T>(ErrorKind::Syntax, message).with_source(error)
+/// The error of bitcode refusing the bytes of a `subject` (a dataset, a
+/// document, the evolution record), as codec `C`'s.
+fn refused<C: BaseCodec>(subject: &'static str, error: bitcode::Error) -> Error {
+    let message = format!("not a bitcode {subject} value: {error}");
+    Error::named(ErrorKind::Syntax, C::NAME, subject, message).with_source(error)
 }
 
 /// Refuses `bytes` unless they are `again`, the encoding bitcode writes
