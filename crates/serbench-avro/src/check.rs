@@ -25,11 +25,10 @@
 //! the walk bounds how deep records nest), and may hold items that take
 //! no byte (nulls, empty records), whose count no byte bounds.
 
-use std::fmt;
 use std::ops::{Range, RangeInclusive};
 
-use serbench_model::ErrorKind;
 use serbench_model::forms::check_timestamp_parts;
+use serbench_model::{BaseCodec, Error, ErrorKind};
 
 /// What the walk needs of an Avro schema: the encoding of each type, and
 /// how many symbols an enum or branches a union has.
@@ -144,9 +143,11 @@ pub(crate) struct Fault {
     pub(crate) offset: usize,
 }
 
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at byte {}: {}", self.offset, self.message)
+impl Fault {
+    /// The fault as the codec's error about `subject` (a dataset, or a
+    /// document), at its byte.
+    pub(crate) fn about(self, subject: &'static str) -> Error {
+        Error::named(self.kind, crate::Avro::NAME, subject, self.message).at_offset(self.offset)
     }
 }
 

@@ -70,8 +70,9 @@
 //! bytes that remain, varints end within 64 bits, strings are UTF-8, enum
 //! and union indexes are in range, records nest no deeper than a document
 //! can (which bounds a schema that refers to itself), and the datum ends
-//! where the input does. A refusal names the byte offset (`at byte 1: a
-//! string of 1000000 bytes in the 0 that remain`). So no length a datum
+//! where the input does. A refusal holds the byte offset as its position
+//! (`a string of 1000000 bytes in the 0 that remain`, at byte 1). So no
+//! length a datum
 //! lies about makes apache-avro allocate it (it allocates a declared
 //! length before reading the bytes, up to a process-wide limit of
 //! 512 MiB). An array of items that take no byte (nulls, empty records)
@@ -89,12 +90,14 @@ use apache_avro::reader::datum::GenericDatumReader;
 use apache_avro::schema::ResolvedSchema;
 use apache_avro::types::Value as AvroValue;
 use apache_avro::writer::datum::GenericDatumWriter;
-use serbench_document::codec::{Codec, Context, DocumentCodec, SchemaFile};
+use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec, SchemaFile};
 use serbench_document::value::{MAX_DEPTH, Value};
+use serbench_model::excerpt::shown_name;
+use serbench_model::{BaseCodec, Error, ErrorKind};
 
 use self::avsc::{AVSC_NESTING, Keys, json_nesting, write_avsc};
-use crate::Avro;
 use crate::check::Built;
+use crate::{Avro, library_error};
 
 /// The codec: the parsed schema with apache-avro's reader and writer.
 struct AvroCodec {
@@ -114,7 +117,7 @@ impl DocumentCodec for Avro {
     /// The document's codec under its inferred schema or the user's
     /// `--avsc`, or why not: an integer past `i64`, a list longer than
     /// apache-avro reads back, a schema apache-avro cannot parse.
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         // A map is read as an Avro map only under a user's schema; the
         // inferred one makes it a record.
         let limit = apache_avro::util::max_allocation_bytes(
@@ -122,24 +125,29 @@ impl DocumentCodec for Avro {
         );
         refuse_long_collections(context.messages, context.user.avsc.is_some(), limit)?;
         if let Some(path) = &context.user.avsc {
-            let text = serbench_document::schema_file::schema_text(path)?;
-            let schema = AvroSchema::parse_str(&text)
-                .map_err(|error| format!("{} is not an Avro schema: {error}", path.display()))?;
+            let text = serbench_document::schema_file::schema_text(Self::NAME, path)?;
+            let schema = AvroSchema::parse_str(&text).map_err(|error| {
+                let file = path.file_name().unwrap_or_default().to_string_lossy();
+                let message = format!("{} is not an Avro schema: {error}", shown_name(&file));
+                Error::named(ErrorKind::Invalid, Self::NAME, DOCUMENT, message).with_source(error)
+            })?;
             return AvroCodec::boxed(schema, Keys::default(), Vec::new());
         }
-        let inferred = context.inferred()?;
-        serbench_document::schema::refuse_sparse_records(inferred, context.messages)?;
+        let inferred = context.inferred(Self::NAME)?;
+        serbench_document::schema::refuse_sparse_records(Self::NAME, inferred, context.messages)?;
         let (text, keys) = write_avsc(inferred, context.name)?;
         let schema = AvroSchema::parse_str(&text).map_err(|error| {
             let levels = json_nesting(&text);
-            if levels > AVSC_NESTING {
+            // The JSON parser's limit, told as the document's own depth.
+            let message = if levels > AVSC_NESTING {
                 format!(
-                    "the document nests {} levels deep, which its Avro schema takes {levels} levels of JSON to write, past the {AVSC_NESTING} apache-avro's JSON parser reads",
+                    "the document nests {} levels, {levels} in its .avsc, past the {AVSC_NESTING} apache-avro parses",
                     inferred.depth()
                 )
             } else {
                 format!("apache-avro refused the inferred schema: {error}")
-            }
+            };
+            Error::named(ErrorKind::Unsupported, Self::NAME, DOCUMENT, message).with_source(error)
         })?;
         let file = SchemaFile {
             name: format!("{}.avsc", context.name),
@@ -155,7 +163,7 @@ impl DocumentCodec for Avro {
 /// sets it) for a collection's values, so a longer one would encode and
 /// then fail to read back (a 30 MiB JSON array of zeros holds 15.7
 /// million).
-fn refuse_long_collections(messages: &[Value], maps: bool, limit: usize) -> Result<(), String> {
+fn refuse_long_collections(messages: &[Value], maps: bool, limit: usize) -> Result<(), Error> {
     fn longest(value: &Value) -> (usize, usize) {
         match value {
             Value::List(items) => items
@@ -175,17 +183,16 @@ fn refuse_long_collections(messages: &[Value], maps: bool, limit: usize) -> Resu
         .fold((0, 0), |a, b| (a.0.max(b.0), a.1.max(b.1)));
     let most_items = limit / std::mem::size_of::<AvroValue>();
     let most_entries = limit / std::mem::size_of::<(String, AvroValue)>();
+    let refused = |message| Error::named(ErrorKind::Unsupported, Avro::NAME, DOCUMENT, message);
     if list > most_items {
-        return Err(format!(
-            "a list of {list} values, past the {most_items} apache-avro reads into one array (its {} MiB allocation limit)",
-            limit >> 20
-        ));
+        return Err(refused(format!(
+            "a list of {list} values, past the {most_items} apache-avro reads into one array"
+        )));
     }
     if maps && map > most_entries {
-        return Err(format!(
-            "a map of {map} keys, past the {most_entries} apache-avro reads into one map (its {} MiB allocation limit)",
-            limit >> 20
-        ));
+        return Err(refused(format!(
+            "a map of {map} keys, past the {most_entries} apache-avro reads into one map"
+        )));
     }
     Ok(())
 }
@@ -195,12 +202,15 @@ impl AvroCodec {
         schema: AvroSchema,
         keys: Keys,
         files: Vec<SchemaFile>,
-    ) -> Result<Box<dyn Codec>, String> {
+    ) -> Result<Box<dyn Codec>, Error> {
         // apache-avro's reader and writer borrow the schema; the codec is
         // built once per document and kept for the whole measurement, so
         // the schema (a few KiB) is leaked once per build.
         let schema: &'static AvroSchema = Box::leak(Box::new(schema));
-        let failed = |error: apache_avro::Error| format!("the schema does not resolve: {error}");
+        let failed = |error: apache_avro::Error| {
+            let message = format!("the schema does not resolve: {error}");
+            Error::named(ErrorKind::Invalid, Avro::NAME, DOCUMENT, message).with_source(error)
+        };
         let names = ResolvedSchema::try_from(schema).map_err(failed)?;
         // Records nest as deep as a document's maps, and one more for the
         // record that wraps a document that is not a map.
@@ -230,11 +240,17 @@ impl AvroCodec {
 }
 
 impl Codec for AvroCodec {
-    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
         let mut path = String::from("$");
         let datum = if self.keys.wrapped {
             let AvroSchema::Record(record) = self.schema else {
-                return Err("the wrapping schema is not a record".to_owned());
+                let message = "the wrapping schema is not a record";
+                return Err(Error::named(
+                    ErrorKind::Unsupported,
+                    Avro::NAME,
+                    DOCUMENT,
+                    message,
+                ));
             };
             AvroValue::Record(vec![(
                 record.fields[0].name.clone(),
@@ -246,22 +262,28 @@ impl Codec for AvroCodec {
         self.writer
             .write_value_ref(out, &datum)
             .map(drop)
-            .map_err(|error| error.to_string())
+            .map_err(|error| library_error(ErrorKind::Unsupported, DOCUMENT, error))
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+    fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
         // The walk has found the datum to end where the input does.
-        self.shape.datum(bytes).map_err(|fault| fault.to_string())?;
+        self.shape
+            .datum(bytes)
+            .map_err(|fault| fault.about(DOCUMENT))?;
         let datum = self
             .reader
             .read_value(&mut &bytes[..])
-            .map_err(|error| error.to_string())?;
+            .map_err(|error| library_error(ErrorKind::Invalid, DOCUMENT, error))?;
         if self.keys.wrapped {
+            let unwrapped =
+                |message| Error::named(ErrorKind::Invalid, Avro::NAME, DOCUMENT, message);
             let (AvroSchema::Record(record), AvroValue::Record(mut fields)) = (self.schema, datum)
             else {
-                return Err("the datum is not the wrapping record".to_owned());
+                return Err(unwrapped("the datum is not the wrapping record"));
             };
-            let (_, value) = fields.pop().ok_or("the wrapping record is empty")?;
+            let (_, value) = fields
+                .pop()
+                .ok_or_else(|| unwrapped("the wrapping record is empty"))?;
             return self.value_of(&record.fields[0].schema, value);
         }
         self.value_of(self.schema, datum)
@@ -280,21 +302,18 @@ mod tests {
     fn lists_longer_than_apache_avro_reads_are_refused_by_name() {
         let item = std::mem::size_of::<AvroValue>();
         let list = |n| Value::Map(vec![("xs".to_owned(), Value::List(vec![Value::Int(0); n]))]);
-        assert_eq!(
-            refuse_long_collections(&[list(10)], false, 10 * item),
-            Ok(())
-        );
+        assert!(refuse_long_collections(&[list(10)], false, 10 * item).is_ok());
         let error = refuse_long_collections(&[list(11)], false, 10 * item).unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::Unsupported);
         assert!(
-            error.starts_with("a list of 11 values, past the 10 apache-avro"),
+            error
+                .message()
+                .starts_with("a list of 11 values, past the 10 apache-avro"),
             "{error}"
         );
         let wide = Value::Map((0..20).map(|i| (format!("k{i}"), Value::Int(i))).collect());
-        assert_eq!(
-            refuse_long_collections(std::slice::from_ref(&wide), false, 10 * item),
-            Ok(())
-        );
+        assert!(refuse_long_collections(std::slice::from_ref(&wide), false, 10 * item).is_ok());
         let error = refuse_long_collections(&[wide], true, 10 * item).unwrap_err();
-        assert!(error.starts_with("a map of 20 keys"), "{error}");
+        assert!(error.message().starts_with("a map of 20 keys"), "{error}");
     }
 }

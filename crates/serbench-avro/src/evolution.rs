@@ -41,7 +41,10 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use serbench_evolution::model::{Change, Pair, PairVisitor, Version, visit_pairs};
-use serbench_evolution::{Direction, Evolution, Outcome, Practised};
+use serbench_evolution::{Direction, Evolution, Outcome, Practised, RECORD};
+use serbench_model::{Error, ErrorKind};
+
+use crate::library_error;
 
 impl Evolution for crate::Avro {
     const PRACTICES: &'static [Practised] = &[Practised {
@@ -160,11 +163,11 @@ fn parse(text: &str) -> Schema {
 }
 
 /// The datum `value` is in `schema`.
-fn write<V: Serialize>(value: &V, schema: &Schema) -> Result<Vec<u8>, String> {
+fn write<V: Serialize>(value: &V, schema: &Schema) -> Result<Vec<u8>, Error> {
     GenericDatumWriter::builder(schema)
         .build()
         .and_then(|writer| writer.write_ser_to_vec(value))
-        .map_err(|error| error.to_string())
+        .map_err(|error| library_error(ErrorKind::Unsupported, RECORD, error))
 }
 
 /// What a program with schema `reader` reads from a datum written with
@@ -173,13 +176,14 @@ fn read<V: DeserializeOwned>(
     mut bytes: &[u8],
     writer: &Schema,
     reader: &Schema,
-) -> Result<V, String> {
+) -> Result<V, Error> {
+    let invalid = |error| library_error(ErrorKind::Invalid, RECORD, error);
     let value = GenericDatumReader::builder(writer)
         .reader_schema(reader)
         .build()
         .and_then(|datum| datum.read_value(&mut bytes))
-        .map_err(|error| error.to_string())?;
-    apache_avro::from_value(&value).map_err(|error| error.to_string())
+        .map_err(invalid)?;
+    apache_avro::from_value(&value).map_err(invalid)
 }
 
 /// The Avro row's twelve cells.

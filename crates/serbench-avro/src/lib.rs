@@ -155,22 +155,22 @@ impl<T: Dataset + Wire> Codec<T> for Avro {
             .writer()
             .write_ser(out, &value.out())
             .map(drop)
-            .map_err(|error| {
-                Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
-            })
+            .map_err(|error| library_error(ErrorKind::Unsupported, T::NAME, error))
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        check::datum(&T::SHAPE, bytes).map_err(|fault| {
-            Error::new::<Self, T>(fault.kind, fault.message).at_offset(fault.offset)
-        })?;
+        check::datum(&T::SHAPE, bytes).map_err(|fault| fault.about(T::NAME))?;
         let mut rest = bytes;
         T::compiled()
             .reader()
             .read_deser::<T::In>(&mut rest)
             .map(T::into_model)
-            .map_err(|error| {
-                Error::new::<Self, T>(ErrorKind::Invalid, error.to_string()).with_source(error)
-            })
+            .map_err(|error| library_error(ErrorKind::Invalid, T::NAME, error))
     }
+}
+
+/// apache-avro's error as one of `kind` about `subject` (a dataset, a
+/// document, the evolution record), with its message.
+fn library_error(kind: ErrorKind, subject: &'static str, error: apache_avro::Error) -> Error {
+    Error::named(kind, Avro::NAME, subject, error.to_string()).with_source(error)
 }

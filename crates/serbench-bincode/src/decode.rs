@@ -123,7 +123,7 @@ fn located<F: BaseCodec, T: Dataset + DeserializeOwned>(
     error: DecodeError,
     at: usize,
 ) -> Error {
-    let (kind, what) = describe(&error, bytes.len());
+    let (kind, what) = describe(&error, bytes.len(), STRICT.for_len(bytes.len()));
     let located = Error::new::<F, T>(kind, what)
         .at_offset(at)
         .with_source(error);
@@ -133,9 +133,9 @@ fn located<F: BaseCodec, T: Dataset + DeserializeOwned>(
     }
 }
 
-/// What kind of failure `error` is, in words; bincode's own `Display` is its
-/// `Debug`.
-fn describe(error: &DecodeError, len: usize) -> (ErrorKind, String) {
+/// What kind of failure `error`, of a decode of `len` bytes that may claim
+/// `budget`, is, in words; bincode's own `Display` is its `Debug`.
+pub(crate) fn describe(error: &DecodeError, len: usize, budget: usize) -> (ErrorKind, String) {
     match error {
         DecodeError::UnexpectedEnd { additional } => (
             ErrorKind::Truncated,
@@ -144,8 +144,7 @@ fn describe(error: &DecodeError, len: usize) -> (ErrorKind, String) {
         DecodeError::LimitExceeded => (
             ErrorKind::Limit,
             format!(
-                "the lengths the input declares pass the decode budget of {} bytes for {len} bytes of input",
-                STRICT.for_len(len)
+                "declared lengths pass the decode budget of {budget} bytes for {len} bytes of input"
             ),
         ),
         DecodeError::OutsideUsizeRange(length) => (

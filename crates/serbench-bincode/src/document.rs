@@ -10,15 +10,17 @@
 use std::rc::Rc;
 
 use bincode::config::{self, Config};
-use bincode::error::{DecodeError, EncodeError};
-use serbench_document::codec::{Codec, Context, DocumentCodec};
+use bincode::error::DecodeError;
+use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::positional::{Positional, Seed, schematic};
 use serbench_document::serde_path::SerdeCodec;
 use serbench_document::{Schema, Value};
+use serbench_model::{BaseCodec, Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{Append, BincodeStock};
+use crate::decode::describe;
+use crate::{Append, BincodeStock, unwritable};
 
 /// The most bytes of text and byte strings one document decode takes.
 /// Text and bytes are read borrowed, so a lying length fails against the
@@ -33,52 +35,53 @@ impl DocumentCodec for BincodeStock {
     const KEEPS_KEY_ORDER: bool = false;
 
     /// The document under its inferred schema.
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         schematic::<BincodeStock>(context)
     }
 }
 
-// bincode's Display is its Debug: a message of ours reads better bare.
-fn encode_error(error: EncodeError) -> String {
-    match error {
-        EncodeError::OtherString(message) => message,
-        other => format!("{other:?}"),
-    }
+/// bincode's error of a document's decode of `bytes`, as the dataset
+/// decode describes it; bincode tells no position.
+fn decode_error(bytes: &[u8], error: DecodeError) -> Error {
+    let (kind, what) = describe(&error, bytes.len(), LIMIT);
+    Error::named(kind, BincodeStock::NAME, DOCUMENT, what).with_source(error)
 }
 
-fn decode_error(error: DecodeError) -> String {
-    match error {
-        DecodeError::OtherString(message) => message,
-        other => format!("{other:?}"),
-    }
-}
-
-fn whole(bytes: &[u8], read: usize) -> Result<(), String> {
+fn whole(bytes: &[u8], read: usize) -> Result<(), Error> {
     if read == bytes.len() {
         Ok(())
     } else {
-        Err(format!("{} bytes after the value", bytes.len() - read))
+        let message = format!("{} bytes follow the value", bytes.len() - read);
+        Err(Error::named(
+            ErrorKind::TrailingBytes,
+            BincodeStock::NAME,
+            DOCUMENT,
+            message,
+        )
+        .at_offset(read))
     }
 }
 
 impl SerdeCodec for BincodeStock {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         bincode::serde::encode_into_writer(value, Append(out), configuration())
-            .map_err(encode_error)
+            .map_err(|error| unwritable(Self::NAME, DOCUMENT, error))
     }
 
-    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        let (value, read) =
-            bincode::serde::decode_from_slice(bytes, configuration()).map_err(decode_error)?;
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+        let (value, read) = bincode::serde::decode_from_slice(bytes, configuration())
+            .map_err(|error| decode_error(bytes, error))?;
         whole(bytes, read).map(|()| value)
     }
 }
 
 impl Positional for BincodeStock {
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String> {
+    const ID: &'static str = Self::NAME;
+
+    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, Error> {
         let (value, read) =
             bincode::serde::seed_decode_from_slice(Seed { schema }, bytes, configuration())
-                .map_err(decode_error)?;
+                .map_err(|error| decode_error(bytes, error))?;
         whole(bytes, read).map(|()| value)
     }
 }

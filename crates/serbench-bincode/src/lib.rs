@@ -223,13 +223,19 @@ where
 /// Appends `value` to `out` with bincode's serde encoder, errors naming
 /// codec `F`.
 fn encode<F: BaseCodec, T: Dataset + Serialize>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-    bincode::serde::encode_into_writer(value, Append(out), config::standard()).map_err(|error| {
-        let message = match &error {
-            EncodeError::OtherString(message) => message.clone(),
-            other => format!("{other:?}"),
-        };
-        Error::new::<F, T>(ErrorKind::Unsupported, message).with_source(error)
-    })
+    bincode::serde::encode_into_writer(value, Append(out), config::standard())
+        .map_err(|error| unwritable(F::NAME, T::NAME, error))
+}
+
+/// bincode's write failing, as an error of codec `codec` about `subject`
+/// (a dataset, or a document): a message of ours bare, since bincode's
+/// `Display` is its `Debug`.
+fn unwritable(codec: &'static str, subject: &'static str, error: EncodeError) -> Error {
+    let message = match &error {
+        EncodeError::OtherString(message) => message.clone(),
+        other => format!("{other:?}"),
+    };
+    Error::named(ErrorKind::Unsupported, codec, subject, message).with_source(error)
 }
 
 /// Appends to the caller's buffer; bincode's own writers start a new one.

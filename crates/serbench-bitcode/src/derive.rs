@@ -24,7 +24,8 @@ where
     T::check(bytes).map_err(|too_large| {
         Error::new::<Bitcode, T>(ErrorKind::Limit, too_large.message).at_offset(too_large.offset)
     })?;
-    let mirror: T::Owned = bitcode::decode(bytes).map_err(refused::<Bitcode, T>)?;
+    let mirror: T::Owned =
+        bitcode::decode(bytes).map_err(|error| refused::<Bitcode>(T::NAME, error))?;
     canonical::<Bitcode, T>(bytes, &bitcode::encode(&mirror))?;
     T::from_owned(mirror).map_err(|invalid: Invalid| {
         Error::new::<Bitcode, T>(ErrorKind::Invalid, invalid.message).at_path(invalid.path)

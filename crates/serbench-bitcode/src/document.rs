@@ -9,18 +9,19 @@ use std::rc::Rc;
 
 use ::serde::de::{DeserializeOwned, DeserializeSeed, Error as _};
 use ::serde::{Deserialize, Deserializer, Serialize};
-use serbench_document::codec::{Codec, Context, DocumentCodec};
+use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::positional::{Positional, Seed, schematic};
 use serbench_document::serde_path::SerdeCodec;
 use serbench_document::{Schema, Value};
+use serbench_model::{BaseCodec, Error};
 
-use crate::BitcodeSerde;
+use crate::{BitcodeSerde, refused};
 
 impl DocumentCodec for BitcodeSerde {
     const KEEPS_KEY_ORDER: bool = false;
 
     /// The document under its inferred schema.
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         schematic::<BitcodeSerde>(context)
     }
 }
@@ -46,22 +47,22 @@ impl<'de> Deserialize<'de> for Scoped {
 }
 
 impl SerdeCodec for BitcodeSerde {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-        let bytes = bitcode::serialize(value).map_err(|error| error.to_string())?;
-        out.extend_from_slice(&bytes);
-        Ok(())
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        crate::serde::write(DOCUMENT, value, out)
     }
 
-    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        bitcode::deserialize(bytes).map_err(|error| error.to_string())
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+        bitcode::deserialize(bytes).map_err(|error| refused::<Self>(DOCUMENT, error))
     }
 }
 
 impl Positional for BitcodeSerde {
+    const ID: &'static str = Self::NAME;
+
     /// bitcode reads only through `Deserialize` (`bitcode::deserialize`
     /// has no seed form and its deserializer is private), so the schema
     /// reaches the reading type through a thread-local set for the call.
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String> {
+    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, Error> {
         let before = SCHEMA.with(|held| held.replace(Some(Rc::clone(schema))));
         let read = Self::read::<Scoped>(bytes);
         SCHEMA.with(|held| held.replace(before));

@@ -23,7 +23,10 @@
 //!   users rely on fails in every cell here.
 
 use bitcode::{DecodeOwned, Encode};
-use serbench_evolution::{Bare, Evolution, Library, Practised, Tagged, cells, mirror};
+use serbench_evolution::{Bare, Evolution, Library, Practised, RECORD, Tagged, cells, mirror};
+use serbench_model::Error;
+
+use crate::refused;
 
 /// bitcode's `encode` and `decode` over its derive's types.
 struct Derive;
@@ -44,11 +47,11 @@ impl Evolution for crate::Bitcode {
 mirror! { Derive, #[derive(bitcode::Encode, bitcode::Decode)] }
 
 impl<T: Encode + DecodeOwned> Library<T> for Derive {
-    fn write(value: &T) -> Result<Vec<u8>, String> {
+    fn write(value: &T) -> Result<Vec<u8>, Error> {
         Ok(bitcode::encode(value))
     }
 
-    fn read(bytes: &[u8]) -> Result<T, String> {
-        bitcode::decode(bytes).map_err(|error| error.to_string())
+    fn read(bytes: &[u8]) -> Result<T, Error> {
+        bitcode::decode(bytes).map_err(|error| refused::<crate::Bitcode>(RECORD, error))
     }
 }

@@ -224,10 +224,11 @@ impl BaseCodec for BitcodeSerde {
 
 serbench_model::functions!(Bitcode, "bitcode value");
 
-/// The error of bitcode refusing the bytes.
-fn refused<C: BaseCodec, T: Dataset>(error: bitcode::Error) -> Error {
-    let message = format!("not a bitcode {} value: {error}", T::NAME);
-    Error::new::<C, T>(ErrorKind::Syntax, message).with_source(error)
+/// The error of bitcode refusing the bytes of a `subject` (a dataset, a
+/// document, the evolution record), as codec `C`'s.
+fn refused<C: BaseCodec>(subject: &'static str, error: bitcode::Error) -> Error {
+    let message = format!("not a bitcode {subject} value: {error}");
+    Error::named(ErrorKind::Syntax, C::NAME, subject, message).with_source(error)
 }
 
 /// Refuses `bytes` unless they are `again`, the encoding bitcode writes

@@ -2,7 +2,7 @@
 //! own serde forms, through the size budget of [`crate::budget`], then the
 //! canonical check.
 
-use serbench_model::{Codec, Dataset, Error, ErrorKind};
+use serbench_model::{BaseCodec, Codec, Dataset, Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -14,22 +14,38 @@ where
     T: Dataset + Serialize + DeserializeOwned,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        let bytes = bitcode::serialize(value).map_err(|error| {
-            Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
-        })?;
-        out.extend_from_slice(&bytes);
-        Ok(())
+        write(T::NAME, value, out)
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         let value: T = budget::deserialize(bytes).map_err(|error| match error {
             Ok(refusal) => too_large::<T>(bytes.len(), refusal),
-            Err(error) => refused::<Self, T>(error),
+            Err(error) => refused::<Self>(T::NAME, error),
         })?;
-        let again = bitcode::serialize(&value).map_err(refused::<Self, T>)?;
+        let again = bitcode::serialize(&value).map_err(|error| refused::<Self>(T::NAME, error))?;
         canonical::<Self, T>(bytes, &again)?;
         Ok(value)
     }
+}
+
+/// Appends `value`'s bytes through bitcode's serde support, errors about
+/// `subject` (a dataset, or a document).
+pub(crate) fn write<T: Serialize + ?Sized>(
+    subject: &'static str,
+    value: &T,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    let bytes = bitcode::serialize(value).map_err(|error| {
+        Error::named(
+            ErrorKind::Unsupported,
+            BitcodeSerde::NAME,
+            subject,
+            error.to_string(),
+        )
+        .with_source(error)
+    })?;
+    out.extend_from_slice(&bytes);
+    Ok(())
 }
 
 /// The error of the budget refusing the bytes.

@@ -8,7 +8,7 @@ use capnp::serialize::{BufferSegments, NoAllocSliceSegments, SEGMENTS_COUNT_LIMI
 use capnp::traits::Owned;
 use capnp::{NotInSchema, Word, primitive_list, text};
 use serbench_model::forms::FormError;
-use serbench_model::{Dataset, Error, ErrorKind};
+use serbench_model::{BaseCodec, Dataset, Error, ErrorKind};
 
 use crate::Capnp;
 use crate::private::Wire;
@@ -202,6 +202,12 @@ impl Failure {
     }
 
     fn into_error<T: Dataset>(self) -> Error {
+        self.error_of(T::NAME)
+    }
+
+    /// The failure as the codec's error about `subject` (a dataset, or the
+    /// evolution record).
+    pub(crate) fn error_of(self, subject: &'static str) -> Error {
         let mut path = String::new();
         for step in self.path.iter().rev() {
             match step {
@@ -217,7 +223,7 @@ impl Failure {
                 }
             }
         }
-        let mut error = Error::new::<Capnp, T>(self.kind, self.message);
+        let mut error = Error::named(self.kind, Capnp::NAME, subject, self.message);
         if !path.is_empty() {
             error = error.at_path(path);
         }

@@ -230,13 +230,7 @@ impl<'de, T: Wire> Deserialize<'de> for In<T> {
 
 impl<T: Dataset + Wire> Codec<T> for Cbor {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        ciborium::into_writer(&Out(value), out).map_err(|error| {
-            let message = match &error {
-                ciborium::ser::Error::Value(message) => message.clone(),
-                ciborium::ser::Error::Io(error) => error.to_string(),
-            };
-            Error::new::<Self, T>(ErrorKind::Unsupported, message).with_source(error)
-        })
+        ciborium::into_writer(&Out(value), out).map_err(|error| unwritable(T::NAME, error))
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
@@ -251,13 +245,35 @@ impl<T: Dataset + Wire> Codec<T> for Cbor {
     }
 }
 
+/// ciborium's write failing, about `subject` (a dataset, or a document):
+/// what the value holds that it cannot write.
+fn unwritable(subject: &'static str, error: ciborium::ser::Error<std::io::Error>) -> Error {
+    let message = match &error {
+        ciborium::ser::Error::Value(message) => message.clone(),
+        ciborium::ser::Error::Io(error) => error.to_string(),
+    };
+    Error::named(ErrorKind::Unsupported, Cbor::NAME, subject, message).with_source(error)
+}
+
 /// The pass every decoder of this crate runs before its library reads:
 /// `bytes` hold exactly one well-formed item, nested at most 16 levels,
 /// keyed by text and tagged as `T`'s layout says ([`wellformed`]), so no
 /// library reads a length the input cannot hold.
 fn checked<C: BaseCodec, T: Dataset + Wire>(bytes: &[u8]) -> Result<(), Error> {
-    let end = wellformed::check(bytes, T::TAGS).map_err(|problem| {
-        let error = Error::new::<C, T>(problem.kind, problem.message).at_offset(problem.at);
+    whole::<C>(T::NAME, bytes, wellformed::check(bytes, T::TAGS))
+}
+
+/// What the pass found of `bytes` as an error of codec `C` about
+/// `subject` (a dataset, or a document): the problem, or bytes left after
+/// the one item, which ends at `Ok`'s offset.
+fn whole<C: BaseCodec>(
+    subject: &'static str,
+    bytes: &[u8],
+    checked: Result<usize, wellformed::Problem>,
+) -> Result<(), Error> {
+    let end = checked.map_err(|problem| {
+        let error =
+            Error::named(problem.kind, C::NAME, subject, problem.message).at_offset(problem.at);
         at_path(error, problem.path)
     })?;
     if end < bytes.len() {
@@ -265,7 +281,9 @@ fn checked<C: BaseCodec, T: Dataset + Wire>(bytes: &[u8]) -> Result<(), Error> {
             1 => "1 byte follows the value".to_owned(),
             more => format!("{more} bytes follow the value"),
         };
-        return Err(Error::new::<C, T>(ErrorKind::TrailingBytes, follow).at_offset(end));
+        return Err(
+            Error::named(ErrorKind::TrailingBytes, C::NAME, subject, follow).at_offset(end),
+        );
     }
     Ok(())
 }
@@ -282,6 +300,22 @@ fn at_path(error: Error, path: String) -> Error {
 /// The error of a failed decode that stopped after reading `read` bytes,
 /// with the field path found by decoding again.
 fn decode_error<T: Dataset + Wire>(
+    bytes: &[u8],
+    read: usize,
+    error: ciborium::de::Error<std::io::Error>,
+) -> Error {
+    let located = library_error(T::NAME, bytes, read, error);
+    match ciborium::from_reader::<FailurePath<T>, _>(bytes) {
+        Ok(FailurePath(Some(path), _)) => located.at_path(path),
+        _ => located,
+    }
+}
+
+/// ciborium's error of a decode of `bytes` that stopped after reading
+/// `read` of them, about `subject` (a dataset, or a document), at its
+/// offset or where reading stopped.
+fn library_error(
+    subject: &'static str,
     bytes: &[u8],
     read: usize,
     error: ciborium::de::Error<std::io::Error>,
@@ -314,13 +348,9 @@ fn decode_error<T: Dataset + Wire>(
             read,
         ),
     };
-    let located = Error::new::<Cbor, T>(kind, message)
+    Error::named(kind, Cbor::NAME, subject, message)
         .at_offset(offset)
-        .with_source(error);
-    match ciborium::from_reader::<FailurePath<T>, _>(bytes) {
-        Ok(FailurePath(Some(path), _)) => located.at_path(path),
-        _ => located,
-    }
+        .with_source(error)
 }
 
 /// ciborium's message for an item it refuses to lend from its 4 KiB scratch

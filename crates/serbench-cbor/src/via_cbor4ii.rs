@@ -139,12 +139,24 @@ impl<T: Dataset + Wire + Cbor4iiWire> Codec<T> for CborCbor4ii {
         // the end of the input, and nesting is at most 16 deep.
         crate::checked::<Self, T>(bytes)?;
         let mut reader = SliceReader::new(bytes);
-        T::read_cbor4ii(&mut reader).map_err(|fault| {
-            let left = match reader.fill(usize::MAX) {
-                Ok(Reference::Long(rest) | Reference::Short(rest)) => rest.len(),
-                Err(never) => match never {},
-            };
-            Error::new::<Self, T>(fault.kind, fault.message).at_offset(bytes.len() - left)
-        })
+        T::read_cbor4ii(&mut reader).map_err(|fault| fault.at(T::NAME, bytes, &mut reader))
+    }
+}
+
+impl Fault {
+    /// The fault as an error about `subject` (a dataset, or a document),
+    /// at the byte where `reader`, reading `bytes`, stopped.
+    pub(crate) fn at(
+        self,
+        subject: &'static str,
+        bytes: &[u8],
+        reader: &mut SliceReader<'_>,
+    ) -> Error {
+        let left = match reader.fill(usize::MAX) {
+            Ok(Reference::Long(rest) | Reference::Short(rest)) => rest.len(),
+            Err(never) => match never {},
+        };
+        Error::named(self.kind, CborCbor4ii::NAME, subject, self.message)
+            .at_offset(bytes.len() - left)
     }
 }

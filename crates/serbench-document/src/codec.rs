@@ -3,21 +3,41 @@
 //! (its messages, the schema inferred from them, or the user's own). A
 //! codec crate builds one for its wire format; `serbench measure` drives
 //! it.
+//!
+//! Every error on this path is the model's [`Error`], as the datasets'
+//! are: it names the codec by id and [`DOCUMENT`] as what it is about,
+//! with its kind and position as data.
 
 use std::path::PathBuf;
+
+use serbench_model::Error;
 
 use crate::schema::Schema;
 use crate::value::Value;
 
+/// What the errors of a document's codec name in place of a dataset
+/// ([`Error::named`]'s subject): `cannot decode json document: …`.
+pub const DOCUMENT: &str = "document";
+
 /// A codec as `serbench measure` drives it, built for one document: messages of
 /// type `M`, a document's [`Value`] or a user's own serde type.
 pub trait Codec<M = Value> {
-    /// Appends `value`'s encoding to `out` (cleared by the caller); a value
-    /// the format cannot carry is an error saying what and where.
-    fn encode(&self, value: &M, out: &mut Vec<u8>) -> Result<(), String>;
+    /// Appends `value`'s encoding to `out` (cleared by the caller).
+    ///
+    /// # Errors
+    ///
+    /// A value the format cannot carry ([`ErrorKind::Unsupported`]),
+    /// saying what and where.
+    ///
+    /// [`ErrorKind::Unsupported`]: serbench_model::ErrorKind::Unsupported
+    fn encode(&self, value: &M, out: &mut Vec<u8>) -> Result<(), Error>;
 
     /// Reads one message back from `bytes`, all of them.
-    fn decode(&self, bytes: &[u8]) -> Result<M, String>;
+    ///
+    /// # Errors
+    ///
+    /// What is wrong with the bytes, of the decode kinds, and where.
+    fn decode(&self, bytes: &[u8]) -> Result<M, Error>;
 
     /// The schema files this codec writes with, to keep beside the report
     /// (`document.proto`); none for a self-describing format.
@@ -48,8 +68,11 @@ pub trait DocumentCodec {
     /// # Errors
     ///
     /// Why the document has no form in this format (a kind it lacks, a
-    /// schema past its limits), naming the place.
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String>;
+    /// schema past its limits), an [`ErrorKind::Unsupported`] naming the
+    /// place.
+    ///
+    /// [`ErrorKind::Unsupported`]: serbench_model::ErrorKind::Unsupported
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error>;
 }
 
 /// A codec type whose crate reads a user's file of its wire format into a
@@ -63,7 +86,7 @@ pub trait ReadDocument {
     ///
     /// What is wrong with the bytes, and where (a byte, or a line and
     /// column).
-    fn read_document(bytes: &[u8]) -> Result<Value, String>;
+    fn read_document(bytes: &[u8]) -> Result<Value, Error>;
 }
 
 /// Reads `bytes`, of a layout no one knows, with `C`'s document decode
@@ -79,7 +102,7 @@ pub trait ReadDocument {
 ///
 /// When `C` builds no codec for that document, which every format
 /// carries.
-pub fn decode_unknown<C: DocumentCodec>(bytes: &[u8]) -> Result<(), String> {
+pub fn decode_unknown<C: DocumentCodec>(bytes: &[u8]) -> Result<(), Error> {
     let messages = [Value::Map(Vec::new())];
     let schema = Schema::infer(&messages, "probe");
     let user = UserSchemas::default();
@@ -96,11 +119,11 @@ pub fn decode_unknown<C: DocumentCodec>(bytes: &[u8]) -> Result<(), String> {
 
 /// How a user's file is read into a document: [`ReadDocument::read_document`]
 /// of one codec type.
-pub type ReadInput = fn(&[u8]) -> Result<Value, String>;
+pub type ReadInput = fn(&[u8]) -> Result<Value, Error>;
 
 /// How a document codec is built: [`DocumentCodec::document`] of one
 /// codec type.
-pub type BuildDocument = fn(&Context<'_>) -> Result<Box<dyn Codec>, String>;
+pub type BuildDocument = fn(&Context<'_>) -> Result<Box<dyn Codec>, Error>;
 
 /// A schema written out for the user to start from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,9 +154,9 @@ impl<'a> Context<'a> {
     ///
     /// # Errors
     ///
-    /// The reason, naming the limit.
-    pub fn inferred(&self) -> Result<&'a Schema, String> {
-        self.schema.refuse_oversized()?;
+    /// The reason, naming the limit, as an error of `codec` (its id).
+    pub fn inferred(&self, codec: &'static str) -> Result<&'a Schema, Error> {
+        self.schema.refuse_oversized(codec)?;
         Ok(self.schema)
     }
 }

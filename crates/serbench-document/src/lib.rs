@@ -30,7 +30,8 @@ pub mod serde_path;
 pub mod value;
 
 pub use codec::{
-    BuildDocument, Codec, Context, DocumentCodec, ReadDocument, ReadInput, SchemaFile, UserSchemas,
+    BuildDocument, Codec, Context, DOCUMENT, DocumentCodec, ReadDocument, ReadInput, SchemaFile,
+    UserSchemas,
 };
 
 pub use schema::Schema;

@@ -58,11 +58,12 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::rc::Rc;
 
+use serbench_model::{Error, ErrorKind};
 use serde::de::{self, DeserializeSeed, EnumAccess, SeqAccess, Unexpected, VariantAccess, Visitor};
 use serde::ser::{self, SerializeSeq, SerializeTuple};
 use serde::{Deserializer, Serialize, Serializer};
 
-use crate::codec::{Codec, Context};
+use crate::codec::{Codec, Context, DOCUMENT};
 use crate::schema::{Record, Schema};
 use crate::serde_path::SerdeCodec;
 use crate::value::Value;
@@ -99,7 +100,7 @@ impl Serialize for Typed<'_> {
         // only then is the value walked again for the path.
         node.serialize(serializer).map_err(|error| {
             match misfit(self.schema, self.value, &mut String::from("$")) {
-                Some(found) => ser::Error::custom(found),
+                Some((path, what)) => ser::Error::custom(format_args!("{path}: {what}")),
                 None => error,
             }
         })
@@ -223,14 +224,18 @@ fn holds_null(schema: &Schema) -> bool {
     matches!(schema, Schema::Null | Schema::Nullable(_))
 }
 
-/// Where `value` first leaves `schema`, and how; `None` if it does not.
-fn misfit(schema: &Schema, value: &Value, path: &mut String) -> Option<String> {
+/// What a place of a schema whose integers fit no 64-bit type is refused
+/// with.
+const WIDE: &str =
+    "the integers here are both negative and past i64::MAX, which no 64-bit type carries";
+
+/// Where `value` first leaves `schema` (its path) and how; `None` if it
+/// does not.
+fn misfit(schema: &Schema, value: &Value, path: &mut String) -> Option<(String, String)> {
     use std::fmt::Write as _;
     match (schema, value) {
         (Schema::Int(range), Value::Int(_) | Value::UInt(_)) if !range.fits_64_bits() => {
-            Some(format!(
-                "{path}: the integers here are both negative and past i64::MAX, which no 64-bit type carries"
-            ))
+            Some((path.clone(), WIDE.to_owned()))
         }
         (Schema::List(item), Value::List(items)) => {
             items.iter().enumerate().find_map(|(i, value)| {
@@ -242,7 +247,7 @@ fn misfit(schema: &Schema, value: &Value, path: &mut String) -> Option<String> {
             })
         }
         (Schema::Record(record), Value::Map(entries)) => match record.present(entries) {
-            Err(misfit) => Some(format!("{path}: {misfit}")),
+            Err(misfit) => Some((path.clone(), misfit.to_string())),
             Ok(present) => present.into_iter().find_map(|(at, value)| {
                 let field = &record.fields[at];
                 let len = path.len();
@@ -266,7 +271,7 @@ fn misfit(schema: &Schema, value: &Value, path: &mut String) -> Option<String> {
     }
 }
 
-fn not_admitted(schema: &Schema, value: &Value, path: &str) -> String {
+fn not_admitted(schema: &Schema, value: &Value, path: &str) -> (String, String) {
     let wanted = match schema {
         Schema::Union(members) => members
             .iter()
@@ -277,7 +282,10 @@ fn not_admitted(schema: &Schema, value: &Value, path: &str) -> String {
         Schema::Int(_) => "an integer that fits i64".to_owned(),
         other => other.kind().to_owned(),
     };
-    format!("{path}: {} where the schema has {wanted}", value.kind())
+    (
+        path.to_owned(),
+        format!("{} where the schema has {wanted}", value.kind()),
+    )
 }
 
 /// Reads back what [`Typed`] wrote with the same schema.
@@ -572,13 +580,11 @@ impl Visitor<'_> for Member<'_> {
 }
 
 /// The integers at some place need both signs and the range past
-/// `i64::MAX`: the first such place, as a path.
-fn refuse_wide_integers(schema: &Schema) -> Result<(), String> {
+/// `i64::MAX`: the first such place, as an error of `codec` at its path.
+fn refuse_wide_integers(codec: &'static str, schema: &Schema) -> Result<(), Error> {
     fn walk(schema: &Schema, path: &mut String) -> Result<(), String> {
         match schema {
-            Schema::Int(range) if !range.fits_64_bits() => Err(format!(
-                "the integers at {path} are both negative and past i64::MAX, which no 64-bit integer type carries"
-            )),
+            Schema::Int(range) if !range.fits_64_bits() => Err(path.clone()),
             Schema::List(item) => {
                 path.push_str("[]");
                 walk(item, path)
@@ -597,13 +603,21 @@ fn refuse_wide_integers(schema: &Schema) -> Result<(), String> {
         }
     }
     walk(schema, &mut String::from("$"))
+        .map_err(|path| Error::named(ErrorKind::Unsupported, codec, DOCUMENT, WIDE).at_path(path))
 }
 
 /// A positional library: [`SerdeCodec`] for a Rust type, and a read through
 /// the seed for a document.
 pub trait Positional: SerdeCodec {
+    /// The codec's id, which the errors of its document name.
+    const ID: &'static str;
+
     /// Reads a whole value written with `schema` from `bytes`.
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String>;
+    ///
+    /// # Errors
+    ///
+    /// What the library or the seed refused, and where.
+    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, Error>;
 }
 
 /// A positional codec over library `L`, for one schema.
@@ -613,18 +627,24 @@ struct Schematic<L> {
 }
 
 impl<L: Positional> Codec for Schematic<L> {
-    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
         let typed = Typed {
             schema: &self.schema,
             value,
         };
         // postcard's error keeps no message of ours: the path is found
         // again here, for every library alike.
-        L::write(&typed, out)
-            .map_err(|error| misfit(&self.schema, value, &mut String::from("$")).unwrap_or(error))
+        L::write(&typed, out).map_err(|error| {
+            match misfit(&self.schema, value, &mut String::from("$")) {
+                Some((path, what)) => {
+                    Error::named(ErrorKind::Unsupported, L::ID, DOCUMENT, what).at_path(path)
+                }
+                None => error,
+            }
+        })
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+    fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
         L::read_seed(&self.schema, bytes)
     }
 }
@@ -637,10 +657,10 @@ impl<L: Positional> Codec for Schematic<L> {
 /// Why the schema has no positional form: past the schema bounds, a
 /// place whose integers fit no 64-bit type, records too sparse to write
 /// every field for every map.
-pub fn schematic<L: Positional + 'static>(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    let schema = context.inferred()?;
-    refuse_wide_integers(schema)?;
-    crate::schema::refuse_sparse_records(schema, context.messages)?;
+pub fn schematic<L: Positional + 'static>(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
+    let schema = context.inferred(L::ID)?;
+    refuse_wide_integers(L::ID, schema)?;
+    crate::schema::refuse_sparse_records(L::ID, schema, context.messages)?;
     Ok(Box::new(Schematic::<L> {
         schema: Rc::new(schema.clone()),
         library: PhantomData,

@@ -32,9 +32,10 @@
 //! that write only the fields present (Protobuf, Thrift) measure it.
 //!
 //! Every schema row refuses a schema past [`MAX_FIELDS`] record fields in
-//! all ([`Schema::refuse_oversized`], which `serbench_measure`'s
-//! `Context::inferred` calls): what a schema library holds per field
-//! outgrows what a short key costs in the document.
+//! all ([`Schema::refuse_oversized`], which
+//! [`Context::inferred`](crate::Context::inferred) calls): what a schema
+//! library holds per field outgrows what a short key costs in the
+//! document.
 //!
 //! # Why not genson-rs
 //!
@@ -52,6 +53,9 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
+use serbench_model::{Error, ErrorKind};
+
+use crate::codec::DOCUMENT;
 use crate::value::Value;
 
 /// The type of a place in the document, as every value seen there says.
@@ -227,16 +231,23 @@ impl Schema {
     }
 
     /// Refuses a schema past [`MAX_FIELDS`] record fields, for a row that
-    /// writes it in its own schema language.
+    /// writes it in its own schema language: maps with so many distinct
+    /// keys are data, not records.
     ///
     /// # Errors
     ///
-    /// The reason, naming the count and the limit.
-    pub fn refuse_oversized(&self) -> Result<(), String> {
+    /// The reason, naming the count and the limit, as an
+    /// [`ErrorKind::Unsupported`] of `codec` (its id).
+    pub fn refuse_oversized(&self, codec: &'static str) -> Result<(), Error> {
         let fields = self.fields();
         if fields > MAX_FIELDS {
-            return Err(format!(
-                "the inferred schema has {fields} record fields, past the {MAX_FIELDS} a schema row writes: maps with so many distinct keys are data, not records"
+            return Err(Error::named(
+                ErrorKind::Unsupported,
+                codec,
+                DOCUMENT,
+                format!(
+                    "the inferred schema has {fields} record fields, past the {MAX_FIELDS} a schema row writes"
+                ),
             ));
         }
         Ok(())
@@ -443,7 +454,16 @@ const FIELDS_FREE: usize = 1 << 16;
 /// (`{"f0": 0}`, `{"f1": 1}`, …) make one record of every key, which such a
 /// format writes in full for each map: output that grows as the square of
 /// the input.
-pub fn refuse_sparse_records(schema: &Schema, messages: &[Value]) -> Result<(), String> {
+///
+/// # Errors
+///
+/// The fields and values counted and the limit, as an
+/// [`ErrorKind::Unsupported`] of `codec` (its id).
+pub fn refuse_sparse_records(
+    codec: &'static str,
+    schema: &Schema,
+    messages: &[Value],
+) -> Result<(), Error> {
     let mut tally = Tally::default();
     for message in messages {
         tally.walk(schema, message);
@@ -453,9 +473,14 @@ pub fn refuse_sparse_records(schema: &Schema, messages: &[Value]) -> Result<(), 
         .saturating_mul(FIELDS_PER_VALUE)
         .saturating_add(FIELDS_FREE);
     if tally.fields > limit {
-        return Err(format!(
-            "the maps' keys vary so that writing every field of their records takes {} fields for {} values, past the limit of {FIELDS_PER_VALUE} per value",
-            tally.fields, tally.values
+        return Err(Error::named(
+            ErrorKind::Unsupported,
+            codec,
+            DOCUMENT,
+            format!(
+                "maps of varying keys take {} record fields for {} values, past {FIELDS_PER_VALUE} per value",
+                tally.fields, tally.values
+            ),
         ));
     }
     Ok(())

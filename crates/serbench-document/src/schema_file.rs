@@ -6,7 +6,9 @@
 use std::io::Read as _;
 use std::path::Path;
 
-use serbench_model::excerpt;
+use serbench_model::{Error, ErrorKind, excerpt};
+
+use crate::codec::DOCUMENT;
 
 /// The largest schema file (`--schema`, `--avsc`) read, in bytes: far
 /// above a hand-written schema, and a bound on what a schema compiler
@@ -24,9 +26,11 @@ pub const MAX_SCHEMA_DEPTH: usize = 128;
 ///
 /// # Errors
 ///
-/// Which bound the file passed, or why it could not be read, naming it.
-pub fn schema_text(path: &Path) -> Result<String, String> {
-    schema_text_within(path, MAX_SCHEMA_BYTES)
+/// Which bound the file passed ([`ErrorKind::Limit`], or
+/// [`ErrorKind::Syntax`] for text that is not UTF-8, at the byte), or why
+/// it could not be read, naming it, as an error of `codec` (its id).
+pub fn schema_text(codec: &'static str, path: &Path) -> Result<String, Error> {
+    schema_text_within(codec, path, MAX_SCHEMA_BYTES)
 }
 
 /// [`schema_text`] for a file that may take at most `left` of the
@@ -36,34 +40,46 @@ pub fn schema_text(path: &Path) -> Result<String, String> {
 ///
 /// As [`schema_text`]'s, the size naming the shared budget once part of
 /// it is spent.
-pub fn schema_text_within(path: &Path, left: u64) -> Result<String, String> {
+pub fn schema_text_within(codec: &'static str, path: &Path, left: u64) -> Result<String, Error> {
     let path_text = path.to_string_lossy();
-    let shown = excerpt::shown_name(&path_text);
+    // A bound names the file by its name alone, which a long path would
+    // crowd out of the message; a file that cannot be read, by its path.
+    let name_text = path.file_name().unwrap_or_default().to_string_lossy();
+    let shown = excerpt::shown_name(&name_text);
+    let error = |kind, message: String| Error::named(kind, codec, DOCUMENT, message);
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|file| file.take(left.saturating_add(1)).read_to_end(&mut bytes))
-        .map_err(|error| format!("cannot read {shown}: {error}"))?;
+        .map_err(|cause| {
+            let message = format!("cannot read {}: {cause}", excerpt::shown_name(&path_text));
+            error(ErrorKind::Invalid, message).with_source(cause)
+        })?;
     if bytes.len() as u64 > left {
-        return Err(if left == MAX_SCHEMA_BYTES {
+        let message = if left == MAX_SCHEMA_BYTES {
             format!(
                 "{shown}: larger than the {} MiB a schema may be",
                 MAX_SCHEMA_BYTES >> 20
             )
         } else {
             format!(
-                "{shown}: takes the schema and its imports past the {} MiB they may be together",
+                "{shown}: takes the schema and its imports past the {} MiB they share",
                 MAX_SCHEMA_BYTES >> 20
             )
-        });
+        };
+        return Err(error(ErrorKind::Limit, message));
     }
-    let text = String::from_utf8(bytes).map_err(|error| {
-        format!(
-            "{shown}: not UTF-8 (at byte {})",
-            error.utf8_error().valid_up_to()
-        )
+    let text = String::from_utf8(bytes).map_err(|cause| {
+        let at = cause.utf8_error().valid_up_to();
+        error(ErrorKind::Syntax, format!("{shown}: not UTF-8"))
+            .at_offset(at)
+            .with_source(cause)
     })?;
     schema_depth(&text).map_err(|at| {
-        format!("{shown}: nesting deeper than {MAX_SCHEMA_DEPTH} levels (at byte {at})")
+        error(
+            ErrorKind::Limit,
+            format!("{shown}: nesting deeper than {MAX_SCHEMA_DEPTH} levels"),
+        )
+        .at_offset(at)
     })?;
     Ok(text)
 }
@@ -132,19 +148,25 @@ mod tests {
             "{a:".repeat(100_000),
             "}".repeat(100_000)
         );
-        let found = schema_text(&write("deep.proto", deep.as_bytes())).unwrap_err();
+        let found = schema_text("demo", &write("deep.proto", deep.as_bytes())).unwrap_err();
+        assert_eq!(found.kind(), ErrorKind::Limit);
+        assert_eq!(found.position().offset(), Some(13 + 3 * 128));
         assert!(
-            found.contains("nesting deeper than 128 levels (at byte"),
+            found.message().contains("deeper than 128 levels"),
             "{found}"
         );
         let big = vec![b' '; MAX_SCHEMA_BYTES as usize + 1];
-        let found = schema_text(&write("big.avsc", &big)).unwrap_err();
-        assert!(found.contains("larger than the 1 MiB"), "{found}");
+        let found = schema_text("demo", &write("big.avsc", &big)).unwrap_err();
+        assert_eq!(found.kind(), ErrorKind::Limit);
+        assert!(found.message().contains("larger than the 1 MiB"), "{found}");
         #[cfg(unix)]
         {
-            let found = schema_text(Path::new("/dev/zero")).unwrap_err();
-            assert!(found.contains("larger than"), "{found}");
+            let found = schema_text("demo", Path::new("/dev/zero")).unwrap_err();
+            assert_eq!(found.kind(), ErrorKind::Limit);
         }
+        let found = schema_text("demo", &write("latin1.proto", b"// caf\xe9")).unwrap_err();
+        assert_eq!(found.kind(), ErrorKind::Syntax);
+        assert_eq!(found.position().offset(), Some(6));
         // Brackets in strings and comments are not nesting.
         let quoted = format!(
             "// {}\n/* {} */ message M {{ string s = 1 [default = \"{}\"]; }}",
@@ -152,7 +174,7 @@ mod tests {
             "[".repeat(500),
             "<".repeat(500)
         );
-        assert!(schema_text(&write("quoted.proto", quoted.as_bytes())).is_ok());
+        assert!(schema_text("demo", &write("quoted.proto", quoted.as_bytes())).is_ok());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -6,9 +6,14 @@
 //! same checks; [`Through`] is then a [`Codec`] of any serde type, and
 //! [`self_describing`] the codec of a document that a self-describing
 //! format carries as it is.
+//!
+//! The calls' errors name the codec and [`DOCUMENT`](crate::DOCUMENT)
+//! as what they are about; a caller that writes something else through
+//! them (the evolution matrix's record) names it with [`Error::about`].
 
 use std::marker::PhantomData;
 
+use serbench_model::Error;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -21,15 +26,16 @@ pub trait SerdeCodec {
     ///
     /// # Errors
     ///
-    /// What the library could not write, as it says it.
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String>;
+    /// What the library could not write, as it says it
+    /// ([`ErrorKind::Unsupported`](serbench_model::ErrorKind::Unsupported)).
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error>;
 
     /// Reads a whole `T` from `bytes`, refusing bytes left after it.
     ///
     /// # Errors
     ///
     /// What the library or the codec's checks refused, and where.
-    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String>;
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error>;
 }
 
 /// Codec type `C`'s serde calls as a [`Codec`] of `T`.
@@ -42,11 +48,11 @@ impl<C> Default for Through<C> {
 }
 
 impl<C: SerdeCodec, T: Serialize + DeserializeOwned> Codec<T> for Through<C> {
-    fn encode(&self, value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+    fn encode(&self, value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         C::write(value, out)
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<T, String> {
+    fn decode(&self, bytes: &[u8]) -> Result<T, Error> {
         C::read(bytes)
     }
 }

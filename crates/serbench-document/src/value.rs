@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use serbench_model::excerpt;
+use serbench_model::{Error, ErrorKind, excerpt};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -417,13 +417,11 @@ impl<'de> Visitor<'de> for Seed {
 /// differ (the first wins, the last wins, both are kept): a document
 /// that says it would be measured as something its author may not have
 /// meant, and the schema formats, whose records name a field once, could
-/// not carry it. So every reader refuses it.
+/// not carry it. So every reader refuses it: a duplicate key has no one
+/// meaning.
 #[must_use]
 pub fn duplicate_key(key: &str) -> String {
-    format!(
-        "the key {} twice in one map: a duplicate key has no one meaning",
-        excerpt::shown(key)
-    )
+    format!("the key {} twice in one map", excerpt::shown(key))
 }
 
 /// The keys of a map being read, for finding a repeated one as it is
@@ -467,9 +465,10 @@ impl Keys {
 ///
 /// # Errors
 ///
-/// The first such value, what it is and where (`$.items[3].price`).
-pub fn json_carries(messages: &[Value]) -> Result<(), String> {
-    first_problem(messages, &json_problem)
+/// The first such value, what it is and where (`$.items[3].price`), as
+/// [`first_problem`]'s.
+pub fn json_carries(codec: &'static str, messages: &[Value]) -> Result<(), Error> {
+    first_problem(codec, messages, &json_problem)
 }
 
 /// What JSON cannot say about `value` itself (not its elements), if any.
@@ -483,23 +482,25 @@ pub fn json_problem(value: &Value) -> Option<String> {
 }
 
 /// The first value in `messages`, depth first, that `problem` finds
-/// fault with, as an error that says what and where (`$.items[3].price`).
+/// fault with, as an error of `codec` (its id) that says what and where
+/// (`$.items[3].price`).
 ///
 /// # Errors
 ///
-/// That value's problem, with its path.
+/// That value's problem, an [`ErrorKind::Unsupported`] at its path.
 pub fn first_problem(
+    codec: &'static str,
     messages: &[Value],
     problem: &dyn Fn(&Value) -> Option<String>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     fn walk(
         value: &Value,
         problem: &dyn Fn(&Value) -> Option<String>,
         path: &mut String,
-    ) -> Result<(), String> {
+    ) -> Result<(), (String, String)> {
         use std::fmt::Write as _;
         if let Some(what) = problem(value) {
-            return Err(format!("{what} (at {path})"));
+            return Err((what, path.clone()));
         }
         match value {
             Value::List(items) => items.iter().enumerate().try_for_each(|(i, item)| {
@@ -522,6 +523,9 @@ pub fn first_problem(
     messages
         .iter()
         .try_for_each(|message| walk(message, problem, &mut String::from("$")))
+        .map_err(|(what, path)| {
+            Error::named(ErrorKind::Unsupported, codec, crate::DOCUMENT, what).at_path(path)
+        })
 }
 
 #[cfg(test)]

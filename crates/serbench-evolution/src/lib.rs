@@ -34,12 +34,15 @@
 //! // A library's practice, as a codec crate declares it, and one of its
 //! // cells: the model's own serde types through a JSON-like library.
 //! # struct Lines;
+//! # use serbench_model::{Error, ErrorKind};
 //! # impl serbench_document::SerdeCodec for Lines {
-//! #     fn write<T: serde::Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-//! #         serde_json::to_writer(out, value).map_err(|e| e.to_string())
+//! #     fn write<T: serde::Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+//! #         serde_json::to_writer(out, value)
+//! #             .map_err(|e| Error::named(ErrorKind::Unsupported, "lines", "document", e.to_string()))
 //! #     }
-//! #     fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-//! #         serde_json::from_slice(bytes).map_err(|e| e.to_string())
+//! #     fn read<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+//! #         serde_json::from_slice(bytes)
+//! #             .map_err(|e| Error::named(ErrorKind::Invalid, "lines", "document", e.to_string()))
 //! #     }
 //! # }
 //! let [practice] = serbench_evolution::Serde::<Lines>::SELF_DESCRIBING else {
@@ -60,10 +63,16 @@ mod serde_path;
 
 use std::fmt;
 
+use serbench_model::Error;
+
 pub use library::{Bare, Library, Mirror, OldVersion, Tag, Tagged, Tags, Versions};
 pub use model::{Change, Pair, PairVisitor, Version, visit_pairs};
 pub use practice::{Cells, Codec, Direct, Practice, cells};
 pub use serde_path::Serde;
+
+/// What the errors of the evolution paths name in place of a dataset
+/// ([`Error::named`]'s subject): the record, media's `Image`.
+pub const RECORD: &str = "image";
 
 /// Which version writes and which reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -106,7 +115,8 @@ pub enum Outcome {
     /// hold a field, the default its format gives a missing field).
     Reads,
     /// ✗ A clear error: the reader refused the bytes. The text is the
-    /// library's (or the version check's) message.
+    /// error's message (the library's, or the version check's) and its
+    /// position.
     Error(String),
     /// ⚠ A different value, without an error: a sentence says which field
     /// came out as what.
@@ -147,9 +157,9 @@ impl Outcome {
     /// the reader's version has no value for it, as an enum value added
     /// after it was written).
     #[must_use]
-    pub fn judge<V: Version>(read: Result<V, String>, intended: Option<&V>) -> Outcome {
+    pub fn judge<V: Version>(read: Result<V, Error>, intended: Option<&V>) -> Outcome {
         match (read, intended) {
-            (Err(error), _) => Outcome::Error(one_line(&error)),
+            (Err(error), _) => Outcome::Error(one_line(&said(&error))),
             (Ok(value), Some(intended)) if value == *intended => Outcome::Reads,
             (Ok(value), Some(intended)) => Outcome::Wrong(model::difference(intended, &value)),
             (Ok(value), None) => Outcome::Wrong(format!(
@@ -167,6 +177,16 @@ impl fmt::Display for Outcome {
             Outcome::Error(text) => write!(f, "✗ {text}"),
             Outcome::Wrong(text) => write!(f, "⚠ {text}"),
         }
+    }
+}
+
+/// An error as a cell tells it: its message and, where it has one, its
+/// position; the codec and the record are the row's and the matrix's.
+fn said(error: &Error) -> String {
+    if error.position().is_known() {
+        format!("{} (at {})", error.message(), error.position())
+    } else {
+        error.message().to_owned()
     }
 }
 

@@ -15,6 +15,7 @@
 
 use std::marker::PhantomData;
 
+use serbench_model::Error;
 use serde::{Deserialize, Serialize};
 
 use crate::Outcome;
@@ -28,14 +29,14 @@ pub trait Library<T> {
     /// # Errors
     ///
     /// What the library could not write, as it says it.
-    fn write(value: &T) -> Result<Vec<u8>, String>;
+    fn write(value: &T) -> Result<Vec<u8>, Error>;
 
     /// A `T` read from `bytes`.
     ///
     /// # Errors
     ///
     /// What the library refused, as it says it.
-    fn read(bytes: &[u8]) -> Result<T, String>;
+    fn read(bytes: &[u8]) -> Result<T, Error>;
 }
 
 /// The type a library's users declare for model version `V`, and the
@@ -108,7 +109,7 @@ pub struct Bare<L>(PhantomData<L>);
 pub struct Tagged<L>(PhantomData<L>);
 
 /// `written`'s bytes through `L`, read as an `R`.
-fn through<L, W, R>(written: &W) -> Result<R, String>
+fn through<L, W, R>(written: &W) -> Result<R, Error>
 where
     L: Library<W> + Library<R>,
 {

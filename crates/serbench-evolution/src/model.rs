@@ -17,6 +17,7 @@
 
 use std::fmt::Debug;
 
+use serbench_model::Error;
 use serbench_results::EVOLUTION_CHANGES;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -292,12 +293,12 @@ impl<Old: Version, New: Version> Pair<Old, New> {
     }
 
     /// Judges what the new reader made of the old writer's bytes.
-    pub fn judge_new(&self, read: Result<New, String>) -> Outcome {
+    pub fn judge_new(&self, read: Result<New, Error>) -> Outcome {
         Outcome::judge(read, Some(&self.intended_new()))
     }
 
     /// Judges what the old reader made of the new writer's bytes.
-    pub fn judge_old(&self, read: Result<Old, String>) -> Outcome {
+    pub fn judge_old(&self, read: Result<Old, Error>) -> Outcome {
         Outcome::judge(read, self.intended_old().as_ref())
     }
 }

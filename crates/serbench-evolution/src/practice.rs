@@ -14,6 +14,8 @@
 
 use std::marker::PhantomData;
 
+use serbench_model::Error;
+
 use crate::model::{Change, EveryPair, Image, Pair, TypedVisitor, Version, visit_typed};
 use crate::{Direction, Outcome};
 
@@ -58,7 +60,7 @@ pub trait Codec<V> {
     /// # Errors
     ///
     /// What the format could not write, as it says it.
-    fn write(value: &V) -> Result<Vec<u8>, String>;
+    fn write(value: &V) -> Result<Vec<u8>, Error>;
 
     /// What `V`'s reader makes of `bytes`, judged against what the writer
     /// meant (`None`: `V` has no form for it). The format judges, since

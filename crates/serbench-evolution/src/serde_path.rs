@@ -13,13 +13,14 @@
 use std::marker::PhantomData;
 
 use serbench_document::SerdeCodec;
+use serbench_model::Error;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::Practised;
 use crate::library::{Bare, Library, Mirror, OldVersion, Tag, Tagged, Tags, Versions};
 use crate::model::Version;
 use crate::practice::cells;
+use crate::{Practised, RECORD};
 
 /// The serde library of codec type `C`, as a [`Library`] of every type
 /// serde's derive covers.
@@ -47,14 +48,14 @@ impl<C: SerdeCodec + 'static> Serde<C> {
 }
 
 impl<C: SerdeCodec, T: Serialize + DeserializeOwned> Library<T> for Serde<C> {
-    fn write(value: &T) -> Result<Vec<u8>, String> {
+    fn write(value: &T) -> Result<Vec<u8>, Error> {
         let mut out = Vec::new();
-        C::write(value, &mut out)?;
+        C::write(value, &mut out).map_err(|error| error.about(RECORD))?;
         Ok(out)
     }
 
-    fn read(bytes: &[u8]) -> Result<T, String> {
-        C::read(bytes)
+    fn read(bytes: &[u8]) -> Result<T, Error> {
+        C::read(bytes).map_err(|error| error.about(RECORD))
     }
 }
 

@@ -321,13 +321,14 @@ fn root<T: Schema>(bytes: &[u8]) -> Result<T::Root<'_>, Error> {
     }
     let options = verifier_options(bytes.len());
     flatbuffers::size_prefixed_root_with_opts::<T::Root<'_>>(&options, bytes)
-        .map_err(|invalid| verifier_error::<T>(invalid, &options, bytes.len()))
+        .map_err(|invalid| verifier_error(T::NAME, invalid, &options, bytes.len()))
 }
 
-/// Turns a verifier failure into an error that says what and where: the
-/// field path from the verifier's trace, and the byte offset where the
-/// failure names one.
-fn verifier_error<T: Dataset>(
+/// Turns a verifier failure into an error about `subject` (a dataset, or
+/// the evolution record) that says what and where: the field path from the
+/// verifier's trace, and the byte offset where the failure names one.
+fn verifier_error(
+    subject: &'static str,
     invalid: InvalidFlatbuffer,
     options: &VerifierOptions,
     len: usize,
@@ -424,7 +425,7 @@ fn verifier_error<T: Dataset>(
         ),
     };
     let path = field_path(trace);
-    let mut error = error::<T>(kind, message);
+    let mut error = Error::named(kind, FlatBuffers::NAME, subject, message);
     if !path.is_empty() {
         error = error.at_path(path);
     }

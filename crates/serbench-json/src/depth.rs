@@ -14,9 +14,10 @@
 //! float −0.0: no integer field takes it. simd-json reads it as the
 //! integer 0, so it took `"priority": -0` as priority 0, and a reading of
 //! `-0` as +0.0. The same loop finds it for simd-json ([`MinusZero`]), so
-//! the JSON codecs refuse the same integers.
+//! the JSON codecs refuse the same integers; the error says to write `0`,
+//! or `-0.0` for a float.
 
-use serbench_model::{BaseCodec, Dataset, Error, ErrorKind};
+use serbench_model::{BaseCodec, Error, ErrorKind};
 
 /// The deepest arrays and objects may nest: the task-manager nests 6
 /// levels (root, lists, list, tasks, task, header), the deepest of the
@@ -39,27 +40,28 @@ enum Fault {
     MinusZero(usize),
 }
 
-/// An [`ErrorKind::Limit`] error of codec `C` at the bracket that opens a
-/// container more than [`DEPTH`] deep, or with [`MinusZero::Refused`] an
-/// [`ErrorKind::Invalid`] one at a bare `-0`, whichever comes first.
-pub(crate) fn check<C: BaseCodec, T: Dataset>(
+/// An [`ErrorKind::Limit`] error of codec `C` about `subject` (a dataset,
+/// or a document) at the bracket that opens a container more than `depth`
+/// levels deep (the datasets' [`DEPTH`], or a document's), or with
+/// [`MinusZero::Refused`] an [`ErrorKind::Invalid`] one at a bare `-0`,
+/// whichever comes first.
+pub(crate) fn check<C: BaseCodec>(
+    subject: &'static str,
     bytes: &[u8],
+    depth: usize,
     minus_zero: MinusZero,
 ) -> Result<(), Error> {
-    match fault(bytes, DEPTH, minus_zero) {
+    match fault(bytes, depth, minus_zero) {
         None => Ok(()),
-        Some((kind, at, message)) => Err(Error::new::<C, T>(kind, message).at_offset(at)),
+        Some((kind, at, message)) => {
+            Err(Error::named(kind, C::NAME, subject, message).at_offset(at))
+        }
     }
 }
 
 /// What the pass finds wrong in `bytes`, with containers allowed `depth`
-/// levels (the datasets' [`DEPTH`], or a document's): its kind, its byte
-/// offset and what to say.
-pub(crate) fn fault(
-    bytes: &[u8],
-    depth: usize,
-    minus_zero: MinusZero,
-) -> Option<(ErrorKind, usize, String)> {
+/// levels: its kind, its byte offset and what to say.
+fn fault(bytes: &[u8], depth: usize, minus_zero: MinusZero) -> Option<(ErrorKind, usize, String)> {
     let fault = if minus_zero == MinusZero::Refused {
         first_fault::<true>(bytes, depth)
     } else {
@@ -74,9 +76,7 @@ pub(crate) fn fault(
         Fault::MinusZero(at) => Some((
             ErrorKind::Invalid,
             at,
-            "the number -0, with no fraction or exponent: JSON's other readers \
-             take it for the float -0.0, which no integer field holds, and \
-             simd-json would read the integer 0 (write 0, or -0.0 for a float)"
+            "the number -0, which simd-json reads as 0 and other readers as -0.0 (write 0 or -0.0)"
                 .to_owned(),
         )),
     }

@@ -16,23 +16,25 @@
 //! - [`Value`]'s own `Deserialize` refuses a duplicate key and nesting
 //!   past [`MAX_DEPTH`]; a user's own type, nesting past that pass's
 //!   [`MAX_DEPTH`] with simd-json and sonic-rs.
+//! - A library's error becomes the model's as the dataset codecs convert
+//!   it (kind, line and column or byte, field path), about the document.
 
-use serbench_document::codec::{Codec, Context, DocumentCodec};
+use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::serde_path::{SerdeCodec, self_describing};
 use serbench_document::value::{MAX_DEPTH, Value, first_problem, json_carries, json_problem};
+use serbench_model::{BaseCodec, Error};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::depth::{MinusZero, fault};
-use crate::{Json, JsonSimd, JsonSonic};
+use crate::{Json, JsonSimd, JsonSonic, simd, sonic, unwritable};
 
 impl DocumentCodec for Json {
     const KEEPS_KEY_ORDER: bool = true;
 
     /// serde_json's codec of the document, once it holds nothing JSON
     /// cannot write.
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-        json_carries(context.messages)?;
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
+        json_carries(Self::NAME, context.messages)?;
         Ok(self_describing::<Json>())
     }
 }
@@ -42,8 +44,8 @@ impl DocumentCodec for JsonSimd {
 
     /// simd-json's codec of the document, once it holds nothing JSON
     /// cannot write.
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-        json_carries(context.messages)?;
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
+        json_carries(Self::NAME, context.messages)?;
         Ok(self_describing::<JsonSimd>())
     }
 }
@@ -53,8 +55,8 @@ impl DocumentCodec for JsonSonic {
 
     /// sonic-rs's codec of the document, once it holds nothing JSON cannot
     /// write and no `-0.0`.
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-        first_problem(context.messages, &|value| {
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
+        first_problem(Self::NAME, context.messages, &|value| {
             json_problem(value).or_else(|| match value {
                 Value::Float(x) if *x == 0.0 && x.is_sign_negative() => {
                     Some("-0.0, which sonic-rs reads back as 0.0".to_owned())
@@ -66,49 +68,33 @@ impl DocumentCodec for JsonSonic {
     }
 }
 
-/// The pass simd-json's and sonic-rs's input takes first, at a
-/// document's depth.
-fn pass(bytes: &[u8], minus_zero: MinusZero) -> Result<(), String> {
-    match fault(bytes, MAX_DEPTH, minus_zero) {
-        None => Ok(()),
-        Some((_, at, message)) => Err(format!("at byte {at}: {message}")),
-    }
-}
-
 impl SerdeCodec for Json {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-        serde_json::to_writer(out, value).map_err(|error| error.to_string())
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        serde_json::to_writer(out, value).map_err(|error| unwritable(Self::NAME, DOCUMENT, error))
     }
 
-    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-        let value = T::deserialize(&mut deserializer).map_err(|error| error.to_string())?;
-        deserializer.end().map_err(|error| error.to_string())?;
-        Ok(value)
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+        crate::read(bytes, DOCUMENT)
     }
 }
 
 impl SerdeCodec for JsonSimd {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-        simd_json::serde::to_writer(out, value).map_err(|error| error.to_string())
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        simd_json::serde::to_writer(out, value)
+            .map_err(|error| unwritable(Self::NAME, DOCUMENT, error))
     }
 
-    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        pass(bytes, MinusZero::Refused)?;
-        // simd-json parses in place: it needs its own copy of the input,
-        // as the json-simd codec makes, inside the timed decode.
-        let mut copy = bytes.to_vec();
-        simd_json::serde::from_slice(&mut copy).map_err(|error| error.to_string())
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+        simd::read(bytes, DOCUMENT, MAX_DEPTH)
     }
 }
 
 impl SerdeCodec for JsonSonic {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-        sonic_rs::to_writer(out, value).map_err(|error| error.to_string())
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        sonic_rs::to_writer(out, value).map_err(|error| unwritable(Self::NAME, DOCUMENT, error))
     }
 
-    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        pass(bytes, MinusZero::Read)?;
-        sonic_rs::from_slice(bytes).map_err(|error| error.to_string())
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+        sonic::read(bytes, DOCUMENT, MAX_DEPTH)
     }
 }

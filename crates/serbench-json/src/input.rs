@@ -2,22 +2,23 @@
 //! by serde_json as the `json` row reads, after a scan for what serde_json
 //! would read silently other than written.
 
-use serbench_document::ReadDocument;
 use serbench_document::serde_path::SerdeCodec;
 use serbench_document::value::{MAX_DEPTH, Value};
-use serbench_model::excerpt;
+use serbench_document::{DOCUMENT, ReadDocument};
+use serbench_model::{BaseCodec, Error, ErrorKind, excerpt};
 
 use crate::Json;
 
 impl ReadDocument for Json {
-    fn read_document(bytes: &[u8]) -> Result<Value, String> {
+    fn read_document(bytes: &[u8]) -> Result<Value, Error> {
         json_scan(bytes)?;
         Json::read(bytes)
     }
 }
 
-/// Where byte `at` of `bytes` is, as serde_json says it.
-fn line_column(bytes: &[u8], at: usize) -> String {
+/// An error of `kind` at byte `at` of `bytes`, with its line and column
+/// as serde_json counts them.
+fn located(kind: ErrorKind, message: String, bytes: &[u8], at: usize) -> Error {
     let before = &bytes[..at];
     let line = before.split(|&b| b == b'\n').count();
     let column = at
@@ -26,16 +27,19 @@ fn line_column(bytes: &[u8], at: usize) -> String {
             .rposition(|&b| b == b'\n')
             .map_or(0, |n| n + 1)
         + 1;
-    format!("line {line} column {column}")
+    Error::named(kind, Json::NAME, DOCUMENT, message)
+        .at_line_column(line, column)
+        .at_offset(at)
 }
 
 /// What serde_json would read silently other than written, looked for
-/// before it reads: an integer outside `i64` and `u64` (it reads one as
-/// the nearest float, and the CBOR reader refuses the same number), and
+/// before it reads: an integer outside `i64` and `u64`, the range every
+/// format here carries (it reads one as the nearest float, and the CBOR
+/// reader refuses the same number), and
 /// nesting past [`MAX_DEPTH`] (refused with the limit every input format
 /// has). One pass over the text, strings skipped; malformed text is left
 /// to serde_json, which says what is wrong with it.
-fn json_scan(bytes: &[u8]) -> Result<(), String> {
+fn json_scan(bytes: &[u8]) -> Result<(), Error> {
     let mut depth = 0usize;
     let mut at = 0;
     while let Some(&b) = bytes.get(at) {
@@ -53,10 +57,8 @@ fn json_scan(bytes: &[u8]) -> Result<(), String> {
             b'[' | b'{' => {
                 depth += 1;
                 if depth > MAX_DEPTH {
-                    return Err(format!(
-                        "nesting deeper than {MAX_DEPTH} levels (at {})",
-                        line_column(bytes, at)
-                    ));
+                    let message = format!("nesting deeper than {MAX_DEPTH} levels");
+                    return Err(located(ErrorKind::Limit, message, bytes, at));
                 }
             }
             b']' | b'}' => depth = depth.saturating_sub(1),
@@ -68,11 +70,11 @@ fn json_scan(bytes: &[u8]) -> Result<(), String> {
                 let token = &bytes[at..end];
                 if outside_64_bits(token) {
                     let text = String::from_utf8_lossy(token);
-                    return Err(format!(
-                        "the integer {} is outside the 64-bit range every format here carries (at {})",
-                        excerpt::shown_name(&text),
-                        line_column(bytes, at)
-                    ));
+                    let message = format!(
+                        "an integer outside the 64-bit range: {}",
+                        excerpt::shown_name(&text)
+                    );
+                    return Err(located(ErrorKind::Invalid, message, bytes, at));
                 }
                 at = end;
                 continue;

@@ -181,20 +181,35 @@ where
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         refuse_unportable::<Self, T>(value)?;
-        serde_json::to_writer(out, value).map_err(|error| {
-            Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
-        })
+        serde_json::to_writer(out, value).map_err(|error| unwritable(Self::NAME, T::NAME, error))
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-        let value =
-            T::deserialize(&mut deserializer).map_err(|error| located::<T>(bytes, error))?;
-        deserializer
-            .end()
-            .map_err(|error| library_error::<T>(ErrorKind::TrailingBytes, error))?;
-        Ok(value)
+        read(bytes, T::NAME)
     }
+}
+
+/// serde_json's write failing: what the value holds that it cannot write,
+/// as an [`ErrorKind::Unsupported`] error of codec `codec` about
+/// `subject` (a dataset, or a document).
+fn unwritable(
+    codec: &'static str,
+    subject: &'static str,
+    error: impl std::error::Error + Send + Sync + 'static,
+) -> Error {
+    Error::named(ErrorKind::Unsupported, codec, subject, error.to_string()).with_source(error)
+}
+
+/// A whole `T` read by serde_json from `bytes`, its errors about
+/// `subject` (a dataset, or a document).
+fn read<T: DeserializeOwned>(bytes: &[u8], subject: &'static str) -> Result<T, Error> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value =
+        T::deserialize(&mut deserializer).map_err(|error| located::<T>(bytes, error, subject))?;
+    deserializer
+        .end()
+        .map_err(|error| library_error(ErrorKind::TrailingBytes, error, subject))?;
+    Ok(value)
 }
 
 /// An [`ErrorKind::Unsupported`] error of codec `C` if `value` holds what
@@ -209,7 +224,11 @@ fn refuse_unportable<C: BaseCodec, T: Dataset + private::Portable>(value: &T) ->
 }
 
 /// The error of a failed decode, with the field path found by decoding again.
-fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: serde_json::Error) -> Error {
+fn located<T: DeserializeOwned>(
+    bytes: &[u8],
+    error: serde_json::Error,
+    subject: &'static str,
+) -> Error {
     use serde_json::error::Category;
 
     let kind = match error.classify() {
@@ -225,24 +244,25 @@ fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: serde_json::Error
         Err((path, _)) if path != "." => Some(path),
         _ => None,
     };
-    let error = library_error::<T>(kind, error);
+    let error = library_error(kind, error, subject);
     match path {
         Some(path) => error.at_path(path),
         None => error,
     }
 }
 
-/// A serde_json error as ours: its line and column become the position, so
-/// the message drops the ` at line L column C` serde_json appends.
-fn library_error<T: Dataset>(kind: ErrorKind, error: serde_json::Error) -> Error {
+/// A serde_json error as ours, about `subject`: its line and column become
+/// the position, so the message drops the ` at line L column C` serde_json
+/// appends.
+fn library_error(kind: ErrorKind, error: serde_json::Error, subject: &'static str) -> Error {
     let (line, column) = (error.line(), error.column());
     let text = error.to_string();
     if line == 0 {
-        return Error::new::<Json, T>(kind, text).with_source(error);
+        return Error::named(kind, Json::NAME, subject, text).with_source(error);
     }
     let suffix = format!(" at line {line} column {column}");
     let message = text.strip_suffix(&suffix).unwrap_or(&text).to_owned();
-    Error::new::<Json, T>(kind, message)
+    Error::named(kind, Json::NAME, subject, message)
         .at_line_column(line, column)
         .with_source(error)
 }

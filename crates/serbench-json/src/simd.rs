@@ -38,25 +38,41 @@ where
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         crate::refuse_unportable::<Self, T>(value)?;
-        simd_json::serde::to_writer(out, value).map_err(|error| {
-            Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
-        })
+        simd_json::serde::to_writer(out, value)
+            .map_err(|error| crate::unwritable(Self::NAME, T::NAME, error))
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        depth::check::<Self, T>(bytes, depth::MinusZero::Refused)?;
-        let mut copy = bytes.to_vec();
-        let decoded = simd_json::serde::from_slice(&mut copy);
-        // Locating an error parses again, into a copy of its own.
-        drop(copy);
-        decoded.map_err(|error| located::<T>(bytes, error))
+        read(bytes, T::NAME, depth::DEPTH)
     }
+}
+
+/// A `T` read by simd-json from `bytes`, after the pass that allows
+/// containers `depth` levels; its errors about `subject` (a dataset, or a
+/// document).
+pub(crate) fn read<T: DeserializeOwned>(
+    bytes: &[u8],
+    subject: &'static str,
+    depth: usize,
+) -> Result<T, Error> {
+    depth::check::<JsonSimd>(subject, bytes, depth, depth::MinusZero::Refused)?;
+    // simd-json parses in place: it needs its own copy of the input,
+    // made inside the timed decode.
+    let mut copy = bytes.to_vec();
+    let decoded = simd_json::serde::from_slice(&mut copy);
+    // Locating an error parses again, into a copy of its own.
+    drop(copy);
+    decoded.map_err(|error| located::<T>(bytes, error, subject))
 }
 
 /// simd-json's error as ours, at its byte offset where one is known
 /// ([`place`]), with the field path found by decoding again while
 /// tracking it.
-fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: simd_json::Error) -> Error {
+fn located<T: DeserializeOwned>(
+    bytes: &[u8],
+    error: simd_json::Error,
+    subject: &'static str,
+) -> Error {
     let place = place(bytes, &error);
     let kind = match error.error() {
         _ if place.ended => ErrorKind::Truncated,
@@ -99,7 +115,7 @@ fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: simd_json::Error)
             None => format!("{other:?}"),
         },
     };
-    let mut located = Error::new::<JsonSimd, T>(kind, message);
+    let mut located = Error::named(kind, JsonSimd::NAME, subject, message);
     if let Some(at) = place.offset {
         located = located.at_offset(at);
     }

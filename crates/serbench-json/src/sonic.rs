@@ -43,20 +43,34 @@ where
             let message = "-0.0, which sonic-rs reads back as 0.0";
             return Err(Error::new::<Self, T>(ErrorKind::Unsupported, message).at_path(path));
         }
-        sonic_rs::to_writer(out, value).map_err(|error| {
-            Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
-        })
+        sonic_rs::to_writer(out, value)
+            .map_err(|error| crate::unwritable(Self::NAME, T::NAME, error))
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        crate::depth::check::<Self, T>(bytes, crate::depth::MinusZero::Read)?;
-        sonic_rs::from_slice(bytes).map_err(|error| located::<T>(bytes, error))
+        read(bytes, T::NAME, crate::depth::DEPTH)
     }
+}
+
+/// A `T` read by sonic-rs from `bytes`, after the pass that allows
+/// containers `depth` levels; its errors about `subject` (a dataset, or a
+/// document).
+pub(crate) fn read<T: DeserializeOwned>(
+    bytes: &[u8],
+    subject: &'static str,
+    depth: usize,
+) -> Result<T, Error> {
+    crate::depth::check::<JsonSonic>(subject, bytes, depth, crate::depth::MinusZero::Read)?;
+    sonic_rs::from_slice(bytes).map_err(|error| located::<T>(bytes, error, subject))
 }
 
 /// sonic-rs's error as ours, at its line and column, with the field path
 /// found by decoding again while tracking it.
-fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: sonic_rs::Error) -> Error {
+fn located<T: DeserializeOwned>(
+    bytes: &[u8],
+    error: sonic_rs::Error,
+    subject: &'static str,
+) -> Error {
     let (line, column) = (error.line(), error.column());
     // sonic-rs appends the line and column, which the position keeps, and
     // lines quoting the input around them, which would quote a wrong key a
@@ -79,7 +93,7 @@ fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: sonic_rs::Error) 
         Err((path, _)) if path != "." => Some(path),
         _ => None,
     };
-    let located = Error::new::<JsonSonic, T>(kind, text)
+    let located = Error::named(kind, JsonSonic::NAME, subject, text)
         .at_line_column(line, column)
         .with_source(error);
     match path {

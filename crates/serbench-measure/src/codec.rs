@@ -2,6 +2,7 @@
 //! ([`Codec`], from `serbench-document`) is built.
 
 pub use serbench_document::codec::{BuildDocument, Codec, Context, SchemaFile, UserSchemas};
+use serbench_model::Error;
 
 /// One row of the measurement: a codec's facts and how it is built.
 #[derive(Clone, Copy, Debug)]
@@ -27,13 +28,25 @@ impl Row {
     ///
     /// # Errors
     ///
-    /// Why not: the library cannot be driven at run time, or this
-    /// document has no form in the format (the reason names the place).
+    /// Why not, as the row's record says it: the library cannot be driven
+    /// at run time, or this document has no form in the format (the
+    /// codec's error, told as its message and position, names the place).
     pub fn codec(&self, context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
         match self.build {
             Build::Unavailable(why) => Err(why.to_owned()),
-            Build::Carried(build) => build(context),
+            Build::Carried(build) => build(context).map_err(|error| said(&error)),
         }
+    }
+}
+
+/// A codec's error as a row's record or an input's refusal tells it: its
+/// message and, where it has one, its position (`JSON has no NaN (at
+/// $.price)`); the row or the input names the codec already.
+pub(crate) fn said(error: &Error) -> String {
+    if error.position().is_known() {
+        format!("{} (at {})", error.message(), error.position())
+    } else {
+        error.message().to_owned()
     }
 }
 

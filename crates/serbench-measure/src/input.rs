@@ -7,6 +7,7 @@ use std::path::Path;
 
 use serbench_model::excerpt;
 
+use crate::codec::said;
 use crate::value::Value;
 use serbench_document::ReadInput;
 
@@ -136,7 +137,7 @@ impl Document {
         }
         let one = |wire_format: &str| {
             reader(wire_format)
-                .and_then(|read| read(bytes))
+                .and_then(|read| read(bytes).map_err(|error| said(&error)))
                 .map(|value| vec![value])
                 .map_err(|error| InputError::new(format_args!("invalid {wire_format}: {error}")))
         };
@@ -216,12 +217,15 @@ fn ndjson(bytes: &[u8]) -> Result<Vec<Value>, InputError> {
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let value = read.clone().and_then(|read| read(line)).map_err(|error| {
-            InputError::new(format_args!(
-                "line {} is not a JSON document: {error}",
-                n + 1
-            ))
-        })?;
+        let value = read
+            .clone()
+            .and_then(|read| read(line).map_err(|error| said(&error)))
+            .map_err(|error| {
+                InputError::new(format_args!(
+                    "line {} is not a JSON document: {error}",
+                    n + 1
+                ))
+            })?;
         messages.push(value);
     }
     if messages.is_empty() {
@@ -253,7 +257,11 @@ mod tests {
         assert!(error(InputFormat::Cbor, &[0xc1, 0x01]).contains("tag"));
         assert!(error(InputFormat::MsgPack, &[0x92, 0x01]).contains("MessagePack"));
         assert!(error(InputFormat::Json, b"").contains("EOF"));
-        assert!(error(InputFormat::MsgPack, &[0x92, 0x01, 0x01, 0x01]).contains("1 bytes after"));
+        let after = error(InputFormat::MsgPack, &[0x92, 0x01, 0x01, 0x01]);
+        assert!(
+            after.contains("1 bytes follow the value (at byte 3)"),
+            "{after}"
+        );
     }
 
     #[test]

@@ -27,7 +27,7 @@ use serde::de::DeserializeOwned;
 
 use serbench_model::excerpt;
 
-use crate::codec::{Codec, Context, Row, SchemaFile, UserSchemas};
+use crate::codec::{Codec, Context, Row, SchemaFile, UserSchemas, said};
 use crate::input::Document;
 use crate::schema::Schema;
 use crate::value::Value;
@@ -672,10 +672,10 @@ fn verify<'c, M>(
         out.clear();
         codec
             .encode(message, &mut out)
-            .map_err(|why| format!("{}cannot encode: {why}", which(n)))?;
+            .map_err(|why| format!("{}cannot encode: {}", which(n), said(&why)))?;
         let back = codec
             .decode(&out)
-            .map_err(|why| format!("{}cannot decode its own bytes: {why}", which(n)))?;
+            .map_err(|why| format!("{}cannot decode its own bytes: {}", which(n), said(&why)))?;
         if let Some(difference) = (workload.differ)(message, &back, keeps_key_order) {
             return Err(format!("{}not carried exactly: {difference}", which(n)));
         }

@@ -48,25 +48,32 @@ pub const SERDE_ROWS: &[&str] = &[
 ///
 /// # Errors
 ///
-/// What the library could not write, or an id not in [`SERDE_ROWS`].
+/// What the library could not write, as its error prints, or an id not
+/// in [`SERDE_ROWS`].
 pub fn encode<T>(id: &str, value: &T, out: &mut Vec<u8>) -> Result<(), String>
 where
     T: Serialize + DeserializeOwned + 'static,
 {
-    codec(id).ok_or_else(|| unknown(id))?.encode(value, out)
+    codec(id)
+        .ok_or_else(|| unknown(id))?
+        .encode(value, out)
+        .map_err(|error| error.to_string())
 }
 
 /// Reads a whole `T` from `bytes` with row `id`'s library.
 ///
 /// # Errors
 ///
-/// What the library or its codec's checks refused, or an id not in
-/// [`SERDE_ROWS`].
+/// What the library or its codec's checks refused, as its error prints,
+/// or an id not in [`SERDE_ROWS`].
 pub fn decode<T>(id: &str, bytes: &[u8]) -> Result<T, String>
 where
     T: Serialize + DeserializeOwned + 'static,
 {
-    codec(id).ok_or_else(|| unknown(id))?.decode(bytes)
+    codec(id)
+        .ok_or_else(|| unknown(id))?
+        .decode(bytes)
+        .map_err(|error| error.to_string())
 }
 
 fn unknown(id: &str) -> String {

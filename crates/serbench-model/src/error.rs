@@ -15,8 +15,9 @@ use crate::codec::{BaseCodec, Dataset};
 use crate::excerpt::{LINE_BYTES, MESSAGE_BYTES, PATH_BYTES, cut};
 
 /// Why an encode or decode failed: what kind of failure, in which codec
-/// and dataset, where in the input, and the codec library's own error when
-/// there is one.
+/// and dataset (or document, or evolution record: [`Error::named`]),
+/// where in the input, and the codec library's own error when there is
+/// one.
 ///
 /// It prints as one line of at most 200 bytes that names all of that,
 /// such as `cannot decode json task-manager: invalid type: string "x",
@@ -107,10 +108,39 @@ impl Error {
         kind: ErrorKind,
         message: impl Into<String>,
     ) -> Self {
+        Self::named(kind, C::NAME, D::NAME, message)
+    }
+
+    /// An error of `kind` from the codec with id `codec` about `subject`,
+    /// for what is not one of the model's datasets: `serbench measure`'s
+    /// `document`, the evolution matrix's record. A codec crate's one
+    /// conversion of its library's errors serves its datasets (passing
+    /// [`Dataset::NAME`]) and those alike; the message is cut as
+    /// [`Error::new`]'s is.
+    ///
+    /// ```
+    /// use serbench_model::{Error, ErrorKind};
+    ///
+    /// let error = Error::named(ErrorKind::Syntax, "json", "document", "expected `:`")
+    ///     .at_line_column(1, 17)
+    ///     .at_offset(16);
+    /// assert_eq!(error.codec(), "json");
+    /// assert_eq!(error.dataset(), "document");
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "cannot decode json document: expected `:` (at line 1 column 17, byte 16)",
+    /// );
+    /// ```
+    pub fn named(
+        kind: ErrorKind,
+        codec: &'static str,
+        subject: &'static str,
+        message: impl Into<String>,
+    ) -> Self {
         Self(Box::new(ErrorImpl {
             kind,
-            codec: C::NAME,
-            dataset: D::NAME,
+            codec,
+            dataset: subject,
             position: Position::default(),
             message: cut_owned(message.into(), MESSAGE_BYTES),
             source: None,
@@ -139,6 +169,15 @@ impl Error {
         self
     }
 
+    /// Names `subject` as what the error is about, where the call that
+    /// failed serves several (a codec's serde calls write documents and
+    /// evolution records alike) and its caller knows which.
+    #[must_use]
+    pub fn about(mut self, subject: &'static str) -> Self {
+        self.0.dataset = subject;
+        self
+    }
+
     /// Keeps the library's own error as this error's
     /// [`source`](std::error::Error::source): any error, or one already
     /// boxed.
@@ -160,7 +199,8 @@ impl Error {
         self.0.codec
     }
 
-    /// The dataset's id, such as `"task-manager"`.
+    /// The dataset's id, such as `"task-manager"`, or what else the error
+    /// is about ([`Error::named`]'s subject, such as `"document"`).
     #[must_use]
     pub fn dataset(&self) -> &'static str {
         self.0.dataset
@@ -371,6 +411,21 @@ mod tests {
         assert!(
             shown.ends_with(&format!(", byte {})", usize::MAX)),
             "{shown}"
+        );
+    }
+
+    #[test]
+    fn names_what_is_not_a_dataset() {
+        let error = Error::named(ErrorKind::Limit, "demo", "document", "too deep").at_offset(3);
+        assert_eq!(error.dataset(), "document");
+        assert_eq!(
+            error.to_string(),
+            "cannot decode demo document: too deep (at byte 3)"
+        );
+        let about = error.about("image");
+        assert_eq!(
+            (about.codec(), about.dataset(), about.position().offset()),
+            ("demo", "image", Some(3))
         );
     }
 

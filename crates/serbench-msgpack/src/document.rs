@@ -10,14 +10,12 @@
 //! as a byte string, a kind the writer did not mean. The dataset codec
 //! refuses it through the `String` it reads into.
 
-use std::io;
-
-use rmp_serde::decode::Error as DecodeError;
-use serbench_document::codec::{Codec, Context, DocumentCodec, ReadDocument};
+use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec, ReadDocument};
 use serbench_document::serde_path::SerdeCodec;
 use serbench_document::value::Value;
+use serbench_model::{BaseCodec, Error};
+use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 
 use crate::MsgPack;
 
@@ -27,7 +25,7 @@ impl DocumentCodec for MsgPack {
     /// The document as it is: MessagePack carries every [`Value`] kind.
     ///
     /// [`Value`]: serbench_document::Value
-    fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         Ok(Box::new(Document))
     }
 }
@@ -37,35 +35,25 @@ impl DocumentCodec for MsgPack {
 struct Document;
 
 impl Codec for Document {
-    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
         MsgPack::write(value, out)
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+    fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
         MsgPack::read_document(bytes)
     }
 }
 
+/// The dataset codec's calls, about a document.
 impl SerdeCodec for MsgPack {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         let mut serializer = rmp_serde::Serializer::new(out).with_struct_map();
         value
             .serialize(&mut serializer)
-            .map_err(|error| error.to_string())
+            .map_err(|error| crate::unwritable(Self::NAME, DOCUMENT, error))
     }
 
-    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        let mut deserializer = rmp_serde::Deserializer::from_read_ref(bytes);
-        let value = T::deserialize(&mut deserializer).map_err(|error| error.to_string())?;
-        // Only at the end of the input does reading one more marker fail
-        // for want of a byte.
-        match bool::deserialize(&mut deserializer) {
-            Err(DecodeError::InvalidMarkerRead(error))
-                if error.kind() == io::ErrorKind::UnexpectedEof =>
-            {
-                Ok(value)
-            }
-            _ => Err("bytes follow the value".to_owned()),
-        }
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+        crate::read(bytes, DOCUMENT)
     }
 }

@@ -2,36 +2,37 @@
 //! input), by rmp-serde reading over the slice as the `msgpack` row reads,
 //! after a walk for what rmp-serde would let through changed.
 
-use serbench_document::ReadDocument;
 use serbench_document::value::{MAX_DEPTH, Value};
+use serbench_document::{DOCUMENT, ReadDocument};
+use serbench_model::{BaseCodec, Error, ErrorKind};
 use serde::Deserialize as _;
 
 use crate::MsgPack;
 
 impl ReadDocument for MsgPack {
-    fn read_document(bytes: &[u8]) -> Result<Value, String> {
+    fn read_document(bytes: &[u8]) -> Result<Value, Error> {
         let end = msgpack_scan(bytes)?;
         if end < bytes.len() {
-            return Err(format!(
-                "{} bytes after the value (at byte {end})",
-                bytes.len() - end
-            ));
+            let message = format!("{} bytes follow the value", bytes.len() - end);
+            return Err(refused(ErrorKind::TrailingBytes, message, end));
         }
-        let mut rest = bytes;
-        let mut deserializer = rmp_serde::Deserializer::new(&mut rest);
-        let value = Value::deserialize(&mut deserializer);
-        drop(deserializer);
-        let at = bytes.len() - rest.len();
-        value.map_err(|error| format!("{error} (at byte {at})"))
+        let mut deserializer = rmp_serde::Deserializer::new(bytes);
+        Value::deserialize(&mut deserializer)
+            .map_err(|error| crate::located::<Value>(bytes, error, DOCUMENT))
     }
+}
+
+/// An error of the document's read, at byte `at`.
+fn refused(kind: ErrorKind, message: impl Into<String>, at: usize) -> Error {
+    Error::named(kind, MsgPack::NAME, DOCUMENT, message).at_offset(at)
 }
 
 /// Walks the MessagePack value at the start of `bytes` and returns where
 /// it ends, refusing what rmp-serde would let through changed: a `str`
 /// that is not UTF-8 (rmp-serde hands its bytes on as a byte string) and
-/// nesting past [`MAX_DEPTH`]; also a value cut short. Errors name the
+/// nesting past [`MAX_DEPTH`]; also a value cut short. Errors are at the
 /// byte.
-fn msgpack_scan(bytes: &[u8]) -> Result<usize, String> {
+fn msgpack_scan(bytes: &[u8]) -> Result<usize, Error> {
     /// What follows a marker: payload bytes, text bytes, or items.
     enum Next {
         Skip(u64),
@@ -43,10 +44,10 @@ fn msgpack_scan(bytes: &[u8]) -> Result<usize, String> {
     let mut at = 0;
     loop {
         let start = at;
-        let cut = || format!("the value is cut short (at byte {start})");
+        let cut = || refused(ErrorKind::Truncated, "the value is cut short", start);
         let marker = *bytes.get(at).ok_or_else(cut)?;
         at += 1;
-        let mut take = |n: usize| -> Result<u64, String> {
+        let mut take = |n: usize| -> Result<u64, Error> {
             let field = bytes.get(at..at + n).ok_or_else(cut)?;
             at += n;
             Ok(field.iter().fold(0u64, |v, &b| (v << 8) | u64::from(b)))
@@ -57,9 +58,8 @@ fn msgpack_scan(bytes: &[u8]) -> Result<usize, String> {
             0x90..=0x9f => Next::Items(u64::from(marker & 0x0f)),
             0xa0..=0xbf => Next::Text(u64::from(marker & 0x1f)),
             0xc1 => {
-                return Err(format!(
-                    "the marker 0xc1, which is never used (at byte {start})"
-                ));
+                let message = "the marker 0xc1, which is never used";
+                return Err(refused(ErrorKind::Syntax, message, start));
             }
             0xc4 => Next::Skip(take(1)?),
             0xc5 => Next::Skip(take(2)?),
@@ -93,18 +93,19 @@ fn msgpack_scan(bytes: &[u8]) -> Result<usize, String> {
                 if matches!(next, Next::Text(_))
                     && let Err(error) = std::str::from_utf8(&bytes[at..end])
                 {
-                    return Err(format!(
-                        "a str that is not UTF-8 (at byte {})",
-                        at + error.valid_up_to()
+                    let message = "a str that is not UTF-8";
+                    return Err(refused(
+                        ErrorKind::Syntax,
+                        message,
+                        at + error.valid_up_to(),
                     ));
                 }
                 at = end;
             }
             Next::Items(n) => {
                 if open.len() >= MAX_DEPTH {
-                    return Err(format!(
-                        "nesting deeper than {MAX_DEPTH} levels (at byte {start})"
-                    ));
+                    let message = format!("nesting deeper than {MAX_DEPTH} levels");
+                    return Err(refused(ErrorKind::Limit, message, start));
                 }
                 if n > 0 {
                     open.push(n);

@@ -119,48 +119,88 @@ where
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         let mut serializer = rmp_serde::Serializer::new(out).with_struct_map();
-        value.serialize(&mut serializer).map_err(|error| {
-            Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
-        })
+        value
+            .serialize(&mut serializer)
+            .map_err(|error| unwritable(Self::NAME, T::NAME, error))
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        let mut deserializer = rmp_serde::Deserializer::from_read_ref(bytes);
-        let value =
-            T::deserialize(&mut deserializer).map_err(|error| located::<T>(bytes, error))?;
-        // The borrowing reader does not tell its position, but reading one
-        // more marker does: only at the end of the input does that fail
-        // for want of a byte.
-        match bool::deserialize(&mut deserializer) {
-            Err(DecodeError::InvalidMarkerRead(error))
-                if error.kind() == io::ErrorKind::UnexpectedEof =>
-            {
-                Ok(value)
-            }
-            _ => Err(trailing::<T>(bytes)),
+        read(bytes, T::NAME)
+    }
+}
+
+/// rmp-serde's write failing, as an error of codec `codec` about
+/// `subject` (a dataset, or a document).
+fn unwritable(
+    codec: &'static str,
+    subject: &'static str,
+    error: rmp_serde::encode::Error,
+) -> Error {
+    Error::named(ErrorKind::Unsupported, codec, subject, error.to_string()).with_source(error)
+}
+
+/// A whole `T` read by rmp-serde from `bytes` through the borrowing
+/// reader, its errors about `subject` (a dataset, or a document).
+fn read<T: DeserializeOwned>(bytes: &[u8], subject: &'static str) -> Result<T, Error> {
+    let mut deserializer = rmp_serde::Deserializer::from_read_ref(bytes);
+    let value =
+        T::deserialize(&mut deserializer).map_err(|error| located::<T>(bytes, error, subject))?;
+    // The borrowing reader does not tell its position, but reading one
+    // more marker does: only at the end of the input does that fail
+    // for want of a byte.
+    match bool::deserialize(&mut deserializer) {
+        Err(DecodeError::InvalidMarkerRead(error))
+            if error.kind() == io::ErrorKind::UnexpectedEof =>
+        {
+            Ok(value)
         }
+        _ => Err(trailing::<T>(bytes, subject)),
     }
 }
 
 /// The error for bytes after a complete value, at the byte where it ends.
-fn trailing<T: Dataset + DeserializeOwned>(bytes: &[u8]) -> Error {
+fn trailing<T: DeserializeOwned>(bytes: &[u8], subject: &'static str) -> Error {
     let mut deserializer = rmp_serde::Deserializer::new(Cursor::new(bytes));
+    let error = |message| Error::named(ErrorKind::TrailingBytes, MsgPack::NAME, subject, message);
     match T::deserialize(&mut deserializer) {
         Ok(_) => {
             let end = offset(deserializer.position(), bytes);
-            let message = format!("{} bytes follow the value", bytes.len() - end);
-            Error::new::<MsgPack, T>(ErrorKind::TrailingBytes, message).at_offset(end)
+            error(format!("{} bytes follow the value", bytes.len() - end)).at_offset(end)
         }
-        Err(error) => {
-            let message = format!("bytes follow the value: {error}");
-            Error::new::<MsgPack, T>(ErrorKind::TrailingBytes, message).with_source(error)
-        }
+        Err(cause) => error(format!("bytes follow the value: {cause}")).with_source(cause),
     }
 }
 
 /// The error of a failed decode, with the field path and the byte where
 /// decoding stopped, found by decoding again with a reader that counts.
-fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: DecodeError) -> Error {
+fn located<T: DeserializeOwned>(bytes: &[u8], error: DecodeError, subject: &'static str) -> Error {
+    let quoted = match &error {
+        DecodeError::Syntax(message) => message.len(),
+        _ => 0,
+    };
+    let located = library_error(MsgPack::NAME, subject, error);
+    // Decoding again copies such a text three times at once (the counting
+    // reader's buffer, the path tracker's copy of a key, serde's message
+    // growing to twice its size): five times its size, where a decode may
+    // hold four times the input. A longer one leaves the position unknown.
+    if quoted > QUOTED_MAX {
+        return located;
+    }
+    let mut deserializer = rmp_serde::Deserializer::new(Cursor::new(bytes));
+    let path = match with_path::<_, T>(&mut deserializer) {
+        Err((path, _)) if path != "." => Some(path),
+        _ => None,
+    };
+    let located = located.at_offset(offset(deserializer.position(), bytes));
+    match path {
+        Some(path) => located.at_path(path),
+        None => located,
+    }
+}
+
+/// rmp-serde's decode error as an error of codec `codec` about `subject`
+/// (a dataset, or a document), with no position yet.
+fn library_error(codec: &'static str, subject: &'static str, error: DecodeError) -> Error {
     let eof = |error: &io::Error| error.kind() == io::ErrorKind::UnexpectedEof;
     let (kind, what) = match &error {
         DecodeError::InvalidMarkerRead(error) | DecodeError::InvalidDataRead(error)
@@ -185,31 +225,13 @@ fn located<T: Dataset + DeserializeOwned>(bytes: &[u8], error: DecodeError) -> E
     // serde's message quotes what it refuses whole ("unknown field `…`"
     // with a key of a megabyte): it is cut now, and rmp-serde's error kept
     // with the cut message, so it is not held while decoding again.
-    let (located, quoted) = match error {
+    match error {
         DecodeError::Syntax(message) => {
-            let quoted = message.len();
-            let located = Error::new::<MsgPack, T>(kind, message);
-            let source = DecodeError::Syntax(located.message().to_owned());
-            (located.with_source(source), quoted)
+            let error = Error::named(kind, codec, subject, message);
+            let source = DecodeError::Syntax(error.message().to_owned());
+            error.with_source(source)
         }
-        error => (Error::new::<MsgPack, T>(kind, what).with_source(error), 0),
-    };
-    // Decoding again copies such a text three times at once (the counting
-    // reader's buffer, the path tracker's copy of a key, serde's message
-    // growing to twice its size): five times its size, where a decode may
-    // hold four times the input. A longer one leaves the position unknown.
-    if quoted > QUOTED_MAX {
-        return located;
-    }
-    let mut deserializer = rmp_serde::Deserializer::new(Cursor::new(bytes));
-    let path = match with_path::<_, T>(&mut deserializer) {
-        Err((path, _)) if path != "." => Some(path),
-        _ => None,
-    };
-    let located = located.at_offset(offset(deserializer.position(), bytes));
-    match path {
-        Some(path) => located.at_path(path),
-        None => located,
+        error => Error::named(kind, codec, subject, what).with_source(error),
     }
 }
 

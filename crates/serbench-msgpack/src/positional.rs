@@ -7,15 +7,16 @@
 //!
 //! [`MsgPack`]: crate::MsgPack
 
+use std::marker::PhantomData;
 use std::rc::Rc;
 
-use serbench_document::codec::{Codec, Context, DocumentCodec};
+use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::positional::{Positional, Seed, schematic};
 use serbench_document::serde_path::SerdeCodec;
 use serbench_document::{Schema, Value};
+use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
 use serde::de::{DeserializeOwned, DeserializeSeed};
-use std::marker::PhantomData;
 
 /// rmp-serde's default form: structs and tuples as arrays, no names. A
 /// document row of the registry's `msgpack` codec, with no dataset codec
@@ -27,44 +28,57 @@ impl DocumentCodec for MsgPackPositional {
     const KEEPS_KEY_ORDER: bool = false;
 
     /// The document under its inferred schema, records as arrays.
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         schematic::<MsgPackPositional>(context)
     }
 }
 
 impl SerdeCodec for MsgPackPositional {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         value
             .serialize(&mut rmp_serde::Serializer::new(out))
-            .map_err(|error| error.to_string())
+            .map_err(|error| crate::unwritable(Self::ID, DOCUMENT, error))
     }
 
-    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
         read(bytes, PhantomData::<T>)
     }
 }
 
 impl Positional for MsgPackPositional {
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String> {
+    /// The registry's id of its row: it has no dataset codec to name it.
+    const ID: &'static str = "msgpack-positional";
+
+    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, Error> {
         read(bytes, Seed { schema })
     }
 }
 
-fn read<S, V>(bytes: &[u8], seed: S) -> Result<V, String>
+fn read<S, V>(bytes: &[u8], seed: S) -> Result<V, Error>
 where
     S: for<'de> DeserializeSeed<'de, Value = V>,
 {
     // A reader over the slice, as the msgpack row reads: a declared
-    // length is taken only as far as the input goes.
+    // length is taken only as far as the input goes, and what is left
+    // shows where reading stopped.
     let mut rest = bytes;
     let mut deserializer = rmp_serde::Deserializer::new(&mut rest);
-    let value = seed
-        .deserialize(&mut deserializer)
-        .map_err(|error| error.to_string())?;
+    let value = seed.deserialize(&mut deserializer);
     drop(deserializer);
+    let at = bytes.len() - rest.len();
+    let value = value.map_err(|error| {
+        crate::library_error(MsgPackPositional::ID, DOCUMENT, error).at_offset(at)
+    })?;
     if rest.is_empty() {
         Ok(value)
     } else {
-        Err(format!("{} bytes after the value", rest.len()))
+        let message = format!("{} bytes follow the value", rest.len());
+        Err(Error::named(
+            ErrorKind::TrailingBytes,
+            MsgPackPositional::ID,
+            DOCUMENT,
+            message,
+        )
+        .at_offset(at))
     }
 }

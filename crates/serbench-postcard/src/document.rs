@@ -6,52 +6,61 @@
 use std::marker::PhantomData;
 use std::rc::Rc;
 
-use serbench_document::codec::{Codec, Context, DocumentCodec};
+use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::positional::{Positional, Seed, schematic};
 use serbench_document::serde_path::SerdeCodec;
 use serbench_document::{Schema, Value};
+use serbench_model::{BaseCodec, Error, ErrorKind};
 use serde::Serialize;
 use serde::de::{DeserializeOwned, DeserializeSeed};
 
-use crate::{Append, Postcard};
+use crate::{Append, Postcard, describe, unwritable};
 
 impl DocumentCodec for Postcard {
     const KEEPS_KEY_ORDER: bool = false;
 
     /// The document under its inferred schema.
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         schematic::<Postcard>(context)
     }
 }
 
 impl SerdeCodec for Postcard {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-        postcard::serialize_with_flavor(value, Append(out)).map_err(|error| error.to_string())
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        postcard::serialize_with_flavor(value, Append(out))
+            .map_err(|error| unwritable(DOCUMENT, error))
     }
 
-    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
         read(bytes, PhantomData::<T>)
     }
 }
 
 impl Positional for Postcard {
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, String> {
+    const ID: &'static str = Self::NAME;
+
+    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, Error> {
         read(bytes, Seed { schema })
     }
 }
 
-fn read<'de, S: DeserializeSeed<'de>>(bytes: &'de [u8], seed: S) -> Result<S::Value, String> {
+fn read<'de, S: DeserializeSeed<'de>>(bytes: &'de [u8], seed: S) -> Result<S::Value, Error> {
     let mut deserializer = postcard::Deserializer::from_bytes(bytes);
-    let value = seed
-        .deserialize(&mut deserializer)
-        .map_err(|error| error.to_string())?;
-    let left = deserializer
-        .finalize()
-        .map_err(|error| error.to_string())?
-        .len();
+    let value = seed.deserialize(&mut deserializer);
+    // What is left tells where reading stopped, failed or not.
+    let left = deserializer.finalize().map_or(0, <[u8]>::len);
+    let at = bytes.len() - left;
+    let error = |kind, message| Error::named(kind, Postcard::NAME, DOCUMENT, message).at_offset(at);
+    let value = value.map_err(|cause| {
+        let (kind, what) = describe(&cause);
+        error(kind, what).with_source(cause)
+    })?;
     if left == 0 {
         Ok(value)
     } else {
-        Err(format!("{left} bytes after the value"))
+        Err(error(
+            ErrorKind::TrailingBytes,
+            format!("{left} bytes follow the value"),
+        ))
     }
 }

@@ -120,9 +120,8 @@ where
     T: Dataset + Serialize + DeserializeOwned,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        postcard::serialize_with_flavor(value, Append(out)).map_err(|error| {
-            Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
-        })
+        postcard::serialize_with_flavor(value, Append(out))
+            .map_err(|error| unwritable(T::NAME, error))
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
@@ -135,6 +134,17 @@ where
         }
         Ok(value)
     }
+}
+
+/// postcard's write failing, about `subject` (a dataset, or a document).
+fn unwritable(subject: &'static str, error: postcard::Error) -> Error {
+    Error::named(
+        ErrorKind::Unsupported,
+        Postcard::NAME,
+        subject,
+        error.to_string(),
+    )
+    .with_source(error)
 }
 
 /// Appends to the caller's buffer; postcard's own flavors start a new one.

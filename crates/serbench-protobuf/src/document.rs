@@ -12,11 +12,11 @@
 //! datasets' decode makes: the same varints (at most 10 bytes, the last
 //! at most 1), wire types, keys, UTF-8, lengths checked against the
 //! bytes left, and the same 100 levels of nesting, unknown groups
-//! included. A fault is described as the datasets' decode describes it:
-//! what went wrong, in which message, and the byte where reading stopped
-//! (`at byte 5: invalid tag value: 0 in Doc`). A message is written as
-//! the datasets' are, refused past 2 GiB − 1, the limit other protobuf
-//! implementations keep. What the datasets' decode checks beyond the
+//! included. A fault is the error the datasets' decode makes of it: what
+//! went wrong, in which message, and the byte where reading stopped as its
+//! position (`invalid tag value: 0 in Doc`, at byte 5). A message is
+//! written as the datasets' are, refused past 2 GiB − 1, the limit other
+//! protobuf implementations keep. What the datasets' decode checks beyond the
 //! wire (ids of 16 bytes, ranges, required messages) is their layout's,
 //! and a document's reader checks its own schema's instead.
 //!
@@ -92,9 +92,10 @@ use prost_reflect::{
 };
 use protox::file::{File, FileResolver};
 
-use serbench_document::codec::{Codec, Context, DocumentCodec, SchemaFile};
+use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec, SchemaFile};
 use serbench_document::schema::{Field, IntRange, Record, Schema, Unique, camel};
 use serbench_document::value::Value;
+use serbench_model::{BaseCodec, Error, ErrorKind};
 
 use crate::Protobuf;
 use crate::read::ReadError;
@@ -105,7 +106,7 @@ impl DocumentCodec for Protobuf {
 
     /// The user's message when one is given, else the schema written
     /// from the inferred one.
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         if let Some((path, message)) = &context.user.proto {
             return Ok(Box::new(user::UserProto::new(
                 path,
@@ -113,7 +114,10 @@ impl DocumentCodec for Protobuf {
                 context.messages,
             )?));
         }
-        Ok(Box::new(Generated::new(context.name, context.inferred()?)?))
+        Ok(Box::new(Generated::new(
+            context.name,
+            context.inferred(Self::NAME)?,
+        )?))
     }
 }
 
@@ -128,7 +132,7 @@ struct Generated {
 }
 
 impl Generated {
-    fn new(name: &str, schema: &Schema) -> Result<Generated, String> {
+    fn new(name: &str, schema: &Schema) -> Result<Generated, Error> {
         let (text, root_name) = write_proto(name, schema)?;
         let file = SchemaFile {
             name: format!("{name}.proto"),
@@ -136,18 +140,22 @@ impl Generated {
         };
         let mut compiler = protox::Compiler::with_file_resolver(InMemory(file.clone()));
         compiler.open_file(&file.name).map_err(|error| {
-            format!("protox refused the schema written for the document: {error}")
+            unsupported(format!("protox refused the schema written for it: {error}"))
+                .with_source(error)
         })?;
         let root = compiler
             .descriptor_pool()
             .get_message_by_name(&root_name)
-            .ok_or_else(|| format!("the written schema lost its message {root_name}"))?;
+            .ok_or_else(|| {
+                unsupported(format!("the written schema lost its message {root_name}"))
+            })?;
         let nesting = message_nesting(&root, &mut HashMap::new());
+        // prost's limit, told as the document's own depth.
         if nesting > PROST_NESTING {
-            return Err(format!(
-                "the document nests {} levels deep, which its Protobuf messages take {nesting} levels to carry, past the {PROST_NESTING} prost decodes",
+            return Err(unsupported(format!(
+                "the document nests {} levels, {nesting} in its messages, past the {PROST_NESTING} prost decodes",
                 schema.depth()
-            ));
+            )));
         }
         Ok(Generated {
             schema: schema.clone(),
@@ -158,7 +166,7 @@ impl Generated {
 }
 
 impl Codec for Generated {
-    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
         let mut path = String::from("$");
         let message = match (&self.schema, value) {
             (Schema::Record(record), Value::Map(entries)) => {
@@ -180,12 +188,12 @@ impl Codec for Generated {
         write(&message, out)
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+    fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
         let message = read(&self.root, bytes)?;
         match &self.schema {
             Schema::Record(record) => read_record(record, &message),
             schema => read_field(&message, &field(&self.root, 1)?, schema, true)?
-                .ok_or_else(|| "the document's value is missing".to_owned()),
+                .ok_or_else(|| unread("the document's value is missing")),
         }
     }
 
@@ -196,17 +204,40 @@ impl Codec for Generated {
 
 /// Appends `message` as the datasets' messages are written, within their
 /// size limit.
-fn write(message: &DynamicMessage, out: &mut Vec<u8>) -> Result<(), String> {
-    crate::put(message, out).map_err(|unwritten| unwritten.to_string())
+fn write(message: &DynamicMessage, out: &mut Vec<u8>) -> Result<(), Error> {
+    crate::put(message, out).map_err(|unwritten| unwritten.error_of(Protobuf::NAME, DOCUMENT))
 }
 
 /// The message of `root` that fills `bytes`, a fault described as the
 /// datasets' decode describes one.
-fn read(root: &MessageDescriptor, bytes: &[u8]) -> Result<DynamicMessage, String> {
+fn read(root: &MessageDescriptor, bytes: &[u8]) -> Result<DynamicMessage, Error> {
     // Reading from a slice we hold shows where reading stopped.
     let mut rest = bytes;
-    DynamicMessage::decode(root.clone(), &mut rest)
-        .map_err(|error| ReadError::from(error).document_text(root.name(), bytes.len(), rest.len()))
+    DynamicMessage::decode(root.clone(), &mut rest).map_err(|error| {
+        ReadError::from(error).error_of(
+            Protobuf::NAME,
+            DOCUMENT,
+            root.name(),
+            bytes.len(),
+            rest.len(),
+        )
+    })
+}
+
+/// What the document holds that it or its schema has no form for, an
+/// encode error; where it is, [`misfit`].
+fn unsupported(message: impl Into<String>) -> Error {
+    Error::named(ErrorKind::Unsupported, Protobuf::NAME, DOCUMENT, message)
+}
+
+/// [`unsupported`] at `path`.
+fn misfit(path: &str, message: impl Into<String>) -> Error {
+    unsupported(message).at_path(path)
+}
+
+/// What a message read holds that the schema does not lead to.
+fn unread(message: impl Into<String>) -> Error {
+    Error::named(ErrorKind::Invalid, Protobuf::NAME, DOCUMENT, message)
 }
 
 /// protox's view of the one written file, so nothing touches the disk.
@@ -245,14 +276,15 @@ fn message_nesting(message: &MessageDescriptor, known: &mut HashMap<String, usiz
     levels
 }
 
-fn field(message: &MessageDescriptor, number: u32) -> Result<FieldDescriptor, String> {
+fn field(message: &MessageDescriptor, number: u32) -> Result<FieldDescriptor, Error> {
     message
         .get_field(number)
-        .ok_or_else(|| format!("{} has no field {number}", message.full_name()))
+        .ok_or_else(|| unread(format!("{} has no field {number}", message.full_name())))
 }
 
-fn mismatch(path: &str, schema: &Schema, value: &Value) -> String {
-    format!("{path}: expected {}, found {}", schema.kind(), value.kind())
+fn mismatch(path: &str, schema: &Schema, value: &Value) -> Error {
+    let message = format!("expected {}, found {}", schema.kind(), value.kind());
+    misfit(path, message)
 }
 
 /// Runs `f` with `path` extended by `step`, then restores it.
@@ -268,7 +300,7 @@ fn at<T>(path: &mut String, step: std::fmt::Arguments<'_>, f: impl FnOnce(&mut S
 // Writing the .proto
 
 /// The proto3 text for `schema` and the name of the document's message.
-fn write_proto(name: &str, schema: &Schema) -> Result<(String, String), String> {
+fn write_proto(name: &str, schema: &Schema) -> Result<(String, String), Error> {
     let mut writer = Writer::default();
     for record in schema.records() {
         writer.taken.reserve(&record.name);
@@ -327,7 +359,7 @@ impl Writer {
         self.messages.len() - 1
     }
 
-    fn record(&mut self, record: &Record, path: &mut String) -> Result<(), String> {
+    fn record(&mut self, record: &Record, path: &mut String) -> Result<(), Error> {
         let slot = self.reserve();
         let mut text = format!(
             "// The maps at {}.\nmessage {} {{\n",
@@ -336,9 +368,12 @@ impl Writer {
         );
         let mut json_names = Unique::folded(json_folded);
         if field_number(record.fields.len().saturating_sub(1)) > MAX_FIELD_NUMBER {
-            return Err(format!(
-                "{path}: {} keys; Protobuf's field numbers stop at {MAX_FIELD_NUMBER}",
-                record.fields.len()
+            return Err(misfit(
+                path,
+                format!(
+                    "{} keys; Protobuf's field numbers stop at {MAX_FIELD_NUMBER}",
+                    record.fields.len()
+                ),
             ));
         }
         for (i, field) in record.fields.iter().enumerate() {
@@ -372,7 +407,7 @@ impl Writer {
         ident: &str,
         number: u32,
         path: &mut String,
-    ) -> Result<String, String> {
+    ) -> Result<String, Error> {
         let label = match schema {
             Schema::List(item) if required => {
                 let item = at(path, format_args!("[]"), |path| self.type_name(item, path))?;
@@ -397,7 +432,7 @@ impl Writer {
 
     /// The type a value of `schema` is written as, in a singular field,
     /// a repeated one or a oneof: a scalar or a message.
-    fn type_name(&mut self, schema: &Schema, path: &mut String) -> Result<String, String> {
+    fn type_name(&mut self, schema: &Schema, path: &mut String) -> Result<String, Error> {
         Ok(match schema {
             Schema::Empty | Schema::Bool => "bool".to_owned(),
             Schema::Int(range) => int_type(*range, path)?.to_owned(),
@@ -437,7 +472,7 @@ impl Writer {
         null: bool,
         members: &[Schema],
         path: &mut String,
-    ) -> Result<String, String> {
+    ) -> Result<String, Error> {
         let mut lines = String::new();
         let mut names = Vec::new();
         let mut number = 1;
@@ -517,10 +552,11 @@ const RESERVED_NUMBERS: std::ops::Range<u32> = 19_000..20_000;
 /// The largest field number.
 const MAX_FIELD_NUMBER: u32 = (1 << 29) - 1;
 
-fn int_type(range: IntRange, path: &str) -> Result<&'static str, String> {
+fn int_type(range: IntRange, path: &str) -> Result<&'static str, Error> {
     if !range.fits_64_bits() {
-        return Err(format!(
-            "{path}: the integers here include negative ones and ones past i64::MAX; no 64-bit protobuf integer type (sint64, uint64) holds both"
+        return Err(misfit(
+            path,
+            "integers both negative and past i64::MAX, which neither sint64 nor uint64 holds",
         ));
     }
     Ok(if range.past_i64 {
@@ -555,11 +591,11 @@ fn put_record(
     entries: &[(String, Value)],
     message: &MessageDescriptor,
     path: &mut String,
-) -> Result<DynamicMessage, String> {
+) -> Result<DynamicMessage, Error> {
     let mut out = DynamicMessage::new(message.clone());
     let present = record
         .present(entries)
-        .map_err(|misfit| format!("{path}: {misfit}"))?;
+        .map_err(|found| misfit(path, found.to_string()))?;
     for (index, value) in present {
         let field_schema = &record.fields[index];
         let descriptor = field(message, field_number(index))?;
@@ -576,7 +612,7 @@ fn put_field(
     schema: &Schema,
     value: &Value,
     path: &mut String,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let proto = if descriptor.is_list() {
         let (Schema::List(item), Value::List(items)) = (schema, value) else {
             return Err(mismatch(path, schema, value));
@@ -600,12 +636,7 @@ fn put_field(
 }
 
 /// `value` as a singular value of `kind`, the type `schema` was written as.
-fn element(
-    schema: &Schema,
-    value: &Value,
-    kind: &Kind,
-    path: &mut String,
-) -> Result<Proto, String> {
+fn element(schema: &Schema, value: &Value, kind: &Kind, path: &mut String) -> Result<Proto, Error> {
     Ok(match (schema, value, kind) {
         (Schema::Bool, Value::Bool(b), _) => Proto::Bool(*b),
         (Schema::Int(_), Value::Int(n), Kind::Int64 | Kind::Sint64) => Proto::I64(*n),
@@ -656,21 +687,22 @@ fn put_member(
     first: u32,
     value: &Value,
     path: &mut String,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let Some((member, number)) = members
         .iter()
         .zip(first..)
         .find(|(member, _)| same_kind(member, value))
     else {
-        return Err(format!(
-            "{path}: expected one of {}, found {}",
+        let message = format!(
+            "expected one of {}, found {}",
             members
                 .iter()
                 .map(Schema::kind)
                 .collect::<Vec<_>>()
                 .join(", "),
             value.kind()
-        ));
+        );
+        return Err(misfit(path, message));
     };
     let descriptor = field(&message.descriptor(), number)?;
     let proto = element(member, value, &descriptor.kind(), path)?;
@@ -694,7 +726,7 @@ fn same_kind(schema: &Schema, value: &Value) -> bool {
 // ---------------------------------------------------------------------------
 // DynamicMessage → Value
 
-fn read_record(record: &Record, message: &DynamicMessage) -> Result<Value, String> {
+fn read_record(record: &Record, message: &DynamicMessage) -> Result<Value, Error> {
     // The fields set and the required ones (which read as their default
     // when unset), not every field: a map costs its own width.
     let mut fields: Vec<usize> = message
@@ -708,11 +740,11 @@ fn read_record(record: &Record, message: &DynamicMessage) -> Result<Value, Strin
     let mut entries = Vec::with_capacity(fields.len());
     for at in fields {
         let field_schema = record.fields.get(at).ok_or_else(|| {
-            format!(
+            unread(format!(
                 "{} has no field {}",
                 descriptor.full_name(),
                 field_number(at)
-            )
+            ))
         })?;
         let field_descriptor = field(&descriptor, field_number(at))?;
         if let Some(value) = read_field(
@@ -733,11 +765,11 @@ fn read_field(
     descriptor: &FieldDescriptor,
     schema: &Schema,
     required: bool,
-) -> Result<Option<Value>, String> {
+) -> Result<Option<Value>, Error> {
     if descriptor.is_list() {
         let (Schema::List(item), Proto::List(items)) = (schema, &*message.get_field(descriptor))
         else {
-            return Err(format!("{} is not a list", descriptor.full_name()));
+            return Err(unread(format!("{} is not a list", descriptor.full_name())));
         };
         let items = items
             .iter()
@@ -750,12 +782,15 @@ fn read_field(
         return read_element(schema, &message.get_field(descriptor)).map(Some);
     }
     if required {
-        return Err(format!("the field {} is missing", descriptor.full_name()));
+        return Err(unread(format!(
+            "the field {} is missing",
+            descriptor.full_name()
+        )));
     }
     Ok(None)
 }
 
-fn read_element(schema: &Schema, proto: &Proto) -> Result<Value, String> {
+fn read_element(schema: &Schema, proto: &Proto) -> Result<Value, Error> {
     Ok(match (schema, proto) {
         (Schema::Bool, Proto::Bool(b)) => Value::Bool(*b),
         (Schema::Int(_), Proto::I64(n)) => Value::Int(*n),
@@ -767,7 +802,7 @@ fn read_element(schema: &Schema, proto: &Proto) -> Result<Value, String> {
         (Schema::Record(record), Proto::Message(message)) => read_record(record, message)?,
         (Schema::List(_), Proto::Message(wrapper)) => {
             read_field(wrapper, &field(&wrapper.descriptor(), 1)?, schema, true)?
-                .ok_or_else(|| "a list is missing".to_owned())?
+                .ok_or_else(|| unread("a list is missing"))?
         }
         (Schema::Nullable(inner), Proto::Message(oneof)) => {
             let (descriptor, proto) = set_member(oneof)?;
@@ -786,24 +821,29 @@ fn read_element(schema: &Schema, proto: &Proto) -> Result<Value, String> {
             read_member(members, descriptor.number() - 1, proto)?
         }
         _ => {
-            return Err(format!(
+            return Err(unread(format!(
                 "a protobuf value where the schema has {}",
                 schema.kind()
-            ));
+            )));
         }
     })
 }
 
-fn set_member(oneof: &DynamicMessage) -> Result<(FieldDescriptor, &Proto), String> {
-    oneof
-        .fields()
-        .next()
-        .ok_or_else(|| format!("{} with no member set", oneof.descriptor().full_name()))
+fn set_member(oneof: &DynamicMessage) -> Result<(FieldDescriptor, &Proto), Error> {
+    oneof.fields().next().ok_or_else(|| {
+        unread(format!(
+            "{} with no member set",
+            oneof.descriptor().full_name()
+        ))
+    })
 }
 
-fn read_member(members: &[Schema], index: u32, proto: &Proto) -> Result<Value, String> {
-    let member = members
-        .get(index as usize)
-        .ok_or_else(|| format!("a oneof member {index} past the union's {}", members.len()))?;
+fn read_member(members: &[Schema], index: u32, proto: &Proto) -> Result<Value, Error> {
+    let member = members.get(index as usize).ok_or_else(|| {
+        unread(format!(
+            "a oneof member {index} past the union's {}",
+            members.len()
+        ))
+    })?;
     read_element(member, proto)
 }

@@ -16,9 +16,11 @@
 
 use prost::Message as _;
 
-use serbench_evolution::Outcome;
 use serbench_evolution::model::{self, Version};
-use serbench_evolution::{Codec, Direct, Evolution, Practised, cells};
+use serbench_evolution::{Codec, Direct, Evolution, Outcome, Practised, RECORD, cells};
+use serbench_model::Error;
+
+use crate::read::ReadError;
 
 impl Evolution for crate::Protobuf {
     const PRACTICES: &'static [Practised] = &[Practised {
@@ -41,14 +43,20 @@ trait Versioned: Version {
 }
 
 impl<V: Versioned> Codec<V> for Protobuf {
-    fn write(value: &V) -> Result<Vec<u8>, String> {
+    fn write(value: &V) -> Result<Vec<u8>, Error> {
         Ok(value.message().encode_to_vec())
     }
 
+    /// prost's refusal told as the dataset codec tells it, the message
+    /// read being `Image`.
     fn read(bytes: &[u8], intended: Option<&V>) -> Outcome {
-        let read = V::Message::decode(bytes)
+        let mut rest = bytes;
+        let read = V::Message::decode(&mut rest)
             .map(V::from_message)
-            .map_err(|error| error.to_string());
+            .map_err(|error| {
+                let name = <crate::Protobuf as serbench_model::BaseCodec>::NAME;
+                ReadError::from(error).error_of(name, RECORD, "Image", bytes.len(), rest.len())
+            });
         Outcome::judge(read, intended)
     }
 }

@@ -212,7 +212,7 @@ fn write<F: BaseCodec, T: Dataset + Wire>(
     message: &T::Message,
     out: &mut Vec<u8>,
 ) -> Result<(), Error> {
-    put(message, out).map_err(Unwritten::into_error::<F, T>)
+    put(message, out).map_err(|unwritten| unwritten.error_of(F::NAME, T::NAME))
 }
 
 /// Appends any prost message, a dataset's generated one or a document's
@@ -241,9 +241,10 @@ enum Unwritten {
 }
 
 impl Unwritten {
-    /// The crate's error for codec `F` encoding `T`.
-    fn into_error<F: BaseCodec, T: Dataset>(self) -> Error {
-        let error = Error::new::<F, T>(ErrorKind::Unsupported, self.to_string());
+    /// The crate's error for codec `codec` encoding `subject` (a dataset,
+    /// or a document).
+    fn error_of(self, codec: &'static str, subject: &'static str) -> Error {
+        let error = Error::named(ErrorKind::Unsupported, codec, subject, self.to_string());
         match self {
             Unwritten::TooLong(_) => error,
             Unwritten::Prost(source) => error.with_source(source),
@@ -256,8 +257,7 @@ impl fmt::Display for Unwritten {
         match self {
             Unwritten::TooLong(len) => write!(
                 f,
-                "the message would take {len} bytes; protobuf messages are limited to \
-                 2 GiB - 1 ({MAX_LEN} bytes)"
+                "the message would take {len} bytes, past protobuf's limit of 2 GiB - 1"
             ),
             Unwritten::Prost(error) => error.fmt(f),
         }
@@ -275,7 +275,7 @@ mod tests {
         assert!(check_len(MAX_LEN).is_ok());
         let error = check_len(MAX_LEN + 1)
             .unwrap_err()
-            .into_error::<Protobuf, Record>();
+            .error_of(Protobuf::NAME, Record::NAME);
         assert_eq!(error.kind(), ErrorKind::Unsupported);
         assert!(!error.position().is_known(), "{error}");
     }

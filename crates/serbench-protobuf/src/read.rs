@@ -277,18 +277,31 @@ impl ReadError {
         len: usize,
         rest: usize,
     ) -> Error {
-        let path = (!self.path.is_empty()).then(|| Path(&self.path).to_string());
         let root = type_name::<T::Message>()
             .rsplit("::")
             .next()
             .unwrap_or_default();
+        self.error_of(F::NAME, T::NAME, root, len, rest)
+    }
+
+    /// [`ReadError::into_error`] for codec `codec` reading `subject` (a
+    /// dataset, or a document) as the message `root`.
+    pub(crate) fn error_of(
+        self,
+        codec: &'static str,
+        subject: &'static str,
+        root: &str,
+        len: usize,
+        rest: usize,
+    ) -> Error {
+        let path = (!self.path.is_empty()).then(|| Path(&self.path).to_string());
         let Described {
             kind,
             message,
             malformed,
             source,
         } = self.describe(root, rest);
-        let mut error = Error::new::<F, T>(kind, message);
+        let mut error = Error::named(kind, codec, subject, message);
         // A value that is not the dataset's is found after its bytes were
         // read, so it has a field and no byte.
         if malformed {
@@ -300,21 +313,6 @@ impl ReadError {
         match source {
             Some(source) => error.with_source(source),
             None => error,
-        }
-    }
-
-    /// As a document's decode reports it, where and what, in the words
-    /// of [`ReadError::into_error`]: the message read is `root`, and
-    /// `rest` of `len` bytes were left unread.
-    #[cfg(feature = "document")]
-    pub(crate) fn document_text(self, root: &str, len: usize, rest: usize) -> String {
-        let Described {
-            message, malformed, ..
-        } = self.describe(root, rest);
-        if malformed {
-            format!("at byte {}: {message}", len - rest)
-        } else {
-            message
         }
     }
 

@@ -59,15 +59,17 @@
 //! before anything is allocated, a list or hash counting at least 5 bytes
 //! an item (a `QVariant`'s id and flag) or 9 an entry (an empty key and a
 //! `QVariant`); nesting stops at [`MAX_DEPTH`]; invalid UTF-16 and bytes
-//! after the value are errors; every error names its byte.
+//! after the value are errors; every error holds its byte.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use serbench_document::codec::{Codec, Context, DocumentCodec};
+use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::value::{MAX_DEPTH, Value};
+use serbench_model::excerpt::shown;
+use serbench_model::{BaseCodec, Error};
 
-use crate::error::{Fault, Unsupported};
+use crate::error::{Fault, Unsupported, decode_error, encode_error};
 use crate::read::Reader;
 use crate::write::Writer;
 use crate::{ErrorKind, QDataStream};
@@ -123,7 +125,7 @@ impl DocumentCodec for QDataStream {
 
     /// The codec of the document's `QVariant`s, once no map of the
     /// document repeats a key.
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         let several = context.messages.len() > 1;
         for (n, message) in context.messages.iter().enumerate() {
             let mut path = String::from("$");
@@ -133,10 +135,15 @@ impl DocumentCodec for QDataStream {
                 } else {
                     String::new()
                 };
-                return Err(format!(
-                    "{which}{path}: the key {key:?} appears twice; a QVariantHash holds a key \
-                     once (Qt keeps the last value)"
-                ));
+                // Qt keeps the last value of a key given twice.
+                let message = format!(
+                    "{which}the key {} appears twice; a QVariantHash holds a key once",
+                    shown(key)
+                );
+                return Err(
+                    Error::named(ErrorKind::Unsupported, Self::NAME, DOCUMENT, message)
+                        .at_path(path),
+                );
             }
         }
         Ok(Box::new(Variants))
@@ -168,12 +175,12 @@ fn repeated_key<'v>(value: &'v Value, path: &mut String) -> Option<&'v str> {
 }
 
 impl Codec for Variants {
-    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
-        write(&mut Writer::new(out), value).map_err(|why| why.to_string())
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
+        write(&mut Writer::new(out), value).map_err(|why| encode_error(DOCUMENT, why))
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
-        read_document(bytes).map_err(|fault| fault.to_string())
+    fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
+        read_document(bytes).map_err(|fault| decode_error(DOCUMENT, &fault))
     }
 }
 
@@ -459,8 +466,10 @@ mod tests {
         let Err(why) = QDataStream::document(&context) else {
             panic!("built");
         };
+        assert_eq!(why.kind(), ErrorKind::Unsupported);
+        assert_eq!(why.position().path(), Some("$.a[1]"));
         assert!(
-            why.starts_with("$.a[1]: the key \"x\" appears twice"),
+            why.message().starts_with("the key \"x\" appears twice"),
             "{why}"
         );
         let one = || ("x".to_owned(), Value::Int(1));
@@ -475,7 +484,8 @@ mod tests {
         let Err(why) = QDataStream::document(&context) else {
             panic!("built");
         };
-        assert!(why.starts_with("message 2: $[0]: "), "{why}");
+        assert!(why.message().starts_with("message 2: "), "{why}");
+        assert_eq!(why.position().path(), Some("$[0]"));
     }
 
     #[test]

@@ -1,9 +1,7 @@
 //! The crate's two ways to fail, turned into the model's [`Error`] in one
 //! place each.
 
-use std::fmt;
-
-use serbench_model::{Dataset, Error, ErrorKind};
+use serbench_model::{BaseCodec, Error, ErrorKind};
 
 use crate::QDataStream;
 
@@ -43,29 +41,24 @@ impl Fault {
     }
 }
 
-/// What was wrong, then where: `… (at byte 12)`.
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at byte {})", self.0.message, self.0.offset)
-    }
-}
-
 /// A value QDataStream cannot carry, with the reason.
 #[derive(Debug)]
 pub(crate) struct Unsupported(pub(crate) String);
 
-impl fmt::Display for Unsupported {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// The error a failed decode of `subject` (a dataset, a document, the
+/// evolution record) returns.
+pub(crate) fn decode_error(subject: &'static str, fault: &Fault) -> Error {
+    Error::named(
+        fault.0.kind,
+        QDataStream::NAME,
+        subject,
+        fault.0.message.clone(),
+    )
+    .at_offset(fault.0.offset)
 }
 
-/// The error a failed decode of `T` returns.
-pub(crate) fn decode_error<T: Dataset>(fault: &Fault) -> Error {
-    Error::new::<QDataStream, T>(fault.0.kind, fault.0.message.clone()).at_offset(fault.0.offset)
-}
-
-/// The error a refused encode of `T` returns.
-pub(crate) fn encode_error<T: Dataset>(Unsupported(why): Unsupported) -> Error {
-    Error::new::<QDataStream, T>(ErrorKind::Unsupported, why)
+/// The error a refused encode of `subject` (a dataset, or a document)
+/// returns.
+pub(crate) fn encode_error(subject: &'static str, Unsupported(why): Unsupported) -> Error {
+    Error::named(ErrorKind::Unsupported, QDataStream::NAME, subject, why)
 }

@@ -29,8 +29,10 @@ use serbench_evolution::model::{
     self, Image, ImageAdded, ImageMoreSizes, ImageRemoved, ImageRenamed, ImageReordered,
     ImageWidened, Pair, Version,
 };
-use serbench_evolution::{Evolution, Outcome, Practice, Practised, cells};
+use serbench_evolution::{Evolution, Outcome, Practice, Practised, RECORD, cells};
+use serbench_model::{BaseCodec, Error, ErrorKind};
 
+use crate::error::decode_error;
 use crate::read::Reader;
 use crate::write::Writer;
 
@@ -65,7 +67,7 @@ const NEW: i32 = 2;
 /// [`Reader`], with the checks the codec's reads make.
 trait Field: Sized {
     fn write(&self, out: &mut Writer<'_>);
-    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String>;
+    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, Error>;
 }
 
 impl Field for String {
@@ -74,8 +76,10 @@ impl Field for String {
             .expect("the record's strings are a few dozen characters");
     }
 
-    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String> {
-        reader.string(what).map_err(|fault| fault.to_string())
+    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, Error> {
+        reader
+            .string(what)
+            .map_err(|fault| decode_error(RECORD, &fault))
     }
 }
 
@@ -84,8 +88,10 @@ impl Field for i32 {
         out.i32(*self);
     }
 
-    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String> {
-        reader.i32(what).map_err(|fault| fault.to_string())
+    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, Error> {
+        reader
+            .i32(what)
+            .map_err(|fault| decode_error(RECORD, &fault))
     }
 }
 
@@ -94,14 +100,26 @@ impl Field for i64 {
         out.i64(*self);
     }
 
-    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String> {
-        reader.i64(what).map_err(|fault| fault.to_string())
+    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, Error> {
+        reader
+            .i64(what)
+            .map_err(|fault| decode_error(RECORD, &fault))
     }
+}
+
+/// What the program refuses in a record it read, as the codec's error.
+fn invalid(message: String) -> Error {
+    Error::named(
+        ErrorKind::Invalid,
+        crate::QDataStream::NAME,
+        RECORD,
+        message,
+    )
 }
 
 /// An enum as its `int` value, refused when it names no value of the
 /// reader's enum.
-fn read_enum<E>(reader: &mut Reader<'_>, what: &str, values: &[E]) -> Result<E, String>
+fn read_enum<E>(reader: &mut Reader<'_>, what: &str, values: &[E]) -> Result<E, Error>
 where
     E: Copy,
 {
@@ -110,7 +128,10 @@ where
     usize::try_from(value)
         .ok()
         .and_then(|index| values.get(index).copied())
-        .ok_or_else(|| format!("{what} at byte {at} is {value}, a value the enum has no name for"))
+        .ok_or_else(|| {
+            let message = format!("{what} is {value}, a value the enum has no name for");
+            invalid(message).at_offset(at)
+        })
 }
 
 impl Field for model::Size {
@@ -118,7 +139,7 @@ impl Field for model::Size {
         (*self as i32).write(out);
     }
 
-    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String> {
+    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, Error> {
         read_enum(reader, what, &[model::Size::Small, model::Size::Large])
     }
 }
@@ -128,7 +149,7 @@ impl Field for model::SizeMore {
         (*self as i32).write(out);
     }
 
-    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, String> {
+    fn read(reader: &mut Reader<'_>, what: &str) -> Result<Self, Error> {
         read_enum(
             reader,
             what,
@@ -144,7 +165,7 @@ impl Field for model::SizeMore {
 /// A version's `operator<<` and `operator>>`.
 trait Stream: Version {
     fn write(&self, out: &mut Writer<'_>);
-    fn read(reader: &mut Reader<'_>) -> Result<Self, String>;
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Error>;
 }
 
 /// [`Stream`] for a version, its fields listed in declaration order, the
@@ -156,7 +177,7 @@ macro_rules! stream {
                 $(self.$field.write(out);)*
             }
 
-            fn read(reader: &mut Reader<'_>) -> Result<Self, String> {
+            fn read(reader: &mut Reader<'_>) -> Result<Self, Error> {
                 // A struct expression evaluates its fields in the order
                 // written, so they are read in the stream's order.
                 Ok(Self {
@@ -244,12 +265,14 @@ fn write_tagged<V: Stream>(version: i32, value: &V) -> Vec<u8> {
 }
 
 /// Checks the magic number and returns the version number.
-fn read_header(reader: &mut Reader<'_>) -> Result<i32, String> {
+fn read_header(reader: &mut Reader<'_>) -> Result<i32, Error> {
     let magic = reader
         .u32("the magic number")
-        .map_err(|fault| fault.to_string())?;
+        .map_err(|fault| decode_error(RECORD, &fault))?;
     if magic != MAGIC {
-        return Err(format!("bad file format: magic number {magic:#010X}"));
+        return Err(invalid(format!(
+            "bad file format: magic number {magic:#010X}"
+        )));
     }
     i32::read(reader, "the version number")
 }
@@ -259,25 +282,25 @@ fn read_header(reader: &mut Reader<'_>) -> Result<i32, String> {
 fn read_tagged_new<Old: Stream, New: Stream>(
     bytes: &[u8],
     migrate: fn(&Old) -> New,
-) -> Result<New, String> {
+) -> Result<New, Error> {
     let reader = &mut Reader::new(bytes);
     match read_header(reader)? {
         OLD => Old::read(reader).map(|old| migrate(&old)),
         NEW => New::read(reader),
-        version => Err(format!(
+        version => Err(invalid(format!(
             "version {version}: this program reads versions {OLD} and {NEW}"
-        )),
+        ))),
     }
 }
 
 /// What the old program reads from tagged `bytes`: its own version only.
-fn read_tagged_old<Old: Stream>(bytes: &[u8]) -> Result<Old, String> {
+fn read_tagged_old<Old: Stream>(bytes: &[u8]) -> Result<Old, Error> {
     let reader = &mut Reader::new(bytes);
     match read_header(reader)? {
         OLD => Old::read(reader),
-        version => Err(format!(
+        version => Err(invalid(format!(
             "version {version}: this program reads version {OLD} only"
-        )),
+        ))),
     }
 }
 

@@ -223,13 +223,13 @@ impl<T: Dataset + Stream> Codec<T> for QDataStream {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         value
             .write(&mut Writer::new(out))
-            .map_err(encode_error::<T>)
+            .map_err(|unsupported| encode_error(T::NAME, unsupported))
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         let mut reader = Reader::new(bytes);
         T::read(&mut reader)
             .and_then(|value| reader.finish().map(|()| value))
-            .map_err(|fault| decode_error::<T>(&fault))
+            .map_err(|fault| decode_error(T::NAME, &fault))
     }
 }

@@ -66,7 +66,7 @@ pub(crate) fn with_archive<F: BaseCodec, T: Wire, R>(
         copy.as_slice()
     };
     let archive = rkyv::access::<T::Archive, rancor::BoxedError>(bytes)
-        .map_err(|error| refused::<F, T>(bytes, error))?;
+        .map_err(|error| refused::<F>(T::NAME, bytes, error))?;
     visit(archive).map_err(Failure::into_error::<F, T>)
 }
 
@@ -124,11 +124,18 @@ pub(crate) fn check_length<F: BaseCodec, T: Wire>(bytes: &[u8]) -> Result<(), Er
 /// `rancor::Error` would in a build with debug assertions only, and say
 /// "failed without error information" in a release build) and where,
 /// as addresses in memory: those become offsets into `bytes`, and the
-/// pointer it refuses, when inside them, the error's offset.
-fn refused<F: BaseCodec, T: Wire>(bytes: &[u8], error: rancor::BoxedError) -> Error {
+/// pointer it refuses, when inside them, the error's offset. The error is
+/// codec `F`'s, about `subject` (a dataset, or the evolution record).
+pub(crate) fn refused<F: BaseCodec>(
+    subject: &'static str,
+    bytes: &[u8],
+    error: rancor::BoxedError,
+) -> Error {
     let (message, at) = relative(&error.to_string(), bytes);
-    let error = Error::new::<F, T>(
+    let error = Error::named(
         ErrorKind::Invalid,
+        F::NAME,
+        subject,
         format!("the archive does not validate: {message}"),
     )
     .with_source(error);

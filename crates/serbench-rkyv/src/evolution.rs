@@ -32,8 +32,11 @@ use rkyv::{Archive, Deserialize, Serialize};
 
 use serbench_evolution::model::{Pair, Version};
 use serbench_evolution::{
-    Bare, Evolution, Library, Mirror, Outcome, Practice, Practised, Tagged, cells, mirror,
+    Bare, Evolution, Library, Mirror, Outcome, Practice, Practised, RECORD, Tagged, cells, mirror,
 };
+use serbench_model::{BaseCodec, Error, ErrorKind};
+
+use crate::access::refused;
 
 /// rkyv's `to_bytes` and `from_bytes` over its derive's types.
 struct Rkyv;
@@ -69,26 +72,30 @@ struct Versioned<T>(#[rkyv(with = rkyv::with::AsBox)] T);
 impl<T> Library<T> for Rkyv
 where
     T: Archive<
-            Archived: for<'a> CheckBytes<HighValidator<'a, rancor::Error>>
-                          + Deserialize<T, Strategy<Pool, rancor::Error>>,
-        > + for<'a> Serialize<HighSerializer<AlignedVec, ArenaHandle<'a>, rancor::Error>>,
+            Archived: for<'a> CheckBytes<HighValidator<'a, rancor::BoxedError>>
+                          + Deserialize<T, Strategy<Pool, rancor::BoxedError>>,
+        > + for<'a> Serialize<HighSerializer<AlignedVec, ArenaHandle<'a>, rancor::BoxedError>>,
 {
-    fn write(value: &T) -> Result<Vec<u8>, String> {
-        rkyv::to_bytes::<rancor::Error>(value)
+    fn write(value: &T) -> Result<Vec<u8>, Error> {
+        rkyv::to_bytes::<rancor::BoxedError>(value)
             .map(AlignedVec::into_vec)
-            .map_err(|error| error.to_string())
+            .map_err(|error| {
+                let message = format!("rkyv cannot archive the value: {error}");
+                Error::named(ErrorKind::Unsupported, crate::Rkyv::NAME, RECORD, message)
+                    .with_source(error)
+            })
     }
 
-    fn read(bytes: &[u8]) -> Result<T, String> {
+    /// Validated as the dataset codec validates, its refusal told as that
+    /// codec tells it: with offsets in place of addresses.
+    fn read(bytes: &[u8]) -> Result<T, Error> {
         // rkyv reads an archive in place, so only from bytes aligned for
         // it; a program given bytes from elsewhere copies them into an
         // `AlignedVec` first.
         let mut aligned = AlignedVec::<16>::with_capacity(bytes.len());
         aligned.extend_from_slice(bytes);
-        // The error names addresses in memory; as offsets into the bytes
-        // it says the same on every run, as the dataset path's does.
-        rkyv::from_bytes::<T, rancor::Error>(&aligned)
-            .map_err(|error| crate::access::relative(&error.to_string(), &aligned).0)
+        rkyv::from_bytes::<T, rancor::BoxedError>(&aligned)
+            .map_err(|error| refused::<crate::Rkyv>(RECORD, &aligned, error))
     }
 }
 

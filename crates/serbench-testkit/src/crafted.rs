@@ -209,15 +209,14 @@ pub const WIRE_FAULTS: [Class; 4] = [Class::Length, Class::Nesting, Class::Utf8,
 /// refused by `decode`, another decoder of the codec's wire format (its
 /// crate's document decode, `serbench measure`'s), on the small stack and
 /// without a panic: a second decoder of a format keeps the first one's
-/// checks. `codec` names it in the failures.
+/// checks. Each refusal is a decode error (not
+/// [`ErrorKind::Unsupported`]) naming `codec`, which also names it in the
+/// failures.
 ///
 /// # Panics
 ///
 /// When an input decodes, or its decode panics or overflows the stack.
-pub fn refused_by<H: CraftsEvery>(
-    codec: &str,
-    decode: impl Fn(&[u8]) -> Result<(), String> + Sync,
-) {
+pub fn refused_by<H: CraftsEvery>(codec: &str, decode: impl Fn(&[u8]) -> Result<(), Error> + Sync) {
     let inputs: Vec<Crafted> = H::every()
         .into_iter()
         .filter(|input| WIRE_FAULTS.contains(&input.class))
@@ -232,6 +231,13 @@ pub fn refused_by<H: CraftsEvery>(
             let name = format!("{codec} document: {}", input.what);
             on_small_stack(&name, || match decode(&input.bytes) {
                 Ok(()) => Err(format!("{name}: decoded")),
+                Err(error)
+                    if error.codec() != codec
+                        || error.kind() == ErrorKind::Unsupported
+                        || error.message().is_empty() =>
+                {
+                    Err(format!("{name}: failed with {:?} `{error}`", error.kind()))
+                }
                 Err(_) => Ok(()),
             })
             .err()

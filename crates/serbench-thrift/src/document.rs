@@ -46,15 +46,15 @@
 
 use std::fmt::Write as _;
 
-use serbench_document::codec::{Codec, Context, DocumentCodec, SchemaFile};
+use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec, SchemaFile};
 use serbench_document::schema::{Record, Schema, Unique, camel};
 use serbench_document::value::Value;
-use serbench_model::ErrorKind;
+use serbench_model::{BaseCodec, Error, ErrorKind};
 use thrift::protocol::{
     TFieldIdentifier, TListIdentifier, TOutputProtocol, TStructIdentifier, TType,
 };
 
-use crate::error::Fault;
+use crate::error::{Fail, Fault, decode_error, encode_error};
 use crate::input::Input;
 use crate::protocol::{MIN_STRUCT, Protocol};
 use crate::read::Reader;
@@ -291,7 +291,7 @@ struct Idl {
 }
 
 impl Idl {
-    fn new(schema: &Schema, name: &str) -> Result<Idl, String> {
+    fn new(schema: &Schema, name: &str) -> Result<Idl, Refused> {
         let mut taken = Unique::default();
         for name in schema
             .records()
@@ -358,15 +358,16 @@ impl Idl {
 
     /// The type of `schema` at `path`, in a place named `place` (for the
     /// unions it may need).
-    fn ty(&mut self, schema: &Schema, place: &str, path: &str) -> Result<Ty, String> {
+    fn ty(&mut self, schema: &Schema, place: &str, path: &str) -> Result<Ty, Refused> {
         Ok(match schema {
             Schema::Empty | Schema::Bool => Ty::Bool,
             Schema::Null => Ty::Struct(self.null()),
             Schema::Int(range) if range.past_i64 => {
-                return Err(format!(
-                    "{path}: integers past {} do not fit Thrift's i64, which is signed",
+                let message = format!(
+                    "integers past {} do not fit Thrift's i64, which is signed",
                     i64::MAX
-                ));
+                );
+                return Err(Refused::at(path, message));
             }
             Schema::Int(_) => Ty::I64,
             Schema::Float => Ty::Double,
@@ -397,7 +398,7 @@ impl Idl {
         place: &str,
         path: &str,
         out: &mut Vec<(&'static str, Ty)>,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refused> {
         let list = match schema {
             Schema::Union(members) => members.as_slice(),
             other => std::slice::from_ref(other),
@@ -439,13 +440,14 @@ impl Idl {
         }))
     }
 
-    fn record(&mut self, record: &Record, path: &str) -> Result<Ty, String> {
+    fn record(&mut self, record: &Record, path: &str) -> Result<Ty, Refused> {
         let count = i16::try_from(record.fields.len()).map_err(|_| {
-            format!(
-                "{path}: {} keys; Thrift's field ids stop at {}",
+            let message = format!(
+                "{} keys; Thrift's field ids stop at {}",
                 record.fields.len(),
                 i16::MAX
-            )
+            );
+            Refused::at(path, message)
         })?;
         let mut names = Unique::default();
         for field in &record.fields {
@@ -546,6 +548,21 @@ fn carries(idl: &Idl, ty: &Ty, value: &Value) -> bool {
     }
 }
 
+/// What an inferred schema has no Thrift form for, and where.
+struct Refused {
+    path: String,
+    message: String,
+}
+
+impl Refused {
+    fn at(path: &str, message: String) -> Self {
+        Self {
+            path: path.to_owned(),
+            message,
+        }
+    }
+}
+
 /// The codec of one protocol over the IDL.
 struct Thrift<P> {
     idl: Idl,
@@ -559,7 +576,7 @@ impl DocumentCodec for ThriftBinary {
     /// The binary protocol's codec of the document, or why its schema has
     /// no Thrift form: an integer past `i64`, a record of more keys than
     /// Thrift's field ids, a schema past the fields a row writes.
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         build::<ThriftBinary>(context)
     }
 }
@@ -569,13 +586,18 @@ impl DocumentCodec for ThriftCompact {
 
     /// The compact protocol's codec of the document, or why not (as the
     /// binary protocol's).
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         build::<ThriftCompact>(context)
     }
 }
 
-fn build<P: Protocol + 'static>(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
-    let idl = Idl::new(context.inferred()?, context.name)?;
+fn build<P: Protocol + BaseCodec + 'static>(
+    context: &Context<'_>,
+) -> Result<Box<dyn Codec>, Error> {
+    let idl = Idl::new(context.inferred(P::NAME)?, context.name).map_err(|refused| {
+        Error::named(ErrorKind::Unsupported, P::NAME, DOCUMENT, refused.message)
+            .at_path(refused.path)
+    })?;
     let file = SchemaFile {
         name: format!("{}.thrift", context.name),
         text: idl.text(context.name),
@@ -587,37 +609,39 @@ fn build<P: Protocol + 'static>(context: &Context<'_>) -> Result<Box<dyn Codec>,
     }))
 }
 
-impl<P: Protocol> Codec for Thrift<P> {
-    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+impl<P: Protocol + BaseCodec> Codec for Thrift<P> {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
         let mut protocol = P::output(out);
         let mut path = String::from("$");
         if self.idl.wrapped {
             let root = &self.idl.defs[self.idl.root];
-            begin_struct(&mut protocol)?;
-            write_field(&mut protocol, &root.fields[0])?;
+            begin_struct::<P>(&mut protocol)?;
+            write_field::<P>(&mut protocol, &root.fields[0])?;
             self.write(&mut protocol, &root.fields[0].ty, value, &mut path)?;
-            end_field(&mut protocol)?;
-            end_struct(&mut protocol)
+            end_field::<P>(&mut protocol)?;
+            end_struct::<P>(&mut protocol)
         } else {
             self.write(&mut protocol, &Ty::Struct(self.idl.root), value, &mut path)
         }
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+    /// Read as the datasets are, a fault told as theirs.
+    fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
         let input = Input::new(bytes);
         let mut reader = Reader::<P>::new(&input);
+        let refused = |fault| decode_error::<P>(DOCUMENT, fault);
         let value = if self.idl.wrapped {
             let root = &self.idl.defs[self.idl.root];
-            let mut fields = self.fields(&mut reader, root).map_err(|f| f.to_string())?;
-            fields
-                .pop()
-                .map(|(_, value)| value)
-                .ok_or("the document's field is missing")?
+            let mut fields = self.fields(&mut reader, root).map_err(refused)?;
+            fields.pop().map(|(_, value)| value).ok_or_else(|| {
+                let message = "the document's field is missing";
+                Error::named(ErrorKind::Invalid, P::NAME, DOCUMENT, message)
+            })?
         } else {
             self.read(&mut reader, "the document", &Ty::Struct(self.idl.root))
-                .map_err(|f| f.to_string())?
+                .map_err(refused)?
         };
-        reader.finish().map_err(|f| f.to_string())?;
+        reader.finish().map_err(refused)?;
         Ok(value)
     }
 
@@ -626,73 +650,88 @@ impl<P: Protocol> Codec for Thrift<P> {
     }
 }
 
-fn begin_struct(p: &mut impl TOutputProtocol) -> Result<(), String> {
+/// The thrift crate's writer failing, told as the datasets' encode tells
+/// it.
+fn unwritten<C: BaseCodec>(error: thrift::Error) -> Error {
+    encode_error::<C>(DOCUMENT, Fail::Thrift(error))
+}
+
+/// A value the IDL has no place for at `path`.
+fn misfit<C: BaseCodec>(path: &str, message: String) -> Error {
+    Error::named(ErrorKind::Unsupported, C::NAME, DOCUMENT, message).at_path(path)
+}
+
+fn begin_struct<C: BaseCodec>(p: &mut impl TOutputProtocol) -> Result<(), Error> {
     // The name is not on the wire in either protocol.
     p.write_struct_begin(&TStructIdentifier {
         name: String::new(),
     })
-    .map_err(|error| error.to_string())
+    .map_err(unwritten::<C>)
 }
 
-fn end_struct(p: &mut impl TOutputProtocol) -> Result<(), String> {
-    p.write_field_stop().map_err(|error| error.to_string())?;
-    p.write_struct_end().map_err(|error| error.to_string())
+fn end_struct<C: BaseCodec>(p: &mut impl TOutputProtocol) -> Result<(), Error> {
+    p.write_field_stop().map_err(unwritten::<C>)?;
+    p.write_struct_end().map_err(unwritten::<C>)
 }
 
-fn write_field(p: &mut impl TOutputProtocol, field: &TField) -> Result<(), String> {
+fn write_field<C: BaseCodec>(p: &mut impl TOutputProtocol, field: &TField) -> Result<(), Error> {
     p.write_field_begin(&TFieldIdentifier {
         name: None,
         field_type: field.ty.ttype(),
         id: Some(field.id),
     })
-    .map_err(|error| error.to_string())
+    .map_err(unwritten::<C>)
 }
 
-fn end_field(p: &mut impl TOutputProtocol) -> Result<(), String> {
-    p.write_field_end().map_err(|error| error.to_string())
+fn end_field<C: BaseCodec>(p: &mut impl TOutputProtocol) -> Result<(), Error> {
+    p.write_field_end().map_err(unwritten::<C>)
 }
 
-fn length(len: usize, path: &str) -> Result<i32, String> {
-    i32::try_from(len).map_err(|_| format!("{path}: {len} is past Thrift's lengths (i32)"))
+fn length<C: BaseCodec>(len: usize, path: &str) -> Result<i32, Error> {
+    i32::try_from(len)
+        .map_err(|_| misfit::<C>(path, format!("{len} is past Thrift's lengths (i32)")))
 }
 
-impl<P: Protocol> Thrift<P> {
+impl<P: Protocol + BaseCodec> Thrift<P> {
     fn write(
         &self,
         p: &mut impl TOutputProtocol,
         ty: &Ty,
         value: &Value,
         path: &mut String,
-    ) -> Result<(), String> {
+    ) -> Result<(), Error> {
         match (ty, value) {
-            (Ty::Bool, Value::Bool(b)) => p.write_bool(*b).map_err(|error| error.to_string()),
-            (Ty::I64, Value::Int(n)) => p.write_i64(*n).map_err(|error| error.to_string()),
-            (Ty::Double, Value::Float(x)) => p.write_double(*x).map_err(|error| error.to_string()),
+            (Ty::Bool, Value::Bool(b)) => p.write_bool(*b).map_err(unwritten::<P>),
+            (Ty::I64, Value::Int(n)) => p.write_i64(*n).map_err(unwritten::<P>),
+            (Ty::Double, Value::Float(x)) => p.write_double(*x).map_err(unwritten::<P>),
             (Ty::Text, Value::Text(text)) => {
-                length(text.len(), path)?;
-                p.write_string(text).map_err(|error| error.to_string())
+                length::<P>(text.len(), path)?;
+                p.write_string(text).map_err(unwritten::<P>)
             }
             (Ty::Binary, Value::Bytes(bytes)) => {
-                length(bytes.len(), path)?;
-                p.write_bytes(bytes).map_err(|error| error.to_string())
+                length::<P>(bytes.len(), path)?;
+                p.write_bytes(bytes).map_err(unwritten::<P>)
             }
             (Ty::List(item), Value::List(items)) => {
-                let size = length(items.len(), path)?;
+                let size = length::<P>(items.len(), path)?;
                 p.write_list_begin(&TListIdentifier::new(item.ttype(), size))
-                    .map_err(|error| error.to_string())?;
+                    .map_err(unwritten::<P>)?;
                 for (i, element) in items.iter().enumerate() {
                     let len = path.len();
                     let _ = write!(path, "[{i}]");
                     self.write(p, item, element, path)?;
                     path.truncate(len);
                 }
-                p.write_list_end().map_err(|error| error.to_string())
+                p.write_list_end().map_err(unwritten::<P>)
             }
             (Ty::Struct(index), value) => self.write_struct(p, &self.idl.defs[*index], value, path),
-            (ty, value) => Err(format!(
-                "{path}: expected {}, found {}",
-                self.idl.type_name(ty),
-                value.kind()
+            (ty, value) => Err(misfit::<P>(
+                path,
+                format!(
+                    "expected {}, found {}",
+                    self.idl.type_name(ty),
+                    value.kind()
+                ),
             )),
         }
     }
@@ -703,11 +742,11 @@ impl<P: Protocol> Thrift<P> {
         def: &Def,
         value: &Value,
         path: &mut String,
-    ) -> Result<(), String> {
+    ) -> Result<(), Error> {
         match (&def.kind, value) {
             (DefKind::Null, Value::Null) => {
-                begin_struct(p)?;
-                end_struct(p)
+                begin_struct::<P>(p)?;
+                end_struct::<P>(p)
             }
             (DefKind::Union, value) => {
                 let member = def
@@ -715,37 +754,38 @@ impl<P: Protocol> Thrift<P> {
                     .iter()
                     .find(|m| carries(&self.idl, &m.ty, value))
                     .ok_or_else(|| {
-                        format!("{path}: {} has no member for {}", def.name, value.kind())
+                        let message = format!("{} has no member for {}", def.name, value.kind());
+                        misfit::<P>(path, message)
                     })?;
-                begin_struct(p)?;
-                write_field(p, member)?;
+                begin_struct::<P>(p)?;
+                write_field::<P>(p, member)?;
                 self.write(p, &member.ty, value, path)?;
-                end_field(p)?;
-                end_struct(p)
+                end_field::<P>(p)?;
+                end_struct::<P>(p)
             }
             (DefKind::Record, Value::Map(entries)) => {
                 let record = def.record.as_ref().ok_or_else(|| {
-                    format!("{path}: expected {}, found {}", def.name, value.kind())
+                    let message = format!("expected {}, found {}", def.name, value.kind());
+                    misfit::<P>(path, message)
                 })?;
                 let present = record
                     .present(entries)
-                    .map_err(|misfit| format!("{path}: {misfit} (struct {})", def.name))?;
-                begin_struct(p)?;
+                    .map_err(|found| misfit::<P>(path, format!("{found} (struct {})", def.name)))?;
+                begin_struct::<P>(p)?;
                 for (at, item) in present {
                     let field = &def.fields[at];
                     let len = path.len();
                     let _ = write!(path, ".{}", field.key);
-                    write_field(p, field)?;
+                    write_field::<P>(p, field)?;
                     self.write(p, &field.ty, item, path)?;
-                    end_field(p)?;
+                    end_field::<P>(p)?;
                     path.truncate(len);
                 }
-                end_struct(p)
+                end_struct::<P>(p)
             }
-            (_, value) => Err(format!(
-                "{path}: expected {}, found {}",
-                def.name,
-                value.kind()
+            (_, value) => Err(misfit::<P>(
+                path,
+                format!("expected {}, found {}", def.name, value.kind()),
             )),
         }
     }

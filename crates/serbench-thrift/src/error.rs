@@ -1,7 +1,7 @@
 //! The crate's two ways to fail, turned into the model's [`Error`] in one
 //! place each.
 
-use serbench_model::{BaseCodec, Dataset, Error, ErrorKind};
+use serbench_model::{BaseCodec, Error, ErrorKind};
 use thrift::{ProtocolErrorKind, TransportErrorKind};
 
 /// A decoding failure, boxed so that every read's `Result` stays small.
@@ -30,26 +30,22 @@ impl Fault {
     /// The thrift crate's error reading `what` at `offset`: the input
     /// ended (`Truncated`) or its bytes are not Thrift (`Syntax`).
     pub(crate) fn thrift(offset: usize, what: &str, error: thrift::Error) -> Self {
-        let kind = match &error {
-            thrift::Error::Transport(e) if e.kind == TransportErrorKind::EndOfFile => {
-                ErrorKind::Truncated
-            }
-            thrift::Error::Protocol(e) if e.kind == ProtocolErrorKind::DepthLimit => {
-                ErrorKind::Limit
-            }
-            _ => ErrorKind::Syntax,
-        };
-        let mut fault = Self::new(offset, kind, format!("cannot read {what}: {error}"));
+        let mut fault = Self::new(offset, kind(&error), format!("cannot read {what}: {error}"));
         fault.0.source = Some(error);
         fault
     }
 }
 
-/// As a document's decode reports it: where, and what.
-#[cfg(feature = "document")]
-impl std::fmt::Display for Fault {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "at byte {}: {}", self.0.offset, self.0.message)
+/// The kind of the thrift crate's error reading: the input ended
+/// (`Truncated`), nested too deep (`Limit`), or its bytes are not Thrift
+/// (`Syntax`).
+pub(crate) fn kind(error: &thrift::Error) -> ErrorKind {
+    match error {
+        thrift::Error::Transport(e) if e.kind == TransportErrorKind::EndOfFile => {
+            ErrorKind::Truncated
+        }
+        thrift::Error::Protocol(e) if e.kind == ProtocolErrorKind::DepthLimit => ErrorKind::Limit,
+        _ => ErrorKind::Syntax,
     }
 }
 
@@ -67,29 +63,31 @@ impl From<thrift::Error> for Fail {
     }
 }
 
-/// The error a failed decode of `T` with codec `C` returns.
-pub(crate) fn decode_error<C: BaseCodec, T: Dataset>(fault: Fault) -> Error {
+/// The error a failed decode with codec `C` of `subject` (a dataset, or a
+/// document) returns.
+pub(crate) fn decode_error<C: BaseCodec>(subject: &'static str, fault: Fault) -> Error {
     let FaultInfo {
         kind,
         offset,
         message,
         source,
     } = *fault.0;
-    let error = Error::new::<C, T>(kind, message).at_offset(offset);
+    let error = Error::named(kind, C::NAME, subject, message).at_offset(offset);
     match source {
         Some(source) => error.with_source(source),
         None => error,
     }
 }
 
-/// The error a failed encode of `T` with codec `C` returns.
-pub(crate) fn encode_error<C: BaseCodec, T: Dataset>(fail: Fail) -> Error {
+/// The error a failed encode with codec `C` of `subject` (a dataset, or a
+/// document) returns.
+pub(crate) fn encode_error<C: BaseCodec>(subject: &'static str, fail: Fail) -> Error {
+    let error = |message| Error::named(ErrorKind::Unsupported, C::NAME, subject, message);
     match fail {
-        Fail::Unsupported(why) => Error::new::<C, T>(ErrorKind::Unsupported, why),
-        Fail::Thrift(error) => Error::new::<C, T>(
-            ErrorKind::Unsupported,
-            format!("the thrift crate could not write the value: {error}"),
-        )
-        .with_source(error),
+        Fail::Unsupported(why) => error(why),
+        Fail::Thrift(cause) => error(format!(
+            "the thrift crate could not write the value: {cause}"
+        ))
+        .with_source(cause),
     }
 }

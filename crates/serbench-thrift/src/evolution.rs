@@ -47,9 +47,11 @@ use thrift::protocol::{
     field_id,
 };
 
-use serbench_evolution::Outcome;
 use serbench_evolution::model::{self, Version};
-use serbench_evolution::{Codec, Direct, Evolution, Practised, cells};
+use serbench_evolution::{Codec, Direct, Evolution, Outcome, Practised, RECORD, cells};
+use serbench_model::{BaseCodec, Error, ErrorKind};
+
+use crate::error::{Fail, encode_error, kind};
 
 impl Evolution for crate::ThriftBinary {
     const PRACTICES: &'static [Practised] = &[Practised {
@@ -71,6 +73,8 @@ struct Thrift<P>(PhantomData<P>);
 /// One of Thrift's protocols: a struct's bytes and back, as a user of the
 /// thrift crate serializes a struct on its own (no message envelope).
 trait Protocol {
+    /// The codec whose row this protocol's is.
+    type Codec: BaseCodec;
     fn write(value: &impl TSerializable) -> thrift::Result<Vec<u8>>;
     fn read<T: TSerializable>(bytes: &[u8]) -> thrift::Result<T>;
 }
@@ -79,6 +83,8 @@ trait Protocol {
 struct Binary;
 
 impl Protocol for Binary {
+    type Codec = crate::ThriftBinary;
+
     fn write(value: &impl TSerializable) -> thrift::Result<Vec<u8>> {
         let mut out = Vec::new();
         value.write_to_out_protocol(&mut TBinaryOutputProtocol::new(&mut out, true))?;
@@ -94,6 +100,8 @@ impl Protocol for Binary {
 struct Compact;
 
 impl Protocol for Compact {
+    type Codec = crate::ThriftCompact;
+
     fn write(value: &impl TSerializable) -> thrift::Result<Vec<u8>> {
         let mut out = Vec::new();
         value.write_to_out_protocol(&mut TCompactOutputProtocol::new(&mut out))?;
@@ -110,20 +118,29 @@ trait Versioned: Version {
     type Struct: TSerializable;
     /// The struct a program of this version fills to write `self`.
     fn to_struct(&self) -> Self::Struct;
-    /// The model's value of a struct read; an error where the struct
-    /// holds what the model cannot.
+    /// The model's value of a struct read; where the struct holds what
+    /// the model cannot, why, which the reader names as its codec's error.
     fn from_struct(read: Self::Struct) -> Result<Self, String>;
 }
 
 impl<P: Protocol, V: Versioned> Codec<V> for Thrift<P> {
-    fn write(value: &V) -> Result<Vec<u8>, String> {
-        P::write(&value.to_struct()).map_err(|error| error.to_string())
+    fn write(value: &V) -> Result<Vec<u8>, Error> {
+        P::write(&value.to_struct())
+            .map_err(|error| encode_error::<P::Codec>(RECORD, Fail::Thrift(error)))
     }
 
+    /// The generated reader tells no position: its errors are the thrift
+    /// crate's messages, of the kinds the dataset reader gives them.
     fn read(bytes: &[u8], intended: Option<&V>) -> Outcome {
+        let name = P::Codec::NAME;
         let read = P::read::<V::Struct>(bytes)
-            .map_err(|error| error.to_string())
-            .and_then(V::from_struct);
+            .map_err(|error| {
+                Error::named(kind(&error), name, RECORD, error.to_string()).with_source(error)
+            })
+            .and_then(|read| {
+                V::from_struct(read)
+                    .map_err(|why| Error::named(ErrorKind::Invalid, name, RECORD, why))
+            });
         Outcome::judge(read, intended)
     }
 }

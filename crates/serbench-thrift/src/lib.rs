@@ -220,7 +220,7 @@ fn encode<P: Protocol + BaseCodec, T: Dataset + Thrift>(
 ) -> Result<(), Error> {
     value
         .write(&mut Writer::<P>::new(out))
-        .map_err(encode_error::<P, T>)
+        .map_err(|fail| encode_error::<P>(T::NAME, fail))
 }
 
 fn decode<P: Protocol + BaseCodec, T: Dataset + Thrift>(bytes: &[u8]) -> Result<T, Error> {
@@ -228,7 +228,7 @@ fn decode<P: Protocol + BaseCodec, T: Dataset + Thrift>(bytes: &[u8]) -> Result<
     let mut reader = Reader::<P>::new(&input);
     T::read(&mut reader)
         .and_then(|value| reader.finish().map(|()| value))
-        .map_err(decode_error::<P, T>)
+        .map_err(|fault| decode_error::<P>(T::NAME, fault))
 }
 
 impl<T: Dataset + Thrift> Codec<T> for ThriftBinary {

@@ -11,8 +11,11 @@
 //! Like bincode's users, wincode's put the version in front: an enum
 //! whose variants are the versions.
 
-use serbench_evolution::{Bare, Evolution, Library, Practised, Tagged, cells, mirror};
+use serbench_evolution::{Bare, Evolution, Library, Practised, RECORD, Tagged, cells, mirror};
+use serbench_model::Error;
 use wincode::{SchemaRead, SchemaWrite, config::DefaultConfig};
+
+use crate::{refused, unwritable};
 
 /// wincode's `serialize` and `deserialize` over its derive's types.
 struct Derive;
@@ -36,11 +39,11 @@ impl<T> Library<T> for Derive
 where
     T: SchemaWrite<DefaultConfig, Src = T> + for<'de> SchemaRead<'de, DefaultConfig, Dst = T>,
 {
-    fn write(value: &T) -> Result<Vec<u8>, String> {
-        wincode::serialize(value).map_err(|error| error.to_string())
+    fn write(value: &T) -> Result<Vec<u8>, Error> {
+        wincode::serialize(value).map_err(|error| unwritable(RECORD, error))
     }
 
-    fn read(bytes: &[u8]) -> Result<T, String> {
-        wincode::deserialize(bytes).map_err(|error| error.to_string())
+    fn read(bytes: &[u8]) -> Result<T, Error> {
+        wincode::deserialize(bytes).map_err(|error| refused(RECORD, error))
     }
 }

@@ -137,9 +137,19 @@ where
     T: Dataset,
     M: wincode::SchemaWrite<Config, Src = M>,
 {
-    wincode::config::serialize_into(out, mirror, CONFIG).map_err(|error| {
-        Error::new::<Wincode, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
-    })
+    wincode::config::serialize_into(out, mirror, CONFIG).map_err(|error| unwritable(T::NAME, error))
+}
+
+/// wincode's write failing, about `subject` (a dataset, or the evolution
+/// record).
+fn unwritable(subject: &'static str, error: wincode::WriteError) -> Error {
+    Error::named(
+        ErrorKind::Unsupported,
+        Wincode::NAME,
+        subject,
+        error.to_string(),
+    )
+    .with_source(error)
 }
 
 /// Checks the counts `bytes` declare, reads the owned mirror of a `T`
@@ -161,14 +171,15 @@ where
         Ok(_) if !rest.is_empty() => Err(wincode::ReadError::TrailingBytes),
         read => read,
     }
-    .map_err(|error| refused::<T>(error).at_offset(at))?;
+    .map_err(|error| refused(T::NAME, error).at_offset(at))?;
     T::from_owned(mirror).map_err(|invalid| {
         Error::new::<Wincode, T>(ErrorKind::Invalid, invalid.message).at_path(invalid.path)
     })
 }
 
-/// The error of wincode refusing the bytes, with its kind.
-fn refused<T: Dataset>(error: wincode::ReadError) -> Error {
+/// The error of wincode refusing the bytes of a `subject` (a dataset, or
+/// the evolution record), with its kind.
+fn refused(subject: &'static str, error: wincode::ReadError) -> Error {
     use wincode::ReadError as E;
 
     let kind = match &error {
@@ -180,7 +191,7 @@ fn refused<T: Dataset>(error: wincode::ReadError) -> Error {
         E::Io(_) => "the input ends inside the value".to_owned(),
         other => other.to_string(),
     };
-    Error::new::<Wincode, T>(kind, message).with_source(error)
+    Error::named(kind, Wincode::NAME, subject, message).with_source(error)
 }
 
 /// `Codec` for every dataset: its mirrors and its length check.

@@ -52,6 +52,8 @@ use std::collections::HashSet;
 
 use serbench_document::codec::{Codec, Context, DocumentCodec};
 use serbench_document::value::{Value, first_problem, json_problem};
+use serbench_model::excerpt::shown;
+use serbench_model::{BaseCodec, Error};
 
 use crate::Xml;
 
@@ -64,27 +66,26 @@ impl DocumentCodec for Xml {
     const KEEPS_KEY_ORDER: bool = true;
 
     /// Every document JSON can carry whose maps name each key once.
-    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         carries(context.messages)?;
         Ok(Box::new(XpathJson))
     }
 }
 
-fn carries(messages: &[Value]) -> Result<(), String> {
-    first_problem(messages, &|value| {
+/// Refuses what XPath's XML representation of JSON has no form for (its
+/// error FOJS0006 for a key twice), naming the place.
+fn carries(messages: &[Value]) -> Result<(), Error> {
+    first_problem(Xml::NAME, messages, &|value| {
         json_problem(value).or_else(|| match value {
-            Value::Map(entries) => repeated_key(entries).map(|key| {
-                format!(
-                    "the key {key:?} twice in one map, which XPath's XML representation of JSON forbids"
-                )
-            }),
+            Value::Map(entries) => repeated_key(entries)
+                .map(|key| format!("the key {} twice in one map (error FOJS0006)", shown(key))),
             _ => None,
         })
     })
 }
 
 impl Codec for XpathJson {
-    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
         // Duplicate keys are left to the build, which has refused them:
         // looking for them again would cost every encode.
         write::Output::new(out)
@@ -93,7 +94,7 @@ impl Codec for XpathJson {
             .map_err(|error| carries(std::slice::from_ref(value)).err().unwrap_or(error))
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+    fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
         read::read(bytes)
     }
 }
@@ -192,17 +193,18 @@ mod tests {
     /// `value` written and read back equal, and what was written.
     fn round_trip(value: &Value) -> String {
         let xml = encode(value);
-        assert_eq!(read(xml.as_bytes()).as_ref(), Ok(value), "{xml}");
+        assert_eq!(&read(xml.as_bytes()).unwrap(), value, "{xml}");
         xml
     }
 
     fn assert_refused(xml: &str, says: &str) {
         let error = read(xml.as_bytes()).unwrap_err();
-        assert!(error.contains(says), "{xml}: {error}");
-        assert!(error.contains("(at byte "), "{xml}: {error}");
+        assert!(error.message().contains(says), "{xml}: {error}");
+        assert!(error.position().offset().is_some(), "{xml}: {error}");
+        assert_eq!((error.codec(), error.dataset()), ("xml", "document"));
     }
 
-    fn built(messages: &[Value]) -> Result<(), String> {
+    fn built(messages: &[Value]) -> Result<(), Error> {
         let schema = Schema::infer(messages, "t");
         let user = UserSchemas::default();
         let context = Context {
@@ -324,21 +326,19 @@ mod tests {
               </array>\n\
               <j:null key=\"k\\u0001\" escaped-key=\"true\"></j:null>\n\
             </j:map>\n<!-- after -->\n";
-        assert_eq!(read(xml.as_bytes()), Ok(want));
+        assert_eq!(read(xml.as_bytes()).unwrap(), want);
         // What Saxon's fn:json-to-xml writes for the JSON text
         // {"a\u0001": "x\u0002\r\\y", "n": [1, -0.0, 1e300], "z": null}
         // with escape: true().
         let saxon = r#"<map xmlns="http://www.w3.org/2005/xpath-functions"><string escaped-key="true" key="a\u0001" escaped="true">x\u0002\r\\y</string><array key="n"><number>1</number><number>-0.0</number><number>1e300</number></array><null key="z"/></map>"#;
         assert_eq!(
-            read(saxon.as_bytes()),
-            Ok(json(
-                r#"{"a\u0001": "x\u0002\r\\y", "n": [1, -0.0, 1e300], "z": null}"#
-            ))
+            read(saxon.as_bytes()).unwrap(),
+            json(r#"{"a\u0001": "x\u0002\r\\y", "n": [1, -0.0, 1e300], "z": null}"#)
         );
         // Line ends in text are normalized, as every XML reader does.
         assert_eq!(
-            read(format!("<string {NS}>a\r\nb\rc</string>").as_bytes()),
-            Ok(Value::Text("a\nb\nc".to_owned()))
+            read(format!("<string {NS}>a\r\nb\rc</string>").as_bytes()).unwrap(),
+            Value::Text("a\nb\nc".to_owned())
         );
     }
 
@@ -356,15 +356,11 @@ mod tests {
             (with(Value::Bytes(vec![1])), "byte strings"),
         ] {
             let error = built(&[Value::Null, value.clone()]).unwrap_err();
-            assert!(
-                error.contains(says) && error.ends_with("(at $.a[1])"),
-                "{error}"
-            );
+            assert!(error.message().contains(says), "{error}");
+            assert_eq!(error.position().path(), Some("$.a[1]"), "{error}");
             let error = XpathJson.encode(&value, &mut Vec::new()).unwrap_err();
-            assert!(
-                error.contains(says) && error.ends_with("(at $.a[1])"),
-                "{error}"
-            );
+            assert!(error.message().contains(says), "{error}");
+            assert_eq!(error.position().path(), Some("$.a[1]"), "{error}");
         }
         // Built, as every input reader refuses a key twice.
         let twice = with(Value::Map(vec![
@@ -373,8 +369,8 @@ mod tests {
             ("x".to_owned(), Value::Int(3)),
         ]));
         let error = built(&[twice]).unwrap_err();
-        assert!(error.contains(r#"the key "x" twice"#), "{error}");
-        assert!(error.ends_with("(at $.a[1])"), "{error}");
+        assert!(error.message().contains(r#"the key "x" twice"#), "{error}");
+        assert_eq!(error.position().path(), Some("$.a[1]"), "{error}");
         let many: Vec<(String, Value)> = (0..40)
             .map(|i| (format!("k{}", i % 39), Value::Null))
             .collect();
@@ -395,7 +391,7 @@ mod tests {
             (format!("<j:map {NS}/>"), "no xmlns declares"),
             (
                 format!("<object {NS}/>"),
-                "not one of the representation's elements",
+                "is not map, array, string, number, boolean or null",
             ),
             (
                 format!("<map {NS}><null/></map>"),
@@ -500,7 +496,10 @@ mod tests {
                 "literal `<`",
             ),
             (format!(r#"<map {NS}><null key="&#2;"/></map>"#), "U+0002"),
-            (format!("<string {NS}>x</number>"), "malformed XML"),
+            (
+                format!("<string {NS}>x</number>"),
+                "but `</number>` was found",
+            ),
             (
                 format!("<array {NS}><null/>"),
                 "the input ends inside the <array>",

@@ -6,7 +6,8 @@
 //! evolution mechanism, as for JSON.
 
 use serbench_document::SerdeCodec;
-use serbench_evolution::{Evolution, Practised, Serde};
+use serbench_evolution::{Evolution, Practised, RECORD, Serde};
+use serbench_model::{BaseCodec, Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -24,15 +25,33 @@ impl SerdeCodec for XmlSerde {
     /// keeps its type's name (`Image`) from one version to the next where
     /// the matrix needs one name per version. The reader does not look at
     /// the root's name either way.
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         let text = quick_xml::se::to_string_with_root("image", value)
-            .map_err(|error| error.to_string())?;
+            .map_err(|error| refused(ErrorKind::Unsupported, error))?;
         out.extend_from_slice(text.as_bytes());
         Ok(())
     }
 
-    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        let text = std::str::from_utf8(bytes).map_err(|error| error.to_string())?;
-        quick_xml::de::from_str(text).map_err(|error| error.to_string())
+    /// quick-xml's serde reader tells no position: the error is its
+    /// message.
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+        let text = std::str::from_utf8(bytes)
+            .map_err(|error| refused(ErrorKind::Syntax, error).at_offset(error.valid_up_to()))?;
+        quick_xml::de::from_str(text).map_err(|error| {
+            use quick_xml::DeError as E;
+
+            let kind = match &error {
+                E::InvalidXml(_) => ErrorKind::Syntax,
+                E::UnexpectedEof => ErrorKind::Truncated,
+                E::TooDeeplyNested(_) => ErrorKind::Limit,
+                _ => ErrorKind::Invalid,
+            };
+            refused(kind, error)
+        })
     }
+}
+
+/// quick-xml's serde error about the record, with its message.
+fn refused(kind: ErrorKind, error: impl std::error::Error + Send + Sync + 'static) -> Error {
+    Error::named(kind, crate::Xml::NAME, RECORD, error.to_string()).with_source(error)
 }

@@ -83,34 +83,9 @@ impl<'a> Input<'a> {
     }
 
     fn syntax_error(&self, error: quick_xml::Error) -> Error {
-        use quick_xml::Error as E;
-
-        // The slice reader reports markup left open only once it has used up
-        // the input, so "not closed" errors at the end are truncations. An
-        // unclosed tag, comment or the like says so itself, wherever its
-        // position (a `<` cut after one byte is at byte 0).
         let at_end = self.reader.buffer_position() >= self.len;
-        let truncated = match &error {
-            E::Syntax(syntax) => at_end || !matches!(syntax, SyntaxError::InvalidBangMarkup),
-            E::IllFormed(IllFormedError::MissingEndTag(_) | IllFormedError::UnclosedReference) => {
-                at_end
-            }
-            // A multi-byte character cut short by the end of the input.
-            E::Encoding(EncodingError::Utf8(utf8)) => at_end && utf8.error_len().is_none(),
-            _ => false,
-        };
-        let kind = if truncated {
-            ErrorKind::Truncated
-        } else {
-            ErrorKind::Syntax
-        };
-        let at = match &error {
-            // quick-xml records no position for these; the bad byte is this
-            // far into the event.
-            E::Encoding(EncodingError::Utf8(utf8)) => self.at + utf8.valid_up_to() as u64,
-            _ => self.bom + self.reader.error_position(),
-        };
-        self.error(kind, at, &error).with_source(error)
+        let error_at = self.bom + self.reader.error_position();
+        library_error(self.new_error, error, at_end, self.at, error_at)
     }
 
     /// Reads up to the root element, which must be `<name>`: an optional XML
@@ -670,8 +645,54 @@ fn short_type_name<T>() -> &'static str {
     name.rsplit("::").next().unwrap_or(name)
 }
 
+/// quick-xml's `error` as ours (`new_error` names the codec and what is
+/// read), sorted into a kind: `at_end` says whether the reader has used up
+/// the input, `event_at` is where the event that failed starts and
+/// `error_at` where quick-xml puts the error. The dataset reader and the
+/// document's share it.
+pub(crate) fn library_error(
+    new_error: NewError,
+    error: quick_xml::Error,
+    at_end: bool,
+    event_at: u64,
+    error_at: u64,
+) -> Error {
+    use quick_xml::Error as E;
+
+    // The slice reader reports markup left open only once it has used up
+    // the input, so "not closed" errors at the end are truncations. An
+    // unclosed tag, comment or the like says so itself, wherever its
+    // position (a `<` cut after one byte is at byte 0).
+    let truncated = match &error {
+        E::Syntax(syntax) => at_end || !matches!(syntax, SyntaxError::InvalidBangMarkup),
+        E::IllFormed(IllFormedError::MissingEndTag(_) | IllFormedError::UnclosedReference) => {
+            at_end
+        }
+        // A multi-byte character cut short by the end of the input.
+        E::Encoding(EncodingError::Utf8(utf8)) => at_end && utf8.error_len().is_none(),
+        _ => false,
+    };
+    let kind = if truncated {
+        ErrorKind::Truncated
+    } else {
+        ErrorKind::Syntax
+    };
+    let at = match &error {
+        // quick-xml records no position for these; the bad byte is this
+        // far into the event.
+        E::Encoding(EncodingError::Utf8(utf8)) => event_at + utf8.valid_up_to() as u64,
+        _ => error_at,
+    };
+    located(new_error, kind, at, &error).with_source(error)
+}
+
 /// An error at byte `at` of the input.
-fn located(new_error: NewError, kind: ErrorKind, at: u64, message: impl fmt::Display) -> Error {
+pub(crate) fn located(
+    new_error: NewError,
+    kind: ErrorKind,
+    at: u64,
+    message: impl fmt::Display,
+) -> Error {
     // Offsets into a slice fit in a usize.
     let at = usize::try_from(at).unwrap_or(usize::MAX);
     new_error(kind, message.to_string()).at_offset(at)

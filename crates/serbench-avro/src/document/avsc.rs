@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use serbench_document::DOCUMENT;
 use serbench_document::schema::{Record, Schema, Unique, camel};
+use serbench_model::{BaseCodec, Error, ErrorKind};
 
 /// What an inferred schema says that Avro's names cannot: each field's
 /// key in the document and how its absence is written. Empty for the
@@ -123,7 +125,7 @@ impl Json {
 }
 
 /// The `.avsc` of an inferred schema, and the keys its names lose.
-pub(super) fn write_avsc(schema: &Schema, name: &str) -> Result<(String, Keys), String> {
+pub(super) fn write_avsc(schema: &Schema, name: &str) -> Result<(String, Keys), Error> {
     let mut taken = Unique::default();
     for record in schema.records() {
         taken.reserve(&record.name);
@@ -168,15 +170,22 @@ struct AvscWriter {
 }
 
 impl AvscWriter {
-    fn avro_type(&mut self, schema: &Schema, path: &str) -> Result<Json, String> {
+    fn avro_type(&mut self, schema: &Schema, path: &str) -> Result<Json, Error> {
         Ok(match schema {
             Schema::Empty | Schema::Null => Json::Raw("\"null\""),
             Schema::Bool => text("boolean"),
             Schema::Int(range) if range.past_i64 => {
-                return Err(format!(
-                    "{path}: integers past {} do not fit Avro's long, which is signed",
+                let message = format!(
+                    "integers past {} do not fit Avro's long, which is signed",
                     i64::MAX
-                ));
+                );
+                return Err(Error::named(
+                    ErrorKind::Unsupported,
+                    crate::Avro::NAME,
+                    DOCUMENT,
+                    message,
+                )
+                .at_path(path));
             }
             Schema::Int(_) => text("long"),
             Schema::Float => text("double"),
@@ -197,14 +206,14 @@ impl AvscWriter {
     }
 
     /// The union branches of a schema: a union's members, flattened.
-    fn members(&mut self, schema: &Schema, path: &str) -> Result<Vec<Json>, String> {
+    fn members(&mut self, schema: &Schema, path: &str) -> Result<Vec<Json>, Error> {
         match schema {
             Schema::Union(members) => members.iter().map(|m| self.avro_type(m, path)).collect(),
             other => Ok(vec![self.avro_type(other, path)?]),
         }
     }
 
-    fn record(&mut self, record: &Record, path: &str) -> Result<Json, String> {
+    fn record(&mut self, record: &Record, path: &str) -> Result<Json, Error> {
         let mut fields = Vec::with_capacity(record.fields.len());
         let mut keys = Vec::with_capacity(record.fields.len());
         for field in &record.fields {

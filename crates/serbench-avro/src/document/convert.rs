@@ -7,7 +7,10 @@ use std::fmt::Write as _;
 use apache_avro::Schema as AvroSchema;
 use apache_avro::schema::{RecordSchema, ResolvedSchema, SchemaKind};
 use apache_avro::types::Value as Avro;
+use serbench_document::DOCUMENT;
 use serbench_document::value::{MapKeys, Value};
+use serbench_model::excerpt::shown;
+use serbench_model::{BaseCodec, Error, ErrorKind};
 
 use super::AvroCodec;
 
@@ -15,13 +18,12 @@ use super::AvroCodec;
 pub(super) fn resolve<'s>(
     names: &'s ResolvedSchema<'s>,
     schema: &'s AvroSchema,
-) -> Result<&'s AvroSchema, String> {
+) -> Result<&'s AvroSchema, Error> {
     match schema {
-        AvroSchema::Ref { name } => names
-            .get_names()
-            .get(name)
-            .copied()
-            .ok_or_else(|| format!("the schema names {} but never defines it", name.name())),
+        AvroSchema::Ref { name } => names.get_names().get(name).copied().ok_or_else(|| {
+            let message = format!("the schema names {} but never defines it", name.name());
+            Error::named(ErrorKind::Invalid, crate::Avro::NAME, DOCUMENT, message)
+        }),
         other => Ok(other),
     }
 }
@@ -39,16 +41,24 @@ fn expected(schema: &AvroSchema) -> String {
     }
 }
 
-fn mismatch(path: &str, schema: &AvroSchema, value: &Value) -> String {
-    format!(
-        "{path}: expected {}, found {}",
-        expected(schema),
-        value.kind()
-    )
+/// What the schema has no place for at `path`, as an error of the
+/// document's encode.
+fn misfit(path: &str, message: impl Into<String>) -> Error {
+    Error::named(ErrorKind::Unsupported, crate::Avro::NAME, DOCUMENT, message).at_path(path)
+}
+
+/// A datum apache-avro read that the schema does not lead to.
+fn unread(message: impl Into<String>) -> Error {
+    Error::named(ErrorKind::Invalid, crate::Avro::NAME, DOCUMENT, message)
+}
+
+fn mismatch(path: &str, schema: &AvroSchema, value: &Value) -> Error {
+    let message = format!("expected {}, found {}", expected(schema), value.kind());
+    misfit(path, message)
 }
 
 impl AvroCodec {
-    fn resolve<'s>(&'s self, schema: &'s AvroSchema) -> Result<&'s AvroSchema, String> {
+    fn resolve<'s>(&'s self, schema: &'s AvroSchema) -> Result<&'s AvroSchema, Error> {
         resolve(&self.names, schema)
     }
 
@@ -66,14 +76,15 @@ impl AvroCodec {
         schema: &AvroSchema,
         value: &Value,
         path: &mut String,
-    ) -> Result<Avro, String> {
+    ) -> Result<Avro, Error> {
         let schema = self.resolve(schema)?;
         Ok(match (schema, value) {
             (AvroSchema::Null, Value::Null) => Avro::Null,
             (AvroSchema::Boolean, Value::Bool(b)) => Avro::Boolean(*b),
             (AvroSchema::Long, Value::Int(n)) => Avro::Long(*n),
             (AvroSchema::Int, Value::Int(n)) => Avro::Int(
-                i32::try_from(*n).map_err(|_| format!("{path}: {n} does not fit Avro's int"))?,
+                i32::try_from(*n)
+                    .map_err(|_| misfit(path, format!("{n} does not fit Avro's int")))?,
             ),
             (AvroSchema::Date, Value::Int(n)) => Avro::Date(int32(*n, path)?),
             (AvroSchema::TimeMillis, Value::Int(n)) => Avro::TimeMillis(int32(*n, path)?),
@@ -88,7 +99,7 @@ impl AvroCodec {
             (AvroSchema::Float, Value::Float(x)) => {
                 let single = *x as f32;
                 if f64::from(single).to_bits() != x.to_bits() {
-                    return Err(format!("{path}: {x:?} does not fit Avro's float"));
+                    return Err(misfit(path, format!("{x:?} does not fit Avro's float")));
                 }
                 Avro::Float(single)
             }
@@ -96,11 +107,8 @@ impl AvroCodec {
             (AvroSchema::Bytes, Value::Bytes(bytes)) => Avro::Bytes(bytes.clone()),
             (AvroSchema::Fixed(fixed), Value::Bytes(bytes)) => {
                 if bytes.len() != fixed.size {
-                    return Err(format!(
-                        "{path}: {} bytes for a fixed of {}",
-                        bytes.len(),
-                        fixed.size
-                    ));
+                    let message = format!("{} bytes for a fixed of {}", bytes.len(), fixed.size);
+                    return Err(misfit(path, message));
                 }
                 Avro::Fixed(fixed.size, bytes.clone())
             }
@@ -110,10 +118,12 @@ impl AvroCodec {
                     .iter()
                     .position(|s| s == text)
                     .ok_or_else(|| {
-                        format!(
-                            "{path}: {text:?} is no symbol of enum {}",
+                        let message = format!(
+                            "{} is no symbol of enum {}",
+                            shown(text),
                             symbols.name.name()
-                        )
+                        );
+                        misfit(path, message)
                     })?;
                 Avro::Enum(index as u32, text.clone())
             }
@@ -160,10 +170,8 @@ impl AvroCodec {
                 | AvroSchema::Uuid(_),
                 _,
             ) => {
-                return Err(format!(
-                    "{path}: Avro's {} logical type is not measured",
-                    expected(schema)
-                ));
+                let message = format!("Avro's {} logical type is not measured", expected(schema));
+                return Err(misfit(path, message));
             }
             _ => return Err(mismatch(path, schema, value)),
         })
@@ -174,7 +182,7 @@ impl AvroCodec {
         record: &'a RecordSchema,
         entries: &[(String, Value)],
         path: &mut String,
-    ) -> Result<Avro, String> {
+    ) -> Result<Avro, Error> {
         let keys = self.keys.records.get(record.name.name());
         // The key each field takes, then its aliases where the schema is
         // the user's: one lookup each in the map's entries, by name.
@@ -223,10 +231,12 @@ impl AvroCodec {
                 .iter()
                 .find(|(k, _)| !known.contains(k.as_str()) || !seen.insert(k.as_str()));
             let key = stray.map_or("?", |(k, _)| k.as_str());
-            return Err(format!(
-                "{path}: the key {key:?} has no field in record {}, or is given twice",
+            let message = format!(
+                "the key {} has no field in record {}, or is given twice",
+                shown(key),
                 record.name.name()
-            ));
+            );
+            return Err(misfit(path, message));
         }
         Ok(Avro::Record(fields))
     }
@@ -238,7 +248,7 @@ impl AvroCodec {
         default: Option<&serde_json::Value>,
         null_absent: bool,
         path: &mut String,
-    ) -> Result<Avro, String> {
+    ) -> Result<Avro, Error> {
         if let AvroSchema::Union(union) = self.resolve(schema)? {
             let variants = union.variants();
             if let Some(index) = variants.iter().position(|b| self.is_absent(b)) {
@@ -253,14 +263,15 @@ impl AvroCodec {
             }
         }
         let Some(default) = default else {
-            return Err(format!("{path}: missing, and its field has no default"));
+            return Err(misfit(path, "missing, and its field has no default"));
         };
-        let value: Value = serde_json::from_value(default.clone())
-            .map_err(|error| format!("{path}: the default is not a value: {error}"))?;
+        let value: Value = serde_json::from_value(default.clone()).map_err(|error| {
+            misfit(path, format!("the default is not a value: {error}")).with_source(error)
+        })?;
         self.to_avro(schema, &value, path)
     }
 
-    pub(super) fn value_of(&self, schema: &AvroSchema, datum: Avro) -> Result<Value, String> {
+    pub(super) fn value_of(&self, schema: &AvroSchema, datum: Avro) -> Result<Value, Error> {
         let schema = self.resolve(schema)?;
         Ok(match (schema, datum) {
             (_, Avro::Null) => Value::Null,
@@ -291,7 +302,7 @@ impl AvroCodec {
                 let mut entries = entries
                     .into_iter()
                     .map(|(key, item)| Ok((key, self.value_of(&map.types, item)?)))
-                    .collect::<Result<Vec<_>, String>>()?;
+                    .collect::<Result<Vec<_>, Error>>()?;
                 entries.sort_by(|(a, _), (b, _)| a.cmp(b));
                 Value::Map(entries)
             }
@@ -299,17 +310,17 @@ impl AvroCodec {
                 let branch = union
                     .variants()
                     .get(index as usize)
-                    .ok_or_else(|| format!("union branch {index} out of range"))?;
+                    .ok_or_else(|| unread(format!("union branch {index} out of range")))?;
                 self.value_of(branch, *inner)?
             }
             (AvroSchema::Record(record), Avro::Record(fields)) => {
                 self.record_value_of(record, fields)?
             }
             (schema, datum) => {
-                return Err(format!(
+                return Err(unread(format!(
                     "apache-avro read {datum:?} for {}",
                     expected(schema)
-                ));
+                )));
             }
         })
     }
@@ -318,7 +329,7 @@ impl AvroCodec {
         &self,
         record: &RecordSchema,
         fields: Vec<(String, Avro)>,
-    ) -> Result<Value, String> {
+    ) -> Result<Value, Error> {
         let keys = self.keys.records.get(record.name.name());
         let mut entries = Vec::with_capacity(fields.len());
         for (index, ((name, datum), field)) in fields.into_iter().zip(&record.fields).enumerate() {
@@ -343,8 +354,8 @@ impl AvroCodec {
     }
 }
 
-fn int32(n: i64, path: &str) -> Result<i32, String> {
-    i32::try_from(n).map_err(|_| format!("{path}: {n} does not fit 32 bits"))
+fn int32(n: i64, path: &str) -> Result<i32, Error> {
+    i32::try_from(n).map_err(|_| misfit(path, format!("{n} does not fit 32 bits")))
 }
 
 /// How many bits an integer type is written in: 32 for Avro's `int` and

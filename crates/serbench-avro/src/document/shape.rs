@@ -7,6 +7,8 @@ use std::collections::HashMap;
 use apache_avro::Schema as AvroSchema;
 use apache_avro::schema::{InnerDecimalSchema, Name, RecordSchema, ResolvedSchema, UuidSchema};
 
+use serbench_model::Error;
+
 use super::convert::{integer_bits, resolve};
 use crate::check::{Built, Child, Children, Shape};
 
@@ -16,7 +18,7 @@ pub(super) fn built(
     schema: &AvroSchema,
     names: &ResolvedSchema<'_>,
     nesting: usize,
-) -> Result<Built, String> {
+) -> Result<Built, Error> {
     let mut builder = Builder {
         names,
         table: Vec::new(),
@@ -39,7 +41,7 @@ struct Builder<'s> {
 }
 
 impl<'s> Builder<'s> {
-    fn shape(&mut self, schema: &'s AvroSchema) -> Result<Shape, String> {
+    fn shape(&mut self, schema: &'s AvroSchema) -> Result<Shape, Error> {
         Ok(match schema {
             AvroSchema::Null => Shape::Null,
             AvroSchema::Boolean => Shape::Boolean,
@@ -70,7 +72,7 @@ impl<'s> Builder<'s> {
     }
 
     /// A record, defined where first met and named everywhere.
-    fn record(&mut self, record: &'s RecordSchema) -> Result<Shape, String> {
+    fn record(&mut self, record: &'s RecordSchema) -> Result<Shape, Error> {
         if let Some(&index) = self.records.get(&record.name) {
             return Ok(Shape::Named(index));
         }
@@ -83,7 +85,7 @@ impl<'s> Builder<'s> {
         Ok(Shape::Named(index))
     }
 
-    fn child(&mut self, schema: &'s AvroSchema) -> Result<Child, String> {
+    fn child(&mut self, schema: &'s AvroSchema) -> Result<Child, Error> {
         let shape = self.shape(schema)?;
         self.table.push(shape);
         Ok(Child::At(self.table.len() - 1))
@@ -92,7 +94,7 @@ impl<'s> Builder<'s> {
     fn children(
         &mut self,
         schemas: impl IntoIterator<Item = &'s AvroSchema>,
-    ) -> Result<Children, String> {
+    ) -> Result<Children, Error> {
         let shapes = schemas
             .into_iter()
             .map(|schema| self.shape(schema))

@@ -3,7 +3,7 @@
 //! offset before apache-avro reads it, and a schema that refers to itself
 //! nests no deeper than a document can.
 
-use serbench_avro::Avro;
+use serbench_avro::{Avro, ErrorKind};
 use serbench_document::{Codec, Context, DocumentCodec, Schema, UserSchemas, Value};
 
 use crate::datum::{array, long, string};
@@ -38,8 +38,12 @@ fn a_length_past_the_input_is_refused_at_its_offset() {
     let codec = inferred(r#"{"id": 7, "name": "a"}"#);
     let lying = [long(7), long(1 << 40)].concat();
     let error = codec.decode(&lying).unwrap_err();
+    assert_eq!(error.dataset(), "document");
+    assert_eq!(error.position().offset(), Some(1));
     assert!(
-        error.starts_with("at byte 1: a string of 1099511627776 bytes"),
+        error
+            .message()
+            .starts_with("a string of 1099511627776 bytes"),
         "{error}"
     );
 }
@@ -52,9 +56,13 @@ fn a_count_past_the_input_is_refused_at_its_offset() {
     let error = codec
         .decode(&[long(i64::MAX), long(1)].concat())
         .unwrap_err();
-    assert!(error.starts_with("at byte 0: a block of "), "{error}");
+    assert_eq!(error.position().offset(), Some(0));
+    assert!(error.message().starts_with("a block of "), "{error}");
     let error = codec.decode(&[honest, vec![0]].concat()).unwrap_err();
-    assert!(error.starts_with("at byte 5: 1 bytes after"), "{error}");
+    assert_eq!(
+        (error.kind(), error.position().offset()),
+        (ErrorKind::TrailingBytes, Some(5))
+    );
 }
 
 #[test]
@@ -104,8 +112,14 @@ fn a_schema_that_refers_to_itself_nests_as_deep_as_a_document() {
     let node = [string(b""), long(1)].concat();
     let deep = [node.repeat(100_000), string(b""), long(0)].concat();
     let error = codec.decode(&deep).unwrap_err();
+    assert_eq!(
+        (error.kind(), error.position().offset()),
+        (ErrorKind::Limit, Some(256))
+    );
     assert!(
-        error.starts_with("at byte 256: records nested past 128 levels"),
+        error
+            .message()
+            .starts_with("records nested past 128 levels"),
         "{error}"
     );
 }

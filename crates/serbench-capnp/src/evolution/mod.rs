@@ -23,10 +23,9 @@
 //! `serialize::read_message` and the default limits, as a program reads
 //! bytes it was sent. A text field left null reads as `""`, the default a
 //! Cap'n Proto reader gives a field the writer did not set. An error is
-//! the library's own: `capnp::Error` for the message and its texts, and
-//! `NotInSchema`, which the generated enum accessors return, for an enum
-//! value the reader's schema lacks (kept as it is, since capnp 0.27.3's
-//! `Error` repeats its sentence when it wraps one).
+//! told as the dataset codec tells it: `capnp::Error` for the message and
+//! its texts, and `NotInSchema`, which the generated enum accessors
+//! return, for an enum value the reader's schema lacks.
 
 /// The code the tool generated from `schemas/evolution/`: every version of
 /// the record. `cargo xtask codegen` rewrites it; `--check` fails when it
@@ -46,8 +45,6 @@ mod generated {
     pub(crate) mod image_capnp;
 }
 
-use std::error::Error;
-
 use capnp::message::{self, ReaderOptions};
 use capnp::serialize;
 use capnp::traits::Owned;
@@ -56,7 +53,10 @@ use generated::image_capnp::{
     Size as WireSize, SizeMore as WireSizeMore, image, image_added, image_more_sizes,
     image_removed, image_renamed, image_reordered, image_widened,
 };
-use serbench_evolution::Outcome;
+use serbench_evolution::{Outcome, RECORD};
+use serbench_model::Error;
+
+use crate::read::{Failure, string as text};
 use serbench_evolution::model::{
     Image, ImageAdded, ImageMoreSizes, ImageRemoved, ImageRenamed, ImageReordered, ImageWidened,
     Size, SizeMore, Version,
@@ -82,22 +82,25 @@ trait Wire: Version {
     fn build(&self, builder: <Self::Struct as Owned>::Builder<'_>);
 
     /// The version as its reader reads it, or the library's error.
-    fn read(reader: <Self::Struct as Owned>::Reader<'_>) -> Result<Self, Box<dyn Error>>;
+    fn read(reader: <Self::Struct as Owned>::Reader<'_>) -> Result<Self, Failure>;
 }
 
 impl<V: Wire> Codec<V> for Capnp {
-    fn write(value: &V) -> Result<Vec<u8>, String> {
+    fn write(value: &V) -> Result<Vec<u8>, Error> {
         let mut message = message::Builder::new_default();
         value.build(message.init_root());
         Ok(serialize::write_message_to_words(&message))
     }
 
     fn read(bytes: &[u8], intended: Option<&V>) -> Outcome {
-        Outcome::judge(read(bytes).map_err(|error| error.to_string()), intended)
+        Outcome::judge(
+            read(bytes).map_err(|failure| failure.error_of(RECORD)),
+            intended,
+        )
     }
 }
 
-fn read<V: Wire>(mut bytes: &[u8]) -> Result<V, Box<dyn Error>> {
+fn read<V: Wire>(mut bytes: &[u8]) -> Result<V, Failure> {
     let message = serialize::read_message(&mut bytes, ReaderOptions::new())?;
     V::read(message.get_root()?)
 }
@@ -116,10 +119,6 @@ fn size(size: WireSize) -> Size {
     }
 }
 
-fn text(text: capnp::Result<capnp::text::Reader<'_>>) -> Result<String, Box<dyn Error>> {
-    Ok(text?.to_str()?.to_owned())
-}
-
 impl Wire for Image {
     type Struct = image::Owned;
 
@@ -131,7 +130,7 @@ impl Wire for Image {
         image.set_size(size_to_wire(self.size));
     }
 
-    fn read(image: image::Reader<'_>) -> Result<Self, Box<dyn Error>> {
+    fn read(image: image::Reader<'_>) -> Result<Self, Failure> {
         Ok(Image {
             uri: text(image.get_uri())?,
             title: text(image.get_title())?,
@@ -154,7 +153,7 @@ impl Wire for ImageAdded {
         image.set_alt(self.alt.as_str());
     }
 
-    fn read(image: image_added::Reader<'_>) -> Result<Self, Box<dyn Error>> {
+    fn read(image: image_added::Reader<'_>) -> Result<Self, Failure> {
         Ok(ImageAdded {
             uri: text(image.get_uri())?,
             title: text(image.get_title())?,
@@ -178,7 +177,7 @@ impl Wire for ImageRemoved {
         image.set_size(size_to_wire(self.size));
     }
 
-    fn read(image: image_removed::Reader<'_>) -> Result<Self, Box<dyn Error>> {
+    fn read(image: image_removed::Reader<'_>) -> Result<Self, Failure> {
         Ok(ImageRemoved {
             uri: text(image.get_uri())?,
             width: image.get_width(),
@@ -199,7 +198,7 @@ impl Wire for ImageRenamed {
         image.set_size(size_to_wire(self.size));
     }
 
-    fn read(image: image_renamed::Reader<'_>) -> Result<Self, Box<dyn Error>> {
+    fn read(image: image_renamed::Reader<'_>) -> Result<Self, Failure> {
         Ok(ImageRenamed {
             url: text(image.get_url())?,
             title: text(image.get_title())?,
@@ -221,7 +220,7 @@ impl Wire for ImageReordered {
         image.set_size(size_to_wire(self.size));
     }
 
-    fn read(image: image_reordered::Reader<'_>) -> Result<Self, Box<dyn Error>> {
+    fn read(image: image_reordered::Reader<'_>) -> Result<Self, Failure> {
         Ok(ImageReordered {
             uri: text(image.get_uri())?,
             title: text(image.get_title())?,
@@ -243,7 +242,7 @@ impl Wire for ImageWidened {
         image.set_size(size_to_wire(self.size));
     }
 
-    fn read(image: image_widened::Reader<'_>) -> Result<Self, Box<dyn Error>> {
+    fn read(image: image_widened::Reader<'_>) -> Result<Self, Failure> {
         Ok(ImageWidened {
             uri: text(image.get_uri())?,
             title: text(image.get_title())?,
@@ -269,7 +268,7 @@ impl Wire for ImageMoreSizes {
         });
     }
 
-    fn read(image: image_more_sizes::Reader<'_>) -> Result<Self, Box<dyn Error>> {
+    fn read(image: image_more_sizes::Reader<'_>) -> Result<Self, Failure> {
         Ok(ImageMoreSizes {
             uri: text(image.get_uri())?,
             title: text(image.get_title())?,

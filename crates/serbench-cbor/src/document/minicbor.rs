@@ -6,23 +6,25 @@
 
 use minicbor::data::Type;
 use minicbor::{Decoder, Encoder};
-use serbench_document::codec::{Codec, Context, DocumentCodec, ReadDocument};
+use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec, ReadDocument};
 use serbench_document::value::{Keys, MAX_DEPTH, Value, duplicate_key};
+use serbench_model::{BaseCodec, Error, ErrorKind};
 
 use crate::CborMinicbor;
+use crate::via_minicbor::{decode_error, unwritable};
 
 impl DocumentCodec for CborMinicbor {
     const KEEPS_KEY_ORDER: bool = true;
 
     /// The document as it is: CBOR carries every [`Value`] kind.
-    fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         Ok(Box::new(MiniCbor))
     }
 }
 
 impl ReadDocument for CborMinicbor {
     /// A user's CBOR input, read as the row decodes.
-    fn read_document(bytes: &[u8]) -> Result<Value, String> {
+    fn read_document(bytes: &[u8]) -> Result<Value, Error> {
         read(bytes)
     }
 }
@@ -31,11 +33,11 @@ impl ReadDocument for CborMinicbor {
 struct MiniCbor;
 
 impl Codec for MiniCbor {
-    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
-        write(&mut Encoder::new(out), value).map_err(|error| error.to_string())
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
+        write(&mut Encoder::new(out), value).map_err(|error| unwritable(DOCUMENT, error))
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+    fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
         read(bytes)
     }
 }
@@ -89,27 +91,26 @@ fn write(e: &mut Encoder<&mut Vec<u8>>, value: &Value) -> EncodeResult {
 ///
 /// # Errors
 ///
-/// What is wrong, naming the byte where it is.
-pub fn read(bytes: &[u8]) -> Result<Value, String> {
-    super::pass(bytes)?;
+/// What is wrong, at the byte where it is.
+pub fn read(bytes: &[u8]) -> Result<Value, Error> {
+    super::pass::<CborMinicbor>(bytes)?;
     let mut d = Decoder::new(bytes);
     let value = item(&mut d, 0)?;
     if d.position() < bytes.len() {
-        return Err(format!(
-            "{} bytes after the value (at byte {})",
-            bytes.len() - d.position(),
-            d.position()
-        ));
+        let message = format!("{} bytes follow the value", bytes.len() - d.position());
+        return Err(refused(ErrorKind::TrailingBytes, message, d.position()));
     }
     Ok(value)
 }
 
-fn item(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
+/// An error of this row's decode, at byte `at`.
+fn refused(kind: ErrorKind, message: impl Into<String>, at: usize) -> Error {
+    Error::named(kind, CborMinicbor::NAME, DOCUMENT, message).at_offset(at)
+}
+
+fn item(d: &mut Decoder<'_>, depth: usize) -> Result<Value, Error> {
     let at = d.position();
-    let fail = |error: minicbor::decode::Error| match error.position() {
-        Some(_) => error.to_string(),
-        None => format!("{error} (at byte {at})"),
-    };
+    let fail = |error: minicbor::decode::Error| decode_error(DOCUMENT, error, at);
     let kind = d.datatype().map_err(fail)?;
     Ok(match kind {
         Type::Null => {
@@ -132,9 +133,8 @@ fn item(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
             } else if let Ok(n) = u64::try_from(n) {
                 Value::UInt(n)
             } else {
-                return Err(format!(
-                    "the integer {n} at byte {at} is outside the 64-bit range every format here carries"
-                ));
+                let message = format!("an integer outside the 64-bit range: {n}");
+                return Err(refused(ErrorKind::Invalid, message, at));
             }
         }
         Type::F16 | Type::F32 => Value::Float(narrow_float(d).map_err(fail)?),
@@ -159,22 +159,23 @@ fn item(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
         Type::Array | Type::ArrayIndef => read_list(d, deeper(depth, at)?)?,
         Type::Map | Type::MapIndef => read_map(d, deeper(depth, at)?)?,
         Type::Tag => {
-            let tag = d.tag().map_err(fail)?;
-            return Err(format!(
-                "a CBOR tag ({}) at byte {at}: tags are not measured, as a document's value has no place to keep them",
-                u64::from(tag)
-            ));
+            let tag = u64::from(d.tag().map_err(fail)?);
+            let message = format!("a CBOR tag ({tag}), which a document's value has no place for");
+            return Err(refused(ErrorKind::Invalid, message, at));
         }
         other => {
-            return Err(format!(
-                "a CBOR {other} at byte {at}: only null, booleans, numbers, text, bytes, arrays and maps are measured"
-            ));
+            let message =
+                format!("a CBOR {other}, not null, a boolean, number, text, bytes, array or map");
+            return Err(refused(ErrorKind::Invalid, message, at));
         }
     })
 }
 
-fn read_list(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
-    let len = d.array().map_err(|error| error.to_string())?;
+fn read_list(d: &mut Decoder<'_>, depth: usize) -> Result<Value, Error> {
+    let at = d.position();
+    let len = d
+        .array()
+        .map_err(|error| decode_error(DOCUMENT, error, at))?;
     // A declared length is the input's claim: the first allocation is
     // bounded by the bytes left (each element takes one at least).
     let room = d.input().len() - d.position();
@@ -194,20 +195,20 @@ fn read_list(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
     Ok(Value::List(items))
 }
 
-fn read_map(d: &mut Decoder<'_>, depth: usize) -> Result<Value, String> {
-    let len = d.map().map_err(|error| error.to_string())?;
+fn read_map(d: &mut Decoder<'_>, depth: usize) -> Result<Value, Error> {
+    let at = d.position();
+    let len = d.map().map_err(|error| decode_error(DOCUMENT, error, at))?;
     let room = (d.input().len() - d.position()) / 2;
     let mut entries = Vec::with_capacity(len.map_or(0, |n| (n as usize).min(room)));
     let mut keys = Keys::default();
-    let mut entry = |d: &mut Decoder<'_>| -> Result<(), String> {
+    let mut entry = |d: &mut Decoder<'_>| -> Result<(), Error> {
         let key_at = d.position();
         let Value::Text(key) = item(d, depth)? else {
-            return Err(format!(
-                "a map key at byte {key_at} that is not text: only text keys are measured"
-            ));
+            let message = "a map key that is not text: only text keys are measured";
+            return Err(refused(ErrorKind::Invalid, message, key_at));
         };
         if keys.repeats(&entries, &key) {
-            return Err(format!("{} (at byte {key_at})", duplicate_key(&key)));
+            return Err(refused(ErrorKind::Invalid, duplicate_key(&key), key_at));
         }
         entries.push((key, item(d, depth)?));
         Ok(())
@@ -252,8 +253,12 @@ fn narrow_float(d: &mut Decoder<'_>) -> Result<f64, minicbor::decode::Error> {
 }
 
 /// Whether the next item is an indefinite container's break, consumed if so.
-fn at_break(d: &mut Decoder<'_>) -> Result<bool, String> {
-    if d.datatype().map_err(|error| error.to_string())? == Type::Break {
+fn at_break(d: &mut Decoder<'_>) -> Result<bool, Error> {
+    let at = d.position();
+    if d.datatype()
+        .map_err(|error| decode_error(DOCUMENT, error, at))?
+        == Type::Break
+    {
         d.set_position(d.position() + 1);
         Ok(true)
     } else {
@@ -261,11 +266,10 @@ fn at_break(d: &mut Decoder<'_>) -> Result<bool, String> {
     }
 }
 
-fn deeper(depth: usize, at: usize) -> Result<usize, String> {
+fn deeper(depth: usize, at: usize) -> Result<usize, Error> {
     if depth >= MAX_DEPTH {
-        Err(format!(
-            "nesting deeper than {MAX_DEPTH} levels (at byte {at})"
-        ))
+        let message = format!("nesting deeper than {MAX_DEPTH} levels");
+        Err(refused(ErrorKind::Limit, message, at))
     } else {
         Ok(depth + 1)
     }

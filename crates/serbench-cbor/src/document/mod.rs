@@ -10,12 +10,15 @@
 //! with code of its own ([`minicbor`]), after the same pass, and
 //! `serbench measure` reads a user's CBOR input with it.
 
-use serbench_document::codec::{Codec, Context, DocumentCodec};
+use cbor4ii::core::utils::SliceReader;
+use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::serde_path::{SerdeCodec, self_describing};
 use serbench_document::value::MAX_DEPTH;
+use serbench_model::{BaseCodec, Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::via_cbor4ii::Fault;
 use crate::{Cbor, CborCbor4ii};
 
 pub mod minicbor;
@@ -26,7 +29,7 @@ impl DocumentCodec for Cbor {
     /// The document as it is: CBOR carries every [`Value`] kind.
     ///
     /// [`Value`]: serbench_document::Value
-    fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         Ok(self_describing::<Cbor>())
     }
 }
@@ -35,48 +38,53 @@ impl DocumentCodec for CborCbor4ii {
     const KEEPS_KEY_ORDER: bool = true;
 
     /// The document as it is, through cbor4ii's serde support.
-    fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, String> {
+    fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         Ok(self_describing::<CborCbor4ii>())
     }
 }
 
 /// The pass, at a document's depth: `bytes` hold one well-formed item
-/// and nothing after it.
-fn pass(bytes: &[u8]) -> Result<(), String> {
-    let end = crate::wellformed::check_document(bytes, MAX_DEPTH).map_err(|problem| {
-        if problem.path.is_empty() {
-            format!("at byte {}: {}", problem.at, problem.message)
-        } else {
-            format!(
-                "at byte {} ({}): {}",
-                problem.at, problem.path, problem.message
-            )
-        }
-    })?;
-    match bytes.len() - end {
-        0 => Ok(()),
-        more => Err(format!("at byte {end}: {more} bytes follow the value")),
-    }
+/// and nothing after it; its errors are codec `C`'s.
+fn pass<C: BaseCodec>(bytes: &[u8]) -> Result<(), Error> {
+    crate::whole::<C>(
+        DOCUMENT,
+        bytes,
+        crate::wellformed::check_document(bytes, MAX_DEPTH),
+    )
 }
 
 impl SerdeCodec for Cbor {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-        ciborium::into_writer(value, out).map_err(|error| error.to_string())
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        ciborium::into_writer(value, out).map_err(|error| crate::unwritable(DOCUMENT, error))
     }
 
-    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        pass(bytes)?;
-        ciborium::from_reader(bytes).map_err(|error| error.to_string())
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+        pass::<Cbor>(bytes)?;
+        // Reading from a slice we hold shows how far ciborium read.
+        let mut rest = bytes;
+        ciborium::from_reader(&mut rest)
+            .map_err(|error| crate::library_error(DOCUMENT, bytes, bytes.len() - rest.len(), error))
     }
 }
 
 impl SerdeCodec for CborCbor4ii {
-    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), String> {
-        cbor4ii::serde::to_writer(out, &value).map_err(|error| error.to_string())
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        cbor4ii::serde::to_writer(out, &value).map_err(|error| {
+            Error::named(
+                ErrorKind::Unsupported,
+                Self::NAME,
+                DOCUMENT,
+                error.to_string(),
+            )
+        })
     }
 
-    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-        pass(bytes)?;
-        cbor4ii::serde::from_slice(bytes).map_err(|error| error.to_string())
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+        pass::<CborCbor4ii>(bytes)?;
+        // A reader over the slice, as the dataset codec reads, shows where
+        // a fault is.
+        let mut reader = SliceReader::new(bytes);
+        let read = T::deserialize(&mut cbor4ii::serde::Deserializer::new(&mut reader));
+        read.map_err(|error| Fault::from(error).at(DOCUMENT, bytes, &mut reader))
     }
 }

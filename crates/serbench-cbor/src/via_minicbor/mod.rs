@@ -47,9 +47,7 @@ where
     T: Dataset + Wire + Encode<Ctx> + for<'b> Decode<'b, Ctx>,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        minicbor::encode_with(value, out, &mut Ctx).map_err(|error| {
-            Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
-        })
+        minicbor::encode_with(value, out, &mut Ctx).map_err(|error| unwritable(T::NAME, error))
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
@@ -57,25 +55,44 @@ where
         // the end of the input, nesting is at most 16 deep, and nothing
         // follows the value.
         crate::checked::<Self, T>(bytes)?;
-        minicbor::decode_with(bytes, &mut Ctx).map_err(|error: DecodeError| {
-            let kind = if error.is_end_of_input() {
-                ErrorKind::Truncated
-            } else if error.to_string().contains("utf-8") {
-                ErrorKind::Syntax
-            } else {
-                ErrorKind::Invalid
-            };
-            let at = error.position().unwrap_or(0);
-            // minicbor opens its message with the position, which the error
-            // keeps as data: without it, the message says what was wrong.
-            let text = error.to_string();
-            let prefix = format!("decode error at position {at}: ");
-            let message = text.strip_prefix(&prefix).unwrap_or(&text).to_owned();
-            Error::new::<Self, T>(kind, message)
-                .at_offset(at)
-                .with_source(error)
-        })
+        minicbor::decode_with(bytes, &mut Ctx)
+            .map_err(|error: DecodeError| decode_error(T::NAME, error, 0))
     }
+}
+
+/// minicbor's write failing, about `subject` (a dataset, or a document).
+pub(crate) fn unwritable(
+    subject: &'static str,
+    error: minicbor::encode::Error<std::convert::Infallible>,
+) -> Error {
+    Error::named(
+        ErrorKind::Unsupported,
+        CborMinicbor::NAME,
+        subject,
+        error.to_string(),
+    )
+    .with_source(error)
+}
+
+/// minicbor's decode error as ours, about `subject` (a dataset, or a
+/// document), at its position, or at `at` where it names none.
+pub(crate) fn decode_error(subject: &'static str, error: DecodeError, at: usize) -> Error {
+    let kind = if error.is_end_of_input() {
+        ErrorKind::Truncated
+    } else if error.to_string().contains("utf-8") {
+        ErrorKind::Syntax
+    } else {
+        ErrorKind::Invalid
+    };
+    let at = error.position().unwrap_or(at);
+    // minicbor opens its message with the position, which the error
+    // keeps as data: without it, the message says what was wrong.
+    let text = error.to_string();
+    let prefix = format!("decode error at position {at}: ");
+    let message = text.strip_prefix(&prefix).unwrap_or(&text).to_owned();
+    Error::named(kind, CborMinicbor::NAME, subject, message)
+        .at_offset(at)
+        .with_source(error)
 }
 
 /// Writes `value` in the shortest of half, single and double precision that

@@ -174,7 +174,7 @@ fn positional_formats_move_bytes() {
         else {
             panic!("{format} bare read a record with a field added without a word");
         };
-        assert!(why.contains("after the value"), "{why}");
+        assert!(why.contains("follow the value"), "{why}");
     }
     assert_eq!(
         outcome("wincode", "bare", Change::Added, Direction::OldReadsNew),

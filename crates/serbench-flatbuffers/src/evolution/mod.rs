@@ -23,7 +23,8 @@
 //! Each value is one table built with the generated `create` and finished
 //! as the root; each read goes through `flatbuffers::root`, which verifies
 //! the buffer first, as a program reading bytes it was sent does. A
-//! verifier error is ✗ with its message.
+//! verifier error is ✗, told as the dataset codec tells one (what, the
+//! field path, the byte).
 //!
 //! A FlatBuffers enum is an open newtype in Rust (`Size(i8)` with
 //! associated constants): neither the verifier nor the accessor checks the
@@ -50,10 +51,13 @@ mod generated {
     pub(crate) mod image;
 }
 
-use flatbuffers::{FlatBufferBuilder, Follow, Verifiable, WIPOffset};
+use flatbuffers::{FlatBufferBuilder, Follow, Verifiable, VerifierOptions, WIPOffset};
 
 use generated::image::serbench::evolution as wire;
-use serbench_evolution::Outcome;
+use serbench_evolution::{Outcome, RECORD};
+use serbench_model::Error;
+
+use crate::verifier_error;
 use serbench_evolution::model::{
     Image, ImageAdded, ImageMoreSizes, ImageRemoved, ImageRenamed, ImageReordered, ImageWidened,
     Size, SizeMore, Version,
@@ -90,7 +94,7 @@ struct Unnamed {
 }
 
 impl<V: Wire> Codec<V> for FlatBuffers {
-    fn write(value: &V) -> Result<Vec<u8>, String> {
+    fn write(value: &V) -> Result<Vec<u8>, Error> {
         let mut builder = FlatBufferBuilder::new();
         let root = value.build(&mut builder);
         builder.finish(root, None);
@@ -100,7 +104,11 @@ impl<V: Wire> Codec<V> for FlatBuffers {
     fn read(bytes: &[u8], intended: Option<&V>) -> Outcome {
         let table = match flatbuffers::root::<V::Table<'_>>(bytes) {
             Ok(table) => table,
-            Err(error) => return Outcome::judge(Err(error.to_string()), intended),
+            Err(invalid) => {
+                let options = VerifierOptions::default();
+                let error = verifier_error(RECORD, invalid, &options, bytes.len());
+                return Outcome::judge(Err(error), intended);
+            }
         };
         match V::read(table) {
             Ok(value) => Outcome::judge(Ok(value), intended),

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use serbench_measure::{UserSchemas, Value};
+use serbench_model::ErrorKind;
 
 use crate::schema_formats::{build, documents, json, round_trip};
 
@@ -62,8 +63,9 @@ fn avro_refuses_integers_past_i64() {
     let error = build("avro", "doc", &messages, &UserSchemas::default())
         .err()
         .unwrap();
-    assert!(error.starts_with("$.big: "), "{error}");
-    assert!(error.contains("signed"), "{error}");
+    assert_eq!(error.kind(), ErrorKind::Unsupported);
+    assert_eq!(error.position().path(), Some("$.big"));
+    assert!(error.message().contains("signed"), "{error}");
 }
 
 fn user_schema(name: &str, text: &str) -> UserSchemas {
@@ -130,19 +132,21 @@ fn avro_names_the_field_that_does_not_fit_the_users_schema() {
     );
     let codec = build("avro", "catalog", std::slice::from_ref(&bad), &user).unwrap();
     let error = codec.encode(&bad, &mut Vec::new()).unwrap_err();
-    assert_eq!(error, "$.items[3].price: expected long, found text");
+    assert_eq!(error.kind(), ErrorKind::Unsupported);
+    assert_eq!(error.position().path(), Some("$.items[3].price"));
+    assert_eq!(error.message(), "expected long, found text");
 
     let stray = json(r#"{"title": "T", "items": [], "extra": 1}"#);
     let error = codec.encode(&stray, &mut Vec::new()).unwrap_err();
-    assert!(error.contains("\"extra\""), "{error}");
+    assert!(error.message().contains("\"extra\""), "{error}");
 
     let symbol = json(r#"{"title": "T", "items": [{"sku": "a", "price": 1, "size": "XL"}]}"#);
     let error = codec.encode(&symbol, &mut Vec::new()).unwrap_err();
-    assert!(error.starts_with("$.items[0].size: "), "{error}");
+    assert_eq!(error.position().path(), Some("$.items[0].size"), "{error}");
 
     let missing = json(r#"{"items": []}"#);
     let error = codec.encode(&missing, &mut Vec::new()).unwrap_err();
-    assert!(error.starts_with("$.title: "), "{error}");
+    assert_eq!(error.position().path(), Some("$.title"), "{error}");
 }
 
 #[test]
@@ -150,5 +154,6 @@ fn avro_refuses_a_schema_that_does_not_parse() {
     let user = user_schema("broken.avsc", r#"{"type": "record", "name": "X"}"#);
     let messages = [Value::Map(Vec::new())];
     let error = build("avro", "x", &messages, &user).err().unwrap();
-    assert!(error.contains("broken.avsc"), "{error}");
+    assert_eq!(error.kind(), ErrorKind::Invalid);
+    assert!(error.message().contains("broken.avsc"), "{error}");
 }

@@ -1,6 +1,7 @@
 //! The positional rows carry documents through their inferred schema.
 
 use serbench_measure::{Build, Codec, Context, ROWS, Schema, UserSchemas, Value};
+use serbench_model::{Error, ErrorKind};
 
 const POSITIONAL: &[&str] = &[
     "msgpack-positional",
@@ -13,14 +14,13 @@ fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap()
 }
 
-fn codec(id: &str, messages: &[Value], schema: &Schema) -> Result<Box<dyn Codec>, String> {
+fn codec(id: &str, messages: &[Value], schema: &Schema) -> Result<Box<dyn Codec>, Error> {
     let row = ROWS.iter().find(|row| row.id == id).expect("a row");
-    assert!(
-        !matches!(row.build, Build::Unavailable(_)),
-        "{id} is unavailable"
-    );
+    let Build::Carried(build) = row.build else {
+        panic!("{id} is unavailable");
+    };
     let user = UserSchemas::default();
-    row.codec(&Context {
+    build(&Context {
         name: "doc",
         messages,
         schema,
@@ -140,7 +140,9 @@ fn integers_that_fit_no_64_bit_type_are_refused_at_build() {
         let Err(error) = codec(id, &messages, &schema) else {
             panic!("{id} built")
         };
-        assert!(error.contains("$[]"), "{id}: {error}");
+        assert_eq!(error.kind(), ErrorKind::Unsupported, "{id}: {error}");
+        assert_eq!(error.codec(), *id);
+        assert_eq!(error.position().path(), Some("$[]"), "{id}: {error}");
     }
 }
 
@@ -148,17 +150,24 @@ fn integers_that_fit_no_64_bit_type_are_refused_at_build() {
 fn a_value_the_schema_does_not_admit_is_an_error_with_its_path() {
     let messages = [json(r#"{"items": [{"n": 1, "name": "a"}], "ok": true}"#)];
     let schema = Schema::infer(&messages, "doc");
+    // The place, and what the message names there.
     let cases = [
         (
             r#"{"items": [{"n": 1, "name": 2}], "ok": true}"#,
             "$.items[0].name",
+            "integer",
         ),
         (
             r#"{"items": [{"n": -1, "name": "a"}], "ok": true}"#,
             "$.items[0].n",
+            "non-negative",
         ),
-        (r#"{"items": [{"name": "a"}], "ok": true}"#, "\"n\""),
-        (r#"{"items": [], "ok": true, "extra": 1}"#, "\"extra\""),
+        (
+            r#"{"items": [{"name": "a"}], "ok": true}"#,
+            "$.items[0]",
+            "\"n\"",
+        ),
+        (r#"{"items": [], "ok": true, "extra": 1}"#, "$", "\"extra\""),
     ];
     // The readers refuse a key given twice, so that value is built by hand:
     // an API caller can still hand one to a codec.
@@ -169,12 +178,21 @@ fn a_value_the_schema_does_not_admit_is_an_error_with_its_path() {
     ]);
     for id in POSITIONAL {
         let codec = codec(id, &messages, &schema).unwrap();
-        for (text, at) in cases {
+        for (text, at, says) in cases {
             let error = codec.encode(&json(text), &mut Vec::new()).unwrap_err();
-            assert!(error.contains(at), "{id}: {text}: {error}");
+            assert_eq!(
+                error.kind(),
+                ErrorKind::Unsupported,
+                "{id}: {text}: {error}"
+            );
+            assert_eq!(error.position().path(), Some(at), "{id}: {text}: {error}");
+            assert!(error.message().contains(says), "{id}: {text}: {error}");
         }
         let error = codec.encode(&twice, &mut Vec::new()).unwrap_err();
-        assert!(error.contains("\"ok\" is given twice"), "{id}: {error}");
+        assert!(
+            error.message().contains("\"ok\" is given twice"),
+            "{id}: {error}"
+        );
     }
 }
 

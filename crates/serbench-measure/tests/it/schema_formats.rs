@@ -2,25 +2,26 @@
 //! round-trip and a codec built for them.
 
 use serbench_measure::{Build, Codec, Context, ROWS, Schema, UserSchemas, Value};
+use serbench_model::Error;
 
 pub(crate) fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap()
 }
 
-/// The codec of row `id` for `messages`, or why it cannot be built.
+/// The codec of row `id` for `messages`, or the codec's error saying why
+/// it cannot be built.
 pub(crate) fn build(
     id: &str,
     name: &str,
     messages: &[Value],
     user: &UserSchemas,
-) -> Result<Box<dyn Codec>, String> {
+) -> Result<Box<dyn Codec>, Error> {
     let row = ROWS.iter().find(|row| row.id == id).unwrap();
-    assert!(
-        !matches!(row.build, Build::Unavailable(_)),
-        "{id} is unavailable"
-    );
+    let Build::Carried(build) = row.build else {
+        panic!("{id} is unavailable");
+    };
     let schema = Schema::infer(messages, name);
-    row.codec(&Context {
+    build(&Context {
         name,
         messages,
         schema: &schema,

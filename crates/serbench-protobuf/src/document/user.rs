@@ -26,9 +26,10 @@
 //! - A map field takes at most one entry, with text keys: prost-reflect
 //!   holds a map in a `HashMap`, whose order is not the document's.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use prost::bytes::Bytes;
 use prost_reflect::{
@@ -40,11 +41,14 @@ use protox::file::{
     ChainFileResolver, File, FileResolver, GoogleFileResolver, IncludeFileResolver,
 };
 
-use serbench_document::codec::Codec;
+use serbench_document::codec::{Codec, DOCUMENT};
 use serbench_document::schema_file::{MAX_SCHEMA_BYTES, schema_text, schema_text_within};
 use serbench_document::value::Value;
+use serbench_model::excerpt::{shown, shown_name};
+use serbench_model::{BaseCodec, Error, ErrorKind};
 
-use super::{at, read, write};
+use super::{at, misfit, read, unread, write};
+use crate::Protobuf;
 
 /// The user's folder as protox's include path, each file read as
 /// [`schema_text_within`] reads it: UTF-8, nested at most
@@ -54,6 +58,9 @@ struct Capped {
     folder: PathBuf,
     /// What the files not yet read may still take.
     left: Cell<u64>,
+    /// The bound a file passed, kept whole for the codec's error: protox
+    /// holds its resolver's errors as text.
+    refused: Rc<RefCell<Option<Error>>>,
 }
 
 impl FileResolver for Capped {
@@ -66,7 +73,11 @@ impl FileResolver for Capped {
         if !path.is_file() {
             return Err(protox::Error::file_not_found(name));
         }
-        let text = schema_text_within(&path, self.left.get()).map_err(protox::Error::new)?;
+        let text = schema_text_within(Protobuf::NAME, &path, self.left.get()).map_err(|error| {
+            let text = error.message().to_owned();
+            self.refused.replace(Some(error));
+            protox::Error::new(text)
+        })?;
         self.left.set(self.left.get() - text.len() as u64);
         File::from_source(name, &text)
     }
@@ -81,29 +92,38 @@ pub(super) struct UserProto {
 }
 
 impl UserProto {
-    pub(super) fn new(path: &Path, message: &str, messages: &[Value]) -> Result<UserProto, String> {
+    pub(super) fn new(path: &Path, message: &str, messages: &[Value]) -> Result<UserProto, Error> {
         let folder = path
             .parent()
             .filter(|folder| !folder.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
+        let path_text = path.to_string_lossy();
+        let schema_error =
+            |message: String| Error::named(ErrorKind::Invalid, Protobuf::NAME, DOCUMENT, message);
         let file = path
             .file_name()
-            .ok_or_else(|| format!("{} is not a file", path.display()))?;
+            .ok_or_else(|| schema_error(format!("{} is not a file", shown_name(&path_text))))?;
         // The schema's own faults as plain errors, before protox wraps them.
-        schema_text(path)?;
+        schema_text(Protobuf::NAME, path)?;
         // Every file protox reads, the schema and each import, comes
         // through `Capped`: protox's parser has no depth limit, and holds
         // about 200 times a file's size.
+        let refused = Rc::default();
         let mut resolver = ChainFileResolver::new();
         resolver.add(Capped {
             folder: folder.to_owned(),
             left: Cell::new(MAX_SCHEMA_BYTES),
+            refused: Rc::clone(&refused),
         });
         resolver.add(GoogleFileResolver::new());
         let mut compiler = protox::Compiler::with_file_resolver(resolver);
-        compiler
-            .open_file(file)
-            .map_err(|error| format!("protox cannot compile {}: {error}", path.display()))?;
+        compiler.open_file(file).map_err(|error| {
+            refused.take().unwrap_or_else(|| {
+                let file = file.to_string_lossy();
+                let message = format!("protox cannot compile {}: {error}", shown_name(&file));
+                schema_error(message).with_source(error)
+            })
+        })?;
         let pool = compiler.descriptor_pool();
         let root = find_message(&pool, message, path)?;
 
@@ -136,11 +156,16 @@ impl UserProto {
         Ok(codec)
     }
 
-    fn fields(&self, message: &MessageDescriptor) -> Result<&[(String, FieldDescriptor)], String> {
+    fn fields(&self, message: &MessageDescriptor) -> Result<&[(String, FieldDescriptor)], Error> {
         self.keys
             .get(message.full_name())
             .map(Vec::as_slice)
-            .ok_or_else(|| format!("{} is not in the schema's pool", message.full_name()))
+            .ok_or_else(|| {
+                unread(format!(
+                    "{} is not in the schema's pool",
+                    message.full_name()
+                ))
+            })
     }
 
     fn message(
@@ -148,13 +173,14 @@ impl UserProto {
         descriptor: &MessageDescriptor,
         value: &Value,
         path: &mut String,
-    ) -> Result<DynamicMessage, String> {
+    ) -> Result<DynamicMessage, Error> {
         let Value::Map(entries) = value else {
-            return Err(format!(
-                "{path}: expected message {}, found {}",
+            let message = format!(
+                "expected message {}, found {}",
                 descriptor.full_name(),
                 value.kind()
-            ));
+            );
+            return Err(misfit(path, message));
         };
         let fields = self.fields(descriptor)?;
         let mut out = DynamicMessage::new(descriptor.clone());
@@ -188,26 +214,28 @@ impl UserProto {
         field: &FieldDescriptor,
         value: &Value,
         path: &mut String,
-    ) -> Result<(), String> {
+    ) -> Result<(), Error> {
         if let Some(oneof) = field.containing_oneof().filter(|o| !o.is_synthetic())
             && let Some(other) = oneof.fields().find(|other| message.has_field(other))
         {
-            return Err(format!(
-                "{path}: the oneof {} already has {}: a message keeps only one of its fields",
+            let message = format!(
+                "the oneof {} already has {}: a message keeps only one of its fields",
                 oneof.name(),
                 other.name()
-            ));
+            );
+            return Err(misfit(path, message));
         }
         let kind = field.kind();
         let proto = if field.is_map() {
             self.map(&kind, value, path)?
         } else if field.is_list() {
             let Value::List(items) = value else {
-                return Err(format!(
-                    "{path}: expected a list of {}, found {}",
+                let message = format!(
+                    "expected a list of {}, found {}",
                     kind_name(&kind),
                     value.kind()
-                ));
+                );
+                return Err(misfit(path, message));
             };
             let items = items
                 .iter()
@@ -227,10 +255,13 @@ impl UserProto {
                 _ => false,
             };
             if negative_zero && !field.supports_presence() {
-                return Err(format!(
-                    "{path}: -0.0 in {}, a field without presence, is left out as the default and reads back as 0.0; mark the field `optional`",
+                // prost-reflect leaves a field without presence out when
+                // it equals its default, which -0.0 does.
+                let message = format!(
+                    "-0.0 in {}, a field without presence, reads back as 0.0; mark it `optional`",
                     field.name()
-                ));
+                );
+                return Err(misfit(path, message));
             }
             proto
         };
@@ -238,26 +269,32 @@ impl UserProto {
         Ok(())
     }
 
-    fn map(&self, kind: &Kind, value: &Value, path: &mut String) -> Result<Proto, String> {
+    fn map(&self, kind: &Kind, value: &Value, path: &mut String) -> Result<Proto, Error> {
         let Kind::Message(entry) = kind else {
-            return Err(format!("{path}: a map field without an entry message"));
+            return Err(misfit(path, "a map field without an entry message"));
         };
         let key_field = entry.map_entry_key_field();
         let value_field = entry.map_entry_value_field();
         let Value::Map(entries) = value else {
-            return Err(format!("{path}: expected a map, found {}", value.kind()));
+            return Err(misfit(
+                path,
+                format!("expected a map, found {}", value.kind()),
+            ));
         };
         if key_field.kind() != Kind::String {
-            return Err(format!(
-                "{path}: a map field with {} keys: the document's keys are text, so only string keys are taken",
+            let message = format!(
+                "a map field with {} keys, where the document's keys are text",
                 kind_name(&key_field.kind())
-            ));
+            );
+            return Err(misfit(path, message));
         }
         if entries.len() > 1 {
-            return Err(format!(
-                "{path}: a map of {} entries in a protobuf map field, which prost-reflect holds in a HashMap and gives back in another order",
+            // prost-reflect holds a map field in a `HashMap`.
+            let message = format!(
+                "{} entries in a map field, which prost-reflect gives back in another order",
                 entries.len()
-            ));
+            );
+            return Err(misfit(path, message));
         }
         let value_kind = value_field.kind();
         let map = entries
@@ -268,29 +305,29 @@ impl UserProto {
                 })?;
                 Ok((MapKey::String(key.clone()), value))
             })
-            .collect::<Result<_, String>>()?;
+            .collect::<Result<_, Error>>()?;
         Ok(Proto::Map(map))
     }
 
     /// `value` as one value of `kind` (a singular field, a list element).
-    fn single(&self, kind: &Kind, value: &Value, path: &mut String) -> Result<Proto, String> {
+    fn single(&self, kind: &Kind, value: &Value, path: &mut String) -> Result<Proto, Error> {
         Ok(match (kind, value) {
             (Kind::Message(message), Value::Map(_)) => {
                 Proto::Message(self.message(message, value, path)?)
             }
             (_, Value::Null) => {
-                return Err(format!(
-                    "{path}: expected {}, found null: proto3 has no null for a field; leave the key out (and mark the field `optional`)",
+                let message = format!(
+                    "expected {}, found null: proto3 has none; leave the key out, the field `optional`",
                     kind_name(kind)
-                ));
+                );
+                return Err(misfit(path, message));
             }
             (Kind::Double, Value::Float(x)) => Proto::F64(*x),
             (Kind::Float, Value::Float(x)) => {
                 let narrow = *x as f32;
                 if f64::from(narrow).to_bits() != x.to_bits() {
-                    return Err(format!(
-                        "{path}: the float {x:?} is not exactly a 32-bit float"
-                    ));
+                    let message = format!("the float {x:?} is not exactly a 32-bit float");
+                    return Err(misfit(path, message));
                 }
                 Proto::F32(narrow)
             }
@@ -310,24 +347,23 @@ impl UserProto {
             (Kind::Bytes, Value::Bytes(bytes)) => Proto::Bytes(Bytes::copy_from_slice(bytes)),
             (Kind::Enum(enumeration), Value::Text(name)) => {
                 let Some(number) = enumeration.get_value_by_name(name) else {
-                    return Err(format!(
-                        "{path}: {name:?} is not a value of the enum {}",
+                    let message = format!(
+                        "{} is not a value of the enum {}",
+                        shown(name),
                         enumeration.full_name()
-                    ));
+                    );
+                    return Err(misfit(path, message));
                 };
                 Proto::EnumNumber(number.number())
             }
             _ => {
-                return Err(format!(
-                    "{path}: expected {}, found {}",
-                    kind_name(kind),
-                    value.kind()
-                ));
+                let message = format!("expected {}, found {}", kind_name(kind), value.kind());
+                return Err(misfit(path, message));
             }
         })
     }
 
-    fn read_message(&self, message: &DynamicMessage) -> Result<Value, String> {
+    fn read_message(&self, message: &DynamicMessage) -> Result<Value, Error> {
         let fields = self.fields(&message.descriptor())?;
         let mut entries = Vec::with_capacity(fields.len());
         for (key, field) in fields {
@@ -349,7 +385,7 @@ impl UserProto {
         Ok(Value::Map(entries))
     }
 
-    fn read_single(&self, kind: &Kind, proto: &Proto) -> Result<Value, String> {
+    fn read_single(&self, kind: &Kind, proto: &Proto) -> Result<Value, Error> {
         Ok(match proto {
             Proto::Bool(b) => Value::Bool(*b),
             Proto::I32(n) => Value::Int(i64::from(*n)),
@@ -362,16 +398,16 @@ impl UserProto {
             Proto::Bytes(bytes) => Value::Bytes(bytes.to_vec()),
             Proto::EnumNumber(number) => {
                 let Kind::Enum(enumeration) = kind else {
-                    return Err(format!(
+                    return Err(unread(format!(
                         "an enum number where the schema has {}",
                         kind_name(kind)
-                    ));
+                    )));
                 };
                 let value = enumeration.get_value(*number).ok_or_else(|| {
-                    format!(
+                    unread(format!(
                         "{number} is not a value of the enum {}",
                         enumeration.full_name()
-                    )
+                    ))
                 })?;
                 Value::Text(value.name().to_owned())
             }
@@ -384,13 +420,13 @@ impl UserProto {
             ),
             Proto::Map(map) => {
                 let Kind::Message(entry) = kind else {
-                    return Err("a map where the schema has none".to_owned());
+                    return Err(unread("a map where the schema has none"));
                 };
                 let value_kind = entry.map_entry_value_field().kind();
                 let mut entries = Vec::with_capacity(map.len());
                 for (key, value) in map {
                     let MapKey::String(key) = key else {
-                        return Err("a map key that is not text".to_owned());
+                        return Err(unread("a map key that is not text"));
                     };
                     entries.push((key.clone(), self.read_single(&value_kind, value)?));
                 }
@@ -401,12 +437,12 @@ impl UserProto {
 }
 
 impl Codec for UserProto {
-    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), String> {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
         let message = self.message(&self.root, value, &mut String::from("$"))?;
         write(&message, out)
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<Value, String> {
+    fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
         self.read_message(&read(&self.root, bytes)?)
     }
 }
@@ -417,7 +453,7 @@ fn find_message(
     pool: &DescriptorPool,
     name: &str,
     path: &Path,
-) -> Result<MessageDescriptor, String> {
+) -> Result<MessageDescriptor, Error> {
     if let Some(found) = pool.get_message_by_name(name) {
         return Ok(found);
     }
@@ -434,23 +470,32 @@ fn find_message(
     if own.len() > 8 {
         shown.push("…");
     }
-    if short.is_empty() {
-        Err(format!(
-            "{} has no message {name}; its messages: {}",
-            path.display(),
+    // The file by its name: the user gave its path.
+    let file = path.file_name().unwrap_or_default().to_string_lossy();
+    let file = shown_name(&file);
+    let message = if short.is_empty() {
+        format!(
+            "{file} has no message {}; its messages: {}",
+            shown_name(name),
             shown.join(", ")
-        ))
+        )
     } else {
-        Err(format!(
-            "{} has several messages named {name}; give the full name: {}",
-            path.display(),
+        format!(
+            "{file} has several messages named {}; give the full name: {}",
+            shown_name(name),
             short
                 .iter()
                 .map(MessageDescriptor::full_name)
                 .collect::<Vec<_>>()
                 .join(", ")
-        ))
-    }
+        )
+    };
+    Err(Error::named(
+        ErrorKind::Invalid,
+        Protobuf::NAME,
+        DOCUMENT,
+        message,
+    ))
 }
 
 /// Records, field by field, which spelling (proto name or json_name) the
@@ -459,7 +504,7 @@ fn learn(
     message: &MessageDescriptor,
     value: &Value,
     spelling: &mut HashMap<String, String>,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let Value::Map(entries) = value else {
         return Ok(());
     };
@@ -472,9 +517,17 @@ fn learn(
         };
         match spelling.get(field.full_name()) {
             Some(seen) if seen != key => {
-                return Err(format!(
-                    "the field {} is spelled both {seen:?} and {key:?} in the document; decoding can give back only one",
-                    field.full_name()
+                let message = format!(
+                    "the field {} is spelled both {} and {}; decoding gives back one",
+                    field.full_name(),
+                    shown(seen),
+                    shown(key)
+                );
+                return Err(Error::named(
+                    ErrorKind::Unsupported,
+                    Protobuf::NAME,
+                    DOCUMENT,
+                    message,
                 ));
             }
             Some(_) => {}
@@ -504,13 +557,13 @@ fn always_read(field: &FieldDescriptor) -> bool {
     field.is_list() || field.is_map() || !field.supports_presence()
 }
 
-fn absent(path: &str, key: &str, field: &FieldDescriptor) -> String {
+fn absent(path: &str, key: &str, field: &FieldDescriptor) -> Error {
     let why = if field.is_list() || field.is_map() {
-        "a repeated or map field always reads back (empty)"
+        "a repeated or map field reads back empty"
     } else {
-        "a proto3 field without `optional` always reads back (as its default); mark it `optional`"
+        "a field without `optional` reads back as its default"
     };
-    format!("{path}: the key {key:?} is absent, but {why}")
+    misfit(path, format!("the key {} is absent, but {why}", shown(key)))
 }
 
 fn unknown_key(
@@ -518,22 +571,27 @@ fn unknown_key(
     key: &str,
     message: &MessageDescriptor,
     fields: &[(String, FieldDescriptor)],
-) -> String {
+) -> Error {
     let known: Vec<&str> = fields.iter().map(|(key, _)| key.as_str()).collect();
     let what = if fields.iter().any(|(spelled, _)| spelled == key) {
         "comes out of the message's field order"
     } else {
         "is not a field"
     };
-    format!(
-        "{path}: the key {key:?} {what} of {} ({})",
+    let message = format!(
+        "the key {} {what} of {} ({})",
+        shown(key),
         message.full_name(),
         known.join(", ")
-    )
+    );
+    misfit(path, message)
 }
 
-fn out_of_range(path: &str, n: i64, kind: &Kind) -> String {
-    format!("{path}: the integer {n} is outside {}", kind_name(kind))
+fn out_of_range(path: &str, n: i64, kind: &Kind) -> Error {
+    misfit(
+        path,
+        format!("the integer {n} is outside {}", kind_name(kind)),
+    )
 }
 
 fn kind_name(kind: &Kind) -> String {

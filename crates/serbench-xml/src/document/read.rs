@@ -17,11 +17,14 @@ use quick_xml::reader::NsReader;
 
 use super::escape::json_unescape;
 use super::{Kind, NAMESPACE, is_xml_char, repeated_key};
+use crate::Xml;
+use serbench_document::DOCUMENT;
 use serbench_document::value::{MAX_DEPTH, Value};
 use serbench_model::excerpt::{shown, shown_name};
+use serbench_model::{BaseCodec, Error, ErrorKind};
 
 /// One document that fills `bytes`.
-pub(super) fn read(bytes: &[u8]) -> Result<Value, String> {
+pub(super) fn read(bytes: &[u8]) -> Result<Value, Error> {
     let mut input = Input::new(bytes);
     let root = input.root()?;
     let attributes = input.attributes(&root, Place::Root)?;
@@ -33,6 +36,8 @@ pub(super) fn read(bytes: &[u8]) -> Result<Value, String> {
 /// The document being read.
 struct Input<'a> {
     reader: NsReader<&'a [u8]>,
+    /// The input's length, not counting a byte order mark.
+    len: u64,
     /// The byte order mark's length, which positions in the reader do not
     /// count and messages do.
     bom: u64,
@@ -82,53 +87,73 @@ impl<'a> Input<'a> {
         reader.config_mut().check_comments = true;
         Self {
             reader,
+            len: text.len() as u64,
             bom: (bytes.len() - text.len()) as u64,
             at: 0,
         }
     }
 
-    fn event(&mut self) -> Result<Event<'a>, String> {
+    fn event(&mut self) -> Result<Event<'a>, Error> {
         self.at = self.bom + self.reader.buffer_position();
+        // quick-xml's errors sorted as the dataset reader sorts them.
         self.reader.read_event().map_err(|error| {
-            format!(
-                "malformed XML: {error} (at byte {})",
-                self.bom + self.reader.error_position()
+            crate::read::library_error(
+                document_error,
+                error,
+                self.reader.buffer_position() >= self.len,
+                self.at,
+                self.bom + self.reader.error_position(),
             )
         })
     }
 
     /// Reads up to the root element: an XML declaration first if any, then
     /// whitespace, comments and processing instructions.
-    fn root(&mut self) -> Result<Element<'a>, String> {
+    fn root(&mut self) -> Result<Element<'a>, Error> {
         let mut first = true;
         loop {
             match self.event()? {
                 Event::Decl(decl) if first => self.declaration(&decl)?,
                 Event::Start(start) => return self.element(start, false),
                 Event::Empty(start) => return self.element(start, true),
-                Event::Eof => return Err(located(self.at, "no root element")),
-                other => self.outside_root(&other, "before the root element")?,
+                Event::Eof => {
+                    return Err(located(ErrorKind::Truncated, self.at, "no root element"));
+                }
+                other => {
+                    self.outside_root(&other, ErrorKind::Invalid, "before the root element")?;
+                }
             }
             first = false;
         }
     }
 
     /// Accepts XML 1.0 in UTF-8, the only kind read here.
-    fn declaration(&self, decl: &BytesDecl<'_>) -> Result<(), String> {
-        let version = decl
-            .version()
-            .map_err(|error| located(self.at, format_args!("malformed XML: {error}")))?;
+    fn declaration(&self, decl: &BytesDecl<'_>) -> Result<(), Error> {
+        let version = decl.version().map_err(|error| {
+            located(
+                ErrorKind::Syntax,
+                self.at,
+                format_args!("malformed XML: {error}"),
+            )
+        })?;
         if version != "1.0" {
             return Err(located(
+                ErrorKind::Invalid,
                 self.at,
                 format_args!("XML version {} is not read here, only 1.0", shown(&version)),
             ));
         }
         if let Some(encoding) = decl.encoding() {
-            let encoding = encoding
-                .map_err(|error| located(self.at, format_args!("malformed XML: {error}")))?;
+            let encoding = encoding.map_err(|error| {
+                located(
+                    ErrorKind::Syntax,
+                    self.at,
+                    format_args!("malformed XML: {error}"),
+                )
+            })?;
             if !encoding.eq_ignore_ascii_case("UTF-8") {
                 return Err(located(
+                    ErrorKind::Invalid,
                     self.at,
                     format_args!("encoding {} is not read here, only UTF-8", shown(&encoding)),
                 ));
@@ -138,17 +163,17 @@ impl<'a> Input<'a> {
     }
 
     /// Skips what may stand before or after the root element (whitespace,
-    /// comments, processing instructions); anything else is an error
-    /// saying it stands `place`.
-    fn outside_root(&self, event: &Event<'a>, place: &str) -> Result<(), String> {
+    /// comments, processing instructions); anything else is an error of
+    /// `kind` saying it stands `place`.
+    fn outside_root(&self, event: &Event<'a>, kind: ErrorKind, place: &str) -> Result<(), Error> {
         let what = match event {
             Event::Comment(_) | Event::PI(_) => return Ok(()),
             Event::Text(text) if is_blank(text) => return Ok(()),
             Event::DocType(_) => {
                 return Err(located(
+                    ErrorKind::Invalid,
                     self.at,
-                    "a DOCTYPE is refused: the representation has no DTD, so no entity is ever \
-                     declared or expanded",
+                    "a DOCTYPE is refused, so no entity is ever declared or expanded",
                 ));
             }
             Event::Decl(_) => "an XML declaration".to_owned(),
@@ -162,6 +187,7 @@ impl<'a> Input<'a> {
             Event::Eof => "the end of the input".to_owned(),
         };
         Err(located(
+            kind,
             self.at,
             format_args!("{what} is not allowed {place}"),
         ))
@@ -169,17 +195,19 @@ impl<'a> Input<'a> {
 
     /// After the root element: nothing but whitespace, comments and
     /// processing instructions.
-    fn finish(mut self) -> Result<(), String> {
+    fn finish(mut self) -> Result<(), Error> {
         loop {
             match self.event()? {
                 Event::Eof => return Ok(()),
-                other => self.outside_root(&other, "after the root element")?,
+                other => {
+                    self.outside_root(&other, ErrorKind::TrailingBytes, "after the root element")?;
+                }
             }
         }
     }
 
     /// The element `start` opens, if it is one of the representation's.
-    fn element(&self, start: BytesStart<'a>, empty: bool) -> Result<Element<'a>, String> {
+    fn element(&self, start: BytesStart<'a>, empty: bool) -> Result<Element<'a>, Error> {
         // quick-xml binds a prefix to the declaration's value as written, so
         // a namespace spelled with character references is not recognized.
         let (namespace, local_name) = self.reader.resolver().resolve_element(start.name());
@@ -188,6 +216,7 @@ impl<'a> Input<'a> {
             ResolveResult::Bound(Namespace(NAMESPACE)) => {}
             ResolveResult::Unknown(prefix) => {
                 return Err(located(
+                    ErrorKind::Invalid,
                     self.at,
                     format_args!(
                         "<{}> has the prefix {} that no xmlns declares",
@@ -198,21 +227,18 @@ impl<'a> Input<'a> {
             }
             _ => {
                 return Err(located(
+                    ErrorKind::Invalid,
                     self.at,
-                    format_args!(
-                        "<{}> is not in the namespace {NAMESPACE} of XPath's XML representation \
-                         of JSON",
-                        shown_name(name)
-                    ),
+                    format_args!("<{}> is not in the namespace {NAMESPACE}", shown_name(name)),
                 ));
             }
         }
         let kind = Kind::named(local_name.into_inner()).ok_or_else(|| {
             located(
+                ErrorKind::Invalid,
                 self.at,
                 format_args!(
-                    "<{}> is not one of the representation's elements (map, array, string, \
-                     number, boolean, null)",
+                    "<{}> is not map, array, string, number, boolean or null",
                     shown_name(name)
                 ),
             )
@@ -229,10 +255,11 @@ impl<'a> Input<'a> {
     /// a map, allowed nowhere else) and `escaped-key` with it, `escaped` on
     /// a string, namespace declarations and attributes of other namespaces
     /// (ignored); any other is an error, as is one twice.
-    fn attributes(&self, element: &Element<'a>, place: Place) -> Result<Attributes, String> {
+    fn attributes(&self, element: &Element<'a>, place: Place) -> Result<Attributes, Error> {
         let name = element.kind.name();
         let malformed = |error: quick_xml::events::attributes::AttrError| {
             located(
+                ErrorKind::Syntax,
                 element.at,
                 format_args!("malformed attributes in <{name}>: {error}"),
             )
@@ -253,6 +280,7 @@ impl<'a> Input<'a> {
             let slot = &mut values[known as usize];
             if slot.is_some() {
                 return Err(located(
+                    ErrorKind::Syntax,
                     element.at,
                     format_args!("<{name}> has the attribute `{}` twice", attribute.key.0),
                 ));
@@ -270,6 +298,7 @@ impl<'a> Input<'a> {
             None => Ok(false),
             Some(value) => boolean(value).ok_or_else(|| {
                 located(
+                    ErrorKind::Invalid,
                     element.at,
                     format_args!(
                         "the `{attribute}` of <{name}> is {}, not true, false, 1 or 0",
@@ -285,7 +314,11 @@ impl<'a> Input<'a> {
             Some(key) if escaped_key => Some(
                 json_unescape(&key)
                     .map_err(|error| {
-                        located(element.at, format_args!("the key of <{name}>: {error}"))
+                        located(
+                            ErrorKind::Invalid,
+                            element.at,
+                            format_args!("the key of <{name}>: {error}"),
+                        )
                     })?
                     .into_owned(),
             ),
@@ -303,7 +336,7 @@ impl<'a> Input<'a> {
         attribute: &Attribute<'_>,
         element: &Element<'a>,
         place: Place,
-    ) -> Result<Option<Known>, String> {
+    ) -> Result<Option<Known>, Error> {
         let name = element.kind.name();
         if attribute.key.as_namespace_binding().is_some() {
             return Ok(None);
@@ -328,8 +361,7 @@ impl<'a> Input<'a> {
                 }
             },
             ResolveResult::Bound(Namespace(NAMESPACE)) => format!(
-                "<{name}> has the attribute `{}` in the representation's own namespace, which \
-                 defines none",
+                "<{name}> has the attribute `{}` in the representation's namespace, which has none",
                 shown_name(attribute.key.0)
             ),
             ResolveResult::Bound(_) => return Ok(None),
@@ -339,7 +371,7 @@ impl<'a> Input<'a> {
                 shown(&prefix)
             ),
         };
-        Err(located(element.at, problem))
+        Err(located(ErrorKind::Invalid, element.at, problem))
     }
 
     /// The value of `attribute` of `element`, normalized and its references
@@ -347,7 +379,7 @@ impl<'a> Input<'a> {
     fn attribute_value<'e>(
         attribute: &Attribute<'e>,
         element: &Element<'a>,
-    ) -> Result<Cow<'e, str>, String> {
+    ) -> Result<Cow<'e, str>, Error> {
         // Nothing to normalize, resolve or refuse: borrow it.
         if attribute
             .value
@@ -358,6 +390,7 @@ impl<'a> Input<'a> {
         }
         let problem = |what: &dyn std::fmt::Display| {
             located(
+                ErrorKind::Syntax,
                 element.at,
                 format_args!(
                     "the attribute `{}` of <{}>: {what}",
@@ -387,7 +420,7 @@ impl<'a> Input<'a> {
         element: &Element<'a>,
         escaped: bool,
         depth: usize,
-    ) -> Result<Value, String> {
+    ) -> Result<Value, Error> {
         Ok(match element.kind {
             Kind::Null => {
                 self.nothing_in(element)?;
@@ -397,6 +430,7 @@ impl<'a> Input<'a> {
                 let text = self.text(element)?;
                 Value::Bool(boolean(&text).ok_or_else(|| {
                     located(
+                        ErrorKind::Invalid,
                         element.at,
                         format_args!("<boolean> holds {}, not true, false, 1 or 0", shown(&text)),
                     )
@@ -406,6 +440,7 @@ impl<'a> Input<'a> {
                 let text = self.text(element)?;
                 number(&text).map_err(|why| {
                     located(
+                        ErrorKind::Invalid,
                         element.at,
                         format_args!("<number> holds {}: {why}", shown(&text)),
                     )
@@ -414,8 +449,13 @@ impl<'a> Input<'a> {
             Kind::String => {
                 let text = self.text(element)?;
                 if escaped {
-                    let unescaped = json_unescape(&text)
-                        .map_err(|error| located(element.at, format_args!("<string>: {error}")))?;
+                    let unescaped = json_unescape(&text).map_err(|error| {
+                        located(
+                            ErrorKind::Invalid,
+                            element.at,
+                            format_args!("<string>: {error}"),
+                        )
+                    })?;
                     Value::Text(unescaped.into_owned())
                 } else {
                     Value::Text(text.into_owned())
@@ -437,6 +477,7 @@ impl<'a> Input<'a> {
                     let Attributes { key, escaped } = self.attributes(&child, Place::InMap)?;
                     let Some(key) = key else {
                         return Err(located(
+                            ErrorKind::Invalid,
                             child.at,
                             format_args!("<{}> in a <map> has no `key`", child.kind.name()),
                         ));
@@ -445,6 +486,7 @@ impl<'a> Input<'a> {
                 }
                 if let Some(key) = repeated_key(&entries) {
                     return Err(located(
+                        ErrorKind::Invalid,
                         element.at,
                         format_args!(
                             "the <map> has the key {} twice (error FOJS0006)",
@@ -457,9 +499,10 @@ impl<'a> Input<'a> {
         })
     }
 
-    fn deeper(depth: usize, element: &Element<'a>) -> Result<usize, String> {
+    fn deeper(depth: usize, element: &Element<'a>) -> Result<usize, Error> {
         if depth >= MAX_DEPTH {
             Err(located(
+                ErrorKind::Limit,
                 element.at,
                 format_args!("lists and maps nested deeper than {MAX_DEPTH} levels"),
             ))
@@ -470,7 +513,7 @@ impl<'a> Input<'a> {
 
     /// The next child element of `parent` (a map or an array), or `None` at
     /// its end tag. Character data other than whitespace is an error.
-    fn child(&mut self, parent: &Element<'a>) -> Result<Option<Element<'a>>, String> {
+    fn child(&mut self, parent: &Element<'a>) -> Result<Option<Element<'a>>, Error> {
         if parent.empty {
             return Ok(None);
         }
@@ -492,6 +535,7 @@ impl<'a> Input<'a> {
             };
             if !blank {
                 return Err(located(
+                    ErrorKind::Invalid,
                     self.at,
                     format_args!(
                         "<{}> holds elements only: text is not allowed in it",
@@ -504,7 +548,7 @@ impl<'a> Input<'a> {
 
     /// Reads to the end of `element`, which may hold nothing but comments
     /// and processing instructions.
-    fn nothing_in(&mut self, element: &Element<'a>) -> Result<(), String> {
+    fn nothing_in(&mut self, element: &Element<'a>) -> Result<(), Error> {
         if element.empty {
             return Ok(());
         }
@@ -516,6 +560,7 @@ impl<'a> Input<'a> {
                 Event::Eof => return Err(self.ends_inside(element)),
                 _ => {
                     return Err(located(
+                        ErrorKind::Invalid,
                         self.at,
                         format_args!("<{}> must be empty", element.kind.name()),
                     ));
@@ -527,7 +572,7 @@ impl<'a> Input<'a> {
     /// The text content of `element`, exactly: line ends normalized as XML
     /// requires, references resolved, CDATA sections included, comments and
     /// processing instructions skipped. Child elements are errors.
-    fn text(&mut self, element: &Element<'a>) -> Result<Cow<'a, str>, String> {
+    fn text(&mut self, element: &Element<'a>) -> Result<Cow<'a, str>, Error> {
         if element.empty {
             return Ok(Cow::Borrowed(""));
         }
@@ -543,6 +588,7 @@ impl<'a> Input<'a> {
                 Event::Text(piece) => {
                     if let Some(index) = piece.find("]]>") {
                         return Err(located(
+                            ErrorKind::Syntax,
                             self.at + index as u64,
                             "`]]>` may not appear literally in text",
                         ));
@@ -562,6 +608,7 @@ impl<'a> Input<'a> {
                 Event::Comment(_) | Event::PI(_) => continue,
                 Event::Start(start) | Event::Empty(start) => {
                     return Err(located(
+                        ErrorKind::Invalid,
                         self.at,
                         format_args!(
                             "<{}> holds text only, not the element <{}>",
@@ -573,6 +620,7 @@ impl<'a> Input<'a> {
                 Event::Eof => return Err(self.ends_inside(element)),
                 Event::Decl(_) | Event::DocType(_) => {
                     return Err(located(
+                        ErrorKind::Syntax,
                         self.at,
                         format_args!("markup that is not allowed in <{}>", element.kind.name()),
                     ));
@@ -588,11 +636,12 @@ impl<'a> Input<'a> {
 
     /// Appends what `&name;` stands for: a predefined entity or a character
     /// XML 1.0 allows.
-    fn resolve(&self, reference: &BytesRef<'_>, into: &mut String) -> Result<(), String> {
+    fn resolve(&self, reference: &BytesRef<'_>, into: &mut String) -> Result<(), Error> {
         match reference.resolve_char_ref() {
             Ok(Some(c)) if is_xml_char(c) => into.push(c),
             Ok(Some(c)) => {
                 return Err(located(
+                    ErrorKind::Syntax,
                     self.at,
                     format_args!(
                         "the character reference &{}; is U+{:04X}, which XML 1.0 does not allow",
@@ -605,10 +654,10 @@ impl<'a> Input<'a> {
                 Some(value) => into.push_str(value),
                 None => {
                     return Err(located(
+                        ErrorKind::Syntax,
                         self.at,
                         format_args!(
-                            "unknown entity &{};: only &lt; &gt; &amp; &apos; &quot; and \
-                             character references are defined without a DTD",
+                            "unknown entity &{};, where only XML's five and character references are defined",
                             shown_name(reference)
                         ),
                     ));
@@ -616,6 +665,7 @@ impl<'a> Input<'a> {
             },
             Err(error) => {
                 return Err(located(
+                    ErrorKind::Syntax,
                     self.at,
                     format_args!(
                         "invalid character reference &{};: {error}",
@@ -629,18 +679,20 @@ impl<'a> Input<'a> {
 
     /// Refuses a character XML 1.0 disallows in `raw`, text that starts
     /// `offset` bytes into the current event.
-    fn check_chars(&self, raw: &str, offset: usize) -> Result<(), String> {
+    fn check_chars(&self, raw: &str, offset: usize) -> Result<(), Error> {
         match raw.char_indices().find(|&(_, c)| !is_xml_char(c)) {
             None => Ok(()),
             Some((index, c)) => Err(located(
+                ErrorKind::Syntax,
                 self.at + (offset + index) as u64,
                 format_args!("U+{:04X} is not allowed in XML 1.0", u32::from(c)),
             )),
         }
     }
 
-    fn ends_inside(&self, element: &Element<'a>) -> String {
+    fn ends_inside(&self, element: &Element<'a>) -> Error {
         located(
+            ErrorKind::Truncated,
             self.at,
             format_args!(
                 "the input ends inside the <{}> opened at byte {}",
@@ -651,9 +703,15 @@ impl<'a> Input<'a> {
     }
 }
 
-/// An error at byte `at` of the input.
-fn located(at: u64, message: impl std::fmt::Display) -> String {
-    format!("{message} (at byte {at})")
+/// An error of kind `kind` at byte `at` of the input, as the dataset
+/// reader makes one.
+fn located(kind: ErrorKind, at: u64, message: impl std::fmt::Display) -> Error {
+    crate::read::located(document_error, kind, at, message)
+}
+
+/// An error of the XML row's document.
+fn document_error(kind: ErrorKind, message: String) -> Error {
+    Error::named(kind, Xml::NAME, DOCUMENT, message)
 }
 
 /// An `xs:boolean`: `true`, `false`, `1` or `0`, whitespace around it

@@ -12,7 +12,10 @@ use quick_xml::name::QName;
 
 use super::escape::{json_escape, needs_escapes};
 use super::{Kind, NAMESPACE};
+use crate::Xml;
+use serbench_document::DOCUMENT;
 use serbench_document::value::Value;
+use serbench_model::{BaseCodec, Error, ErrorKind};
 
 /// The document being written, appended to the caller's buffer.
 pub(super) struct Output<'o> {
@@ -40,7 +43,7 @@ impl<'o> Output<'o> {
         key: Option<&str>,
         value: &Value,
         root: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), Error> {
         let kind = Kind::of(value);
         self.tag.clear_attributes().set_name(kind.name());
         if root {
@@ -61,13 +64,13 @@ impl<'o> Output<'o> {
             Value::Int(n) => self.number(kind, format_args!("{n}")),
             Value::UInt(n) => self.number(kind, format_args!("{n}")),
             Value::Float(x) if x.is_finite() => self.number(kind, format_args!("{x:?}")),
-            Value::Float(x) => Err(format!(
+            Value::Float(x) => Err(unwritable(format!(
                 "JSON has no {x}, only finite floats, and so neither has its XML representation"
-            )),
+            ))),
             Value::Text(text) => self.string(text),
-            Value::Bytes(_) => Err(
-                "JSON has no byte strings, and so neither has its XML representation".to_owned(),
-            ),
+            Value::Bytes(_) => Err(unwritable(
+                "JSON has no byte strings, and so neither has its XML representation",
+            )),
             Value::List(items) if items.is_empty() => self.empty(),
             Value::List(items) => {
                 self.start()?;
@@ -87,7 +90,7 @@ impl<'o> Output<'o> {
         }
     }
 
-    fn string(&mut self, text: &str) -> Result<(), String> {
+    fn string(&mut self, text: &str) -> Result<(), Error> {
         if text.is_empty() {
             return self.empty();
         }
@@ -103,7 +106,7 @@ impl<'o> Output<'o> {
     }
 
     /// `<number>` holding what `shown` formats, which needs no escaping.
-    fn number(&mut self, kind: Kind, shown: std::fmt::Arguments<'_>) -> Result<(), String> {
+    fn number(&mut self, kind: Kind, shown: std::fmt::Arguments<'_>) -> Result<(), Error> {
         self.scratch.clear();
         // Writing into a `String` fails only if a `Display` impl does, and
         // those of numbers do not.
@@ -115,31 +118,36 @@ impl<'o> Output<'o> {
     }
 
     /// The element `kind` holding `text`, already escaped.
-    fn leaf(&mut self, kind: Kind, text: &str) -> Result<(), String> {
+    fn leaf(&mut self, kind: Kind, text: &str) -> Result<(), Error> {
         self.start()?;
         write(&mut self.writer, Event::Text(BytesText::from_escaped(text)))?;
         self.end(kind)
     }
 
-    fn start(&mut self) -> Result<(), String> {
+    fn start(&mut self) -> Result<(), Error> {
         write(&mut self.writer, Event::Start(self.tag.borrow()))
     }
 
-    fn empty(&mut self) -> Result<(), String> {
+    fn empty(&mut self) -> Result<(), Error> {
         write(&mut self.writer, Event::Empty(self.tag.borrow()))
     }
 
-    fn end(&mut self, kind: Kind) -> Result<(), String> {
+    fn end(&mut self, kind: Kind) -> Result<(), Error> {
         write(&mut self.writer, Event::End(BytesEnd::new(kind.name())))
     }
 }
 
-fn write(writer: &mut Writer<&mut Vec<u8>>, event: Event<'_>) -> Result<(), String> {
+fn write(writer: &mut Writer<&mut Vec<u8>>, event: Event<'_>) -> Result<(), Error> {
     // The writer appends to a `Vec`, whose `io::Write` never fails; the
     // error is passed on rather than assumed away.
     writer
         .write_event(event)
-        .map_err(|error| format!("cannot write: {error}"))
+        .map_err(|error| unwritable(format!("cannot write: {error}")).with_source(error))
+}
+
+/// What the document's writer cannot write.
+fn unwritable(message: impl Into<String>) -> Error {
+    Error::named(ErrorKind::Unsupported, Xml::NAME, DOCUMENT, message)
 }
 
 /// An attribute whose value needs no escaping.
