@@ -26,7 +26,7 @@ use serbench_model::{BaseCodec, Error};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{Json, JsonSimd, JsonSonic, simd, sonic, unwritable};
+use crate::{Json, JsonSimd, JsonSonic, simd, sonic};
 
 impl DocumentCodec for Json {
     const KEEPS_KEY_ORDER: bool = true;
@@ -70,7 +70,8 @@ impl DocumentCodec for JsonSonic {
 
 impl SerdeCodec for Json {
     fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        serde_json::to_writer(out, value).map_err(|error| unwritable(Self::NAME, DOCUMENT, error))
+        serde_json::to_writer(out, value)
+            .map_err(|error| Error::unwritable(Self::NAME, DOCUMENT, error))
     }
 
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
@@ -81,7 +82,7 @@ impl SerdeCodec for Json {
 impl SerdeCodec for JsonSimd {
     fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         simd_json::serde::to_writer(out, value)
-            .map_err(|error| unwritable(Self::NAME, DOCUMENT, error))
+            .map_err(|error| Error::unwritable(Self::NAME, DOCUMENT, error))
     }
 
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
@@ -91,7 +92,8 @@ impl SerdeCodec for JsonSimd {
 
 impl SerdeCodec for JsonSonic {
     fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        sonic_rs::to_writer(out, value).map_err(|error| unwritable(Self::NAME, DOCUMENT, error))
+        sonic_rs::to_writer(out, value)
+            .map_err(|error| Error::unwritable(Self::NAME, DOCUMENT, error))
     }
 
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {

@@ -181,23 +181,13 @@ where
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         refuse_unportable::<Self, T>(value)?;
-        serde_json::to_writer(out, value).map_err(|error| unwritable(Self::NAME, T::NAME, error))
+        serde_json::to_writer(out, value)
+            .map_err(|error| Error::unwritable(Self::NAME, T::NAME, error))
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         read(bytes, T::NAME)
     }
-}
-
-/// serde_json's write failing: what the value holds that it cannot write,
-/// as an [`ErrorKind::Unsupported`] error of codec `codec` about
-/// `subject` (a dataset, or a document).
-fn unwritable(
-    codec: &'static str,
-    subject: &'static str,
-    error: impl std::error::Error + Send + Sync + 'static,
-) -> Error {
-    Error::named(ErrorKind::Unsupported, codec, subject, error.to_string()).with_source(error)
 }
 
 /// A whole `T` read by serde_json from `bytes`, its errors about

@@ -39,7 +39,7 @@ where
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         crate::refuse_unportable::<Self, T>(value)?;
         simd_json::serde::to_writer(out, value)
-            .map_err(|error| crate::unwritable(Self::NAME, T::NAME, error))
+            .map_err(|error| Error::unwritable(Self::NAME, T::NAME, error))
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {

@@ -44,7 +44,7 @@ where
             return Err(Error::new::<Self, T>(ErrorKind::Unsupported, message).at_path(path));
         }
         sonic_rs::to_writer(out, value)
-            .map_err(|error| crate::unwritable(Self::NAME, T::NAME, error))
+            .map_err(|error| Error::unwritable(Self::NAME, T::NAME, error))
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {

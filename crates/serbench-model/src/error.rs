@@ -147,6 +147,17 @@ impl Error {
         }))
     }
 
+    /// A library's refusal to write, as an [`ErrorKind::Unsupported`]
+    /// error of codec `codec` about `subject`: the library's message, and
+    /// the library's error as the source.
+    pub fn unwritable(
+        codec: &'static str,
+        subject: &'static str,
+        error: impl StdError + Send + Sync + 'static,
+    ) -> Self {
+        Self::named(ErrorKind::Unsupported, codec, subject, error.to_string()).with_source(error)
+    }
+
     /// Records the byte offset into the input where the problem is.
     #[must_use]
     pub fn at_offset(mut self, offset: usize) -> Self {

@@ -50,7 +50,7 @@ impl SerdeCodec for MsgPack {
         let mut serializer = rmp_serde::Serializer::new(out).with_struct_map();
         value
             .serialize(&mut serializer)
-            .map_err(|error| crate::unwritable(Self::NAME, DOCUMENT, error))
+            .map_err(|error| Error::unwritable(Self::NAME, DOCUMENT, error))
     }
 
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {

@@ -121,22 +121,12 @@ where
         let mut serializer = rmp_serde::Serializer::new(out).with_struct_map();
         value
             .serialize(&mut serializer)
-            .map_err(|error| unwritable(Self::NAME, T::NAME, error))
+            .map_err(|error| Error::unwritable(Self::NAME, T::NAME, error))
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         read(bytes, T::NAME)
     }
-}
-
-/// rmp-serde's write failing, as an error of codec `codec` about
-/// `subject` (a dataset, or a document).
-fn unwritable(
-    codec: &'static str,
-    subject: &'static str,
-    error: rmp_serde::encode::Error,
-) -> Error {
-    Error::named(ErrorKind::Unsupported, codec, subject, error.to_string()).with_source(error)
 }
 
 /// A whole `T` read by rmp-serde from `bytes` through the borrowing

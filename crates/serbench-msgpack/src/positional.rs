@@ -37,7 +37,7 @@ impl SerdeCodec for MsgPackPositional {
     fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         value
             .serialize(&mut rmp_serde::Serializer::new(out))
-            .map_err(|error| crate::unwritable(Self::ID, DOCUMENT, error))
+            .map_err(|error| Error::unwritable(Self::ID, DOCUMENT, error))
     }
 
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {

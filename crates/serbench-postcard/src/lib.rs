@@ -136,15 +136,9 @@ where
     }
 }
 
-/// postcard's write failing, about `subject` (a dataset, or a document).
+/// Postcard's library refusing to write, about `subject`.
 fn unwritable(subject: &'static str, error: postcard::Error) -> Error {
-    Error::named(
-        ErrorKind::Unsupported,
-        Postcard::NAME,
-        subject,
-        error.to_string(),
-    )
-    .with_source(error)
+    Error::unwritable(Postcard::NAME, subject, error)
 }
 
 /// Appends to the caller's buffer; postcard's own flavors start a new one.

@@ -140,16 +140,9 @@ where
     wincode::config::serialize_into(out, mirror, CONFIG).map_err(|error| unwritable(T::NAME, error))
 }
 
-/// wincode's write failing, about `subject` (a dataset, or the evolution
-/// record).
+/// Wincode's library refusing to write, about `subject`.
 fn unwritable(subject: &'static str, error: wincode::WriteError) -> Error {
-    Error::named(
-        ErrorKind::Unsupported,
-        Wincode::NAME,
-        subject,
-        error.to_string(),
-    )
-    .with_source(error)
+    Error::unwritable(Wincode::NAME, subject, error)
 }
 
 /// Checks the counts `bytes` declare, reads the owned mirror of a `T`

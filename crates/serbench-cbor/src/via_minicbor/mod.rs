@@ -60,18 +60,12 @@ where
     }
 }
 
-/// minicbor's write failing, about `subject` (a dataset, or a document).
+/// CborMinicbor's library refusing to write, about `subject`.
 pub(crate) fn unwritable(
     subject: &'static str,
     error: minicbor::encode::Error<std::convert::Infallible>,
 ) -> Error {
-    Error::named(
-        ErrorKind::Unsupported,
-        CborMinicbor::NAME,
-        subject,
-        error.to_string(),
-    )
-    .with_source(error)
+    Error::unwritable(CborMinicbor::NAME, subject, error)
 }
 
 /// minicbor's decode error as ours, about `subject` (a dataset, or a
