@@ -42,6 +42,7 @@ codecs! {
     "bitcode"     => serbench_bitcode::Bitcode,            "bitcode",      "bitcode",     stock, evolution;
     "bitcode-serde" => serbench_bitcode::BitcodeSerde,     "bitcode",      "bitcode",     stock, document, serde;
     "wincode"     => serbench_wincode::Wincode,            "wincode",      "wincode",     stock, evolution;
+    "borsh"       => serbench_borsh::Borsh,                "Borsh",        "borsh",       stock, evolution;
     "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       tuned, native, document, evolution;
     "protobuf-stock" => serbench_protobuf::ProtobufStock,  "Protobuf",     "prost",       stock;
     "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      stock, document, evolution;
