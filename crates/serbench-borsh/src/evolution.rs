@@ -26,7 +26,8 @@
 //! every old record, and the old one refuses every new one by its tag.
 
 use borsh::{BorshDeserialize, BorshSerialize};
-use serbench_evolution::{Bare, Evolution, Library, Practised, Tagged, cells, mirror};
+use serbench_evolution::{Bare, Evolution, Library, Practised, RECORD, Tagged, cells, mirror};
+use serbench_model::{BaseCodec, Error};
 
 /// borsh's `to_vec` and `from_slice` over its derive's types.
 struct Derive;
@@ -47,11 +48,11 @@ impl Evolution for crate::Borsh {
 mirror! { Derive, #[derive(borsh::BorshSerialize, borsh::BorshDeserialize)] }
 
 impl<T: BorshSerialize + BorshDeserialize> Library<T> for Derive {
-    fn write(value: &T) -> Result<Vec<u8>, String> {
-        borsh::to_vec(value).map_err(|error| error.to_string())
+    fn write(value: &T) -> Result<Vec<u8>, Error> {
+        borsh::to_vec(value).map_err(|error| Error::unwritable(crate::Borsh::NAME, RECORD, error))
     }
 
-    fn read(bytes: &[u8]) -> Result<T, String> {
-        borsh::from_slice(bytes).map_err(|error| error.to_string())
+    fn read(bytes: &[u8]) -> Result<T, Error> {
+        borsh::from_slice(bytes).map_err(|error| crate::refused(RECORD, error))
     }
 }

@@ -219,7 +219,7 @@ where
             format!("{} bytes follow the value", rest.len()),
         )),
         Ok(mirror) => Ok(mirror),
-        Err(error) => Err(refused::<T>(error)),
+        Err(error) => Err(refused(T::NAME, error)),
     }
     .map_err(|error| error.at_offset(at))?;
     T::from_owned(mirror).map_err(|invalid| {
@@ -227,8 +227,9 @@ where
     })
 }
 
-/// The error of borsh refusing the bytes, with its kind.
-fn refused<T: Dataset>(error: std::io::Error) -> Error {
+/// The error of borsh refusing the bytes of `subject` (a dataset, or the
+/// evolution record), with its kind.
+fn refused(subject: &'static str, error: std::io::Error) -> Error {
     // borsh reports every read past the end as this `InvalidData` error
     // (its `ERROR_UNEXPECTED_LENGTH_OF_INPUT`), and nothing else with it.
     let (kind, message) = if error.to_string() == "Unexpected length of input" {
@@ -239,7 +240,7 @@ fn refused<T: Dataset>(error: std::io::Error) -> Error {
     } else {
         (ErrorKind::Invalid, error.to_string())
     };
-    Error::new::<Borsh, T>(kind, message).with_source(error)
+    Error::named(kind, Borsh::NAME, subject, message).with_source(error)
 }
 
 /// `Codec` for every dataset: its mirrors and its length check.
