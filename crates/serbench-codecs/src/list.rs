@@ -54,4 +54,5 @@ codecs! {
     "rkyv"        => serbench_rkyv::Rkyv,                  "rkyv",         "rkyv",        stock, native, evolution;
     // Traverse without validation, on bytes trusted and validated once.
     "rkyv-unvalidated" => serbench_rkyv::RkyvUnvalidated,  "rkyv",         "rkyv",        tuned;
+    "ron"         => serbench_ron::Ron,                    "RON",          "ron",         stock, document, serde, evolution;
 }

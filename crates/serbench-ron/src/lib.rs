@@ -1,0 +1,247 @@
+//! RON (Rusty Object Notation) for the serbench model, with [ron].
+//!
+//! RON is the text format Rust programs write their configuration and game
+//! data in: self-describing like JSON, but with Rust's own shapes (structs
+//! in parentheses, enum variants as bare identifiers, `Some(…)` and `None`).
+//! It is read by people and by Rust; few other languages read it.
+//!
+//! [ron]: https://docs.rs/ron
+//!
+//! ```
+//! use serbench_model::{Dataset, TaskManager};
+//!
+//! let manager = TaskManager::generate(100);
+//! let bytes = serbench_ron::to_vec(&manager)?;
+//! assert!(bytes.starts_with(br#"(user:"Demo User",version:"1.0.0",lists:[(header:(id:""#));
+//! let back: TaskManager = serbench_ron::from_slice(&bytes)?;
+//! assert_eq!(back, manager);
+//! # Ok::<(), serbench_ron::Error>(())
+//! ```
+//!
+//! # Wire layout
+//!
+//! ron's compact output: no whitespace, no struct names, no extensions. A
+//! struct is `(field:value,…)` in field order (readers take any order); a
+//! `Vec` is `[…]`; a string is `"…"` with ron's escapes; an option is
+//! `Some(…)` or `None`; a unit enum variant is its bare name (`JAVA`,
+//! `LARGE`). The model's serde impls give the human-readable leaf forms,
+//! as for JSON: ids lowercase hyphenated, colors `#rrggbb` or `#aarrggbb`,
+//! `created` RFC 3339, the version `"1.0.0"`.
+//!
+//! - **task-manager**: `(user:…,version:"1.0.0",lists:[(header:(id:…,name:…,
+//!   color:"#rrggbb",created:…),tasks:[(header:(…),description:…,
+//!   priority:0..3,completed:true)])])`.
+//! - **telemetry**: `(sensor_id:"AB12CD34",ambient_temperature:21.5,…)`:
+//!   floats in Rust's shortest form that reads back to the same bits
+//!   (`{:?}`), always with a `.` or an exponent.
+//! - **graph**: `(nodes:[(id:0,name:…,out_edges:[0,1],in_edges:[0])],
+//!   edges:[(from:0,to:0,weight:17)])`.
+//! - **records**: `(ids:[…],strings:[…])`, integers exact to 64 bits.
+//! - **media**: `(media:(uri:…,…,player:JAVA,copyright:None),images:[(…,
+//!   size:LARGE)])`.
+//!
+//! RON writes `NaN`, `inf` and `-inf`, which read back, but a NaN's payload
+//! is lost: a NaN other than the canonical quiet one is refused when
+//! encoding ([`ErrorKind::Unsupported`]). Timestamps are RFC 3339, so years
+//! outside 0–9999 and offsets with seconds are refused as for JSON.
+//!
+//! # Limits
+//!
+//! ron reads from the input in place and allocates only for what it
+//! builds. Nesting beyond [`MAX_DEPTH`] levels is an [`ErrorKind::Limit`]
+//! error (ron's recursion limit; the model's types go seven levels deep).
+//! Characters after the value other than whitespace and comments are an
+//! [`ErrorKind::TrailingBytes`] error. Unknown and repeated fields are
+//! errors. A decode error's [`position`](Error::position) holds the line
+//! and column where ron stopped, and the field path when the text is RON
+//! but not the dataset's; its [`source`](std::error::Error::source) is
+//! ron's error.
+
+mod declared;
+#[cfg(feature = "document")]
+pub mod document;
+#[cfg(feature = "evolution")]
+mod evolution;
+
+use serbench_model::serde_forms::with_path;
+use serbench_model::{
+    BaseCodec, Carries, Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager,
+};
+pub use serbench_model::{Error, ErrorKind};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// The deepest the dataset decoder nests (ron's recursion limit): twice
+/// the model's seven levels, so no valid input comes near it.
+pub const MAX_DEPTH: usize = 16;
+
+/// The RON codec.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ron;
+
+impl BaseCodec for Ron {
+    const NAME: &'static str = "ron";
+    const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::RON);
+    const CARRIES: Carries = Carries {
+        non_finite_floats: true,
+        // ron writes every NaN as `NaN` (or `-NaN`), which reads back as
+        // the canonical one.
+        nan_payloads: false,
+        xml_forbidden_chars: true,
+        offsets_outside_rfc3339: false,
+        years_outside_rfc3339: false,
+    };
+    type Error = Error;
+}
+
+serbench_model::functions!(Ron, "RON value");
+
+mod private {
+    /// What RON cannot carry, checked before writing: the field path and
+    /// what is wrong there.
+    pub trait Portable {
+        fn unsupported(&self) -> Option<(&'static str, String)> {
+            None
+        }
+    }
+}
+
+impl private::Portable for TaskManager {}
+impl private::Portable for Graph {}
+impl private::Portable for Record {}
+impl private::Portable for MediaContent {}
+
+impl private::Portable for SensorReading {
+    fn unsupported(&self) -> Option<(&'static str, String)> {
+        SensorReading::READING_NAMES
+            .into_iter()
+            .zip(self.readings())
+            .find(|(_, value)| value.is_nan() && value.to_bits() != f64::NAN.to_bits())
+            .map(|(name, value)| {
+                (
+                    name,
+                    format!(
+                        "a NaN with payload {:#018x}, and RON writes every NaN as `NaN`",
+                        value.to_bits()
+                    ),
+                )
+            })
+    }
+}
+
+impl<T> Codec<T> for Ron
+where
+    T: Dataset + Serialize + DeserializeOwned + private::Portable,
+{
+    fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        if let Some((path, problem)) = value.unsupported() {
+            return Err(Error::new::<Self, T>(ErrorKind::Unsupported, problem).at_path(path));
+        }
+        write(value, out, T::NAME)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<T, Error> {
+        read(bytes, T::NAME, MAX_DEPTH)
+    }
+}
+
+/// `value` written by ron at the end of `out`, its errors about `subject`
+/// (a dataset, or a document).
+fn write<T: Serialize + ?Sized>(
+    value: &T,
+    out: &mut Vec<u8>,
+    subject: &'static str,
+) -> Result<(), Error> {
+    ron::Options::default()
+        .to_io_writer(out, value)
+        .map_err(|error| {
+            Error::named(
+                ErrorKind::Unsupported,
+                Ron::NAME,
+                subject,
+                error.to_string(),
+            )
+            .with_source(error)
+        })
+}
+
+/// The options every read takes: ron's defaults (no extensions unless the
+/// text enables them) with nesting bounded at `depth`.
+fn options(depth: usize) -> ron::Options {
+    ron::Options::default().with_recursion_limit(depth)
+}
+
+/// A whole `T` read by ron from `bytes`, nesting at most `depth` levels,
+/// its errors about `subject` (a dataset, or a document).
+fn read<T: DeserializeOwned>(
+    bytes: &[u8],
+    subject: &'static str,
+    depth: usize,
+) -> Result<T, Error> {
+    options(depth)
+        .from_bytes(bytes)
+        .map_err(|error| located::<T>(bytes, error, subject, depth))
+}
+
+/// The error of a failed decode, with the field path found by decoding
+/// again (only on failure, so the fast path pays nothing for it).
+fn located<T: DeserializeOwned>(
+    bytes: &[u8],
+    error: ron::error::SpannedError,
+    subject: &'static str,
+    depth: usize,
+) -> Error {
+    use ron::Error as E;
+
+    let kind = match &error.code {
+        E::Eof | E::UnclosedBlockComment | E::UnclosedLineComment => ErrorKind::Truncated,
+        E::TrailingCharacters => ErrorKind::TrailingBytes,
+        E::ExceededRecursionLimit => ErrorKind::Limit,
+        // A value of another type than the field's is RON, but not the
+        // dataset's: as serde's own errors, it is invalid, not a syntax
+        // error.
+        E::ExpectedArray
+        | E::ExpectedBoolean
+        | E::ExpectedChar
+        | E::ExpectedByteLiteral
+        | E::ExpectedFloat
+        | E::ExpectedInteger
+        | E::ExpectedOption
+        | E::ExpectedMap
+        | E::ExpectedStructLike
+        | E::ExpectedNamedStructLike(_)
+        | E::ExpectedDifferentStructName { .. }
+        | E::ExpectedUnit
+        | E::ExpectedString
+        | E::ExpectedByteString
+        | E::ExpectedIdentifier
+        | E::Message(_)
+        | E::InvalidValueForType { .. }
+        | E::ExpectedDifferentLength { .. }
+        | E::NoSuchEnumVariant { .. }
+        | E::NoSuchStructField { .. }
+        | E::MissingStructField { .. }
+        | E::DuplicateStructField { .. }
+        | E::IntegerOutOfBounds => ErrorKind::Invalid,
+        _ => ErrorKind::Syntax,
+    };
+    let start = error.span.start;
+    let located = Error::named(kind, Ron::NAME, subject, error.code.to_string())
+        .at_line_column(start.line, start.col)
+        .with_source(error);
+    if kind == ErrorKind::TrailingBytes {
+        return located;
+    }
+    let path = ron::Deserializer::from_bytes_with_options(bytes, &options(depth))
+        .ok()
+        .and_then(
+            |mut deserializer| match with_path::<_, T>(&mut deserializer) {
+                Err((path, _)) if path != "." => Some(path),
+                _ => None,
+            },
+        );
+    match path {
+        Some(path) => located.at_path(path),
+        None => located,
+    }
+}
