@@ -226,7 +226,14 @@ fn located<T: DeserializeOwned>(
         _ => ErrorKind::Syntax,
     };
     let start = error.span.start;
-    let located = Error::named(kind, Ron::NAME, subject, error.code.to_string())
+    // ron's own words for its limit suggest raising it and mention a
+    // stack overflow; the limit is ours, so say what it is.
+    let message = if kind == ErrorKind::Limit {
+        format!("nesting deeper than ron's recursion limit of {depth}")
+    } else {
+        error.code.to_string()
+    };
+    let located = Error::named(kind, Ron::NAME, subject, message)
         .at_line_column(start.line, start.col)
         .with_source(error);
     if kind == ErrorKind::TrailingBytes {
