@@ -5,12 +5,12 @@
 //!
 //! - A NaN other than the canonical quiet one is refused when the codec is
 //!   built, naming the place: ron writes every NaN as `NaN`.
-//! - ron reads the whole input under its recursion limit, [`MAX_DEPTH`]
-//!   + 1, which counts a list or map of a [`Value`] and the value in it
-//!   each once: a document deeper than [`DOCUMENT_DEPTH`] is refused when
-//!   the codec is built, naming its depth (a higher limit would take
-//!   more stack than a reader's nesting is allowed); [`Value`]'s
-//!   `Deserialize` refuses a duplicate key.
+//! - ron reads the whole input under its recursion limit, one above
+//!   [`MAX_DEPTH`], which counts a list or map of a [`Value`] and the value
+//!   in it each once: a document deeper than half that limit, 64 levels,
+//!   is refused when the codec is built, naming its depth (a higher limit
+//!   would take more stack than a reader's nesting is allowed);
+//!   [`Value`]'s `Deserialize` refuses a duplicate key.
 //! - ron's error becomes the model's as the dataset codec converts it
 //!   (kind, line and column, field path), about the document.
 
