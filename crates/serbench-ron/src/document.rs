@@ -83,8 +83,7 @@ mod tests {
     fn ron_reads_documents_to_the_depth_document_allows() {
         <Ron as SerdeCodec>::read::<Value>(&nested(DOCUMENT_DEPTH)).unwrap();
         <Ron as SerdeCodec>::read::<Value>(&nested(DOCUMENT_DEPTH + 1)).unwrap_err();
-        let deep =
-            [(0..DOCUMENT_DEPTH + 1).fold(Value::Int(1), |inner, _| Value::List(vec![inner]))];
+        let deep = [(0..=DOCUMENT_DEPTH).fold(Value::Int(1), |inner, _| Value::List(vec![inner]))];
         let schema = serbench_document::Schema::infer(&deep, "deep");
         let user = serbench_document::codec::UserSchemas::default();
         let context = Context {
