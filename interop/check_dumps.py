@@ -2,9 +2,11 @@
 
     python3 check_dumps.py DUMPS SERBENCH
 
-json, cbor2, lxml and msgpack must read every dump of their format; the
-values they read must be the same in every format; and the traverse answer
-computed here must equal `SERBENCH check`'s. Run by `cargo xtask interop`.
+json, cbor2, lxml, msgpack and pymongo's bson must read every dump of
+their format; the values they read must be the same in every format; and
+the traverse answer computed here must equal `SERBENCH check`'s. What
+pymongo writes of the datasets' values, `SERBENCH check` reads with the
+same answers. Run by `cargo xtask interop`.
 
 A format may have several codecs (JSON: `json`, `json-simd`,
 `json-sonic`): every codec `SERBENCH list --json` names with a format read
@@ -20,6 +22,7 @@ import sys
 import uuid
 from pathlib import Path
 
+import bson
 import cbor2
 import msgpack
 from lxml import etree
@@ -94,7 +97,11 @@ def manager_from_cbor(doc):
     )
 
 
-def manager_from_msgpack(doc):
+def manager_from_binary(doc):
+    """MessagePack and BSON: the model's binary serde forms (the id's 16
+    bytes, the color as an integer, the time's parts, the version's
+    segments)."""
+
     def head(h):
         seconds, nanos, offset = h["created"]
         return header(uuid.UUID(bytes=h["id"]), h["name"], h["color"], (seconds, nanos, offset))
@@ -147,7 +154,14 @@ def xml_root(data):
 
 # The wire formats read here, as `serbench list --json` names them, and the
 # first codec of each, whose dumps the others are compared with.
-FAMILIES = {"JSON": "json", "CBOR": "cbor", "MessagePack": "msgpack", "XML": "xml"}
+FAMILIES = {"JSON": "json", "CBOR": "cbor", "MessagePack": "msgpack", "XML": "xml", "BSON": "bson"}
+
+
+def bson_document(data):
+    """The one BSON document data holds, as pymongo reads it: a dict in
+    the document's key order, an int32 or int64 as an int, a binary of
+    subtype 0 as bytes."""
+    return bson.decode(data)
 
 
 def codecs_by_family(serbench):
@@ -160,7 +174,8 @@ def check_task_manager(dumps, codecs):
     family = {
         "json": lambda b: manager_from_json(json.loads(b)),
         "cbor": lambda b: manager_from_cbor(cbor2.loads(b)),
-        "msgpack": lambda b: manager_from_msgpack(msgpack.unpackb(b, raw=False)),
+        "msgpack": lambda b: manager_from_binary(msgpack.unpackb(b, raw=False)),
+        "bson": lambda b: manager_from_binary(bson_document(b)),
         "xml": lambda b: manager_from_xml(xml_root(b)),
     }
     values = {
@@ -224,6 +239,7 @@ def check_same_tree(dumps, dataset, codecs):
         "cbor": cbor2.loads,
         "msgpack": lambda b: msgpack.unpackb(b, raw=False),
         "xml": lambda b: xml_tree(dataset, xml_root(b)),
+        "bson": bson_document,
     }
     trees = {name: family[first]((dumps / f"{dataset}.{name}").read_bytes()) for name, first in codecs.items()}
     for name, tree in trees.items():
@@ -274,12 +290,29 @@ def serbench_answer(serbench, dumps, dataset, fmt):
     return result.stdout.strip().splitlines()[-1]
 
 
+def check_pymongo_writes(serbench, dumps, dataset, tree, codecs):
+    """pymongo's BSON of the dataset's value (integers as int32 where they
+    fit, else int64), read by every BSON codec with the dump's answer."""
+    theirs = dumps / f"{dataset}.pymongo.bson"
+    theirs.write_bytes(bson.encode(tree))
+    for fmt in (name for name, first in codecs.items() if first == "bson"):
+        result = subprocess.run(
+            [serbench, "check", "--dataset", dataset, "--codec", fmt, str(theirs)],
+            capture_output=True, text=True,
+        )
+        assert result.returncode == 0, f"{fmt} cannot read pymongo's {dataset}: {result.stderr}"
+        ours = serbench_answer(serbench, dumps, dataset, fmt)
+        assert result.stdout.strip().splitlines()[-1] == ours, f"{fmt} reads pymongo's {dataset} otherwise"
+
+
 def main():
     dumps, serbench = Path(sys.argv[1]), sys.argv[2]
     codecs = codecs_by_family(serbench)
     answers = {"task-manager": check_task_manager(dumps, codecs)}
     for dataset in DATASETS[1:]:
-        answers[dataset] = answer_for(dataset, check_same_tree(dumps, dataset, codecs))
+        tree = check_same_tree(dumps, dataset, codecs)
+        check_pymongo_writes(serbench, dumps, dataset, tree, codecs)
+        answers[dataset] = answer_for(dataset, tree)
     for dataset, expected in answers.items():
         seen = {fmt: serbench_answer(serbench, dumps, dataset, fmt) for fmt in codecs}
         assert len(set(seen.values())) == 1, f"{dataset}: formats disagree: {seen}"

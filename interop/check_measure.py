@@ -7,7 +7,9 @@ For each document, read here with Python's json:
 - Python's cbor2 and msgpack write it (a NDJSON file message by message)
   within 1 % of the bytes serbench's cbor and msgpack rows wrote;
 - cbor2 and msgpack read serbench's encodings (OUT/encoded/NAME.cbor,
-  NAME.msgpack: the first message) back to the document's value;
+  NAME.msgpack: the first message) back to the document's value, and so
+  does pymongo's bson (NAME.bson; its sizes are not compared, as serbench
+  writes every integer as an int64, pymongo an int32 where it fits);
 - the official readers of the schema formats read the first message's
   encoding with the schema serbench inferred (OUT/schemas/): protoc
   (`--decode`, with no field it does not know), fastavro and thriftpy2
@@ -30,6 +32,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import bson
 import cbor2
 import msgpack
 import thriftpy2
@@ -61,6 +64,22 @@ def same(a, b, where="$"):
         assert isinstance(b, float) and (a == b or (math.isnan(a) and math.isnan(b))), f"{where}: {a!r} vs {b!r}"
     else:
         assert type(a) is type(b) and a == b, f"{where}: {a!r} vs {b!r}"
+
+
+def from_bson(data):
+    """The one document data holds, as pymongo reads it, with its int64s
+    (pymongo's `Int64`) as the ints Python's json reads."""
+
+    def plain(value):
+        if isinstance(value, dict):
+            return {key: plain(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [plain(item) for item in value]
+        if isinstance(value, bson.int64.Int64):
+            return int(value)
+        return value
+
+    return plain(bson.decode(data))
 
 
 def leaves(value, out):
@@ -171,6 +190,11 @@ def main():
             same(values[0], read(encoded))
             print(f"{name} {codec}: serbench {ours:.0f} bytes, Python {theirs} ({ratio:.4f}); read back equal")
             checked += 1
+        row = rows[(name, "bson")]
+        assert row["ok"], f"{name} bson: {row['error']}"
+        same(values[0], from_bson((out / "encoded" / f"{name}.bson").read_bytes()))
+        print(f"{name} bson: pymongo reads it back equal")
+        checked += 1
         protoc(out, name, (out / "encoded" / f"{name}.protobuf").read_bytes())
         fastavro(out, name, (out / "encoded" / f"{name}.avro").read_bytes(), values[0])
         thrift(out, name, values[0])

@@ -1,9 +1,10 @@
 //! `cargo xtask interop`: other programs read serbench's files, and serbench
 //! reads theirs.
 //!
-//! - Python's json, cbor2, lxml and msgpack read every dump, see the same
-//!   values in every format and compute the same traverse answers
-//!   (`interop/check_dumps.py`).
+//! - Python's json, cbor2, lxml, msgpack and pymongo's bson read every
+//!   dump, see the same values in every format and compute the same
+//!   traverse answers, and what pymongo writes of the values `serbench`
+//!   reads with the same answers (`interop/check_dumps.py`).
 //! - Python's thriftpy2, loading `schemas/*.thrift` at run time, reads every
 //!   Thrift dump in both protocols as the JSON dump's values, with
 //!   `serbench check`'s answers, and writes our bytes back exactly
@@ -13,9 +14,10 @@
 //! - `serbench measure` on the documents of `data/measure/`: Python's
 //!   cbor2 and msgpack write each within 1 % of the bytes of serbench's
 //!   cbor and msgpack rows, and read those rows' encodings back to the
-//!   document; protoc, fastavro and thriftpy2 read the schema rows'
-//!   encodings with the schemas serbench inferred, write back the same
-//!   bytes and (fastavro, thriftpy2) hold every value of the document;
+//!   document, as pymongo reads the bson row's; protoc, fastavro and
+//!   thriftpy2 read the schema rows' encodings with the schemas serbench
+//!   inferred, write back the same bytes and (fastavro, thriftpy2) hold
+//!   every value of the document;
 //!   Saxon's XPath 3.1 `fn:xml-to-json` reads the xml row's encoding back
 //!   to the document (`interop/check_measure.py`); Qt's QDataStream reads
 //!   the qdatastream row's `QVariant`s and finds in them, type by type,
@@ -38,7 +40,7 @@
 //!   `flatc --binary` make of their text, serbench reads as the same value.
 //!
 //! Needs python3 with `interop/requirements.txt` (cbor2, lxml, msgpack,
-//! thriftpy2, fastavro, saxonche and flatc 25.12.19), g++ with Qt 6, protoc, capnp
+//! pymongo, thriftpy2, fastavro, saxonche and flatc 25.12.19), g++ with Qt 6, protoc, capnp
 //! and thrift (Debian: `g++ pkg-config qt6-base-dev protobuf-compiler capnproto
 //! thrift-compiler`);
 //! `.ci/run` installs them.
@@ -68,7 +70,7 @@ pub(crate) fn run() -> anyhow::Result<()> {
             .arg(&dumps)
             .arg(&serbench),
     )
-    .context("Python interop failed (needs: pip install cbor2 lxml msgpack)")?;
+    .context("Python interop failed (needs: pip install cbor2 lxml msgpack pymongo)")?;
     run_checked(
         Command::new("python3")
             .arg(root.join("interop/check_avro.py"))
@@ -177,7 +179,7 @@ fn measured_documents(root: &Path, work: &Path, serbench: &Path, qt: &Path) -> a
             .arg(&documents),
     )
     .context(
-        "the measured documents' interop failed (needs protoc and: pip install cbor2 msgpack fastavro thriftpy2 saxonche)",
+        "the measured documents' interop failed (needs protoc and: pip install cbor2 msgpack pymongo fastavro thriftpy2 saxonche)",
     )?;
     eprintln!("interop: Qt reads the measured documents' QVariants");
     for file in &files {
