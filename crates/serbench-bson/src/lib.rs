@@ -195,7 +195,12 @@ fn write<T: Serialize + ?Sized>(
         let message = format!(
             "the document takes {written} bytes; BSON's 32-bit lengths end at 2 147 483 647"
         );
-        return Err(Error::named(ErrorKind::Unsupported, Bson::NAME, subject, message));
+        return Err(Error::named(
+            ErrorKind::Unsupported,
+            Bson::NAME,
+            subject,
+            message,
+        ));
     }
     Ok(())
 }

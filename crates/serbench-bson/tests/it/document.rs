@@ -118,11 +118,13 @@ fn a_decode_says_where_it_failed() {
         .unwrap_err();
     assert_eq!(
         error.to_string(),
-        "cannot decode bson document: the element type 0x20 is not BSON's (at a, byte 4)");
+        "cannot decode bson document: the element type 0x20 is not BSON's (at a, byte 4)"
+    );
     let mut trailing = document(&[]);
     trailing.push(0);
     let error = codec.decode(&trailing).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "cannot decode bson document: 1 bytes follow the document (at byte 5)");
+        "cannot decode bson document: 1 bytes follow the document (at byte 5)"
+    );
 }
