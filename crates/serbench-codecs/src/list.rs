@@ -56,4 +56,5 @@ codecs! {
     // Traverse without validation, on bytes trusted and validated once.
     "rkyv-unvalidated" => serbench_rkyv::RkyvUnvalidated,  "rkyv",         "rkyv",        tuned;
     "ron"         => serbench_ron::Ron,                    "RON",          "ron",         stock, document, serde, evolution;
+    "nanoserde-bin" => serbench_nanoserde::NanoserdeBin,   "nanoserde binary", "nanoserde", stock, evolution;
 }

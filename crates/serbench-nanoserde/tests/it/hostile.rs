@@ -1,0 +1,309 @@
+//! nanoserde's crafted hostile inputs, which the conformance kit runs on a
+//! small stack within its memory bound: each must fail with the kind given.
+//!
+//! The layout is positional and fixed-width, every length a `u64`. So
+//! nothing can nest deeper than the types do or appear twice; what an
+//! input can lie about is lengths, variant indexes and bytes. Each string
+//! and sequence of every dataset declares the kit's 2^32 and 2^63 and also
+//! 2^64 − 1, whose addition to the offset overflows in nanoserde's string
+//! reader: nanoserde alone would reserve a `Vec` of that many elements
+//! (an abort or a capacity-overflow panic) or panic on the sum, and the
+//! codec's length check refuses them all before nanoserde reads. Then
+//! invalid UTF-8, unknown variant indexes and a timestamp out of range.
+
+use serbench_model::{
+    Dataset, Edge, Graph, MediaContent, Node, Record, SensorReading, TaskManager,
+};
+use serbench_nanoserde::{ErrorKind, to_vec};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, replace_once};
+
+pub(crate) struct Inputs;
+
+/// A length as the layout writes it.
+fn le(n: u64) -> [u8; 8] {
+    n.to_le_bytes()
+}
+
+/// A variant index as the layout writes it.
+fn variant(n: u16) -> [u8; 2] {
+    n.to_le_bytes()
+}
+
+/// Lengths far past any input: the kit's, and the largest a `u64` holds.
+fn lengths() -> [(u64, String); 3] {
+    [
+        (LENGTHS[0], "2^32".to_owned()),
+        (LENGTHS[1], "2^63".to_owned()),
+        (u64::MAX, "2^64 - 1".to_owned()),
+    ]
+}
+
+/// Counts of a sequence's elements, or lengths of a string, the length
+/// check must refuse.
+fn counts(what: &str, craft: impl Fn(u64) -> Vec<u8>) -> Vec<Crafted> {
+    lengths()
+        .into_iter()
+        .map(|(n, name)| {
+            let what = format!("{what} declares {name}");
+            Crafted::new(Class::Length, what, ErrorKind::Truncated, craft(n))
+        })
+        .collect()
+}
+
+/// `valid` with `from`, with `before` ahead of it, replaced by `to`.
+fn patch(valid: &[u8], before: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    replace_once(valid, &[before, from].concat(), &[before, to].concat())
+}
+
+/// `valid` with the length of `text` (written before it) replaced by `n`.
+fn text_length(valid: &[u8], text: &[u8], n: u64) -> Vec<u8> {
+    let length = le(text.len() as u64);
+    patch(
+        valid,
+        &[],
+        &[&length[..], text].concat(),
+        &[&le(n)[..], text].concat(),
+    )
+}
+
+impl HostileInputs for Inputs {
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[
+        (
+            Class::Nesting,
+            "the layout is positional, without self-describing containers: the model's types \
+             fix the nesting, so no input nests deeper",
+        ),
+        (
+            Class::Duplicate,
+            "the layout is positional: each field is read once, in order, so none can appear \
+             twice",
+        ),
+        (
+            Class::Dtd,
+            "the format has no document type declarations or entities",
+        ),
+        (
+            Class::HugeText,
+            "no error quotes the input: ids, colors, times and versions are binary, and \
+             fields and enum values are positions and numbers, never names",
+        ),
+        (
+            Class::WrongType,
+            "nanoserde reads every byte as a value of the type in its place: a `bool` byte \
+             other than 0 is `true` and an `Option` tag other than 1 is `None`, so no byte is \
+             of the wrong type; a wrong string is refused as UTF-8, a wrong index as an \
+             unknown variant",
+        ),
+    ];
+    /// Empty strings: 8 bytes on the wire, a 24-byte `String` in memory
+    /// (3 per byte), in a `Vec` nanoserde reserves at its declared count,
+    /// which the length check has held to the input. The conversion into
+    /// the model reuses the mirror's vectors where the layouts match.
+    const EXPANSION: usize = 4;
+}
+
+impl Crafts<TaskManager> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Other, UnknownEnum, Utf8};
+        use ErrorKind::Invalid;
+
+        let m = TaskManager::generate(1);
+        let v = &to_vec(&m).unwrap();
+        let task = &m.lists[0].tasks[0];
+        let task_id = task.header.id.as_bytes();
+        let segments = [1u32, 0, 0].map(u32::to_le_bytes).concat();
+        let mut inputs = [
+            counts("the user", |n| text_length(v, b"Demo User", n)),
+            counts("the version", |n| patch(v, b"User", &le(3), &le(n))),
+            counts("the lists", |n| {
+                patch(v, &[&le(3)[..], &segments].concat(), &le(1), &le(n))
+            }),
+            counts("a list's name", |n| text_length(v, b"Work", n)),
+            counts("a list's tasks", |n| {
+                replace_once(
+                    v,
+                    &[&le(1)[..], task_id].concat(),
+                    &[&le(n)[..], task_id].concat(),
+                )
+            }),
+            counts("a task's name", |n| text_length(v, b"Task 0-0", n)),
+            counts("a description", |n| {
+                text_length(v, task.description.as_bytes(), n)
+            }),
+        ]
+        .concat();
+        let created = task.header.created.unix_timestamp().to_le_bytes();
+        inputs.extend([
+            Crafted::new(
+                Utf8,
+                "a byte 0xff in the user",
+                Invalid,
+                replace_once(v, b"Demo User", b"Demo \xffser"),
+            ),
+            Crafted::new(UnknownEnum, "priority 9", Invalid, {
+                let completed = v[v.len() - 1];
+                [&v[..v.len() - 3], &variant(9), &[completed]].concat()
+            }),
+            Crafted::new(UnknownEnum, "priority 65535", Invalid, {
+                let completed = v[v.len() - 1];
+                [&v[..v.len() - 3], &variant(u16::MAX), &[completed]].concat()
+            }),
+            Crafted::new(
+                Other,
+                "a task created at nanosecond 2 000 000 000",
+                Invalid,
+                patch(
+                    v,
+                    &[
+                        b"Task 0-0",
+                        &task.header.color.argb().to_le_bytes()[..],
+                        &created,
+                    ]
+                    .concat(),
+                    &[0; 4],
+                    &2_000_000_000u32.to_le_bytes(),
+                ),
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl Crafts<SensorReading> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let reading = SensorReading::workload(1).remove(0);
+        let v = &to_vec(&reading).unwrap();
+        let id = reading.sensor_id.as_bytes();
+        let mut inputs = counts("the sensor id", |n| text_length(v, id, n));
+        let mut bad = id.to_vec();
+        bad[3] = 0xc0;
+        inputs.push(Crafted::new(
+            Class::Utf8,
+            "a lone 0xc0 in the sensor id",
+            ErrorKind::Invalid,
+            replace_once(v, id, &bad),
+        ));
+        inputs
+    }
+}
+
+/// One node, `alpha`, with one edge to itself of weight 7.
+fn graph() -> Graph {
+    Graph {
+        nodes: vec![Node {
+            id: 0,
+            name: "alpha".to_owned(),
+            out_edges: vec![0],
+            in_edges: vec![0],
+        }],
+        edges: vec![Edge {
+            from: 0,
+            to: 0,
+            weight: 7,
+        }],
+    }
+}
+
+impl Crafts<Graph> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let v = &to_vec(&graph()).unwrap();
+        // The edges: their count, then one edge of 10 bytes.
+        let edges = &v[v.len() - 18..];
+        [
+            counts("the nodes", |n| [&le(n)[..], &v[8..]].concat()),
+            counts("a node's name", |n| text_length(v, b"alpha", n)),
+            counts("a node's out_edges", |n| patch(v, b"alpha", &le(1), &le(n))),
+            counts("a node's in_edges", |n| {
+                patch(
+                    v,
+                    &[&b"alpha"[..], &le(1), &[0; 4]].concat(),
+                    &le(1),
+                    &le(n),
+                )
+            }),
+            counts("the edges", |n| {
+                [&v[..v.len() - 18], &le(n), &edges[8..]].concat()
+            }),
+            vec![Crafted::new(
+                Class::Utf8,
+                "a byte 0xff in a node's name",
+                ErrorKind::Invalid,
+                replace_once(v, b"alpha", b"al\xffha"),
+            )],
+        ]
+        .concat()
+    }
+}
+
+impl Crafts<Record> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let record = Record {
+            ids: vec![5],
+            strings: vec!["hello".to_owned()],
+        };
+        let v = &to_vec(&record).unwrap();
+        [
+            counts("the ids", |n| [&le(n)[..], &v[8..]].concat()),
+            counts("the strings", |n| {
+                patch(v, &5i64.to_le_bytes(), &le(1), &le(n))
+            }),
+            counts("a string", |n| text_length(v, b"hello", n)),
+            vec![Crafted::new(
+                Class::Utf8,
+                "a byte 0xff in a string",
+                ErrorKind::Invalid,
+                replace_once(v, b"hello", b"he\xfflo"),
+            )],
+        ]
+        .concat()
+    }
+}
+
+impl Crafts<MediaContent> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use ErrorKind::Invalid;
+
+        let m = MediaContent::canonical();
+        let v = &to_vec(&m).unwrap();
+        let uri = m.media.uri.as_bytes();
+        let bitrate = [&[1][..], &262_144i32.to_le_bytes()].concat();
+        let large = b"http://javaone.com/keynote_large.jpg";
+        let first_image = [&le(large.len() as u64)[..], large].concat();
+        [
+            counts("the uri", |n| text_length(v, uri, n)),
+            counts("the persons", |n| patch(v, &bitrate, &le(2), &le(n))),
+            counts("the images", |n| {
+                replace_once(
+                    v,
+                    &[&le(2)[..], &first_image].concat(),
+                    &[&le(n)[..], &first_image].concat(),
+                )
+            }),
+            vec![
+                Crafted::new(
+                    Class::UnknownEnum,
+                    "player 7",
+                    Invalid,
+                    replace_once(
+                        v,
+                        &[&[0, 0, 0][..], &le(2), &first_image].concat(),
+                        &[&[7, 0, 0][..], &le(2), &first_image].concat(),
+                    ),
+                ),
+                Crafted::new(
+                    Class::UnknownEnum,
+                    "an image size 5",
+                    Invalid,
+                    [&v[..v.len() - 2], &variant(5)].concat(),
+                ),
+                Crafted::new(
+                    Class::Utf8,
+                    "a byte 0xff in a person",
+                    Invalid,
+                    replace_once(v, b"Bill Gates", b"Bill\xffGates"),
+                ),
+            ],
+        ]
+        .concat()
+    }
+}
