@@ -9,14 +9,14 @@
 //! positional formats, nanoserde's put the version in front: an enum whose
 //! variants are the versions, a `u16` ahead of the record.
 //!
-//! The ⚠ cells of the bare record are the changes nothing on the wire can
-//! show: `width` and `height` swapped (both `i32`s, four bytes each, so
-//! each version reads the other's width as its height, in either
-//! direction), and a field added at the end read by the old program, which
-//! stops before it and drops it unseen. Every other change either keeps
-//! the bytes (a renamed field, a variant added at the end read by the new
-//! program) or moves them so that nanoserde runs out of input or meets an
-//! index it does not know (`Huge` read by the old program), and fails.
+//! The two ⚠ cells are the bare record with `width` and `height`
+//! swapped: both are `i32`s, four bytes each, and nothing on the wire
+//! names them, so each version reads the other's width as its height and
+//! the value arrives changed, in either direction. Every other change
+//! either keeps the bytes (a renamed field, a variant added at the end read
+//! by the new program, a field added at the end, which the old program
+//! stops before) or moves them so that nanoserde runs out of input or meets
+//! an index it does not know (`Huge` read by the old program), and fails.
 //! Behind the version tag the new program reads every old record, and the
 //! old one refuses every new one by its tag.
 //!
