@@ -89,6 +89,7 @@ mod evolution;
 mod input;
 #[cfg(feature = "document")]
 mod positional;
+mod walk;
 #[cfg(feature = "document")]
 pub use positional::MsgPackPositional;
 use std::io::{self, Cursor};
