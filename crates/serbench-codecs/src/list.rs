@@ -36,6 +36,7 @@ codecs! {
         // A document row of its own, with no dataset codec: records as
         // arrays of their values, no keys.
         + "msgpack-positional" => serbench_msgpack::MsgPackPositional, document, serde;
+    "msgpack-zerompk" => serbench_msgpack::MsgPackZerompk, "MessagePack",  "zerompk",     stock, document, evolution;
     "bson"        => serbench_bson::Bson,                  "BSON",         "bson",        stock, document, serde, evolution;
     "bincode"     => serbench_bincode::Bincode,            "bincode",      "bincode",     tuned;
     "bincode-stock"  => serbench_bincode::BincodeStock,    "bincode",      "bincode",     stock, document, serde, evolution;

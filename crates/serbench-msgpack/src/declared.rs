@@ -43,3 +43,26 @@ pub(crate) const MSGPACK: Declared = Declared {
     api: Api::Serde,
     api_source: "crates/serbench-msgpack/src/lib.rs",
 };
+
+/// zerompk.
+const ZEROMPK_LIBRARY: LibraryFacts = LibraryFacts {
+    library: "zerompk",
+    read_on: "2026-12-06",
+    latest_release: Sourced {
+        fact: "0.8.0 (2026-08-29)",
+        source: "https://index.crates.io/ze/ro/zerompk (pubtime)",
+    },
+    advisories: Sourced {
+        fact: "none known",
+        source: "https://github.com/rustsec/advisory-db/tree/main/crates/ (no zerompk folder)",
+    },
+    unmaintained: false,
+};
+
+/// `msgpack-zerompk`.
+pub(crate) const MSGPACK_ZEROMPK: Declared = Declared {
+    format: &FORMAT,
+    library: &ZEROMPK_LIBRARY,
+    api: Api::Native,
+    api_source: "crates/serbench-msgpack/src/zerompk.rs (FromMessagePack, ToMessagePack)",
+};

@@ -1,4 +1,6 @@
-//! MessagePack for the serbench model, with [rmp-serde].
+//! MessagePack for the serbench model, with [rmp-serde] ([`MsgPack`]) and
+//! with [zerompk]'s derive ([`MsgPackZerompk`], which writes the same
+//! bytes; `src/zerompk.rs` says how, and gives its own limits).
 //!
 //! MessagePack is "JSON, but binary": self-describing, schemaless and read
 //! by a library in nearly every language. This crate writes structs as maps
@@ -7,6 +9,7 @@
 //! program in any language reads the data without a schema.
 //!
 //! [rmp-serde]: https://docs.rs/rmp-serde
+//! [zerompk]: https://docs.rs/zerompk
 //!
 //! ```
 //! use serbench_model::{Dataset, TaskManager};
@@ -90,8 +93,11 @@ mod input;
 #[cfg(feature = "document")]
 mod positional;
 mod walk;
+mod zerompk;
 #[cfg(feature = "document")]
 pub use positional::MsgPackPositional;
+
+pub use crate::zerompk::{Derived, MsgPackZerompk};
 use std::io::{self, Cursor};
 
 use rmp_serde::decode::Error as DecodeError;

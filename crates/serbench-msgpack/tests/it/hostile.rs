@@ -103,8 +103,28 @@ fn task_manager_lengths(m: &TaskManager) -> Vec<Crafted> {
             [&[], &[0x83], &text("user")],
             MAP32,
         ),
+        over_nils(m, "the lists", [&text("lists"), &[0x91]]),
     ]
 }
+
+/// `value`'s encoding with the array head `old` (after `before`) replaced
+/// by an array 16 of [`NILS`] elements, and that many nils after it: an
+/// input long enough for the count, each element a byte, none what the
+/// field holds. A reader that reserves room for the count before reading
+/// an element would reserve `NILS` times its element's size.
+fn over_nils<T: Dataset>(value: &T, what: &str, [before, old]: [&[u8]; 2]) -> Crafted
+where
+    MsgPack: Codec<T>,
+{
+    let from = [before, old].concat();
+    let count = u16::try_from(NILS).expect("an array 16 count");
+    let to = [before, &[0xdc], &count.to_be_bytes(), &vec![0xc0; NILS]].concat();
+    let what = format!("{what} declares {NILS} elements, all nil");
+    patched::<MsgPack, _>(value, Class::Length, ErrorKind::Invalid, &what, &from, &to)
+}
+
+/// The elements of [`over_nils`]'s arrays.
+const NILS: usize = 65_535;
 
 impl HostileInputs for Inputs {
     const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[(
@@ -412,6 +432,7 @@ impl Crafts<Record> for Inputs {
                 [&entry("strings", &[0x91]), &[0xa1], b"s"],
                 STR32,
             ),
+            over_nils(r, "the ids", [&text("ids"), &[0x91]]),
             patched::<MsgPack, _>(
                 r,
                 Nesting,
@@ -556,5 +577,50 @@ impl Crafts<MediaContent> for Inputs {
                 &[text("player"), vec![0x81], text("JAVA"), copyright].concat(),
             ),
         ]
+    }
+}
+
+/// rmp-serde's crafted inputs for zerompk, which reads the same bytes: the
+/// kind it reports for each, where that differs.
+pub(crate) struct Zerompk;
+
+impl HostileInputs for Zerompk {
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = Inputs::NOT_APPLICABLE;
+
+    // The same dense values as rmp-serde's, decoded into borrowed types
+    // first and then copied into the model's.
+    const EXPANSION: usize = 48;
+}
+
+impl<D: Dataset> Crafts<D> for Zerompk
+where
+    Inputs: Crafts<D>,
+{
+    fn crafted() -> Vec<Crafted> {
+        <Inputs as Crafts<D>>::crafted()
+            .into_iter()
+            .map(|input| {
+                let kind = zerompk_kind(&input);
+                Crafted { kind, ..input }
+            })
+            .collect()
+    }
+}
+
+/// The kind zerompk reports for one of rmp-serde's inputs. An array
+/// longer than the input is a truncation to the walk before zerompk, where
+/// rmp-serde's element count checks call some invalid; a map of the wrong
+/// number of entries is invalid to zerompk's derive, which takes a
+/// struct's entry count from its head. A str that is not UTF-8 is not
+/// MessagePack (its spec requires UTF-8), as the walk and zerompk say.
+fn zerompk_kind(input: &Crafted) -> ErrorKind {
+    match input.class {
+        Class::Length if input.what.starts_with("the root map") => ErrorKind::Invalid,
+        Class::Length if input.what == format!("the ids declares {NILS} elements, all nil") => {
+            ErrorKind::Invalid
+        }
+        Class::Length => ErrorKind::Truncated,
+        Class::Utf8 => ErrorKind::Syntax,
+        _ => input.kind,
     }
 }

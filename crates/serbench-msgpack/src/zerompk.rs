@@ -1,0 +1,693 @@
+//! The zerompk codec: the same bytes as [`MsgPack`](crate::MsgPack)
+//! (rmp-serde with structs as maps), through zerompk's own derive
+//! (`FromMessagePack`, `ToMessagePack`) on types of this module.
+//!
+//! zerompk has no serde support; its users derive its traits on their own
+//! types, as this module does for the model's shape. Three attributes of
+//! the derive give rmp-serde's layout: `#[msgpack(map)]` keys each struct
+//! by its field names in declaration order, `#[msgpack(key = "JAVA")]`
+//! writes a unit variant as its name, and `#[msgpack(c_enum)]` writes
+//! `Priority` as its index. Two small leaf types, written by hand over
+//! zerompk's `Read` and `Write`, do what its derive does otherwise:
+//!
+//! - [`Signed`]: zerompk writes a non-negative `i32` or `i64` in a signed
+//!   form (`200` as int 16), where rmp-serde, like MessagePack's other
+//!   writers, takes the smallest form of either sign (uint 8); and it
+//!   reads a signed field from signed forms only, so it would refuse
+//!   rmp-serde's bytes. `Signed` writes the smallest form and reads any
+//!   integer form whose value fits.
+//! - `created` is the array `[seconds, nanoseconds, offset]`
+//!   (`#[msgpack(array)]`), as the model's serde form is.
+//!
+//! An id is a `&[u8]` field, which the derive writes as bin 8, and a
+//! decoded one must hold 16 bytes. Texts decode as `&str` borrowed from
+//! the input and are copied once, into the model.
+//!
+//! # Limits
+//!
+//! zerompk reserves room for a whole `Vec` before its first element as
+//! soon as the input has as many bytes left as the array declares
+//! elements, so 100 KiB of nils declared as 100 000 tasks would reserve
+//! 100 000 tasks' room (about 8 MB). [`check`] walks the layout first and
+//! refuses a count of `n` elements when `n` times the fewest bytes one
+//! element takes is more than the input left; every length it does not
+//! see is one zerompk refuses before reading it. zerompk refuses nesting
+//! past 500 arrays and maps itself, and its derive refuses unknown,
+//! repeated and missing keys; the model's types go seven levels deep, so
+//! hostile nesting fails at the first container in a wrong place. Errors
+//! of zerompk have no position: those of the walk and trailing bytes
+//! name their byte, the others say `(position unknown)`.
+
+mod check;
+#[cfg(feature = "document")]
+mod document;
+
+use ::zerompk::{FromMessagePack, Read, ToMessagePack, Write};
+use serbench_model::excerpt::shown_name;
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, forms};
+
+/// MessagePack through zerompk's derive: the same bytes as
+/// [`MsgPack`](crate::MsgPack).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MsgPackZerompk;
+
+impl BaseCodec for MsgPackZerompk {
+    const NAME: &'static str = "msgpack-zerompk";
+    const DECLARED: Option<serbench_model::declared::Declared> =
+        Some(crate::declared::MSGPACK_ZEROMPK);
+    const CARRIES: Carries = crate::MsgPack::CARRIES;
+    type Error = Error;
+}
+
+/// A dataset's types in zerompk's derive: borrowed from a model value to
+/// write it, and borrowed from the input when read.
+pub trait Derived: Dataset + Sized {
+    /// The dataset's shape with zerompk's traits.
+    type Own<'a>: ToMessagePack + FromMessagePack<'a>
+    where
+        Self: 'a;
+
+    /// The value borrowed into its own type.
+    fn own(&self) -> Self::Own<'_>;
+
+    /// The model value the decoded type holds.
+    ///
+    /// # Errors
+    ///
+    /// What the types cannot refuse (an id that is not 16 bytes, an
+    /// integer out of its field's range, a timestamp the model does not
+    /// hold), at its field path.
+    fn model(own: Self::Own<'_>) -> Result<Self, Invalid>;
+
+    /// The layout the length check walks before zerompk reads.
+    const SHAPE: &'static check::Shape;
+}
+
+impl<T: Derived> Codec<T> for MsgPackZerompk {
+    fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        ::zerompk::write_msgpack(out, &value.own())
+            .map_err(|error| Error::unwritable(Self::NAME, T::NAME, error))
+    }
+
+    fn decode(bytes: &[u8]) -> Result<T, Error> {
+        let end = check::check(T::SHAPE, bytes)
+            .map_err(|too_long| refused::<T>(too_long.kind, too_long.message, too_long.at))?;
+        let own = ::zerompk::from_msgpack::<T::Own<'_>>(bytes)
+            .map_err(|error| decode_error(T::NAME, error))?;
+        // zerompk reads one value from the front and does not say where it
+        // ended; the walk does, and it walked all of a value zerompk read.
+        let end = match end {
+            Some(end) => end,
+            None => crate::walk::skip(bytes, 0, usize::MAX)
+                .map_err(|refusal| refused::<T>(refusal.kind, refusal.message, refusal.at))?,
+        };
+        if end < bytes.len() {
+            let message = format!("{} bytes follow the value", bytes.len() - end);
+            return Err(refused::<T>(ErrorKind::TrailingBytes, message, end));
+        }
+        T::model(own).map_err(|invalid| {
+            Error::new::<Self, T>(ErrorKind::Invalid, invalid.message).at_path(invalid.path)
+        })
+    }
+}
+
+/// An error of this codec about dataset `T`, at byte `at`.
+fn refused<T: Dataset>(kind: ErrorKind, message: impl Into<String>, at: usize) -> Error {
+    Error::new::<MsgPackZerompk, T>(kind, message).at_offset(at)
+}
+
+/// zerompk's decode error as ours, about `subject` (a dataset, or a
+/// document); zerompk names no position.
+pub(crate) fn decode_error(subject: &'static str, error: ::zerompk::Error) -> Error {
+    use ::zerompk::Error as Z;
+    let (kind, message) = match &error {
+        Z::BufferTooSmall => (
+            ErrorKind::Truncated,
+            "the input ends inside the value".to_owned(),
+        ),
+        Z::InvalidMarker(0xc1) => (
+            ErrorKind::Syntax,
+            "the reserved marker 0xc1 is not MessagePack".to_owned(),
+        ),
+        Z::InvalidMarker(marker) => (
+            ErrorKind::Invalid,
+            format!("a value of a kind or size the field does not take (marker 0x{marker:02x})"),
+        ),
+        Z::InvalidUtf8(_) => (ErrorKind::Syntax, "a str that is not UTF-8".to_owned()),
+        Z::DepthLimitExceeded { max } => (
+            ErrorKind::Limit,
+            format!("arrays and maps nest deeper than {max} levels"),
+        ),
+        // A key is quoted by a short prefix, so a megabyte key makes no
+        // megabyte error.
+        Z::UnknownKey(key) => (
+            ErrorKind::Invalid,
+            format!("unknown key {}", shown_name(key)),
+        ),
+        Z::KeyNotFound(key) => (
+            ErrorKind::Invalid,
+            format!("missing key {}", shown_name(key)),
+        ),
+        Z::KeyDuplicated(key) => (
+            ErrorKind::Invalid,
+            format!("repeated key {}", shown_name(key)),
+        ),
+        other => (ErrorKind::Invalid, other.to_string()),
+    };
+    let source = match error {
+        Z::UnknownKey(_) | Z::KeyNotFound(_) | Z::KeyDuplicated(_) => None,
+        error => Some(error),
+    };
+    let error = Error::named(kind, MsgPackZerompk::NAME, subject, message);
+    match source {
+        Some(source) => error.with_source(source),
+        None => error,
+    }
+}
+
+/// A value the bytes hold that the model does not: where, and what.
+#[derive(Debug)]
+pub struct Invalid {
+    path: String,
+    message: String,
+}
+
+impl Invalid {
+    fn new(path: &str, message: impl Into<String>) -> Self {
+        Self {
+            path: path.to_owned(),
+            message: message.into(),
+        }
+    }
+
+    /// The same error one level out: `field` then the path within it.
+    fn within(mut self, field: &str) -> Self {
+        self.path = if self.path.starts_with('[') {
+            format!("{field}{}", self.path)
+        } else {
+            format!("{field}.{}", self.path)
+        };
+        self
+    }
+}
+
+/// Converts every element, naming the index of the first that fails.
+fn each<M, T>(
+    items: Vec<M>,
+    field: &str,
+    convert: impl Fn(M) -> Result<T, Invalid>,
+) -> Result<Vec<T>, Invalid> {
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(index, item)| {
+            convert(item).map_err(|error| error.within(&format!("{field}[{index}]")))
+        })
+        .collect()
+}
+
+/// A signed integer in the smallest MessagePack form of its value, of
+/// either sign, as rmp-serde writes it; read from any integer form whose
+/// value fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Signed<T>(T);
+
+/// The markers of uint 8, 16, 32 and 64.
+const UINTS: std::ops::RangeInclusive<u8> = 0xcc..=0xcf;
+
+macro_rules! signed {
+    ($type:ty) => {
+        impl ToMessagePack for Signed<$type> {
+            fn write<W: Write>(&self, writer: &mut W) -> ::zerompk::Result<()> {
+                match u64::try_from(self.0) {
+                    Ok(n) => writer.write_u64(n),
+                    Err(_) => writer.write_i64(i64::from(self.0)),
+                }
+            }
+        }
+
+        impl<'a> FromMessagePack<'a> for Signed<$type> {
+            fn read<R: Read<'a>>(reader: &mut R) -> ::zerompk::Result<Self> {
+                let marker = reader.peek_marker()?;
+                let value = if UINTS.contains(&marker) {
+                    <$type>::try_from(reader.read_u64()?).ok()
+                } else {
+                    <$type>::try_from(reader.read_i64()?).ok()
+                };
+                // Too wide for the field: zerompk's own integers refuse a
+                // form wider than their type with the same error.
+                value
+                    .map(Signed)
+                    .ok_or(::zerompk::Error::InvalidMarker(marker))
+            }
+        }
+    };
+}
+
+signed!(i32);
+signed!(i64);
+
+/// The derive's types, keyed as rmp-serde keys the model's. Public only
+/// as [`Derived`]'s associated types, which no other crate names.
+#[allow(unreachable_pub, reason = "reachable only through `Derived::Own`")]
+mod types {
+    use ::zerompk::{FromMessagePack, ToMessagePack};
+
+    use super::Signed;
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct TaskManager<'a> {
+        pub(super) user: &'a str,
+        pub(super) version: Vec<u32>,
+        pub(super) lists: Vec<TaskList<'a>>,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct TaskList<'a> {
+        pub(super) header: Header<'a>,
+        pub(super) tasks: Vec<Task<'a>>,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Task<'a> {
+        pub(super) header: Header<'a>,
+        pub(super) description: &'a str,
+        pub(super) priority: Priority,
+        pub(super) completed: bool,
+    }
+
+    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Header<'a> {
+        /// 16 bytes, as bin 8.
+        pub(super) id: &'a [u8],
+        pub(super) name: &'a str,
+        /// `0xAARRGGBB`.
+        pub(super) color: u32,
+        pub(super) created: Created,
+    }
+
+    /// `forms::timestamp_parts`, as the array the model's serde form is.
+    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    #[msgpack(array)]
+    pub struct Created {
+        pub(super) seconds: Signed<i64>,
+        pub(super) nanos: u32,
+        pub(super) offset_seconds: Signed<i32>,
+    }
+
+    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    #[msgpack(c_enum)]
+    #[repr(u8)]
+    pub enum Priority {
+        Low = 0,
+        Medium = 1,
+        High = 2,
+        Critical = 3,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct SensorReading<'a> {
+        pub(super) sensor_id: &'a str,
+        pub(super) ambient_temperature: f64,
+        pub(super) object_temperature: f64,
+        pub(super) accelerometer_x: f64,
+        pub(super) accelerometer_y: f64,
+        pub(super) accelerometer_z: f64,
+        pub(super) altitude: f64,
+        pub(super) light: f64,
+        pub(super) humidity: f64,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Graph<'a> {
+        pub(super) nodes: Vec<Node<'a>>,
+        pub(super) edges: Vec<Edge>,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Node<'a> {
+        pub(super) id: u16,
+        pub(super) name: &'a str,
+        pub(super) out_edges: Vec<u32>,
+        pub(super) in_edges: Vec<u32>,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Edge {
+        pub(super) from: u32,
+        pub(super) to: u32,
+        pub(super) weight: u16,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Record<'a> {
+        pub(super) ids: Vec<Signed<i64>>,
+        pub(super) strings: Vec<&'a str>,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct MediaContent<'a> {
+        pub(super) media: Media<'a>,
+        pub(super) images: Vec<Image<'a>>,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Media<'a> {
+        pub(super) uri: &'a str,
+        pub(super) title: Option<&'a str>,
+        pub(super) width: Signed<i32>,
+        pub(super) height: Signed<i32>,
+        pub(super) format: &'a str,
+        pub(super) duration: Signed<i64>,
+        pub(super) size: Signed<i64>,
+        pub(super) bitrate: Option<Signed<i32>>,
+        pub(super) persons: Vec<&'a str>,
+        pub(super) player: Player,
+        pub(super) copyright: Option<&'a str>,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Image<'a> {
+        pub(super) uri: &'a str,
+        pub(super) title: Option<&'a str>,
+        pub(super) width: Signed<i32>,
+        pub(super) height: Signed<i32>,
+        pub(super) size: Size,
+    }
+
+    /// A unit variant is written as its tag alone: here, its serde name.
+    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    pub enum Player {
+        #[msgpack(key = "JAVA")]
+        Java,
+        #[msgpack(key = "FLASH")]
+        Flash,
+    }
+
+    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    pub enum Size {
+        #[msgpack(key = "SMALL")]
+        Small,
+        #[msgpack(key = "LARGE")]
+        Large,
+    }
+}
+
+use types::{Created, Header, Player, Priority, Size};
+
+fn header(header: &serbench_model::TaskHeader) -> Header<'_> {
+    let (seconds, nanos, offset_seconds) = forms::timestamp_parts(&header.created);
+    Header {
+        id: header.id.as_bytes(),
+        name: &header.name,
+        color: serbench_model::Color::argb(header.color),
+        created: Created {
+            seconds: Signed(seconds),
+            nanos,
+            offset_seconds: Signed(offset_seconds),
+        },
+    }
+}
+
+fn header_model(header: Header<'_>) -> Result<serbench_model::TaskHeader, Invalid> {
+    let id = <[u8; 16]>::try_from(header.id).map_err(|_| {
+        let message = format!("an id of {} bytes, not 16", header.id.len());
+        Invalid::new("id", message)
+    })?;
+    let Created {
+        seconds: Signed(seconds),
+        nanos,
+        offset_seconds: Signed(offset_seconds),
+    } = header.created;
+    let created = forms::timestamp_from_parts(seconds, nanos, offset_seconds)
+        .map_err(|error| Invalid::new("created", error.to_string()))?;
+    Ok(serbench_model::TaskHeader {
+        id: serbench_model::Uuid::from_bytes(id),
+        name: header.name.to_owned(),
+        color: serbench_model::Color::from_argb(header.color),
+        created,
+    })
+}
+
+impl Derived for serbench_model::TaskManager {
+    type Own<'a> = types::TaskManager<'a>;
+
+    const SHAPE: &'static check::Shape = &check::TASK_MANAGER;
+
+    fn own(&self) -> types::TaskManager<'_> {
+        types::TaskManager {
+            user: &self.user,
+            version: self.version.segments.clone(),
+            lists: self
+                .lists
+                .iter()
+                .map(|list| types::TaskList {
+                    header: header(&list.header),
+                    tasks: list
+                        .tasks
+                        .iter()
+                        .map(|task| types::Task {
+                            header: header(&task.header),
+                            description: &task.description,
+                            priority: match task.priority {
+                                serbench_model::Priority::Low => Priority::Low,
+                                serbench_model::Priority::Medium => Priority::Medium,
+                                serbench_model::Priority::High => Priority::High,
+                                serbench_model::Priority::Critical => Priority::Critical,
+                            },
+                            completed: task.completed,
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+
+    fn model(own: types::TaskManager<'_>) -> Result<Self, Invalid> {
+        let task = |task: types::Task<'_>| {
+            Ok(serbench_model::Task {
+                header: header_model(task.header).map_err(|e| e.within("header"))?,
+                description: task.description.to_owned(),
+                priority: match task.priority {
+                    Priority::Low => serbench_model::Priority::Low,
+                    Priority::Medium => serbench_model::Priority::Medium,
+                    Priority::High => serbench_model::Priority::High,
+                    Priority::Critical => serbench_model::Priority::Critical,
+                },
+                completed: task.completed,
+            })
+        };
+        let list = |list: types::TaskList<'_>| {
+            Ok(serbench_model::TaskList {
+                header: header_model(list.header).map_err(|e| e.within("header"))?,
+                tasks: each(list.tasks, "tasks", task)?,
+            })
+        };
+        Ok(serbench_model::TaskManager {
+            user: own.user.to_owned(),
+            version: serbench_model::Version {
+                segments: own.version,
+            },
+            lists: each(own.lists, "lists", list)?,
+        })
+    }
+}
+
+impl Derived for serbench_model::SensorReading {
+    type Own<'a> = types::SensorReading<'a>;
+
+    const SHAPE: &'static check::Shape = &check::SENSOR_READING;
+
+    fn own(&self) -> types::SensorReading<'_> {
+        types::SensorReading {
+            sensor_id: &self.sensor_id,
+            ambient_temperature: self.ambient_temperature,
+            object_temperature: self.object_temperature,
+            accelerometer_x: self.accelerometer_x,
+            accelerometer_y: self.accelerometer_y,
+            accelerometer_z: self.accelerometer_z,
+            altitude: self.altitude,
+            light: self.light,
+            humidity: self.humidity,
+        }
+    }
+
+    fn model(own: types::SensorReading<'_>) -> Result<Self, Invalid> {
+        Ok(Self {
+            sensor_id: own.sensor_id.to_owned(),
+            ambient_temperature: own.ambient_temperature,
+            object_temperature: own.object_temperature,
+            accelerometer_x: own.accelerometer_x,
+            accelerometer_y: own.accelerometer_y,
+            accelerometer_z: own.accelerometer_z,
+            altitude: own.altitude,
+            light: own.light,
+            humidity: own.humidity,
+        })
+    }
+}
+
+impl Derived for serbench_model::Graph {
+    type Own<'a> = types::Graph<'a>;
+
+    const SHAPE: &'static check::Shape = &check::GRAPH;
+
+    fn own(&self) -> types::Graph<'_> {
+        types::Graph {
+            nodes: self
+                .nodes
+                .iter()
+                .map(|node| types::Node {
+                    id: node.id,
+                    name: &node.name,
+                    out_edges: node.out_edges.clone(),
+                    in_edges: node.in_edges.clone(),
+                })
+                .collect(),
+            edges: self
+                .edges
+                .iter()
+                .map(|edge| types::Edge {
+                    from: edge.from,
+                    to: edge.to,
+                    weight: edge.weight,
+                })
+                .collect(),
+        }
+    }
+
+    fn model(own: types::Graph<'_>) -> Result<Self, Invalid> {
+        Ok(Self {
+            nodes: own
+                .nodes
+                .into_iter()
+                .map(|node| serbench_model::Node {
+                    id: node.id,
+                    name: node.name.to_owned(),
+                    out_edges: node.out_edges,
+                    in_edges: node.in_edges,
+                })
+                .collect(),
+            edges: own
+                .edges
+                .into_iter()
+                .map(|edge| serbench_model::Edge {
+                    from: edge.from,
+                    to: edge.to,
+                    weight: edge.weight,
+                })
+                .collect(),
+        })
+    }
+}
+
+impl Derived for serbench_model::Record {
+    type Own<'a> = types::Record<'a>;
+
+    const SHAPE: &'static check::Shape = &check::RECORD;
+
+    fn own(&self) -> types::Record<'_> {
+        types::Record {
+            ids: self.ids.iter().copied().map(Signed).collect(),
+            strings: self.strings.iter().map(String::as_str).collect(),
+        }
+    }
+
+    fn model(own: types::Record<'_>) -> Result<Self, Invalid> {
+        Ok(Self {
+            ids: own.ids.into_iter().map(|Signed(id)| id).collect(),
+            strings: own.strings.into_iter().map(str::to_owned).collect(),
+        })
+    }
+}
+
+impl Derived for serbench_model::MediaContent {
+    type Own<'a> = types::MediaContent<'a>;
+
+    const SHAPE: &'static check::Shape = &check::MEDIA_CONTENT;
+
+    fn own(&self) -> types::MediaContent<'_> {
+        let media = &self.media;
+        types::MediaContent {
+            media: types::Media {
+                uri: &media.uri,
+                title: media.title.as_deref(),
+                width: Signed(media.width),
+                height: Signed(media.height),
+                format: &media.format,
+                duration: Signed(media.duration),
+                size: Signed(media.size),
+                bitrate: media.bitrate.map(Signed),
+                persons: media.persons.iter().map(String::as_str).collect(),
+                player: match media.player {
+                    serbench_model::Player::Java => Player::Java,
+                    serbench_model::Player::Flash => Player::Flash,
+                },
+                copyright: media.copyright.as_deref(),
+            },
+            images: self
+                .images
+                .iter()
+                .map(|image| types::Image {
+                    uri: &image.uri,
+                    title: image.title.as_deref(),
+                    width: Signed(image.width),
+                    height: Signed(image.height),
+                    size: match image.size {
+                        serbench_model::Size::Small => Size::Small,
+                        serbench_model::Size::Large => Size::Large,
+                    },
+                })
+                .collect(),
+        }
+    }
+
+    fn model(own: types::MediaContent<'_>) -> Result<Self, Invalid> {
+        let media = own.media;
+        let owned = |text: Option<&str>| text.map(str::to_owned);
+        Ok(Self {
+            media: serbench_model::Media {
+                uri: media.uri.to_owned(),
+                title: owned(media.title),
+                width: media.width.0,
+                height: media.height.0,
+                format: media.format.to_owned(),
+                duration: media.duration.0,
+                size: media.size.0,
+                bitrate: media.bitrate.map(|Signed(bitrate)| bitrate),
+                persons: media.persons.into_iter().map(str::to_owned).collect(),
+                player: match media.player {
+                    Player::Java => serbench_model::Player::Java,
+                    Player::Flash => serbench_model::Player::Flash,
+                },
+                copyright: owned(media.copyright),
+            },
+            images: own
+                .images
+                .into_iter()
+                .map(|image| serbench_model::Image {
+                    uri: image.uri.to_owned(),
+                    title: owned(image.title),
+                    width: image.width.0,
+                    height: image.height.0,
+                    size: match image.size {
+                        Size::Small => serbench_model::Size::Small,
+                        Size::Large => serbench_model::Size::Large,
+                    },
+                })
+                .collect(),
+        })
+    }
+}
