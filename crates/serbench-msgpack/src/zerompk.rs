@@ -98,7 +98,8 @@ impl<T: Derived> Codec<T> for MsgPackZerompk {
         // ended; the walk does, and it walked all of a value zerompk read.
         let end = match end {
             Some(end) => end,
-            None => crate::walk::skip(bytes, 0, usize::MAX)
+            // zerompk read it, so it nests no deeper than zerompk reads.
+            None => crate::walk::skip(bytes, 0, ZEROMPK_DEPTH)
                 .map_err(|refusal| refused::<T>(refusal.kind, refusal.message, refusal.at))?,
         };
         if end < bytes.len() {
@@ -110,6 +111,9 @@ impl<T: Derived> Codec<T> for MsgPackZerompk {
         })
     }
 }
+
+/// zerompk's nesting limit (`zerompk::read::MAX_DEPTH`, not exported).
+const ZEROMPK_DEPTH: usize = 500;
 
 /// An error of this codec about dataset `T`, at byte `at`.
 fn refused<T: Dataset>(kind: ErrorKind, message: impl Into<String>, at: usize) -> Error {
