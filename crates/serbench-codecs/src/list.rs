@@ -58,4 +58,5 @@ codecs! {
     "rkyv-unvalidated" => serbench_rkyv::RkyvUnvalidated,  "rkyv",         "rkyv",        tuned;
     "ron"         => serbench_ron::Ron,                    "RON",          "ron",         stock, document, serde, evolution;
     "nanoserde-bin" => serbench_nanoserde::NanoserdeBin,   "nanoserde binary", "nanoserde", stock, evolution;
+    "flexbuffers" => serbench_flexbuffers::FlexBuffers,    "FlexBuffers",  "flexbuffers", stock, document, serde, evolution;
 }

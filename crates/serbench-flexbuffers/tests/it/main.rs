@@ -1,0 +1,10 @@
+//! The FlexBuffers codec's tests: the shared conformance kit with its
+//! crafted hostile inputs, for the datasets and the document path.
+
+mod hostile;
+
+serbench_testkit::conformance_tests!(
+    serbench_flexbuffers::FlexBuffers,
+    hostile = crate::hostile::Inputs
+);
+serbench_testkit::document_tests!(serbench_flexbuffers::FlexBuffers, crate::hostile::Inputs);
