@@ -2,11 +2,11 @@
 
     python3 check_dumps.py DUMPS SERBENCH
 
-json, cbor2, lxml, msgpack and pymongo's bson must read every dump of
-their format; the values they read must be the same in every format; and
-the traverse answer computed here must equal `SERBENCH check`'s. What
-pymongo writes of the datasets' values, `SERBENCH check` reads with the
-same answers. Run by `cargo xtask interop`.
+json, cbor2, lxml, msgpack, pymongo's bson and flatbuffers' `flexbuffers`
+module must read every dump of their format; the values they read must be
+the same in every format; and the traverse answer computed here must equal
+`SERBENCH check`'s. What pymongo writes of the datasets' values, `SERBENCH
+check` reads with the same answers. Run by `cargo xtask interop`.
 
 A format may have several codecs (JSON: `json`, `json-simd`,
 `json-sonic`): every codec `SERBENCH list --json` names with a format read
@@ -25,6 +25,7 @@ from pathlib import Path
 import bson
 import cbor2
 import msgpack
+from flatbuffers import flexbuffers
 from lxml import etree
 
 DATASETS = ["task-manager", "telemetry", "graph", "records", "media"]
@@ -98,9 +99,9 @@ def manager_from_cbor(doc):
 
 
 def manager_from_binary(doc):
-    """MessagePack and BSON: the model's binary serde forms (the id's 16
-    bytes, the color as an integer, the time's parts, the version's
-    segments)."""
+    """MessagePack, BSON and FlexBuffers: the model's binary serde forms
+    (the id's 16 bytes, the color as an integer, the time's parts, the
+    version's segments)."""
 
     def head(h):
         seconds, nanos, offset = h["created"]
@@ -154,7 +155,14 @@ def xml_root(data):
 
 # The wire formats read here, as `serbench list --json` names them, and the
 # first codec of each, whose dumps the others are compared with.
-FAMILIES = {"JSON": "json", "CBOR": "cbor", "MessagePack": "msgpack", "XML": "xml", "BSON": "bson"}
+FAMILIES = {
+    "JSON": "json",
+    "CBOR": "cbor",
+    "MessagePack": "msgpack",
+    "XML": "xml",
+    "BSON": "bson",
+    "FlexBuffers": "flexbuffers",
+}
 
 
 def bson_document(data):
@@ -162,6 +170,11 @@ def bson_document(data):
     the document's key order, an int32 or int64 as an int, a binary of
     subtype 0 as bytes."""
     return bson.decode(data)
+
+
+def flexbuffers_tree(data):
+    """A FlexBuffer as Python values, its blobs as bytes."""
+    return flexbuffers.Loads(data)
 
 
 def codecs_by_family(serbench):
@@ -177,6 +190,7 @@ def check_task_manager(dumps, codecs):
         "msgpack": lambda b: manager_from_binary(msgpack.unpackb(b, raw=False)),
         "bson": lambda b: manager_from_binary(bson_document(b)),
         "xml": lambda b: manager_from_xml(xml_root(b)),
+        "flexbuffers": lambda b: manager_from_binary(flexbuffers_tree(b)),
     }
     values = {
         name: family[first]((dumps / f"task-manager.{name}").read_bytes()) for name, first in codecs.items()
@@ -240,6 +254,7 @@ def check_same_tree(dumps, dataset, codecs):
         "msgpack": lambda b: msgpack.unpackb(b, raw=False),
         "xml": lambda b: xml_tree(dataset, xml_root(b)),
         "bson": bson_document,
+        "flexbuffers": flexbuffers_tree,
     }
     trees = {name: family[first]((dumps / f"{dataset}.{name}").read_bytes()) for name, first in codecs.items()}
     for name, tree in trees.items():

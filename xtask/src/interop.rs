@@ -1,10 +1,11 @@
 //! `cargo xtask interop`: other programs read serbench's files, and serbench
 //! reads theirs.
 //!
-//! - Python's json, cbor2, lxml, msgpack and pymongo's bson read every
-//!   dump, see the same values in every format and compute the same
-//!   traverse answers, and what pymongo writes of the values `serbench`
-//!   reads with the same answers (`interop/check_dumps.py`).
+//! - Python's json, cbor2, lxml, msgpack, pymongo's bson and flatbuffers'
+//!   `flexbuffers` read every dump, see the same values in every format
+//!   and compute the same traverse answers, and what pymongo writes of the
+//!   values `serbench` reads with the same answers
+//!   (`interop/check_dumps.py`).
 //! - Python's thriftpy2, loading `schemas/*.thrift` at run time, reads every
 //!   Thrift dump in both protocols as the JSON dump's values, with
 //!   `serbench check`'s answers, and writes our bytes back exactly
