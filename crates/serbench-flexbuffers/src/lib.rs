@@ -59,7 +59,7 @@
 //!
 //! flexbuffers' reader trusts the buffer (it panics on offsets past the
 //! end, and reads what it cannot as null, `""` or 0), so before it reads,
-//! a walk of this crate ([`check`](crate::check)'s docs) checks the whole
+//! a walk written here (`src/check.rs`, whose docs list it) checks the whole
 //! buffer: every offset, length, type and width in bounds and pointing
 //! back, strings and keys UTF-8, booleans 0 or 1, map keys in strictly
 //! ascending order, containers nested at most [`MAX_DEPTH`] levels, and at
