@@ -59,4 +59,7 @@ codecs! {
     "ron"         => serbench_ron::Ron,                    "RON",          "ron",         stock, document, serde, evolution;
     "nanoserde-bin" => serbench_nanoserde::NanoserdeBin,   "nanoserde binary", "nanoserde", stock, evolution;
     "flexbuffers" => serbench_flexbuffers::FlexBuffers,    "FlexBuffers",  "flexbuffers", stock, document, serde, evolution;
+    "musli-storage" => serbench_musli::MusliStorage,   "Musli storage", "musli",     stock;
+    "musli-wire"  => serbench_musli::MusliWire,         "Musli wire",   "musli",       stock, evolution;
+    "musli-descriptive" => serbench_musli::MusliDescriptive, "Musli descriptive", "musli", stock;
 }
