@@ -14,10 +14,10 @@
 //!
 //! Its ⚠: a field is its position, so a change that moves fields moves
 //! their meaning. Swapping `width` and `height` reads each as the other
-//! without error; removing `title` (the second field) shifts every later
-//! field down one, so the old program, which misses field 4, fails, while
-//! the new one reads the old program's `title` as its width and fails on
-//! its type. A musli user who reorders or removes fields pins each
+//! without error (⚠ both ways). Removing `title` (the second field)
+//! shifts every later field down one, so each program reads the other's
+//! field 1 as its own and fails on its type: the new one the old `title`
+//! as its width, the old one the new `width` as its title. A musli user who reorders or removes fields pins each
 //! field's index with `#[musli(name = …)]`, which the shared practice
 //! does not. A renamed field keeps its position and so reads both ways;
 //! a wider integer is a continuation number either way; a new enum value
