@@ -62,4 +62,5 @@ codecs! {
     "musli-storage" => serbench_musli::MusliStorage,   "Musli storage", "musli",     stock;
     "musli-wire"  => serbench_musli::MusliWire,         "Musli wire",   "musli",       stock, evolution;
     "musli-descriptive" => serbench_musli::MusliDescriptive, "Musli descriptive", "musli", stock;
+    "savefile"    => serbench_savefile::Savefile,          "savefile",     "savefile",    stock, evolution;
 }

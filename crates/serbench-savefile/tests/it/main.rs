@@ -1,0 +1,9 @@
+//! The savefile codec's tests: the shared conformance kit with its crafted
+//! hostile inputs, then the format's own (layouts, errors).
+
+mod hostile;
+
+serbench_testkit::conformance_tests!(
+    serbench_savefile::Savefile,
+    hostile = crate::hostile::Inputs
+);
