@@ -2,6 +2,7 @@
 //! hostile inputs, then the format's own (layouts, errors).
 
 mod hostile;
+mod layout;
 
 serbench_testkit::conformance_tests!(
     serbench_savefile::Savefile,
