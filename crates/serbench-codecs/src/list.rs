@@ -63,4 +63,5 @@ codecs! {
     "musli-wire"  => serbench_musli::MusliWire,         "Musli wire",   "musli",       stock, evolution;
     "musli-descriptive" => serbench_musli::MusliDescriptive, "Musli descriptive", "musli", stock;
     "savefile"    => serbench_savefile::Savefile,          "savefile",     "savefile",    stock, evolution;
+    "bilrost"     => serbench_bilrost::Bilrost,            "Bilrost",      "bilrost",     stock, evolution;
 }
