@@ -16,7 +16,7 @@ const FORMAT: FormatFacts = FormatFacts {
         source: "README.md (bilrost 0.1016.3)",
     },
     other_languages: Sourced {
-        fact: "Rust only (\"this crate, `bilrost`, is its first implementation\")",
+        fact: "Rust only (its README names no other)",
         source: "README.md (bilrost 0.1016.3)",
     },
 };
