@@ -8,7 +8,7 @@ use serbench_model::declared::{Api, Declared, FormatFacts, LibraryFacts, Sourced
 const FORMAT: FormatFacts = FormatFacts {
     wire_format: "FlexBuffers",
     specification: Sourced {
-        fact: "the binary layout in the FlatBuffers documentation (no standard)",
+        fact: "the FlatBuffers docs' binary layout (no standard)",
         source: "https://flatbuffers.dev/internals/ (\"FlexBuffers\")",
     },
     schema: Sourced {

@@ -158,9 +158,8 @@ const VERSION: u32 = 0;
 impl BaseCodec for Savefile {
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::SAVEFILE);
     const DOCUMENT: serbench_model::DocumentPath = serbench_model::DocumentPath::Unavailable(
-        "savefile's readers and writers are derived for a Rust type at compile time, and it has \
-         no value type to build one at run time: its Schema describes a type but neither reads \
-         nor writes data, and its serde feature is for the Schema, not for data",
+        "savefile's readers and writers are derived for a Rust type at compile time; its Schema \
+         describes a type but neither reads nor writes data",
     );
     const NAME: &'static str = "savefile";
     const CARRIES: Carries = Carries::EVERYTHING;
