@@ -16,7 +16,7 @@ const FORMAT: FormatFacts = FormatFacts {
         source: "https://flatbuffers.dev/flexbuffers/",
     },
     other_languages: Sourced {
-        fact: "C++, Java, JavaScript, Python, Rust and Swift in the FlatBuffers repository",
+        fact: "C++, Java, JavaScript, Python, Rust, Swift (FlatBuffers repo)",
         source: "https://flatbuffers.dev/flexbuffers/",
     },
 };
