@@ -16,7 +16,7 @@ const FORMAT: FormatFacts = FormatFacts {
         source: "https://flatbuffers.dev/flexbuffers/",
     },
     other_languages: Sourced {
-        fact: "C++, Java, JavaScript, Python, Rust, Swift (FlatBuffers repo)",
+        fact: "C++, Java, JavaScript, Python, Rust, Swift",
         source: "https://flatbuffers.dev/flexbuffers/",
     },
 };
