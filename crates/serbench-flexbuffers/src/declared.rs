@@ -30,7 +30,7 @@ const FLEXBUFFERS_LIBRARY: LibraryFacts = LibraryFacts {
         source: "https://index.crates.io/fl/ex/flexbuffers (pubtime)",
     },
     advisories: Sourced {
-        fact: "none filed; its reader panics on crafted input (issue 8923, closed unfixed)",
+        fact: "none; panics on crafted input (issue 8923, unfixed)",
         source: "https://github.com/rustsec/advisory-db/tree/main/crates/ (no flexbuffers folder); https://github.com/google/flatbuffers/issues/8923",
     },
     unmaintained: false,
