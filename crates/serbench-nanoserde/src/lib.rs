@@ -102,7 +102,7 @@
 //! ([`ErrorKind::Truncated`]), an unknown variant, invalid UTF-8 and a
 //! timestamp out of range ([`ErrorKind::Invalid`]; the timestamp with its
 //! field path, `lists[0].tasks[1].header.created`). nanoserde's
-//! [`DeBinErr`](nanoserde::DeBinErr) is the
+//! [`DeBinErr`] is the
 //! [`source`](std::error::Error::source); it reports all three as a
 //! "length" error, and the codec tells them apart by what it holds (an
 //! expected length of 0 for a variant, a span the input holds for UTF-8)

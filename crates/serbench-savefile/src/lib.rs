@@ -105,7 +105,7 @@
 //! lengths: a string's `u64` length is zeroed at once, a list reserves its
 //! count, and a list of plain numbers allocates count × element size
 //! unchecked for overflow, before it reads a byte. So before savefile
-//! reads, [`check`] holds the header and schema to the bytes this codec
+//! reads, `src/check.rs` holds the header and schema to the bytes this codec
 //! writes for the dataset (any other is refused, [`ErrorKind::Invalid`]
 //! at the first byte that differs), and walks the data's layout, holding
 //! every length and count to the input left ([`ErrorKind::Truncated`] at
