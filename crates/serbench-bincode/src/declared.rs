@@ -51,3 +51,26 @@ pub(crate) const BINCODE_STOCK: Declared = Declared {
     api: Api::Serde,
     api_source: "crates/serbench-bincode/src/lib.rs",
 };
+
+/// serde-zap.
+const SERDE_ZAP_LIBRARY: LibraryFacts = LibraryFacts {
+    library: "serde-zap",
+    read_on: "2026-12-06",
+    latest_release: Sourced {
+        fact: "0.1.1 (2026-08-02)",
+        source: "https://index.crates.io/se/rd/serde-zap (pubtime)",
+    },
+    advisories: Sourced {
+        fact: "none",
+        source: "https://github.com/rustsec/advisory-db/tree/main/crates (no serde-zap folder)",
+    },
+    unmaintained: false,
+};
+
+/// `bincode-serde-zap`.
+pub(crate) const SERDE_ZAP: Declared = Declared {
+    format: &FORMAT,
+    library: &SERDE_ZAP_LIBRARY,
+    api: Api::Serde,
+    api_source: "crates/serbench-bincode/src/zap.rs",
+};

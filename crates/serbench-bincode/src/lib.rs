@@ -1,5 +1,6 @@
 //! bincode for the serbench model: bincode 2.0.1 with its standard
-//! configuration.
+//! configuration, and serde-zap, another library of the same bytes
+//! ([`BincodeZap`]; `src/zap.rs` says how, and gives its limits).
 //!
 //! bincode writes the values the model's serde impls describe and nothing
 //! else: no field names, no type tags, variable-length integers. With
@@ -139,6 +140,7 @@ pub mod document;
 mod evolution;
 mod input;
 mod native;
+mod zap;
 
 use bincode::config;
 use bincode::enc::write::Writer;
@@ -149,6 +151,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::native::Native;
+pub use crate::zap::BincodeZap;
 
 /// The bincode codec (bincode 2.0.1, standard configuration).
 #[derive(Clone, Copy, Debug, Default)]

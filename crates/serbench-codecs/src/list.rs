@@ -40,6 +40,7 @@ codecs! {
     "bson"        => serbench_bson::Bson,                  "BSON",         "bson",        stock, document, serde, evolution;
     "bincode"     => serbench_bincode::Bincode,            "bincode",      "bincode",     tuned;
     "bincode-stock"  => serbench_bincode::BincodeStock,    "bincode",      "bincode",     stock, document, serde, evolution;
+    "bincode-serde-zap" => serbench_bincode::BincodeZap,   "bincode",      "serde-zap",   stock, document, serde, evolution;
     "postcard"    => serbench_postcard::Postcard,          "postcard",     "postcard",    stock, document, serde, evolution;
     "bitcode"     => serbench_bitcode::Bitcode,            "bitcode",      "bitcode",     stock, evolution;
     "bitcode-serde" => serbench_bitcode::BitcodeSerde,     "bitcode",      "bitcode",     stock, document, serde;

@@ -20,9 +20,15 @@ use crate::layout::varint;
 
 pub(crate) struct Inputs;
 
-/// The kind of error for a length past the input: claimed before it is
-/// read, a length past the budget fails first.
+/// The kind of error for a length past the input, bincode's: claimed before
+/// it is read, a length past the budget fails first.
 const PAST_THE_END: ErrorKind = ErrorKind::Limit;
+/// serde-zap's: it checks a length against the input left, with no budget.
+const PAST_THE_END_ZAP: ErrorKind = ErrorKind::Truncated;
+
+/// serde-zap's crafted inputs: bincode's, but for the kind of a length past
+/// the input and the budget, which serde-zap has not.
+pub(crate) struct Zap;
 /// The kind of error for an integer too wide for its field: a varint whose
 /// marker announces a wider integer than the field's.
 const OUT_OF_RANGE: ErrorKind = ErrorKind::Invalid;
@@ -34,7 +40,7 @@ fn bytes(bytes: &[u8]) -> Vec<u8> {
 
 /// For each of [`LENGTHS`], `valid` with the length `old` (between `before`
 /// and `after`, which make it unique) replaced by that length. A string's
-/// fails with [`PAST_THE_END`]; a sequence's elements are read one by one
+/// fails with `past`; a sequence's elements are read one by one
 /// from the bytes that follow, which fail as they happen to.
 fn lengths(
     valid: &[u8],
@@ -74,7 +80,7 @@ const NOT_APPLICABLE: &[(Class, &str)] = &[
     ),
 ];
 
-fn task_manager() -> Vec<Crafted> {
+fn task_manager(past: ErrorKind) -> Vec<Crafted> {
     use Class::{Other, UnknownEnum, Utf8, WrongType};
     use ErrorKind::{Invalid, Truncated};
 
@@ -85,13 +91,13 @@ fn task_manager() -> Vec<Crafted> {
     let description = m.lists[0].tasks[0].description.as_bytes();
     let task = [&[16][..], task_id].concat();
     let mut inputs = [
-        lengths(v, "the user", PAST_THE_END, [&[], &[9], b"Demo User"]),
+        lengths(v, "the user", past, [&[], &[9], b"Demo User"]),
         lengths(v, "the version", Invalid, [b"User", &[3], &[1, 0, 0]]),
         lengths(v, "the lists", Truncated, [&[1, 0, 0], &[1], &[16]]),
-        lengths(v, "a list's id", PAST_THE_END, [&[], &[16], list_id]),
-        lengths(v, "a list's name", PAST_THE_END, [&[], &[4], b"Work"]),
+        lengths(v, "a list's id", past, [&[], &[16], list_id]),
+        lengths(v, "a list's name", past, [&[], &[4], b"Work"]),
         lengths(v, "the tasks", Truncated, [&[], &[1], &task]),
-        lengths(v, "a description", PAST_THE_END, [&[], &[23], description]),
+        lengths(v, "a description", past, [&[], &[23], description]),
     ]
     .concat();
     // Every length declared in `lengths` above has a prefix of 1, which
@@ -119,11 +125,11 @@ fn task_manager() -> Vec<Crafted> {
     inputs
 }
 
-fn telemetry() -> Vec<Crafted> {
+fn telemetry(past: ErrorKind) -> Vec<Crafted> {
     let r = SensorReading::workload(1).remove(0);
     let v = &to_vec(&r).unwrap();
     let id = r.sensor_id.as_bytes();
-    let mut inputs = lengths(v, "the sensor id", PAST_THE_END, [&[], &[8], id]);
+    let mut inputs = lengths(v, "the sensor id", past, [&[], &[8], id]);
     inputs.push(patched_bytes(
         v,
         Class::Utf8,
@@ -135,7 +141,7 @@ fn telemetry() -> Vec<Crafted> {
     inputs
 }
 
-fn graph() -> Vec<Crafted> {
+fn graph(past: ErrorKind) -> Vec<Crafted> {
     let g = Graph::generate(1);
     let v = &to_vec(&g).unwrap();
     let name = &bytes(g.nodes[0].name.as_bytes());
@@ -147,12 +153,7 @@ fn graph() -> Vec<Crafted> {
             ErrorKind::Truncated,
             [&[], &[1], &[&[0][..], name].concat()],
         ),
-        lengths(
-            v,
-            "a node name",
-            PAST_THE_END,
-            [&[0], &name[..1], &name[1..]],
-        ),
+        lengths(v, "a node name", past, [&[0], &name[..1], &name[1..]]),
         lengths(v, "out edges", ErrorKind::Truncated, [name, &[1], &[0]]),
         lengths(
             v,
@@ -183,7 +184,7 @@ fn graph() -> Vec<Crafted> {
     inputs
 }
 
-fn records() -> Vec<Crafted> {
+fn records(past: ErrorKind) -> Vec<Crafted> {
     // ids [7] (zigzag 14), strings ["s"].
     let record =
         |ids: &[u8], strings: &[u8], string: &[u8]| [ids, &[14], strings, string, b"s"].concat();
@@ -207,7 +208,7 @@ fn records() -> Vec<Crafted> {
             Crafted::new(
                 Class::Length,
                 format!("a string declares 2^{power}"),
-                PAST_THE_END,
+                past,
                 record(&[1], &[1], &huge),
             ),
         ]);
@@ -224,7 +225,7 @@ fn records() -> Vec<Crafted> {
     inputs
 }
 
-fn media() -> Vec<Crafted> {
+fn media(past: ErrorKind) -> Vec<Crafted> {
     use ErrorKind::{Invalid, Truncated};
 
     let m = MediaContent::canonical();
@@ -234,7 +235,7 @@ fn media() -> Vec<Crafted> {
     let small = &bytes(m.images[1].uri.as_bytes());
     let bill = &bytes(b"Bill Gates");
     let mut inputs = [
-        lengths(v, "the uri", PAST_THE_END, [&[], &[30], uri]),
+        lengths(v, "the uri", past, [&[], &[30], uri]),
         lengths(v, "the persons", Invalid, [&[], &[2], bill]),
         lengths(v, "the images", Truncated, [&[], &[2], &bytes(large)]),
     ]
@@ -332,7 +333,7 @@ impl HostileInputs for Inputs {
 
 impl Crafts<TaskManager> for Inputs {
     fn crafted() -> Vec<Crafted> {
-        let mut inputs = task_manager();
+        let mut inputs = task_manager(PAST_THE_END);
         inputs.push(at_the_budget());
         inputs
     }
@@ -340,24 +341,119 @@ impl Crafts<TaskManager> for Inputs {
 
 impl Crafts<SensorReading> for Inputs {
     fn crafted() -> Vec<Crafted> {
-        telemetry()
+        telemetry(PAST_THE_END)
     }
 }
 
 impl Crafts<Graph> for Inputs {
     fn crafted() -> Vec<Crafted> {
-        graph()
+        graph(PAST_THE_END)
     }
 }
 
 impl Crafts<Record> for Inputs {
     fn crafted() -> Vec<Crafted> {
-        records()
+        records(PAST_THE_END)
     }
 }
 
 impl Crafts<MediaContent> for Inputs {
     fn crafted() -> Vec<Crafted> {
-        media()
+        media(PAST_THE_END)
     }
 }
+
+impl HostileInputs for Zap {
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = NOT_APPLICABLE;
+    const EXPANSION: usize = EXPANSION;
+}
+
+/// serde-zap's task-manager: its serializer is human-readable to serde, so
+/// the version, ids, colors and times are their text forms, each a length
+/// then UTF-8, and the inputs patch those.
+fn zap_task_manager() -> Vec<Crafted> {
+    use Class::{Other, UnknownEnum, Utf8, WrongType};
+    use ErrorKind::{Invalid, Truncated};
+    use serbench_bincode::BincodeZap;
+    use serbench_model::Codec;
+    use serbench_model::forms::{color_text, uuid_text};
+
+    let past = PAST_THE_END_ZAP;
+    let m = TaskManager::generate(1);
+    let v = &BincodeZap::to_vec(&m).unwrap();
+    let list_id = uuid_text(&m.lists[0].header.id);
+    let task_id = uuid_text(&m.lists[0].tasks[0].header.id);
+    let color = color_text(m.lists[0].header.color);
+    let description = m.lists[0].tasks[0].description.as_bytes();
+    let task = [&[36][..], task_id.as_bytes()].concat();
+    let mut inputs = [
+        lengths(v, "the user", past, [&[], &[9], b"Demo User"]),
+        lengths(v, "the version", past, [b"User", &[5], b"1.0.0"]),
+        lengths(v, "the lists", Truncated, [b"1.0.0", &[1], &[36]]),
+        lengths(v, "a list's id", past, [&[], &[36], list_id.as_bytes()]),
+        lengths(v, "a list's name", past, [&[], &[4], b"Work"]),
+        lengths(v, "the tasks", Truncated, [b"Z", &[1], &task]),
+        lengths(v, "a description", past, [&[], &[23], description]),
+    ]
+    .concat();
+    inputs.extend([
+        patched_bytes(
+            v,
+            Utf8,
+            Invalid,
+            "a byte 0xff in the user",
+            b"Demo User",
+            b"Demo\xffUser",
+        ),
+        ending(v, WrongType, Invalid, "completed is 2", 1, &[2]),
+        ending(v, UnknownEnum, Invalid, "priority 9", 2, &[9, 1]),
+        patched_bytes(
+            v,
+            Other,
+            Invalid,
+            "a version segment that is not a number",
+            b"\x051.0.0",
+            b"\x051.x.0",
+        ),
+        patched_bytes(
+            v,
+            Other,
+            Invalid,
+            "a list's id that is not a uuid",
+            list_id.as_bytes(),
+            [&b"z"[..], &list_id.as_bytes()[1..]].concat(),
+        ),
+        patched_bytes(
+            v,
+            Other,
+            Invalid,
+            "a list's color that is not a color",
+            [&b"Work\x07"[..], color.as_bytes()].concat(),
+            [&b"Work\x07!"[..], &color.as_bytes()[1..]].concat(),
+        ),
+    ]);
+    inputs
+}
+
+impl Crafts<TaskManager> for Zap {
+    fn crafted() -> Vec<Crafted> {
+        zap_task_manager()
+    }
+}
+
+macro_rules! zap {
+    ($($dataset:ty => $inputs:ident),*) => {$(
+        impl Crafts<$dataset> for Zap {
+            fn crafted() -> Vec<Crafted> {
+                $inputs(PAST_THE_END_ZAP)
+            }
+        }
+    )*};
+}
+
+zap!(
+    SensorReading => telemetry,
+    Graph => graph,
+    Record => records,
+    MediaContent => media
+);
