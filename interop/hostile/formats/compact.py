@@ -17,6 +17,10 @@ FAMILIES = ("bincode", "postcard")
 TEXT_LENGTH = {"bincode": bincode_varint, "postcard": leb128}
 # The serializer's key for each family.
 WIRES = {"bincode": "bincode", "postcard": "postcard"}
+# Codecs whose library tells serde it is human-readable: the model writes
+# their ids, colors, times and versions as text (serbench-bincode's
+# src/zap.rs).
+TEXT_FORMS = {"bincode-serde-zap": "bincode-text"}
 # A value ends with its last field: a cut one or bytes after it are damage.
 KNOWS_ITS_END = True
 EMPTY_FILE = "reject"
@@ -25,7 +29,7 @@ TAILS = ()
 
 def crafted(codec, family, datasets):
     """Every crafted case for a codec writing bincode or postcard."""
-    wire = WIRES[family]
+    wire = TEXT_FORMS.get(codec, WIRES[family])
     for ds in datasets:
         if ds in VALUES:
             yield from serde_bombs(codec, wire, ds)
@@ -40,14 +44,14 @@ def compact_bombs(codec, wire, ds):
     ser = lambda node: Serializer(wire).run(node)  # noqa: E731
     control = f"{codec}/{ds} value"
     nodes = list(walk(tree))
-    varint = bincode_varint if wire == "bincode" else leb128
+    varint = leb128 if wire == "postcard" else bincode_varint
     for path, node in nodes:
         if isinstance(node, str) and path:
             for bad, what in ((b"\xff\xfe", "ff fe"), (b"\xc0\xaf", "overlong /"), (b"\xed\xa0\x80", "surrogate D800")):
                 bomb = replace(tree, path, lambda old, b=bad: BadText(b"ok" + b))
                 yield Case(codec, ds, "utf8", f"{path_text(path)} holds {what}", ser(bomb), "reject", control=control)
     first_len = next(p for p, n in nodes if lengthy(wire, n))
-    if wire == "bincode":
+    if wire != "postcard":
         for marker, what in ((b"\xfe", "254 (u128 marker)"), (b"\xff", "255 (reserved)")):
             bomb = replace(tree, first_len, lambda old, m=marker: Raw(m + b"\x01" * 16, stop=True))
             yield Case(codec, ds, "varint", f"{path_text(first_len)} length marker {what}", ser(bomb), "reject", control=control)
@@ -104,7 +108,7 @@ def compact_bombs(codec, wire, ds):
 def amplification(codec, wire):
     """Empty nodes of 4 bytes and empty strings of one byte each."""
     n = AMPLIFY_BYTES
-    varint = bincode_varint if wire == "bincode" else leb128
+    varint = leb128 if wire == "postcard" else bincode_varint
     count = n // 4
     yield amplified(codec, "graph", "empty nodes, 4 bytes each", varint(count) + b"\x00" * (4 * count) + b"\x00")
     count = n

@@ -8,7 +8,9 @@ replaced (`replace`) by a wrong value or an edit marker (`Raw`, `LenBomb`,
 `BadText`) that the serializers, and protobuf's, honour.
 
 `wire` below is the serializer's key: "json", "cbor", "msgpack", "bincode"
-or "postcard"; `codec` is the id `serbench check --codec` takes, so
+or "postcard", or "bincode-text": bincode's bytes with the leaf values in
+their text forms, as a serde library that says it is human-readable
+(serde-zap) writes them; `codec` is the id `serbench check --codec` takes, so
 another codec of the same wire format is fed the same bytes.
 """
 
@@ -89,12 +91,16 @@ class Stop(Exception):
 
 # The wires without names or types: a struct is its fields in order, an
 # option a 0/1 byte, integers varints.
-COMPACT = ("bincode", "postcard")
+COMPACT = ("bincode", "postcard", "bincode-text")
+# The wires whose serializer tells serde it is human-readable, so ids,
+# colors, times and versions take their text forms.
+TEXT_FORMS = ("json", "bincode-text")
 
 
 def generic(wire, ds, t, v):
     """The typed value v as the generic tree wire writes."""
     compact = wire in COMPACT
+    text = wire in TEXT_FORMS
     qt_cbor = wire == "cbor" and ds == "task-manager"
     if isinstance(t, tuple):
         kind = t[0]
@@ -113,15 +119,15 @@ def generic(wire, ds, t, v):
     if t == "str":
         return v
     if t == "uuid":
-        if wire == "json":
+        if text:
             return uuid_text(v)
         return Tag(37, v) if qt_cbor else v
     if t == "color":
-        if wire == "json" or qt_cbor:
+        if text or qt_cbor:
             return color_text(v)
         return Var(v) if compact else v
     if t == "time":
-        if wire == "json":
+        if text:
             return CREATED_TEXT
         if qt_cbor:
             return Tag(0, CREATED_TEXT)
@@ -129,7 +135,7 @@ def generic(wire, ds, t, v):
             return Pairs([("seconds", ZVar(v[0])), ("nanos", Var(v[1])), ("offset", ZVar(v[2]))])
         return list(v)
     if t == "version":
-        if wire == "json" or qt_cbor:
+        if text or qt_cbor:
             return ".".join(str(x) for x in v)
         return [Var(x) for x in v] if compact else list(v)
     if t in ("prio",):
@@ -191,7 +197,7 @@ class Serializer:
             if isinstance(orig, Pairs):
                 return mp_map_head(n)
             return mp_array_head(n)
-        if wire == "bincode":
+        if wire in ("bincode", "bincode-text"):
             return bincode_varint(n)
         return leb128(n)
 
@@ -286,7 +292,7 @@ class Serializer:
 
     def compact(self, x):
         out = self.out
-        varint = bincode_varint if self.wire == "bincode" else leb128
+        varint = bincode_varint if self.wire in ("bincode", "bincode-text") else leb128
         if x is None:
             out += b"\x00"
         elif isinstance(x, Some):
