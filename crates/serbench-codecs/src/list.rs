@@ -66,4 +66,5 @@ codecs! {
     "musli-descriptive" => serbench_musli::MusliDescriptive, "Musli descriptive", "musli", stock;
     "savefile"    => serbench_savefile::Savefile,          "savefile",     "savefile",    stock, evolution;
     "bilrost"     => serbench_bilrost::Bilrost,            "Bilrost",      "bilrost",     stock, evolution;
+    "fory"        => serbench_fory::Fory,                  "Fory",         "fory",        stock, evolution;
 }
