@@ -2,8 +2,10 @@
 
     python3 check_dumps.py DUMPS SERBENCH
 
-json, cbor2, lxml, msgpack, pymongo's bson and flatbuffers' `flexbuffers`
-module must read every dump of their format; the values they read must be
+json, cbor2, lxml, msgpack, pymongo's bson, flatbuffers' `flexbuffers`
+module and pyfory (Apache Fory's Python implementation, xlang compatible
+mode, with dataclasses registered under serbench-fory's type ids) must read
+every dump of their format; the values they read must be
 the same in every format; and the traverse answer computed here must equal
 `SERBENCH check`'s. What pymongo writes of the datasets' values, `SERBENCH
 check` reads with the same answers. Run by `cargo xtask interop`.
@@ -14,17 +16,21 @@ here has its dumps read, so a new library of a known format is checked
 without an edit.
 """
 
+import dataclasses
 import datetime
+import enum
 import json
 import re
 import subprocess
 import sys
 import uuid
 from pathlib import Path
+from typing import List, Optional
 
 import bson
 import cbor2
 import msgpack
+import pyfory
 from flatbuffers import flexbuffers
 from lxml import etree
 
@@ -162,6 +168,7 @@ FAMILIES = {
     "XML": "xml",
     "BSON": "bson",
     "FlexBuffers": "flexbuffers",
+    "Fory": "fory",
 }
 
 
@@ -175,6 +182,185 @@ def bson_document(data):
 def flexbuffers_tree(data):
     """A FlexBuffer as Python values, its blobs as bytes."""
     return flexbuffers.Loads(data)
+
+
+# serbench-fory's types as a pyfory user declares them: the same field
+# names and types, registered under the same ids (src/mirror.rs), which is
+# how Fory's languages agree on a type.
+class Priority(enum.Enum):
+    LOW = 0
+    MEDIUM = 1
+    HIGH = 2
+    CRITICAL = 3
+
+
+class Player(enum.Enum):
+    JAVA = 0
+    FLASH = 1
+
+
+class Size(enum.Enum):
+    SMALL = 0
+    LARGE = 1
+
+
+@dataclasses.dataclass
+class Created:
+    seconds: pyfory.Int64 = 0
+    nanos: pyfory.UInt32 = 0
+    offset_seconds: pyfory.Int32 = 0
+
+
+@dataclasses.dataclass
+class Header:
+    id: bytes = b""
+    name: str = ""
+    color: pyfory.UInt32 = 0
+    created: Created = None
+
+
+@dataclasses.dataclass
+class Task:
+    header: Header = None
+    description: str = ""
+    priority: Priority = Priority.LOW
+    completed: bool = False
+
+
+@dataclasses.dataclass
+class TaskList:
+    header: Header = None
+    tasks: List[Task] = None
+
+
+@dataclasses.dataclass
+class TaskManager:
+    user: str = ""
+    version: List[pyfory.UInt32] = None
+    lists: List[TaskList] = None
+
+
+@dataclasses.dataclass
+class SensorReading:
+    sensor_id: str = ""
+    ambient_temperature: float = 0.0
+    object_temperature: float = 0.0
+    accelerometer_x: float = 0.0
+    accelerometer_y: float = 0.0
+    accelerometer_z: float = 0.0
+    altitude: float = 0.0
+    light: float = 0.0
+    humidity: float = 0.0
+
+
+@dataclasses.dataclass
+class Node:
+    id: pyfory.UInt16 = 0
+    name: str = ""
+    out_edges: List[pyfory.UInt32] = None
+    in_edges: List[pyfory.UInt32] = None
+
+
+# `from` is a Python keyword, and compatible mode matches fields by name:
+# the class is built with the field named `from`, without the generated
+# `__init__` and `__repr__` that would spell it as code.
+Edge = dataclasses.dataclass(init=False, repr=False, eq=False)(
+    type(
+        "Edge",
+        (),
+        {
+            "__annotations__": {"from": pyfory.UInt32, "to": pyfory.UInt32, "weight": pyfory.UInt16},
+            "from": 0,
+            "to": 0,
+            "weight": 0,
+        },
+    )
+)
+
+
+@dataclasses.dataclass
+class Graph:
+    nodes: List[Node] = None
+    edges: List[Edge] = None
+
+
+@dataclasses.dataclass
+class Record:
+    ids: List[pyfory.Int64] = None
+    strings: List[str] = None
+
+
+@dataclasses.dataclass
+class Media:
+    uri: str = ""
+    title: Optional[str] = None
+    width: pyfory.Int32 = 0
+    height: pyfory.Int32 = 0
+    format: str = ""
+    duration: pyfory.Int64 = 0
+    size: pyfory.Int64 = 0
+    bitrate: Optional[pyfory.Int32] = None
+    persons: List[str] = None
+    player: Player = Player.JAVA
+    copyright: Optional[str] = None
+
+
+@dataclasses.dataclass
+class Image:
+    uri: str = ""
+    title: Optional[str] = None
+    width: pyfory.Int32 = 0
+    height: pyfory.Int32 = 0
+    size: Size = Size.SMALL
+
+
+@dataclasses.dataclass
+class MediaContent:
+    media: Media = None
+    images: List[Image] = None
+
+
+FORY_TYPES = (
+    (101, TaskManager), (102, TaskList), (103, Task), (104, Header), (105, Created), (106, Priority),
+    (111, SensorReading), (121, Graph), (122, Node), (123, Edge), (131, Record),
+    (141, MediaContent), (142, Media), (143, Image), (144, Player), (145, Size),
+)
+
+
+def fory_reader():
+    fory = pyfory.Fory(xlang=True, compatible=True, ref=False)
+    for type_id, cls in FORY_TYPES:
+        fory.register_type(cls, type_id=type_id)
+    return fory
+
+
+def fory_tree(data):
+    """A Fory value as pyfory reads it, as the JSON tree: dataclasses as
+    dicts, enums by name."""
+
+    def tree(value):
+        if dataclasses.is_dataclass(value):
+            return {f.name: tree(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        if isinstance(value, enum.Enum):
+            return value.name
+        if isinstance(value, list):
+            return [tree(v) for v in value]
+        return value
+
+    return tree(fory_reader().deserialize(data))
+
+
+def manager_from_fory(data):
+    """The task manager pyfory reads: the binary forms, the priority's
+    ordinal and the time's parts as a triple."""
+    doc = fory_tree(data)
+    for l in doc["lists"]:
+        for h in [l["header"], *(t["header"] for t in l["tasks"])]:
+            c = h["created"]
+            h["created"] = (c["seconds"], c["nanos"], c["offset_seconds"])
+        for t in l["tasks"]:
+            t["priority"] = Priority[t["priority"]].value
+    return manager_from_binary(doc)
 
 
 def codecs_by_family(serbench):
@@ -191,6 +377,7 @@ def check_task_manager(dumps, codecs):
         "bson": lambda b: manager_from_binary(bson_document(b)),
         "xml": lambda b: manager_from_xml(xml_root(b)),
         "flexbuffers": lambda b: manager_from_binary(flexbuffers_tree(b)),
+        "fory": manager_from_fory,
     }
     values = {
         name: family[first]((dumps / f"task-manager.{name}").read_bytes()) for name, first in codecs.items()
@@ -255,6 +442,7 @@ def check_same_tree(dumps, dataset, codecs):
         "xml": lambda b: xml_tree(dataset, xml_root(b)),
         "bson": bson_document,
         "flexbuffers": flexbuffers_tree,
+        "fory": fory_tree,
     }
     trees = {name: family[first]((dumps / f"{dataset}.{name}").read_bytes()) for name, first in codecs.items()}
     for name, tree in trees.items():

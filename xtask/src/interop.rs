@@ -1,8 +1,8 @@
 //! `cargo xtask interop`: other programs read serbench's files, and serbench
 //! reads theirs.
 //!
-//! - Python's json, cbor2, lxml, msgpack, pymongo's bson and flatbuffers'
-//!   `flexbuffers` read every dump, see the same values in every format
+//! - Python's json, cbor2, lxml, msgpack, pymongo's bson, flatbuffers'
+//!   `flexbuffers` and pyfory read every dump, see the same values in every format
 //!   and compute the same traverse answers, and what pymongo writes of the
 //!   values `serbench` reads with the same answers
 //!   (`interop/check_dumps.py`).
@@ -41,7 +41,7 @@
 //!   `flatc --binary` make of their text, serbench reads as the same value.
 //!
 //! Needs python3 with `interop/requirements.txt` (cbor2, lxml, msgpack,
-//! pymongo, thriftpy2, fastavro, saxonche and flatc 25.12.19), g++ with Qt 6, protoc, capnp
+//! pymongo, pyfory, thriftpy2, fastavro, saxonche and flatc 25.12.19), g++ with Qt 6, protoc, capnp
 //! and thrift (Debian: `g++ pkg-config qt6-base-dev protobuf-compiler capnproto
 //! thrift-compiler`);
 //! `.ci/run` installs them.
@@ -71,7 +71,7 @@ pub(crate) fn run() -> anyhow::Result<()> {
             .arg(&dumps)
             .arg(&serbench),
     )
-    .context("Python interop failed (needs: pip install cbor2 lxml msgpack pymongo)")?;
+    .context("Python interop failed (needs: pip install cbor2 lxml msgpack pymongo pyfory)")?;
     run_checked(
         Command::new("python3")
             .arg(root.join("interop/check_avro.py"))
