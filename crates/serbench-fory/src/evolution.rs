@@ -9,6 +9,17 @@
 //! (1, its size enum 2) in that release's own `Fory` instance, in xlang
 //! compatible mode as the codec's. The size enum marks its first value
 //! `#[fory(default)]`, as fory's README asks of every enum.
+//!
+//! The three ⚠ cells are fory matching by name and defaulting what it
+//! cannot match, without a word: a renamed field (`uri` to `url`) is a
+//! field removed and another added, so each version reads the other's
+//! record with that text empty; and the old program reads the new one's
+//! `Huge` as the enum's default, `Small` (compatible mode's rule for an
+//! ordinal it does not know; the codec's own enums make that default an
+//! `Unknown` variant it refuses, see the crate docs). The widened width
+//! reads both ways: fory converts a field's integer to the reader's type
+//! when the value fits (and refuses one out of range), as the test
+//! record's 640 does.
 
 #![allow(
     clippy::used_underscore_binding,
