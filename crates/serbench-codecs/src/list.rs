@@ -28,6 +28,8 @@ codecs! {
     "json"        => serbench_json::Json,                  "JSON",         "serde_json",  stock, document, serde, input, evolution;
     "json-simd"   => serbench_json::JsonSimd,              "JSON",         "simd-json",   stock, document, serde;
     "json-sonic"  => serbench_json::JsonSonic,             "JSON",         "sonic-rs",    stock, document, serde;
+    "json-simd-derive" => serbench_json::JsonSimdDerive,   "JSON",         "simd-json-derive", tuned;
+    "json-flexon" => serbench_json::JsonFlexon,            "JSON",         "flexon",      stock, document, serde, evolution;
     "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    stock, document, serde, evolution;
     "cbor-minicbor" => serbench_cbor::CborMinicbor,        "CBOR",         "minicbor",    stock, document, input;
     "cbor-cbor4ii"  => serbench_cbor::CborCbor4ii,         "CBOR",         "cbor4ii",     stock, document, serde;

@@ -66,6 +66,36 @@ const SONIC_RS_LIBRARY: LibraryFacts = LibraryFacts {
     unmaintained: false,
 };
 
+/// simd-json-derive.
+const SIMD_JSON_DERIVE_LIBRARY: LibraryFacts = LibraryFacts {
+    library: "simd-json-derive",
+    read_on: "2026-12-06",
+    latest_release: Sourced {
+        fact: "0.19.0 (2026-10-27)",
+        source: "https://index.crates.io/si/md/simd-json-derive (pubtime)",
+    },
+    advisories: Sourced {
+        fact: "RUSTSEC-2023-0087 (unsound), fixed in 0.12.0",
+        source: "https://github.com/rustsec/advisory-db/tree/main/crates/simd-json-derive",
+    },
+    unmaintained: false,
+};
+
+/// flexon.
+const FLEXON_LIBRARY: LibraryFacts = LibraryFacts {
+    library: "flexon",
+    read_on: "2026-12-06",
+    latest_release: Sourced {
+        fact: "0.4.9 (2026-09-08)",
+        source: "https://index.crates.io/fl/ex/flexon (pubtime)",
+    },
+    advisories: Sourced {
+        fact: "none known",
+        source: "https://github.com/rustsec/advisory-db/tree/main/crates/ (no flexon folder)",
+    },
+    unmaintained: false,
+};
+
 /// `json`.
 pub(crate) const JSON: Declared = Declared {
     format: &FORMAT,
@@ -88,4 +118,20 @@ pub(crate) const JSON_SONIC: Declared = Declared {
     library: &SONIC_RS_LIBRARY,
     api: Api::Serde,
     api_source: "crates/serbench-json/src/lib.rs",
+};
+
+/// `json-simd-derive`.
+pub(crate) const JSON_SIMD_DERIVE: Declared = Declared {
+    format: &FORMAT,
+    library: &SIMD_JSON_DERIVE_LIBRARY,
+    api: Api::Native,
+    api_source: "crates/serbench-json/src/simd_derive.rs",
+};
+
+/// `json-flexon`.
+pub(crate) const JSON_FLEXON: Declared = Declared {
+    format: &FORMAT,
+    library: &FLEXON_LIBRARY,
+    api: Api::Serde,
+    api_source: "crates/serbench-json/src/flexon.rs",
 };

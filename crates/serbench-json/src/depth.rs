@@ -35,9 +35,11 @@ pub(crate) enum MinusZero {
 }
 
 /// What the pass found wrong, at a byte offset.
+#[derive(Clone, Copy)]
 enum Fault {
     TooDeep(usize),
     MinusZero(usize),
+    Trailing(usize),
 }
 
 /// An [`ErrorKind::Limit`] error of codec `C` about `subject` (a dataset,
@@ -63,22 +65,51 @@ pub(crate) fn check<C: BaseCodec>(
 /// levels: its kind, its byte offset and what to say.
 fn fault(bytes: &[u8], depth: usize, minus_zero: MinusZero) -> Option<(ErrorKind, usize, String)> {
     let fault = if minus_zero == MinusZero::Refused {
-        first_fault::<true>(bytes, depth)
+        first_fault::<true, false>(bytes, depth)
     } else {
-        first_fault::<false>(bytes, depth)
+        first_fault::<false, false>(bytes, depth)
     };
-    match fault? {
-        Fault::TooDeep(at) => Some((
+    Some(describe(fault?, depth))
+}
+
+/// As [`check`] with [`MinusZero::Refused`], and an
+/// [`ErrorKind::TrailingBytes`] error at the first byte other than
+/// whitespace after the root value ends, for a library that stops reading
+/// there without saying whether more follows (flexon).
+pub(crate) fn check_whole<C: BaseCodec>(
+    subject: &'static str,
+    bytes: &[u8],
+    depth: usize,
+) -> Result<(), Error> {
+    match first_fault::<true, true>(bytes, depth).map(|fault| describe(fault, depth)) {
+        None => Ok(()),
+        Some((kind, at, message)) => {
+            Err(Error::named(kind, C::NAME, subject, message).at_offset(at))
+        }
+    }
+}
+
+/// A fault's kind, byte offset and what to say, with containers allowed
+/// `depth` levels.
+fn describe(fault: Fault, depth: usize) -> (ErrorKind, usize, String) {
+    match fault {
+        Fault::TooDeep(at) => (
             ErrorKind::Limit,
             at,
             format!("arrays and objects nest more than {depth} levels"),
-        )),
-        Fault::MinusZero(at) => Some((
+        ),
+        // simd-json and flexon read it as the integer 0.
+        Fault::MinusZero(at) => (
             ErrorKind::Invalid,
             at,
-            "the number -0, which simd-json reads as 0 and other readers as -0.0 (write 0 or -0.0)"
+            "the number -0, which this library reads as 0 and serde_json as -0.0 (write 0 or -0.0)"
                 .to_owned(),
-        )),
+        ),
+        Fault::Trailing(at) => (
+            ErrorKind::TrailingBytes,
+            at,
+            "bytes after the value's end".to_owned(),
+        ),
     }
 }
 
@@ -116,14 +147,27 @@ impl Strings {
 }
 
 /// The first `[` or `{` that opens a container past `limit` levels deep, or
-/// with `MINUS_ZERO` the first bare `-0`, if there is one. Brackets and
-/// signs inside strings do not count; a closing bracket without its opener
-/// and a number JSON does not have are left to the parser.
-fn first_fault<const MINUS_ZERO: bool>(bytes: &[u8], limit: usize) -> Option<Fault> {
+/// with `MINUS_ZERO` the first bare `-0`, or with `TRAILING` the first byte
+/// after the root value, if there is one. Brackets and signs inside strings
+/// do not count; a closing bracket without its opener and a number JSON
+/// does not have are left to the parser.
+fn first_fault<const MINUS_ZERO: bool, const TRAILING: bool>(
+    bytes: &[u8],
+    limit: usize,
+) -> Option<Fault> {
     let mut depth = 0usize;
     let mut strings = Strings::default();
+    let mut root = Root::default();
     for (at, &byte) in bytes.iter().enumerate() {
+        let in_string = strings.open();
+        if TRAILING && depth == 0 && root.after(byte, in_string) {
+            return Some(Fault::Trailing(at));
+        }
         if !strings.outside(byte) {
+            if TRAILING && depth == 0 && in_string && !strings.open() {
+                // A root string has closed.
+                root.ended = true;
+            }
             continue;
         }
         match byte {
@@ -133,7 +177,10 @@ fn first_fault<const MINUS_ZERO: bool>(bytes: &[u8], limit: usize) -> Option<Fau
                     return Some(Fault::TooDeep(at));
                 }
             }
-            b']' | b'}' => depth = depth.saturating_sub(1),
+            b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                root.ended |= TRAILING && depth == 0;
+            }
             b'-' if MINUS_ZERO
                 && bytes.get(at + 1) == Some(&b'0')
                 && !matches!(bytes.get(at + 2), Some(b'.' | b'e' | b'E' | b'0'..=b'9')) =>
@@ -144,4 +191,38 @@ fn first_fault<const MINUS_ZERO: bool>(bytes: &[u8], limit: usize) -> Option<Fau
         }
     }
     None
+}
+
+/// Where the root value stands, for the bytes outside containers: the
+/// parser has checked the value itself by the time this matters (it reads
+/// what comes first), so a number or literal is any run of the bytes
+/// numbers and literals are made of.
+#[derive(Default)]
+struct Root {
+    /// A number or literal at the root has begun.
+    scalar: bool,
+    /// The root value has ended: only whitespace may follow.
+    ended: bool,
+}
+
+impl Root {
+    /// Whether `byte`, the next one outside every container, lies after the
+    /// root value's end; `in_string` if it is inside a string.
+    fn after(&mut self, byte: u8, in_string: bool) -> bool {
+        if in_string {
+            return false;
+        }
+        match byte {
+            b' ' | b'\t' | b'\n' | b'\r' => {
+                self.ended |= self.scalar;
+                false
+            }
+            b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' | b'-' | b'+' | b'.' => {
+                self.scalar = true;
+                self.ended
+            }
+            // A container, a string, or punctuation.
+            _ => self.ended || self.scalar,
+        }
+    }
 }

@@ -8,11 +8,12 @@
 //!   the place; sonic-rs also refuses `-0.0`, which it reads back as
 //!   `0.0`, as its dataset codec does.
 //! - serde_json reads the whole input (`Deserializer::end`), as the `json`
-//!   codec does. simd-json and sonic-rs read after the same pass their
-//!   dataset codecs take first (`depth.rs`), with a document's
+//!   codec does. simd-json, sonic-rs and flexon read after the same pass
+//!   their dataset codecs take first (`depth.rs`), with a document's
 //!   nesting limit ([`MAX_DEPTH`]) in place of the datasets' 16 levels:
-//!   simd-json's refuses a bare `-0`, which it would read as the integer
-//!   0, where serde_json reads the float −0.0.
+//!   simd-json's and flexon's refuses a bare `-0`, which they would read
+//!   as the integer 0, where serde_json reads the float −0.0, and
+//!   flexon's bytes after the value, which flexon leaves unread.
 //! - [`Value`]'s own `Deserialize` refuses a duplicate key and nesting
 //!   past [`MAX_DEPTH`]; a user's own type, nesting past that pass's
 //!   [`MAX_DEPTH`] with simd-json and sonic-rs.
@@ -26,7 +27,7 @@ use serbench_model::{BaseCodec, Error};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{Json, JsonSimd, JsonSonic, simd, sonic};
+use crate::{Json, JsonFlexon, JsonSimd, JsonSonic, simd, sonic};
 
 impl DocumentCodec for Json {
     const KEEPS_KEY_ORDER: bool = true;
@@ -68,6 +69,17 @@ impl DocumentCodec for JsonSonic {
     }
 }
 
+impl DocumentCodec for JsonFlexon {
+    const KEEPS_KEY_ORDER: bool = true;
+
+    /// flexon's codec of the document, once it holds nothing JSON cannot
+    /// write (flexon would write NaN and infinities as `null`).
+    fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
+        json_carries(Self::NAME, context.messages)?;
+        Ok(self_describing::<JsonFlexon>())
+    }
+}
+
 impl SerdeCodec for Json {
     fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         serde_json::to_writer(out, value)
@@ -98,5 +110,16 @@ impl SerdeCodec for JsonSonic {
 
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
         sonic::read(bytes, DOCUMENT, MAX_DEPTH)
+    }
+}
+
+impl SerdeCodec for JsonFlexon {
+    fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        ::flexon::serde::to_writer(out, value)
+            .map_err(|error| Error::unwritable(Self::NAME, DOCUMENT, error))
+    }
+
+    fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
+        crate::flexon::read(bytes, DOCUMENT, MAX_DEPTH)
     }
 }

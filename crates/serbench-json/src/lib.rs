@@ -1,12 +1,12 @@
-//! JSON for the serbench model, with [serde_json], [simd-json] and
-//! [sonic-rs].
+//! JSON for the serbench model, with [serde_json], [simd-json],
+//! [simd-json-derive], [sonic-rs] and [flexon].
 //!
 //! JSON is the format everything reads. This crate writes the serbench
 //! datasets as compact JSON, and the task-manager exactly as the Qt
 //! serialization benchmark's `QJsonDocument` code does, so a Qt program
 //! reads what it writes and the other way round.
 //!
-//! Three codecs write that layout, one per library, so a comparison of
+//! Five codecs write that layout, one per library, so a comparison of
 //! JSON with other formats can use JSON's fastest library, and a comparison
 //! of the libraries compares them on the same bytes:
 //!
@@ -14,20 +14,30 @@
 //! - [`JsonSimd`] (`json-simd`): simd-json, which parses with SIMD
 //!   instructions into a tape first, in place in a mutable copy of the
 //!   input;
+//! - [`JsonSimdDerive`] (`json-simd-derive`): simd-json's own derive,
+//!   without serde, on types of this crate in the same layout, read from
+//!   simd-json's tape;
 //! - [`JsonSonic`] (`json-sonic`): sonic-rs, which scans with SIMD
+//!   instructions straight into serde;
+//! - [`JsonFlexon`] (`json-flexon`): flexon, which also scans with SIMD
 //!   instructions straight into serde.
 //!
-//! All three go through the same serde forms of the model, so they write
-//! the same key order, the same string escapes, and floats in the same
+//! All but simd-json-derive go through the same serde forms of the model,
+//! and simd-json-derive's types write the same forms, so they write the
+//! same key order, the same string escapes, and floats in the same
 //! shortest digits that read back to the same bits: the same bytes for
 //! every dataset's workload and edge cases, which a test holds them to.
-//! One difference remains: simd-json writes a positive exponent without
-//! its sign, `1e300` where serde_json and sonic-rs write `1e+300`, which
-//! only floats of magnitude 10^16 and more have. Each reads the others'
-//! bytes back exactly.
+//! Two differences remain: simd-json (and its derive) writes a positive
+//! exponent without its sign, `1e300` where serde_json, sonic-rs and
+//! flexon write `1e+300`, which only floats of magnitude 10^16 and more
+//! have; flexon writes a control character's escape with upper-case hex
+//! digits, `\u001F` where the others write `\u001f`. Each reads the
+//! others' bytes back exactly.
 //!
 //! [simd-json]: https://docs.rs/simd-json
+//! [simd-json-derive]: https://docs.rs/simd-json-derive
 //! [sonic-rs]: https://docs.rs/sonic-rs
+//! [flexon]: https://docs.rs/flexon
 //!
 //! ```
 //! use serbench_model::{Dataset, TaskManager};
@@ -76,19 +86,30 @@
 //!   character of the input before it checks nesting, in buffers sized by
 //!   the input, and sonic-rs's frames overflow a small stack below its own
 //!   limit of 255.
-//! - simd-json reads a bare `-0` (no fraction or exponent) as the integer
-//!   0, where serde_json and sonic-rs read the float −0.0, which no
-//!   integer field takes: the same pass refuses it for simd-json
-//!   ([`ErrorKind::Invalid`]), so `"priority":-0` fails with all three. In
-//!   a float field, where serde_json reads −0.0 and sonic-rs 0.0,
-//!   simd-json refuses it too rather than read 0.0; `-0.0` reads with all
-//!   three.
+//! - simd-json and flexon read a bare `-0` (no fraction or exponent) as
+//!   the integer 0, where serde_json and sonic-rs read the float −0.0,
+//!   which no integer field takes: the same pass refuses it for simd-json,
+//!   its derive and flexon ([`ErrorKind::Invalid`]), so `"priority":-0`
+//!   fails with all five. In a float field, where serde_json reads −0.0
+//!   and sonic-rs 0.0, those three refuse it too rather than read 0.0;
+//!   `-0.0` reads with all five.
 //! - simd-json's errors hold the byte offset instead of the line and
 //!   column, where simd-json or a second look at the bytes knows it; an
 //!   error serde raises while reading simd-json's tape (a wrong type, a
 //!   missing field) has only its field path, and says `(position
 //!   unknown)`. Its decode copies the input, which it rewrites while
 //!   parsing, and holds more memory than serde_json's (SECURITY.md).
+//! - simd-json-derive reads after the same pass as simd-json, from a copy
+//!   of the input; its derive keeps the last of a repeated key, so a walk
+//!   of the tape refuses one first. Its own errors (a wrong type, a
+//!   missing or unknown field) have no byte, and take the field path
+//!   simd-json's serde support finds in the same bytes.
+//! - flexon reads after the same pass, which also refuses bytes after the
+//!   value, which flexon leaves unread, and a bare `-0`, which flexon
+//!   reads as the integer 0. Its errors hold the byte offset; a value of
+//!   the wrong type is named by the token found there, and reported as
+//!   [`ErrorKind::Invalid`]. It would write NaN and infinities as `null`:
+//!   they are refused before it writes.
 //! - sonic-rs's errors hold the line and column. It would write NaN and
 //!   infinities as `null`; they are refused before it writes, as for
 //!   serde_json. It reads every negative zero as `0.0`, so writing a
@@ -100,10 +121,12 @@ mod depth;
 pub mod document;
 #[cfg(feature = "evolution")]
 mod evolution;
+mod flexon;
 #[cfg(feature = "document")]
 mod input;
 mod locate;
 mod simd;
+mod simd_derive;
 mod sonic;
 
 use serbench_model::serde_forms::with_path;
@@ -114,7 +137,9 @@ pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+pub use crate::flexon::JsonFlexon;
 pub use crate::simd::JsonSimd;
+pub use crate::simd_derive::JsonSimdDerive;
 pub use crate::sonic::JsonSonic;
 
 /// The JSON codec, with serde_json.

@@ -62,13 +62,14 @@ pub(crate) fn read<T: DeserializeOwned>(
     let decoded = simd_json::serde::from_slice(&mut copy);
     // Locating an error parses again, into a copy of its own.
     drop(copy);
-    decoded.map_err(|error| located::<T>(bytes, error, subject))
+    decoded.map_err(|error| located::<T>(JsonSimd::NAME, bytes, error, subject))
 }
 
-/// simd-json's error as ours, at its byte offset where one is known
-/// ([`place`]), with the field path found by decoding again while
-/// tracking it.
-fn located<T: DeserializeOwned>(
+/// simd-json's error as codec `codec`'s, at its byte offset where one is
+/// known ([`place`]), with the field path found by decoding again while
+/// tracking it ([`path`]).
+pub(crate) fn located<T: DeserializeOwned>(
+    codec: &'static str,
     bytes: &[u8],
     error: simd_json::Error,
     subject: &'static str,
@@ -95,15 +96,7 @@ fn located<T: DeserializeOwned>(
         | ErrorType::BadKeyType => ErrorKind::Invalid,
         _ => ErrorKind::Syntax,
     };
-    let mut copy = bytes.to_vec();
-    let path = simd_json::Deserializer::from_slice(&mut copy)
-        .ok()
-        .and_then(
-            |mut deserializer| match with_path::<_, T>(&mut deserializer) {
-                Err((path, _)) if path != "." => Some(path),
-                _ => None,
-            },
-        );
+    let path = path::<T>(bytes);
     let message = match error.error() {
         _ if place.ended => "the input ends inside an array, object or string".to_owned(),
         ErrorType::Serde(message) => message.clone(),
@@ -115,7 +108,7 @@ fn located<T: DeserializeOwned>(
             None => format!("{other:?}"),
         },
     };
-    let mut located = Error::named(kind, JsonSimd::NAME, subject, message);
+    let mut located = Error::named(kind, codec, subject, message);
     if let Some(at) = place.offset {
         located = located.at_offset(at);
     }
@@ -124,6 +117,21 @@ fn located<T: DeserializeOwned>(
         Some(path) => located.at_path(path),
         None => located,
     }
+}
+
+/// The field path where simd-json's serde support, reading `bytes` as a
+/// `T`, fails, if it does and not at the root: found on the error path
+/// only, by decoding a copy again while tracking it.
+pub(crate) fn path<T: DeserializeOwned>(bytes: &[u8]) -> Option<String> {
+    let mut copy = bytes.to_vec();
+    simd_json::Deserializer::from_slice(&mut copy)
+        .ok()
+        .and_then(
+            |mut deserializer| match with_path::<_, T>(&mut deserializer) {
+                Err((path, _)) if path != "." => Some(path),
+                _ => None,
+            },
+        )
 }
 
 /// Where a simd-json error is, as far as it or the bytes can tell.

@@ -1,8 +1,9 @@
-//! The libraries write the same bytes: simd-json's and sonic-rs's encoding
-//! of every dataset's workload and edge cases is serde_json's (but for the
-//! sign of simd-json's large exponents), and each reads serde_json's.
+//! The libraries write the same bytes: simd-json's, simd-json-derive's,
+//! sonic-rs's and flexon's encoding of every dataset's workload and edge
+//! cases is serde_json's (but for the sign of simd-json's large exponents
+//! and the case of flexon's `\u` escapes), and each reads serde_json's.
 
-use serbench_json::{Json, JsonSimd, JsonSonic};
+use serbench_json::{Json, JsonFlexon, JsonSimd, JsonSimdDerive, JsonSonic};
 use serbench_model::{Codec, Dataset, SensorReading, TaskManager};
 use serbench_testkit::Arbitrary;
 
@@ -38,6 +39,8 @@ macro_rules! alike {
         fn $name() {
             same_bytes::<JsonSimd, $dataset>(without_exponent_plus);
             same_bytes::<JsonSonic, $dataset>(<[u8]>::to_vec);
+            same_bytes::<JsonSimdDerive, $dataset>(without_exponent_plus);
+            same_bytes::<JsonFlexon, $dataset>(upper_case_escapes);
         }
     )*};
 }
@@ -62,6 +65,43 @@ fn without_exponent_plus(json: &[u8]) -> Vec<u8> {
     out
 }
 
+/// serde_json's bytes as flexon writes them: flexon writes the hex digits
+/// of a control character's `\u` escape in upper case, `\u001F` where
+/// serde_json writes `\u001f`; both read either back.
+fn upper_case_escapes(json: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(json.len());
+    let mut at = 0;
+    while let Some(&byte) = json.get(at) {
+        out.push(byte);
+        at += 1;
+        if byte != b'\\' {
+            continue;
+        }
+        let Some(&escaped) = json.get(at) else { break };
+        out.push(escaped);
+        at += 1;
+        if escaped == b'u' {
+            let end = (at + 4).min(json.len());
+            out.extend(json[at..end].iter().map(u8::to_ascii_uppercase));
+            at = end;
+        }
+    }
+    out
+}
+
+#[test]
+fn flexon_writes_escapes_in_upper_case() {
+    let reading = SensorReading::from_readings("a\u{1f}b\\u001f".to_owned(), [1.5; 8]);
+    let first = String::from_utf8(Json::to_vec(&reading).unwrap()).unwrap();
+    let flexon = String::from_utf8(JsonFlexon::to_vec(&reading).unwrap()).unwrap();
+    assert!(
+        first.contains(r#""a\u001fb\\u001f""#) && flexon.contains(r#""a\u001Fb\\u001f""#),
+        "{first}\n{flexon}"
+    );
+    assert!(JsonFlexon::decode(first.as_bytes()).is_ok_and(|back: SensorReading| back == reading));
+    assert!(Json::decode(flexon.as_bytes()).is_ok_and(|back: SensorReading| back == reading));
+}
+
 #[test]
 fn simd_json_drops_the_plus_of_large_exponents() {
     let reading = SensorReading::from_readings("huge".to_owned(), [1e300; 8]);
@@ -81,4 +121,6 @@ fn full_task_manager_is_byte_identical() {
     let first = Json::to_vec(&manager).unwrap();
     assert!(JsonSimd::to_vec(&manager).unwrap() == first);
     assert!(JsonSonic::to_vec(&manager).unwrap() == first);
+    assert!(JsonSimdDerive::to_vec(&manager).unwrap() == first);
+    assert!(JsonFlexon::to_vec(&manager).unwrap() == first);
 }

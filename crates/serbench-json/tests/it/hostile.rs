@@ -542,3 +542,26 @@ alike!(
         _ => input.kind,
     }
 );
+
+alike!(
+    /// simd-json-derive's view of the inputs: simd-json's, through the
+    /// same pass and parser.
+    SimdDerive,
+    expansion = 40,
+    kind = |input| match input.class {
+        Class::Nesting => ErrorKind::Limit,
+        _ if input.what == "an id of 2^64" => ErrorKind::Syntax,
+        _ => input.kind,
+    }
+);
+
+alike!(
+    /// flexon's view of the inputs: nesting stops at the pass before it
+    /// (serde_json finds the wrong type first).
+    Flexon,
+    expansion = 24,
+    kind = |input| match input.class {
+        Class::Nesting => ErrorKind::Limit,
+        _ => input.kind,
+    }
+);

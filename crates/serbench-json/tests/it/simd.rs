@@ -12,7 +12,7 @@ use crate::hostile::Simd;
 /// input's size, and indexes every structural character in a tape of
 /// 16-byte nodes before serde reads a value. The kit's bound, four times
 /// the input, holds only for inputs of a few KiB.
-const DAMAGED_EXPANSION: usize = 24;
+pub(crate) const DAMAGED_EXPANSION: usize = 24;
 
 serbench_testkit::conformance_tests!(
     JsonSimd,
