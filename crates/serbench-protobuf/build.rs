@@ -1,5 +1,7 @@
-//! Compiles `schemas/*.proto` into Rust with protox (a protobuf compiler in
-//! pure Rust) and prost-build, so building this crate needs no `protoc`.
+//! Compiles `schemas/*.proto` into Rust twice, so building this crate
+//! needs no `protoc`: for prost, with protox (a protobuf compiler in pure
+//! Rust) and prost-build; for the `protobuf` crate (rust-protobuf), with
+//! protobuf-codegen and its own pure-Rust parser.
 
 use std::error::Error;
 use std::path::Path;
@@ -26,5 +28,11 @@ fn main() -> Result<(), Box<dyn Error>> {
     }
     let descriptors = protox::compile(SCHEMAS, [&schemas])?;
     prost_build::Config::new().compile_fds(descriptors)?;
+    protobuf_codegen::Codegen::new()
+        .pure()
+        .include(&schemas)
+        .inputs(SCHEMAS.map(|schema| schemas.join(schema)))
+        .cargo_out_dir("rust_protobuf")
+        .run()?;
     Ok(())
 }

@@ -51,3 +51,49 @@ pub(crate) const PROTOBUF_STOCK: Declared = Declared {
     api: Api::Native,
     api_source: "crates/serbench-protobuf (prost-build)",
 };
+
+/// The `protobuf` crate (rust-protobuf).
+const RUST_PROTOBUF_LIBRARY: LibraryFacts = LibraryFacts {
+    library: "protobuf",
+    read_on: "2026-12-06",
+    latest_release: Sourced {
+        fact: "3.7.2",
+        source: "https://index.crates.io/pr/ot/protobuf",
+    },
+    advisories: Sourced {
+        fact: "RUSTSEC-2024-0437, fixed in 3.7.2",
+        source: "https://github.com/rustsec/advisory-db/tree/main/crates/protobuf",
+    },
+    unmaintained: false,
+};
+
+/// `protobuf-rust`.
+pub(crate) const PROTOBUF_RUST: Declared = Declared {
+    format: &FORMAT,
+    library: &RUST_PROTOBUF_LIBRARY,
+    api: Api::Native,
+    api_source: "crates/serbench-protobuf (protobuf-codegen)",
+};
+
+/// buffa.
+const BUFFA_LIBRARY: LibraryFacts = LibraryFacts {
+    library: "buffa",
+    read_on: "2026-12-06",
+    latest_release: Sourced {
+        fact: "0.9.2",
+        source: "https://index.crates.io/bu/ff/buffa",
+    },
+    advisories: Sourced {
+        fact: "none",
+        source: "https://github.com/rustsec/advisory-db/tree/main/crates",
+    },
+    unmaintained: false,
+};
+
+/// `protobuf-buffa`.
+pub(crate) const PROTOBUF_BUFFA: Declared = Declared {
+    format: &FORMAT,
+    library: &BUFFA_LIBRARY,
+    api: Api::Native,
+    api_source: "crates/serbench-protobuf (buffa-codegen)",
+};

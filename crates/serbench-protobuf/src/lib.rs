@@ -132,6 +132,8 @@
 //! the same 2 GiB − 1. The `document` module says how a document maps to
 //! proto3.
 
+pub mod buffa_codec;
+mod check;
 mod declared;
 #[cfg(feature = "document")]
 pub mod document;
@@ -141,6 +143,7 @@ mod graph;
 mod media;
 mod read;
 mod records;
+pub mod rust_protobuf;
 mod stock;
 mod task_manager;
 mod telemetry;
@@ -151,6 +154,8 @@ use std::fmt;
 use serbench_model::{BaseCodec, Carries, Codec, Dataset, NativeCodec};
 pub use serbench_model::{Error, ErrorKind};
 
+pub use crate::buffa_codec::ProtobufBuffa;
+pub use crate::rust_protobuf::ProtobufRust;
 pub use crate::stock::ProtobufStock;
 use crate::wire::Wire;
 

@@ -18,6 +18,7 @@
 //! A binary of its own, not a module of xtask, so that the capnpc plugin
 //! it links is built only when code is generated.
 
+mod buffa;
 mod capnp;
 mod flatbuffers;
 
@@ -41,6 +42,11 @@ struct Generator {
 const CAPNP: Generator = Generator {
     name: "capnp",
     generate: capnp::generate,
+};
+
+const BUFFA: Generator = Generator {
+    name: "buffa",
+    generate: buffa::generate,
 };
 
 const FLATBUFFERS: Generator = Generator {
@@ -76,6 +82,13 @@ const OUTPUTS: &[Output] = &[
         committed: "crates/serbench-flatbuffers/src/generated",
         module: &["generated"],
         generators: &[FLATBUFFERS],
+    },
+    Output {
+        name: "buffa",
+        schemas: "schemas",
+        committed: "crates/serbench-protobuf/src/buffa_codec/generated",
+        module: &["buffa_codec", "generated"],
+        generators: &[BUFFA],
     },
     // The evolution record's versions: a folder of schemas of their own,
     // so that the generators above, which take every schema in

@@ -268,3 +268,17 @@ fn protobuf_rules_apply() {
     let decoded = from_slice::<TaskManager>(&Fields::default().message(3, &list).0).unwrap();
     assert!(decoded.lists[0].tasks[0].completed);
 }
+
+#[test]
+fn rust_protobuf_reads_a_wrong_type_as_unknown() {
+    use serbench_model::{Codec, TaskManager};
+    use serbench_protobuf::{Protobuf, ProtobufBuffa, ProtobufRust};
+
+    // Field 1 (`user`, a string) as the varint 3: prost and buffa refuse
+    // it; rust-protobuf keeps it as an unknown field, as C++ does.
+    let bytes = [0x08, 0x03];
+    let manager = <ProtobufRust as Codec<TaskManager>>::decode(&bytes).unwrap();
+    assert_eq!(manager.user, "");
+    assert!(<Protobuf as Codec<TaskManager>>::decode(&bytes).is_err());
+    assert!(<ProtobufBuffa as Codec<TaskManager>>::decode(&bytes).is_err());
+}

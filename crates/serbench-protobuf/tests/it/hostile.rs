@@ -361,3 +361,61 @@ where
         <Inputs as Crafts<D>>::crafted()
     }
 }
+
+/// The same inputs for rust-protobuf, whose bytes are prost's.
+pub(crate) struct RustProtobuf;
+
+impl HostileInputs for RustProtobuf {
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = Inputs::NOT_APPLICABLE;
+
+    // Empty graph nodes again, each a rust-protobuf `Node` (with its
+    // unknown-field map) in a vector grown by doubling, then moved into
+    // prost's message and the model's.
+    const EXPANSION: usize = 200;
+}
+
+impl<D: serbench_model::Dataset> Crafts<D> for RustProtobuf
+where
+    Inputs: Crafts<D>,
+{
+    /// prost's inputs, but for a field of the wrong wire type:
+    /// rust-protobuf's generated code matches the whole key, so such a
+    /// field is an unknown one, kept aside, as C++ protobuf reads it
+    /// (`errors::rust_protobuf_reads_a_wrong_type_as_unknown`). The value
+    /// is then absent: an error only where the schema requires it (a
+    /// reading), and then a missing field.
+    fn crafted() -> Vec<Crafted> {
+        <Inputs as Crafts<D>>::crafted()
+            .into_iter()
+            .filter_map(|mut input| {
+                if input.class != Class::WrongType {
+                    return Some(input);
+                }
+                (input.what == "a reading is a varint").then(|| {
+                    input.kind = ErrorKind::Invalid;
+                    input
+                })
+            })
+            .collect()
+    }
+}
+
+/// The same inputs for buffa, whose bytes are prost's.
+pub(crate) struct Buffa;
+
+impl HostileInputs for Buffa {
+    const NOT_APPLICABLE: &'static [(Class, &'static str)] = Inputs::NOT_APPLICABLE;
+
+    // Empty graph nodes, as for rust-protobuf: buffa's `Node`, then
+    // prost's and the model's.
+    const EXPANSION: usize = 216;
+}
+
+impl<D: serbench_model::Dataset> Crafts<D> for Buffa
+where
+    Inputs: Crafts<D>,
+{
+    fn crafted() -> Vec<Crafted> {
+        <Inputs as Crafts<D>>::crafted()
+    }
+}

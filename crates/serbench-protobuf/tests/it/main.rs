@@ -1,11 +1,12 @@
 //! The protobuf codecs' tests: the shared conformance kit with protobuf's
-//! hostile inputs, once for the tuned codec and once for the stock one
-//! (same bytes, so the same inputs), then protobuf's own.
+//! hostile inputs, for prost's tuned and stock codecs, rust-protobuf's and
+//! buffa's (same bytes, so the same inputs), then protobuf's own.
 
 #[cfg(feature = "document")]
 mod document;
 mod errors;
 mod hostile;
+mod alike;
 mod layout;
 mod stock;
 
@@ -24,6 +25,22 @@ mod stock_kit {
     serbench_testkit::conformance_tests!(
         serbench_protobuf::ProtobufStock,
         hostile = crate::hostile::Stock,
+        global_allocator = false
+    );
+}
+
+mod rust_protobuf_kit {
+    serbench_testkit::conformance_tests!(
+        serbench_protobuf::ProtobufRust,
+        hostile = crate::hostile::RustProtobuf,
+        global_allocator = false
+    );
+}
+
+mod buffa_kit {
+    serbench_testkit::conformance_tests!(
+        serbench_protobuf::ProtobufBuffa,
+        hostile = crate::hostile::Buffa,
         global_allocator = false
     );
 }

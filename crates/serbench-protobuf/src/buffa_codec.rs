@@ -1,0 +1,354 @@
+//! [`ProtobufBuffa`]: the same messages with buffa, Anthropic's
+//! protobuf library in pure Rust, beside prost's codecs.
+//!
+//! buffa-codegen's output for `schemas/*.proto` is committed in
+//! `generated/` and checked by `cargo xtask codegen --check`: its generator
+//! takes a FileDescriptorSet, which protox compiles with no `protoc`
+//! (`xtask/codegen/src/buffa.rs`). Encoding builds the generated message
+//! from the model and lets buffa write it; decoding is buffa's decode into
+//! the generated message, then a conversion that moves its fields into
+//! prost's message and checks them with [`Wire::from_message`], as the
+//! stock prost codec does: the same checks, the same errors.
+//!
+//! buffa checks each declared length against the bytes left before it
+//! reserves, stops nesting at 100 levels, and charges the elements of
+//! repeated messages and strings to a memory budget; the codec sets that
+//! budget from the input's length (see [`element_budget`]).
+
+use buffa::{DecodeError, DecodeOptions, EnumValue, Inline, MessageField};
+use serbench_model::{
+    BaseCodec, Carries, Codec, Dataset, DocumentPath, Error, ErrorKind, Graph, MediaContent,
+    Record, SensorReading, TaskManager, forms,
+};
+
+use crate::proto;
+use crate::wire::Wire;
+
+/// The generated messages of `schemas/*.proto` (package `serbench`), for
+/// buffa 0.9.2; `cargo xtask codegen` writes them.
+pub mod messages {
+    #![allow(
+        missing_docs,
+        unreachable_pub,
+        clippy::pedantic,
+        reason = "buffa-codegen's output, compiled as it writes it"
+    )]
+    include!("buffa_codec/generated/serbench.mod.rs");
+}
+
+use messages as b;
+
+/// Protocol Buffers with buffa's generated messages.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ProtobufBuffa;
+
+impl BaseCodec for ProtobufBuffa {
+    const NAME: &'static str = "protobuf-buffa";
+    const DECLARED: Option<serbench_model::declared::Declared> =
+        Some(crate::declared::PROTOBUF_BUFFA);
+    const DOCUMENT: DocumentPath = DocumentPath::Unavailable("a run-time schema path is not wired yet");
+    const CARRIES: Carries = Carries::EVERYTHING;
+    // A message cut at a field boundary is a valid, smaller message.
+    const DETECTS_TRUNCATION: bool = false;
+    type Error = Error;
+}
+
+/// A dataset and its buffa root message.
+pub(crate) trait BuffaWire: Wire {
+    type Buffa: buffa::Message;
+    fn build_buffa(&self) -> Self::Buffa;
+    fn into_prost(message: Self::Buffa) -> Self::Message;
+}
+
+/// The memory budget buffa may spend on the elements of repeated messages
+/// and strings for an input of `len` bytes. buffa's default, 32 MiB, is
+/// sized for one network message and refuses the larger datasets; a budget
+/// proportional to the input keeps its guard against dense empty elements
+/// (two bytes each on the wire) while reading every dataset.
+#[must_use]
+pub fn element_budget(len: usize) -> usize {
+    len.saturating_mul(64).max(buffa::DEFAULT_ELEMENT_MEMORY_LIMIT)
+}
+
+impl<T: Dataset + BuffaWire> Codec<T> for ProtobufBuffa {
+    fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        let message = value.build_buffa();
+        buffa::Message::try_encode(&message, out).map_err(|error| {
+            Error::new::<Self, T>(
+                ErrorKind::Unsupported,
+                format!("{error}: protobuf's limit is 2 GiB - 1"),
+            )
+            .with_source(error)
+        })
+    }
+
+    fn decode(bytes: &[u8]) -> Result<T, Error> {
+        let mut rest = bytes;
+        let options = DecodeOptions::new().with_element_memory_limit(element_budget(bytes.len()));
+        let message = options
+            .decode::<T::Buffa>(&mut rest)
+            .map_err(|error| library_error::<Self, T>(error, bytes.len(), bytes.len() - rest.len()))?;
+        T::from_message(T::into_prost(message))
+            .map_err(|error| error.into_error::<Self, T>(bytes.len(), rest.len()))
+    }
+}
+
+/// buffa's error, with the kind its variant says, for an input of `len`
+/// bytes. The offset is where buffa's cursor stood, at or after the fault.
+fn library_error<F: BaseCodec, T: Dataset>(error: DecodeError, len: usize, offset: usize) -> Error {
+    let (kind, text) = match error {
+        DecodeError::UnexpectedEof => (ErrorKind::Truncated, error.to_string()),
+        // A length past 2 GiB - 1 inside an input that is no longer than
+        // that (`decode` checks the input first) runs past its end.
+        DecodeError::MessageTooLarge if len <= crate::MAX_LEN => (
+            ErrorKind::Truncated,
+            "a length runs past the end of the input (past 2 GiB - 1)".to_owned(),
+        ),
+        DecodeError::RecursionLimitExceeded
+        | DecodeError::UnknownFieldLimitExceeded
+        | DecodeError::ElementMemoryLimitExceeded
+        | DecodeError::MessageTooLarge => (ErrorKind::Limit, error.to_string()),
+        _ => (ErrorKind::Syntax, error.to_string()),
+    };
+    Error::new::<F, T>(kind, format!("buffa: {text}"))
+        .at_offset(offset)
+        .with_source(error)
+}
+
+impl BuffaWire for TaskManager {
+    type Buffa = b::TaskManager;
+
+    fn build_buffa(&self) -> b::TaskManager {
+        let header = |header: &serbench_model::TaskHeader| {
+            let (seconds, nanos, offset) = forms::timestamp_parts(&header.created);
+            MessageField::some(b::TaskHeader {
+                id: header.id.as_bytes().to_vec(),
+                name: header.name.clone(),
+                color: header.color.argb(),
+                created_seconds: seconds,
+                created_nanos: nanos,
+                created_offset_seconds: offset,
+                ..Default::default()
+            })
+        };
+        b::TaskManager {
+            user: self.user.clone(),
+            version: self.version.segments.clone(),
+            lists: self
+                .lists
+                .iter()
+                .map(|list| b::TaskList {
+                    header: header(&list.header),
+                    tasks: list
+                        .tasks
+                        .iter()
+                        .map(|task| b::Task {
+                            header: header(&task.header),
+                            description: task.description.clone(),
+                            priority: EnumValue::from(task.priority as i32),
+                            completed: task.completed,
+                            ..Default::default()
+                        })
+                        .collect(),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    fn into_prost(message: b::TaskManager) -> proto::TaskManager {
+        let header = |header: MessageField<b::TaskHeader, Inline<b::TaskHeader>>| {
+            header.into_option().map(|header| proto::TaskHeader {
+                id: header.id,
+                name: header.name,
+                color: header.color,
+                created_seconds: header.created_seconds,
+                created_nanos: header.created_nanos,
+                created_offset_seconds: header.created_offset_seconds,
+            })
+        };
+        proto::TaskManager {
+            user: message.user,
+            version: message.version,
+            lists: message
+                .lists
+                .into_iter()
+                .map(|list| proto::TaskList {
+                    header: header(list.header),
+                    tasks: list
+                        .tasks
+                        .into_iter()
+                        .map(|task| proto::Task {
+                            header: header(task.header),
+                            description: task.description,
+                            priority: task.priority.to_i32(),
+                            completed: task.completed,
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl BuffaWire for SensorReading {
+    type Buffa = b::SensorReading;
+
+    fn build_buffa(&self) -> b::SensorReading {
+        let [a, b, c, d, e, f, g, h] = self.readings().map(Some);
+        b::SensorReading {
+            sensor_id: self.sensor_id.clone(),
+            ambient_temperature: a,
+            object_temperature: b,
+            accelerometer_x: c,
+            accelerometer_y: d,
+            accelerometer_z: e,
+            altitude: f,
+            light: g,
+            humidity: h,
+            ..Default::default()
+        }
+    }
+
+    fn into_prost(message: b::SensorReading) -> proto::SensorReading {
+        proto::SensorReading {
+            sensor_id: message.sensor_id,
+            ambient_temperature: message.ambient_temperature,
+            object_temperature: message.object_temperature,
+            accelerometer_x: message.accelerometer_x,
+            accelerometer_y: message.accelerometer_y,
+            accelerometer_z: message.accelerometer_z,
+            altitude: message.altitude,
+            light: message.light,
+            humidity: message.humidity,
+        }
+    }
+}
+
+impl BuffaWire for Graph {
+    type Buffa = b::Graph;
+
+    fn build_buffa(&self) -> b::Graph {
+        b::Graph {
+            nodes: self
+                .nodes
+                .iter()
+                .map(|node| b::Node {
+                    id: u32::from(node.id),
+                    name: node.name.clone(),
+                    out_edges: node.out_edges.clone(),
+                    in_edges: node.in_edges.clone(),
+                    ..Default::default()
+                })
+                .collect(),
+            edge_from: self.edges.iter().map(|edge| edge.from).collect(),
+            edge_to: self.edges.iter().map(|edge| edge.to).collect(),
+            edge_weight: self.edges.iter().map(|edge| u32::from(edge.weight)).collect(),
+            ..Default::default()
+        }
+    }
+
+    fn into_prost(message: b::Graph) -> proto::Graph {
+        proto::Graph {
+            nodes: message
+                .nodes
+                .into_iter()
+                .map(|node| proto::Node {
+                    id: node.id,
+                    name: node.name,
+                    out_edges: node.out_edges,
+                    in_edges: node.in_edges,
+                })
+                .collect(),
+            edge_from: message.edge_from,
+            edge_to: message.edge_to,
+            edge_weight: message.edge_weight,
+        }
+    }
+}
+
+impl BuffaWire for Record {
+    type Buffa = b::Record;
+
+    fn build_buffa(&self) -> b::Record {
+        b::Record {
+            ids: self.ids.clone(),
+            strings: self.strings.clone(),
+            ..Default::default()
+        }
+    }
+
+    fn into_prost(message: b::Record) -> proto::Record {
+        proto::Record {
+            ids: message.ids,
+            strings: message.strings,
+        }
+    }
+}
+
+impl BuffaWire for MediaContent {
+    type Buffa = b::MediaContent;
+
+    fn build_buffa(&self) -> b::MediaContent {
+        let media = &self.media;
+        b::MediaContent {
+            images: self
+                .images
+                .iter()
+                .map(|image| b::Image {
+                    uri: image.uri.clone(),
+                    title: image.title.clone(),
+                    width: image.width,
+                    height: image.height,
+                    size: EnumValue::from(image.size as i32),
+                    ..Default::default()
+                })
+                .collect(),
+            media: MessageField::some(b::Media {
+                uri: media.uri.clone(),
+                title: media.title.clone(),
+                width: media.width,
+                height: media.height,
+                format: media.format.clone(),
+                duration: media.duration,
+                size: media.size,
+                bitrate: media.bitrate,
+                persons: media.persons.clone(),
+                player: EnumValue::from(media.player as i32),
+                copyright: media.copyright.clone(),
+                ..Default::default()
+            }),
+            ..Default::default()
+        }
+    }
+
+    fn into_prost(message: b::MediaContent) -> proto::MediaContent {
+        proto::MediaContent {
+            images: message
+                .images
+                .into_iter()
+                .map(|image| proto::Image {
+                    uri: image.uri,
+                    title: image.title,
+                    width: image.width,
+                    height: image.height,
+                    size: image.size.to_i32(),
+                })
+                .collect(),
+            media: message.media.into_option().map(|media| proto::Media {
+                uri: media.uri,
+                title: media.title,
+                width: media.width,
+                height: media.height,
+                format: media.format,
+                duration: media.duration,
+                size: media.size,
+                bitrate: media.bitrate,
+                persons: media.persons,
+                player: media.player.to_i32(),
+                copyright: media.copyright,
+            }),
+        }
+    }
+}
