@@ -46,7 +46,8 @@ impl BaseCodec for ProtobufBuffa {
     const NAME: &'static str = "protobuf-buffa";
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::PROTOBUF_BUFFA);
-    const DOCUMENT: DocumentPath = DocumentPath::Unavailable("a run-time schema path is not wired yet");
+    const DOCUMENT: DocumentPath =
+        DocumentPath::Unavailable("a run-time schema path is not wired yet");
     const CARRIES: Carries = Carries::EVERYTHING;
     // A message cut at a field boundary is a valid, smaller message.
     const DETECTS_TRUNCATION: bool = false;
@@ -67,7 +68,8 @@ pub(crate) trait BuffaWire: Wire {
 /// (two bytes each on the wire) while reading every dataset.
 #[must_use]
 pub fn element_budget(len: usize) -> usize {
-    len.saturating_mul(64).max(buffa::DEFAULT_ELEMENT_MEMORY_LIMIT)
+    len.saturating_mul(64)
+        .max(buffa::DEFAULT_ELEMENT_MEMORY_LIMIT)
 }
 
 impl<T: Dataset + BuffaWire> Codec<T> for ProtobufBuffa {
@@ -85,9 +87,9 @@ impl<T: Dataset + BuffaWire> Codec<T> for ProtobufBuffa {
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         let mut rest = bytes;
         let options = DecodeOptions::new().with_element_memory_limit(element_budget(bytes.len()));
-        let message = options
-            .decode::<T::Buffa>(&mut rest)
-            .map_err(|error| library_error::<Self, T>(error, bytes.len(), bytes.len() - rest.len()))?;
+        let message = options.decode::<T::Buffa>(&mut rest).map_err(|error| {
+            library_error::<Self, T>(error, bytes.len(), bytes.len() - rest.len())
+        })?;
         T::from_message(T::into_prost(message))
             .map_err(|error| error.into_error::<Self, T>(bytes.len(), rest.len()))
     }
@@ -244,7 +246,11 @@ impl BuffaWire for Graph {
                 .collect(),
             edge_from: self.edges.iter().map(|edge| edge.from).collect(),
             edge_to: self.edges.iter().map(|edge| edge.to).collect(),
-            edge_weight: self.edges.iter().map(|edge| u32::from(edge.weight)).collect(),
+            edge_weight: self
+                .edges
+                .iter()
+                .map(|edge| u32::from(edge.weight))
+                .collect(),
             ..Default::default()
         }
     }

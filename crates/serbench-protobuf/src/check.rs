@@ -75,7 +75,11 @@ fn walk(bytes: &[u8], base: usize, shape: &Shape) -> Result<(), Overlong> {
                 };
                 let body = &bytes[at..at + len];
                 if groups == 0 {
-                    if let Some((_, inner)) = shape.0.iter().find(|(number, _)| u64::from(*number) == field) {
+                    if let Some((_, inner)) = shape
+                        .0
+                        .iter()
+                        .find(|(number, _)| u64::from(*number) == field)
+                    {
                         walk(body, base + at, inner)?;
                     }
                 }
@@ -118,7 +122,10 @@ mod tests {
         // Field 1 (a message of 3 bytes) holding field 2, declaring 5 bytes.
         let input = [0x0a, 0x03, 0x12, 0x05, 0x00];
         let overlong = lengths(&input, &OUTER).unwrap_err();
-        assert_eq!((overlong.offset, overlong.declared, overlong.left), (2, 5, 1));
+        assert_eq!(
+            (overlong.offset, overlong.declared, overlong.left),
+            (2, 5, 1)
+        );
         assert!(lengths(&[0x0a, 0x03, 0x12, 0x01, 0x00], &OUTER).is_ok());
     }
 

@@ -1,4 +1,5 @@
-//! Protocol Buffers for the serbench model, with [prost].
+//! Protocol Buffers for the serbench model, with [prost], the `protobuf`
+//! crate (rust-protobuf) and buffa.
 //!
 //! Protocol Buffers is Google's schema-first binary format and the wire of
 //! gRPC: no field names on the wire, integers as varints, and one `.proto`
@@ -112,7 +113,7 @@
 //! case is then an input of empty nested messages, 2 bytes each, every one
 //! an 80-byte model `Node`: 40 bytes per input byte at peak.
 //!
-//! # Two codecs
+//! # Two prost codecs
 //!
 //! [`Protobuf`] is that tuned decoder. [`ProtobufStock`] is what a prost
 //! user writes: `prost::Message::decode` into the generated message, then
@@ -121,6 +122,22 @@
 //! both, so it shows what prost gives and what reading straight into the
 //! model adds. The stock decode holds prost's message, grown by doubling,
 //! while it converts: up to 120 bytes per input byte on empty graph nodes.
+//!
+//! # Two more libraries
+//!
+//! [`ProtobufRust`] writes and reads the same messages with the `protobuf`
+//! crate (stepancheg's rust-protobuf 3), whose code protobuf-codegen
+//! writes in the build script with its own pure-Rust parser;
+//! [`ProtobufBuffa`] with buffa, whose code buffa-codegen writes from
+//! protox's descriptors and is committed (`cargo xtask codegen`). All three
+//! libraries write the same bytes for every dataset (`tests/it/alike.rs`):
+//! fields in field-number order, repeated numbers packed, proto3 defaults
+//! left out. Each decodes into its own generated message, which is moved
+//! into prost's and checked by the stock codec's conversion, so they
+//! refuse what it refuses, with the same errors, but for what the library
+//! itself accepts: rust-protobuf reads a field of the wrong wire type as
+//! an unknown field, as C++ protobuf does. Their modules say what guards
+//! each decoder has (rust-protobuf's needs a pre-walk of the lengths).
 //!
 //! # Documents
 //!

@@ -46,7 +46,8 @@ impl BaseCodec for ProtobufRust {
     const NAME: &'static str = "protobuf-rust";
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::PROTOBUF_RUST);
-    const DOCUMENT: DocumentPath = DocumentPath::Unavailable("its DynamicMessage path is not wired yet");
+    const DOCUMENT: DocumentPath =
+        DocumentPath::Unavailable("its DynamicMessage path is not wired yet");
     const CARRIES: Carries = Carries::EVERYTHING;
     // A message cut at a field boundary is a valid, smaller message.
     const DETECTS_TRUNCATION: bool = false;
@@ -264,7 +265,11 @@ impl RustWire for Graph {
                 .collect(),
             edge_from: self.edges.iter().map(|edge| edge.from).collect(),
             edge_to: self.edges.iter().map(|edge| edge.to).collect(),
-            edge_weight: self.edges.iter().map(|edge| u32::from(edge.weight)).collect(),
+            edge_weight: self
+                .edges
+                .iter()
+                .map(|edge| u32::from(edge.weight))
+                .collect(),
             ..Default::default()
         }
     }

@@ -26,8 +26,8 @@ pub(crate) fn generate(
 ) -> anyhow::Result<()> {
     let folder = root.join(schemas);
     let mut files = Vec::new();
-    for entry in std::fs::read_dir(&folder)
-        .with_context(|| format!("cannot read {}", folder.display()))?
+    for entry in
+        std::fs::read_dir(&folder).with_context(|| format!("cannot read {}", folder.display()))?
     {
         let path = entry?.path();
         if path.extension().is_some_and(|ext| ext == "proto") {

@@ -12,10 +12,25 @@ where
     ProtobufBuffa: Codec<T>,
 {
     let prost = Protobuf::to_vec(value).unwrap();
-    assert_eq!(ProtobufRust::to_vec(value).unwrap(), prost, "rust-protobuf, {}", T::NAME);
-    assert_eq!(ProtobufBuffa::to_vec(value).unwrap(), prost, "buffa, {}", T::NAME);
+    assert_eq!(
+        ProtobufRust::to_vec(value).unwrap(),
+        prost,
+        "rust-protobuf, {}",
+        T::NAME
+    );
+    assert_eq!(
+        ProtobufBuffa::to_vec(value).unwrap(),
+        prost,
+        "buffa, {}",
+        T::NAME
+    );
     assert_eq!(&ProtobufRust::decode(&prost).unwrap(), value, "{}", T::NAME);
-    assert_eq!(&ProtobufBuffa::decode(&prost).unwrap(), value, "{}", T::NAME);
+    assert_eq!(
+        &ProtobufBuffa::decode(&prost).unwrap(),
+        value,
+        "{}",
+        T::NAME
+    );
 }
 
 #[test]

@@ -282,3 +282,36 @@ fn rust_protobuf_reads_a_wrong_type_as_unknown() {
     assert!(<Protobuf as Codec<TaskManager>>::decode(&bytes).is_err());
     assert!(<ProtobufBuffa as Codec<TaskManager>>::decode(&bytes).is_err());
 }
+
+/// Where rust-protobuf and buffa part from prost on protobuf's edges; the
+/// outside hostile run (`interop/hostile/formats/protobuf.py`) expects
+/// the same.
+#[test]
+fn rust_protobuf_and_buffa_on_the_edges_of_the_rules() {
+    use serbench_model::{Codec, Record};
+    use serbench_protobuf::{Protobuf, ProtobufBuffa, ProtobufRust};
+
+    let decodes = |bytes: &[u8]| {
+        [
+            <Protobuf as Codec<Record>>::decode(bytes).is_ok(),
+            <ProtobufRust as Codec<Record>>::decode(bytes).is_ok(),
+            <ProtobufBuffa as Codec<Record>>::decode(bytes).is_ok(),
+        ]
+    };
+    // prost, rust-protobuf, buffa.
+    // An unknown group (field 15) closed by field 16's end-group key.
+    assert_eq!(decodes(&[0x7b, 0x84, 0x01]), [false, true, false]);
+    // Field number 2^29, one past the maximum.
+    assert_eq!(
+        decodes(&[0x80, 0x80, 0x80, 0x80, 0x10, 0x00]),
+        [false, false, false]
+    );
+    // A key varint past 2^64.
+    let mut over = vec![0xff; 9];
+    over.push(0x7f);
+    assert_eq!(decodes(&over), [false, false, false]);
+    // A string (field 2) as a varint.
+    assert_eq!(decodes(&[0x10, 0x01]), [false, true, false]);
+    // The packed ids (field 1) unpacked, as protobuf allows.
+    assert_eq!(decodes(&[0x08, 0x02]), [true, true, true]);
+}

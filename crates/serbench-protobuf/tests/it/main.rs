@@ -2,11 +2,11 @@
 //! hostile inputs, for prost's tuned and stock codecs, rust-protobuf's and
 //! buffa's (same bytes, so the same inputs), then protobuf's own.
 
+mod alike;
 #[cfg(feature = "document")]
 mod document;
 mod errors;
 mod hostile;
-mod alike;
 mod layout;
 mod stock;
 
