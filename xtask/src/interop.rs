@@ -320,6 +320,9 @@ fn qt_datastream(qt: &Path, serbench: &Path, dumps: &Path, work: &Path) -> anyho
     Ok(())
 }
 
+/// The codecs of one Protobuf library each, whose dumps protoc reads.
+const PROTOBUF_CODECS: [&str; 3] = ["protobuf", "protobuf-rust", "protobuf-buffa"];
+
 /// Each dataset's root type in the schemas.
 const ROOTS: [(&str, &str); 5] = [
     ("task-manager", "TaskManager"),
@@ -364,9 +367,17 @@ impl Tools {
         Ok(text.lines().last().unwrap_or_default().to_owned())
     }
 
-    /// protoc decodes our dump, and encoding its text gives our bytes.
+    /// protoc decodes the dump of each Protobuf library (prost's, the
+    /// protobuf crate's and buffa's), and encoding its text gives its bytes.
     fn protoc(&self, dataset: &str, root_type: &str) -> anyhow::Result<()> {
-        let ours = std::fs::read(self.dumps.join(format!("{dataset}.protobuf")))?;
+        for codec in PROTOBUF_CODECS {
+            self.protoc_reads(dataset, root_type, codec)?;
+        }
+        Ok(())
+    }
+
+    fn protoc_reads(&self, dataset: &str, root_type: &str, codec: &str) -> anyhow::Result<()> {
+        let ours = std::fs::read(self.dumps.join(format!("{dataset}.{codec}")))?;
         let proto = self.schemas.join(format!("{dataset}.proto"));
         let protoc = |mode: &str, input: &[u8]| {
             piped(
@@ -381,7 +392,7 @@ impl Tools {
         let text = protoc("decode", &ours)?;
         ensure!(
             protoc("encode", &text)? == ours,
-            "protoc re-encodes {dataset}.protobuf differently"
+            "protoc re-encodes {dataset}.{codec} differently"
         );
         Ok(())
     }
