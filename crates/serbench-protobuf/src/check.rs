@@ -74,14 +74,13 @@ fn walk(bytes: &[u8], base: usize, shape: &Shape) -> Result<(), Overlong> {
                     }
                 };
                 let body = &bytes[at..at + len];
-                if groups == 0 {
-                    if let Some((_, inner)) = shape
+                if groups == 0
+                    && let Some((_, inner)) = shape
                         .0
                         .iter()
                         .find(|(number, _)| u64::from(*number) == field)
-                    {
-                        walk(body, base + at, inner)?;
-                    }
+                {
+                    walk(body, base + at, inner)?;
                 }
                 at += len;
             }
@@ -131,7 +130,7 @@ mod tests {
 
     #[test]
     fn walks_groups_flat_and_stops_at_malformed_bytes() {
-        assert!(lengths(&[0x7b; 100_000], &OUTER).is_ok());
+        assert!(lengths(&vec![0x7b; 100_000], &OUTER).is_ok());
         assert!(lengths(&[0x0e, 0x12, 0xff], &OUTER).is_ok());
         assert!(lengths(&[0x7b, 0x12, 0x09, 0x00, 0x7c], &OUTER).is_err());
     }

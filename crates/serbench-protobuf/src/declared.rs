@@ -80,7 +80,7 @@ const BUFFA_LIBRARY: LibraryFacts = LibraryFacts {
     library: "buffa",
     read_on: "2026-12-06",
     latest_release: Sourced {
-        fact: "0.9.2",
+        fact: "0.9.2 (2026-09-03)",
         source: "https://index.crates.io/bu/ff/buffa",
     },
     advisories: Sourced {

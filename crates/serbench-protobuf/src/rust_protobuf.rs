@@ -30,6 +30,7 @@ pub mod messages {
     #![allow(
         missing_docs,
         unreachable_pub,
+        clippy::all,
         clippy::pedantic,
         reason = "protobuf-codegen's output, compiled as it writes it"
     )]
@@ -216,17 +217,17 @@ impl RustWire for SensorReading {
     const SHAPE: &'static Shape = &FLAT;
 
     fn build_rust(&self) -> t::SensorReading {
-        let [a, b, c, d, e, f, g, h] = self.readings().map(Some);
+        let [ambient, object, x, y, z, altitude, light, humidity] = self.readings().map(Some);
         t::SensorReading {
             sensor_id: self.sensor_id.clone(),
-            ambient_temperature: a,
-            object_temperature: b,
-            accelerometer_x: c,
-            accelerometer_y: d,
-            accelerometer_z: e,
-            altitude: f,
-            light: g,
-            humidity: h,
+            ambient_temperature: ambient,
+            object_temperature: object,
+            accelerometer_x: x,
+            accelerometer_y: y,
+            accelerometer_z: z,
+            altitude,
+            light,
+            humidity,
             ..Default::default()
         }
     }

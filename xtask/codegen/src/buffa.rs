@@ -30,10 +30,10 @@ pub(crate) fn generate(
         std::fs::read_dir(&folder).with_context(|| format!("cannot read {}", folder.display()))?
     {
         let path = entry?.path();
-        if path.extension().is_some_and(|ext| ext == "proto") {
-            if let Some(name) = path.file_name() {
-                files.push(name.to_string_lossy().into_owned());
-            }
+        if path.extension().is_some_and(|ext| ext == "proto")
+            && let Some(name) = path.file_name()
+        {
+            files.push(name.to_string_lossy().into_owned());
         }
     }
     // Sorted, so the output does not depend on the folder's order.
