@@ -332,6 +332,10 @@ const ROOTS: [(&str, &str); 5] = [
     ("media", "MediaContent"),
 ];
 
+/// The codecs of FlatBuffers' libraries, whose dumps flatc reads alike:
+/// the official runtime and planus write buffers of the same schemas.
+const FLATBUFFERS_CODECS: [&str; 2] = ["flatbuffers", "flatbuffers-planus"];
+
 fn official_tools(root: &Path, work: &Path, dumps: &Path, serbench: &Path) -> anyhow::Result<()> {
     let tools = Tools {
         schemas: root.join("schemas"),
@@ -343,7 +347,10 @@ fn official_tools(root: &Path, work: &Path, dumps: &Path, serbench: &Path) -> an
     for (dataset, root_type) in ROOTS {
         tools.protoc(dataset, root_type)?;
         tools.capnp(dataset, root_type)?;
-        let answer = tools.flatc(dataset)?;
+        let mut answer = String::new();
+        for codec in FLATBUFFERS_CODECS {
+            answer = tools.flatc(dataset, codec)?;
+        }
         println!("protoc, capnp and flatc read {dataset}: {answer}");
     }
     Ok(())
@@ -427,11 +434,12 @@ impl Tools {
         Ok(())
     }
 
-    /// flatc turns our dump into JSON and back, and serbench reads the result
-    /// as the same value (flatc prints doubles rounded, so for telemetry only
-    /// the sensor id can be compared). Returns our dump's answer.
-    fn flatc(&self, dataset: &str) -> anyhow::Result<String> {
-        let ours = self.dumps.join(format!("{dataset}.flatbuffers"));
+    /// flatc turns `codec`'s dump into JSON and back, and serbench reads the
+    /// result as the same value (flatc prints doubles rounded, so for
+    /// telemetry only the sensor id can be compared). Returns our dump's
+    /// answer.
+    fn flatc(&self, dataset: &str, codec: &str) -> anyhow::Result<String> {
+        let ours = self.dumps.join(format!("{dataset}.{codec}"));
         let schema = self.schemas.join(format!("{dataset}.fbs"));
         run_checked(
             Command::new("flatc")
@@ -456,12 +464,8 @@ impl Tools {
                 .arg(&schema)
                 .arg(&json),
         )?;
-        let theirs = self.answer(
-            dataset,
-            "flatbuffers",
-            &self.out.join(format!("{dataset}.bin")),
-        )?;
-        let expected = self.answer(dataset, "flatbuffers", &ours)?;
+        let theirs = self.answer(dataset, codec, &self.out.join(format!("{dataset}.bin")))?;
+        let expected = self.answer(dataset, codec, &ours)?;
         let same = without_float_checksum(&theirs) == without_float_checksum(&expected);
         ensure!(
             same,

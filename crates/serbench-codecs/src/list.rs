@@ -59,6 +59,7 @@ codecs! {
     "qdatastream" => serbench_qdatastream::QDataStream,    "QDataStream",  "serbench-qdatastream", tuned, document, evolution;
     "capnp"       => serbench_capnp::Capnp,                "Cap'n Proto",  "capnp",       stock, native, evolution;
     "flatbuffers" => serbench_flatbuffers::FlatBuffers,    "FlatBuffers",  "flatbuffers", stock, native, evolution;
+    "flatbuffers-planus" => serbench_flatbuffers::FlatBuffersPlanus, "FlatBuffers", "planus", stock, evolution;
     "rkyv"        => serbench_rkyv::Rkyv,                  "rkyv",         "rkyv",        stock, native, evolution;
     // Traverse without validation, on bytes trusted and validated once.
     "rkyv-unvalidated" => serbench_rkyv::RkyvUnvalidated,  "rkyv",         "rkyv",        tuned;

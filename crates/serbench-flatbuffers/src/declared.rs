@@ -44,3 +44,26 @@ pub(crate) const FLATBUFFERS: Declared = Declared {
     api: Api::Native,
     api_source: "crates/serbench-flatbuffers (generated code)",
 };
+
+/// planus.
+const PLANUS_LIBRARY: LibraryFacts = LibraryFacts {
+    library: "planus",
+    read_on: "2026-12-06",
+    latest_release: Sourced {
+        fact: "1.3.0",
+        source: "https://crates.io/crates/planus (cargo info planus)",
+    },
+    advisories: Sourced {
+        fact: "none in RustSec",
+        source: "https://github.com/rustsec/advisory-db/tree/main/crates",
+    },
+    unmaintained: false,
+};
+
+/// `flatbuffers-planus`.
+pub(crate) const PLANUS: Declared = Declared {
+    format: &FORMAT,
+    library: &PLANUS_LIBRARY,
+    api: Api::Native,
+    api_source: "crates/serbench-flatbuffers/src/planus (generated code)",
+};

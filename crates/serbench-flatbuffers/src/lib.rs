@@ -15,6 +15,13 @@
 //! this crate needs no flatc, and any FlatBuffers implementation reads what
 //! it writes.
 //!
+//! A second codec, [`FlatBuffersPlanus`] (`flatbuffers-planus`), writes and
+//! reads the same buffers with [planus](https://docs.rs/planus), another
+//! implementation of the format with its own generator (its code for the
+//! same schemas is committed under `src/planus/generated/`) and a reader
+//! that checks each field as it is read instead of verifying first. Its
+//! module's docs say how its buffers differ in layout and what it checks.
+//!
 //! ```
 //! use serbench_flatbuffers::FlatBuffers;
 //! use serbench_model::{Codec, Dataset, TaskManager};
@@ -112,6 +119,7 @@ mod evolution;
 mod generated;
 mod graph;
 mod media;
+mod planus;
 mod records;
 mod task_manager;
 mod telemetry;
@@ -126,6 +134,7 @@ use flatbuffers::{
 use serbench_model::{BaseCodec, Carries, Codec, Dataset, NativeCodec};
 pub use serbench_model::{Error, ErrorKind};
 
+pub use crate::planus::FlatBuffersPlanus;
 use crate::private::Schema;
 
 /// The FlatBuffers codec.

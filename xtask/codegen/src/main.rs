@@ -8,7 +8,11 @@
 //! `src/generated/`, this task regenerates it (through `STAGING`, a
 //! scratch folder it empties), and `--check` fails when the committed code
 //! is not what the schemas and tools give now. (Protobuf needs neither:
-//! prost-build and protox run in its build script.)
+//! prost-build and protox run in its build script.) planus, a second
+//! FlatBuffers library, generates in Rust (its generator is linked in
+//! here), but a build script would cost every build of the codec its
+//! parser; its code is committed under serbench-flatbuffers's
+//! `src/planus/generated/` the same way.
 //!
 //! The datasets' schemas (`schemas/*.capnp`, `schemas/*.fbs`) go to the
 //! codec crates, a crate per format. The versions of the record that the
@@ -21,6 +25,7 @@
 mod buffa;
 mod capnp;
 mod flatbuffers;
+mod planus;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -52,6 +57,11 @@ const BUFFA: Generator = Generator {
 const FLATBUFFERS: Generator = Generator {
     name: "flatbuffers",
     generate: flatbuffers::generate,
+};
+
+const PLANUS: Generator = Generator {
+    name: "planus",
+    generate: planus::generate,
 };
 
 /// One folder of committed code: the schemas it comes from, and the
@@ -90,6 +100,13 @@ const OUTPUTS: &[Output] = &[
         module: &["buffa_codec", "generated"],
         generators: &[BUFFA],
     },
+    Output {
+        name: "planus",
+        schemas: "schemas",
+        committed: "crates/serbench-flatbuffers/src/planus/generated",
+        module: &["planus", "generated"],
+        generators: &[PLANUS],
+    },
     // The evolution record's versions: a folder of schemas of their own,
     // so that the generators above, which take every schema in
     // `schemas/`, never see them; each format's code goes to its crate.
@@ -106,6 +123,13 @@ const OUTPUTS: &[Output] = &[
         committed: "crates/serbench-flatbuffers/src/evolution/generated",
         module: &["evolution", "generated"],
         generators: &[FLATBUFFERS],
+    },
+    Output {
+        name: "evolution-planus",
+        schemas: "schemas/evolution",
+        committed: "crates/serbench-flatbuffers/src/planus/evolution/generated",
+        module: &["planus", "evolution", "generated"],
+        generators: &[PLANUS],
     },
 ];
 

@@ -3,15 +3,17 @@
 //!
 //! Each input is a valid encoding with one value changed, found with the
 //! layout tests' walker. FlatBuffers' offsets and lengths are 32-bit, so
-//! they declare up to 2^32 − 1 (2^63 cannot be written). The verifier
-//! follows offsets only where the schema has them, and no schema is
-//! recursive, so no input nests deeper than four tables (the verifier's
-//! limit). Nothing says what type an offset points to, so a wrong type is
+//! they declare up to 2^32 − 1 (2^63 cannot be written). The verifier,
+//! and planus's readers, follow offsets only where the schema has them,
+//! and no schema is recursive, so no input nests deeper than four tables
+//! (the verifier's limit). Nothing says what type an offset points to, so a wrong type is
 //! caught only when it breaks the bounds, alignment or UTF-8 checks. A
 //! vtable has one slot per field, so none can appear twice, and there are
 //! no document type declarations.
 
-use serbench_flatbuffers::{ErrorKind, FlatBuffers};
+use std::marker::PhantomData;
+
+use serbench_flatbuffers::{ErrorKind, FlatBuffers, FlatBuffersPlanus};
 use serbench_model::{
     Codec, Dataset, Graph, MediaContent, Player, Priority, Record, SensorReading, TaskManager,
 };
@@ -19,22 +21,40 @@ use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, small_record};
 
 use crate::layout::Walk;
 
-pub(crate) struct Inputs;
+/// The crafted inputs, each made from the encoding of `C`, the codec
+/// under test: the `flatbuffers` runtime's by default, planus's for
+/// [`PlanusInputs`]. The two differ in layout, not in what each input
+/// breaks, so each must fail with the same kind.
+pub(crate) struct Inputs<C = FlatBuffers>(PhantomData<C>);
+
+/// planus's inputs: the same faults in planus's buffers.
+pub(crate) type PlanusInputs = Inputs<FlatBuffersPlanus>;
+
+/// A FlatBuffers codec of every dataset.
+pub(crate) trait Writer:
+    Codec<TaskManager>
+    + Codec<SensorReading>
+    + Codec<Graph>
+    + Codec<Record>
+    + Codec<MediaContent>
+    + 'static
+{
+}
+
+impl Writer for FlatBuffers {}
+impl Writer for FlatBuffersPlanus {}
 
 /// `value`'s encoding with the bytes at the position `at` finds replaced
 /// by `bytes`.
-fn changed<T: Dataset>(
+fn changed<C: Codec<T>, T: Dataset>(
     value: &T,
     class: Class,
     kind: ErrorKind,
     what: &str,
     at: impl Fn(&Walk<'_>) -> usize,
     bytes: &[u8],
-) -> Crafted
-where
-    FlatBuffers: Codec<T>,
-{
-    let mut encoded = FlatBuffers::to_vec(value).unwrap();
+) -> Crafted {
+    let mut encoded = C::to_vec(value).unwrap();
     let at = at(&Walk(&encoded));
     encoded[at..at + bytes.len()].copy_from_slice(bytes);
     Crafted::new(class, what, kind, encoded)
@@ -42,12 +62,13 @@ where
 
 /// `value`'s encoding with the length of the string or vector at the
 /// position `at` finds declaring 2^32 − 1.
-fn longest<T: Dataset>(value: &T, what: &str, at: impl Fn(&Walk<'_>) -> usize) -> Crafted
-where
-    FlatBuffers: Codec<T>,
-{
+fn longest<C: Codec<T>, T: Dataset>(
+    value: &T,
+    what: &str,
+    at: impl Fn(&Walk<'_>) -> usize,
+) -> Crafted {
     let what = format!("{what} declares 2^32 - 1");
-    changed(
+    changed::<C, T>(
         value,
         Class::Length,
         ErrorKind::Syntax,
@@ -59,13 +80,10 @@ where
 
 /// The framing every buffer has: the size prefix, the root offset and the
 /// root table's vtable offset, each declaring the most it can.
-fn framing<T: Dataset>(value: &T) -> Vec<Crafted>
-where
-    FlatBuffers: Codec<T>,
-{
+fn framing<C: Codec<T>, T: Dataset>(value: &T) -> Vec<Crafted> {
     let most = u32::MAX.to_le_bytes();
     vec![
-        changed(
+        changed::<C, _>(
             value,
             Class::Length,
             ErrorKind::Truncated,
@@ -73,7 +91,7 @@ where
             |_| 0,
             &most,
         ),
-        changed(
+        changed::<C, _>(
             value,
             Class::Length,
             ErrorKind::Syntax,
@@ -81,7 +99,7 @@ where
             |_| 4,
             &most,
         ),
-        changed(
+        changed::<C, _>(
             value,
             Class::Other,
             ErrorKind::Syntax,
@@ -93,17 +111,19 @@ where
     ]
 }
 
-impl HostileInputs for Inputs {
+impl<C: Writer> HostileInputs for Inputs<C> {
     const NOT_APPLICABLE: &'static [(Class, &'static str)] = &[
         (
             Class::Nesting,
-            "the verifier follows offsets only where the schema has them, and no schema is \
-             recursive: no input nests deeper than four tables (the verifier's limit)",
+            "both readers follow offsets only where the schema has them, and no schema is \
+             recursive: no input nests deeper than four tables (the verifier's limit; planus's \
+             generated readers go no deeper than the schema)",
         ),
         (
             Class::WrongType,
-            "nothing on the wire says what an offset points to: the verifier reads it as the \
-             schema's type and checks bounds, alignment, UTF-8 and the terminating zero, so a \
+            "nothing on the wire says what an offset points to: each reader reads it as the \
+             schema's type and checks bounds, UTF-8, the terminating zero (and the verifier \
+             alignment), so a \
              string's offset aimed at a vector of one offset reads as a one-character string",
         ),
         (
@@ -127,7 +147,7 @@ impl HostileInputs for Inputs {
     const EXPANSION: usize = 10;
 }
 
-impl Crafts<TaskManager> for Inputs {
+impl<C: Writer> Crafts<TaskManager> for Inputs<C> {
     fn crafted() -> Vec<Crafted> {
         use ErrorKind::{Invalid, Syntax};
 
@@ -140,13 +160,13 @@ impl Crafts<TaskManager> for Inputs {
             let lists = w.child(w.root(), 2);
             w.element(w.child(w.element(lists, 0), 1), 0)
         };
-        let mut inputs = framing(m);
+        let mut inputs = framing::<C, _>(m);
         inputs.extend([
-            longest(m, "the user", user),
-            longest(m, "the version", |w| w.child(w.root(), 1)),
-            longest(m, "the lists", |w| w.child(w.root(), 2)),
-            longest(m, "a description", |w| w.child(task(w), 1)),
-            changed(
+            longest::<C, _>(m, "the user", user),
+            longest::<C, _>(m, "the version", |w| w.child(w.root(), 1)),
+            longest::<C, _>(m, "the lists", |w| w.child(w.root(), 2)),
+            longest::<C, _>(m, "a description", |w| w.child(task(w), 1)),
+            changed::<C, _>(
                 m,
                 Class::Utf8,
                 Syntax,
@@ -154,7 +174,7 @@ impl Crafts<TaskManager> for Inputs {
                 |w| user(w) + 4,
                 &[0xff],
             ),
-            changed(
+            changed::<C, _>(
                 m,
                 Class::UnknownEnum,
                 Invalid,
@@ -162,7 +182,7 @@ impl Crafts<TaskManager> for Inputs {
                 |w| w.field(task(w), 2).unwrap(),
                 &[9],
             ),
-            changed(
+            changed::<C, _>(
                 m,
                 Class::Other,
                 Invalid,
@@ -175,14 +195,14 @@ impl Crafts<TaskManager> for Inputs {
     }
 }
 
-impl Crafts<SensorReading> for Inputs {
+impl<C: Writer> Crafts<SensorReading> for Inputs<C> {
     fn crafted() -> Vec<Crafted> {
         let r = &SensorReading::workload(1).remove(0);
         let id = |w: &Walk<'_>| w.child(w.root(), 0);
-        let mut inputs = framing(r);
+        let mut inputs = framing::<C, _>(r);
         inputs.extend([
-            longest(r, "the sensor id", id),
-            changed(
+            longest::<C, _>(r, "the sensor id", id),
+            changed::<C, _>(
                 r,
                 Class::Utf8,
                 ErrorKind::Syntax,
@@ -195,16 +215,16 @@ impl Crafts<SensorReading> for Inputs {
     }
 }
 
-impl Crafts<Graph> for Inputs {
+impl<C: Writer> Crafts<Graph> for Inputs<C> {
     fn crafted() -> Vec<Crafted> {
         let g = &Graph::generate(1);
         let name = |w: &Walk<'_>| w.child(w.element(w.child(w.root(), 0), 0), 1);
-        let mut inputs = framing(g);
+        let mut inputs = framing::<C, _>(g);
         inputs.extend([
-            longest(g, "the nodes", |w| w.child(w.root(), 0)),
-            longest(g, "the edges", |w| w.child(w.root(), 1)),
-            longest(g, "a node name", name),
-            changed(
+            longest::<C, _>(g, "the nodes", |w| w.child(w.root(), 0)),
+            longest::<C, _>(g, "the edges", |w| w.child(w.root(), 1)),
+            longest::<C, _>(g, "a node name", name),
+            changed::<C, _>(
                 g,
                 Class::Utf8,
                 ErrorKind::Syntax,
@@ -217,16 +237,16 @@ impl Crafts<Graph> for Inputs {
     }
 }
 
-impl Crafts<Record> for Inputs {
+impl<C: Writer> Crafts<Record> for Inputs<C> {
     fn crafted() -> Vec<Crafted> {
         let r = &small_record();
         let string = |w: &Walk<'_>| w.element(w.child(w.root(), 1), 0);
-        let mut inputs = framing(r);
+        let mut inputs = framing::<C, _>(r);
         inputs.extend([
-            longest(r, "the ids", |w| w.child(w.root(), 0)),
-            longest(r, "the strings", |w| w.child(w.root(), 1)),
-            longest(r, "a string", string),
-            changed(
+            longest::<C, _>(r, "the ids", |w| w.child(w.root(), 0)),
+            longest::<C, _>(r, "the strings", |w| w.child(w.root(), 1)),
+            longest::<C, _>(r, "a string", string),
+            changed::<C, _>(
                 r,
                 Class::Utf8,
                 ErrorKind::Syntax,
@@ -243,7 +263,7 @@ impl Crafts<Record> for Inputs {
             ids: Vec::new(),
             strings,
         };
-        let mut bytes = FlatBuffers::to_vec(&shared).unwrap();
+        let mut bytes = C::to_vec(&shared).unwrap();
         let walk = Walk(&bytes);
         let vector = walk.child(walk.root(), 1);
         let first = walk.element(vector, 0);
@@ -261,7 +281,7 @@ impl Crafts<Record> for Inputs {
     }
 }
 
-impl Crafts<MediaContent> for Inputs {
+impl<C: Writer> Crafts<MediaContent> for Inputs<C> {
     fn crafted() -> Vec<Crafted> {
         use ErrorKind::{Invalid, Syntax};
 
@@ -271,12 +291,12 @@ impl Crafts<MediaContent> for Inputs {
         let m = &m;
         let media = |w: &Walk<'_>| w.child(w.root(), 0);
         let uri = |w: &Walk<'_>| w.child(media(w), 0);
-        let mut inputs = framing(m);
+        let mut inputs = framing::<C, _>(m);
         inputs.extend([
-            longest(m, "the uri", uri),
-            longest(m, "the persons", |w| w.child(media(w), 8)),
-            longest(m, "the images", |w| w.child(w.root(), 1)),
-            changed(
+            longest::<C, _>(m, "the uri", uri),
+            longest::<C, _>(m, "the persons", |w| w.child(media(w), 8)),
+            longest::<C, _>(m, "the images", |w| w.child(w.root(), 1)),
+            changed::<C, _>(
                 m,
                 Class::Utf8,
                 Syntax,
@@ -284,7 +304,7 @@ impl Crafts<MediaContent> for Inputs {
                 |w| uri(w) + 4,
                 &[0xff],
             ),
-            changed(
+            changed::<C, _>(
                 m,
                 Class::UnknownEnum,
                 Invalid,
@@ -292,7 +312,7 @@ impl Crafts<MediaContent> for Inputs {
                 |w| w.field(media(w), 9).unwrap(),
                 &[9],
             ),
-            changed(
+            changed::<C, _>(
                 m,
                 Class::UnknownEnum,
                 Invalid,
