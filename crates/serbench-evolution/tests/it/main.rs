@@ -76,6 +76,7 @@ fn every_row_has_every_change_both_ways() {
                     .iter()
                     .filter(|c| {
                         c.wire_format == row.wire_format
+                            && c.library == row.library
                             && c.practice == row.practice.practice
                             && c.change == change
                             && c.direction == direction
