@@ -22,7 +22,7 @@ fn the_default_graph_fits_forys_budget() {
 /// user's text is its varint header (`9 << 2 | 2`, UTF-8) and its bytes.
 #[test]
 fn layout() {
-    use serbench_model::{Dataset, TaskManager};
+    use serbench_model::TaskManager;
 
     let bytes = serbench_fory::to_vec(&TaskManager::generate(1)).unwrap();
     assert_eq!(&bytes[..2], &[0x01, 0xFF]);
