@@ -7,7 +7,7 @@
 //! (`xtask/codegen/src/buffa.rs`). Encoding builds the generated message
 //! from the model and lets buffa write it; decoding is buffa's decode into
 //! the generated message, then a conversion that moves its fields into
-//! prost's message and checks them with [`Wire::from_message`], as the
+//! prost's message and checks them with `Wire::from_message` (`src/wire.rs`), as the
 //! stock prost codec does: the same checks, the same errors.
 //!
 //! buffa checks each declared length against the bytes left before it

@@ -7,10 +7,10 @@
 //! from the model and lets the library write it; decoding is the
 //! library's `merge_from` into the generated message, then a conversion
 //! that moves its fields into prost's message and checks them with
-//! [`Wire::from_message`], as the stock prost codec does: the same checks
+//! `Wire::from_message` (`src/wire.rs`), as the stock prost codec does: the same checks
 //! (ids, ranges, enum values, required fields), the same errors.
 //!
-//! Before the library reads a byte, [`check::lengths`] refuses lengths the
+//! Before the library reads a byte, `check::lengths` (`src/check.rs`) refuses lengths the
 //! input cannot fill: rust-protobuf reserves a packed field's room from its
 //! declared length before it checks that length.
 
