@@ -10,7 +10,7 @@
 //! bytes or a fixed written schema picks postcard or Protobuf.
 //! `#[derive(ForyStruct)]` (structs) and `#[derive(ForyEnum)]` (enums)
 //! give a type its reader and writer; the codec derives them on types of
-//! the model's shape ([`mirror`]) and converts (timed with the call).
+//! the model's shape (`src/mirror.rs`) and converts (timed with the call).
 //!
 //! # Mode and instance
 //!
@@ -23,7 +23,7 @@
 //! may be added, removed or reordered). That is the mode fory documents for
 //! data that crosses languages or versions; its same-schema mode
 //! (`compatible(false)`) is for peers that always share one schema. Types
-//! are registered by id (101 to 145, [`mirror::register`]) rather than by
+//! are registered by id (101 to 145, `mirror::register`) rather than by
 //! name, so pyfory can read the dumps with the same ids.
 //!
 //! ```
