@@ -52,18 +52,18 @@ impl Invalid {
 }
 
 /// Converts every element, naming the index of the first that fails.
-/// The model's list is reserved at its length at once: collecting a
-/// `Result` would grow it by doubling, beside the mirror's list.
 fn each<M, T>(
     items: Vec<M>,
     field: &str,
     convert: impl Fn(M) -> Result<T, Invalid>,
 ) -> Result<Vec<T>, Invalid> {
-    let mut converted = Vec::with_capacity(items.len());
-    for (index, item) in items.into_iter().enumerate() {
-        converted.push(convert(item).map_err(|error| error.within(&format!("{field}[{index}]")))?);
-    }
-    Ok(converted)
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(index, item)| {
+            convert(item).map_err(|error| error.within(&format!("{field}[{index}]")))
+        })
+        .collect()
 }
 
 /// A list of integers widened to the mirror's 64 bits.
