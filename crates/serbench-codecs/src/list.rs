@@ -44,7 +44,6 @@ codecs! {
     "bincode-stock"  => serbench_bincode::BincodeStock,    "bincode",      "bincode",     stock, document, serde, evolution;
     "bincode-serde-zap" => serbench_bincode::BincodeZap,   "bincode",      "serde-zap",   stock, document, serde, evolution;
     "postcard"    => serbench_postcard::Postcard,          "postcard",     "postcard",    stock, document, serde, evolution;
-    "postcard-facet" => serbench_facet::FacetPostcard,     "postcard",     "facet-postcard", stock;
     "bitcode"     => serbench_bitcode::Bitcode,            "bitcode",      "bitcode",     stock, evolution;
     "bitcode-serde" => serbench_bitcode::BitcodeSerde,     "bitcode",      "bitcode",     stock, document, serde;
     "wincode"     => serbench_wincode::Wincode,            "wincode",      "wincode",     stock, evolution;
