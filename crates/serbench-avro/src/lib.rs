@@ -144,6 +144,9 @@ impl BaseCodec for Avro {
     const NAME: &'static str = "avro";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::AVRO);
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Unavailable(
+        "apache-avro reads from a stream into owned strings",
+    );
     type Error = Error;
 }
 

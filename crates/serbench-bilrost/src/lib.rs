@@ -170,6 +170,7 @@ impl BaseCodec for Bilrost {
     const DETECTS_TRUNCATION: bool = false;
     // Floats keep their exact bits, NaN payloads and -0.0 included.
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

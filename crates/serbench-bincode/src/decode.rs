@@ -9,7 +9,7 @@ use bincode::config;
 use bincode::de::{BorrowDecode, BorrowDecoder, Decoder, DecoderImpl};
 use bincode::error::DecodeError;
 use bincode::serde::BorrowCompat;
-use serbench_model::serde_forms::with_path;
+use serbench_model::serde_forms::{Lent, SerdeBorrow, with_path};
 use serbench_model::strict::{self, Context, Strict};
 use serbench_model::{BaseCodec, Dataset, Error, ErrorKind};
 use serde::de::{self, Deserialize, DeserializeOwned, Deserializer};
@@ -35,6 +35,16 @@ pub(crate) fn with_serde<F: BaseCodec, T: Dataset + DeserializeOwned>(
         return Err(Error::new::<F, T>(ErrorKind::TrailingBytes, message).at_offset(end));
     }
     Ok(value)
+}
+
+/// A borrowed decode through bincode's serde support, its strings lent
+/// from `bytes`: `None` where [`with_serde`] would fail. A lying length
+/// allocates nothing, so the budget is step 2's.
+pub(crate) fn lend<T: SerdeBorrow>(bytes: &[u8]) -> Option<T::Borrowed<'_>> {
+    match decode_within::<Lent<'_, T>>(bytes, STRICT) {
+        (Ok(Lent(lent)), end) if end == bytes.len() => Some(lent),
+        _ => None,
+    }
 }
 
 /// What a decode may claim: `per_byte` claims per byte of input, plus

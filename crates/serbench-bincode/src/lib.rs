@@ -145,7 +145,8 @@ mod zap;
 use bincode::config;
 use bincode::enc::write::Writer;
 use bincode::error::EncodeError;
-use serbench_model::{BaseCodec, Carries, Codec, Dataset};
+use serbench_model::serde_forms::SerdeBorrow;
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, lend_or_tell};
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -165,6 +166,7 @@ impl BaseCodec for Bincode {
     };
     const NAME: &'static str = "bincode";
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -172,7 +174,7 @@ serbench_model::functions!(Bincode, "bincode value");
 
 impl<T> Codec<T> for Bincode
 where
-    T: Dataset + Serialize + DeserializeOwned + Native,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + Native,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         encode::<Self, T>(value, out)
@@ -185,6 +187,12 @@ where
             Some(value) => Ok(value),
             None => decode::with_serde::<Self, T>(bytes),
         }
+    }
+
+    /// Through bincode's serde support (the fast path builds owned
+    /// strings), as [`BincodeStock`]'s.
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(bytes, decode::lend::<T>))
     }
 }
 
@@ -207,12 +215,13 @@ impl BaseCodec for BincodeStock {
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::BINCODE_STOCK);
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
 impl<T> Codec<T> for BincodeStock
 where
-    T: Dataset + Serialize + DeserializeOwned,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         encode::<Self, T>(value, out)
@@ -220,6 +229,11 @@ where
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         decode::with_serde::<Self, T>(bytes)
+    }
+
+    /// bincode's serde support lends every string.
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(bytes, decode::lend::<T>))
     }
 }
 

@@ -224,7 +224,14 @@ mod tests {
     /// The fast path reads what encoding writes, for every dataset; were it
     /// to fall behind the layout, decoding would still succeed through the
     /// serde path, only slower, so this is what notices.
-    fn reads_natively<T: Dataset + Serialize + DeserializeOwned + Native>(values: Vec<T>) {
+    fn reads_natively<T>(values: Vec<T>)
+    where
+        T: Dataset
+            + Serialize
+            + DeserializeOwned
+            + serbench_model::serde_forms::SerdeBorrow
+            + Native,
+    {
         for value in values {
             let bytes = to_vec(&value).unwrap();
             assert_eq!(read_whole::<T>(&bytes).as_ref(), Some(&value));

@@ -56,6 +56,7 @@ impl BaseCodec for BincodeZap {
         years_outside_rfc3339: false,
         ..Carries::EVERYTHING
     };
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

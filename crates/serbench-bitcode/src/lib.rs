@@ -207,6 +207,7 @@ impl BaseCodec for Bitcode {
     );
     const NAME: &'static str = "bitcode";
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 
@@ -219,6 +220,7 @@ impl BaseCodec for BitcodeSerde {
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::BITCODE_SERDE);
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

@@ -139,6 +139,8 @@ impl BaseCodec for Borsh {
         nan_payloads: false,
         ..Carries::EVERYTHING
     };
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("borsh reads from a stream into owned strings");
     type Error = Error;
 }
 

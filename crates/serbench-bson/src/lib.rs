@@ -153,6 +153,7 @@ impl BaseCodec for Bson {
     const NAME: &'static str = "bson";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::BSON);
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

@@ -152,6 +152,8 @@ impl BaseCodec for Capnp {
     const ZERO_COPY: bool = true;
     // Floats are stored as their bits, timestamps as integers.
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("zero-copy: its traverse reads the bytes in place");
     type Error = Error;
 }
 

@@ -167,6 +167,8 @@ impl BaseCodec for Cbor {
         offsets_outside_rfc3339: false,
         years_outside_rfc3339: false,
     };
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("ciborium reads from a stream into owned strings");
     type Error = Error;
 }
 

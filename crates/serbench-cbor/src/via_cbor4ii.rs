@@ -38,6 +38,7 @@ impl BaseCodec for CborCbor4ii {
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::CBOR_CBOR4II);
     const CARRIES: Carries = crate::Cbor::CARRIES;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

@@ -150,6 +150,8 @@ impl BaseCodec for FlatBuffers {
     const ZERO_COPY: bool = true;
     // Doubles travel as their IEEE 754 bits and timestamps as integers.
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("zero-copy: its traverse reads the bytes in place");
     type Error = Error;
 }
 

@@ -98,6 +98,7 @@ impl BaseCodec for FlexBuffers {
     const NAME: &'static str = "flexbuffers";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::FLEXBUFFERS);
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

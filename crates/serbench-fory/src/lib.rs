@@ -126,6 +126,7 @@ impl BaseCodec for Fory {
     );
     const NAME: &'static str = "fory";
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

@@ -34,6 +34,7 @@ impl BaseCodec for JsonFlexon {
     const NAME: &'static str = "json-flexon";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::JSON_FLEXON);
     const CARRIES: Carries = crate::Json::CARRIES;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

@@ -129,13 +129,14 @@ mod simd;
 mod simd_derive;
 mod sonic;
 
-use serbench_model::serde_forms::with_path;
+use serbench_model::serde_forms::{Lent, SerdeBorrow, with_path};
 use serbench_model::{
     BaseCodec, Carries, Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager,
+    lend_or_tell,
 };
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
-use serde::de::DeserializeOwned;
+use serde::de::{Deserialize, DeserializeOwned};
 
 pub use crate::flexon::JsonFlexon;
 pub use crate::simd::JsonSimd;
@@ -156,6 +157,7 @@ impl BaseCodec for Json {
         offsets_outside_rfc3339: false,
         years_outside_rfc3339: false,
     };
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -202,7 +204,7 @@ impl private::Portable for SensorReading {
 
 impl<T> Codec<T> for Json
 where
-    T: Dataset + Serialize + DeserializeOwned + private::Portable,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + private::Portable,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         refuse_unportable::<Self, T>(value)?;
@@ -212,6 +214,17 @@ where
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         read(bytes, T::NAME)
+    }
+
+    /// serde_json lends a string that has no escape, and copies one that
+    /// has (its `Text` then owns the unescaped text).
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(bytes, |bytes| {
+            let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+            let lent = Lent::<T>::deserialize(&mut deserializer).ok()?;
+            deserializer.end().ok()?;
+            Some(lent.0)
+        }))
     }
 }
 

@@ -29,6 +29,8 @@ impl BaseCodec for JsonSimd {
     const NAME: &'static str = "json-simd";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::JSON_SIMD);
     const CARRIES: Carries = crate::Json::CARRIES;
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("simd-json parses a mutable copy of the input");
     type Error = Error;
 }
 

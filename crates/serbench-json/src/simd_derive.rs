@@ -51,6 +51,8 @@ impl BaseCodec for JsonSimdDerive {
     const DOCUMENT: serbench_model::DocumentPath =
         serbench_model::DocumentPath::Unavailable("a derive on types known at compile time");
     const CARRIES: Carries = crate::Json::CARRIES;
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("simd-json parses a mutable copy of the input");
     type Error = Error;
 }
 

@@ -28,6 +28,7 @@ impl BaseCodec for JsonSonic {
     const NAME: &'static str = "json-sonic";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::JSON_SONIC);
     const CARRIES: Carries = crate::Json::CARRIES;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

@@ -29,6 +29,18 @@ pub trait Dataset: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// of compact JSON, the same for every format holding the same value.
     type Answer: Clone + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
 
+    /// The same value with its text borrowed from the bytes it was read
+    /// from: the dataset's type with [`Text`](crate::Text) for `String`,
+    /// the value a borrowed decode ([`Codec::borrow`]) builds. Its lists
+    /// are still built, so it allocates as many times as the value has
+    /// lists, and not once per string.
+    type Borrowed<'a>: Clone + PartialEq + fmt::Debug + Send + Sync;
+
+    /// This value's borrowed form, its text lent from `self`: what a
+    /// borrowed decode of its encoding must equal, and the floor under
+    /// one, the lists built with no parsing at all.
+    fn lend(&self) -> Self::Borrowed<'_>;
+
     /// The messages a benchmark encodes and decodes one by one. Most datasets
     /// are one document; telemetry is `size` separate messages. Fixed
     /// datasets (records, media) ignore `size`.
@@ -134,6 +146,26 @@ pub enum DocumentPath {
     Unavailable(&'static str),
 }
 
+impl Borrowing {
+    /// A library that can lend its input's text, for which serbench has
+    /// no borrowed decode yet: said as such, rather than left out.
+    pub const NOT_WRITTEN: Borrowing =
+        Borrowing::Unavailable("its library may lend; no borrowed decode written yet");
+}
+
+/// Whether a codec decodes into the datasets' borrowed forms
+/// ([`Codec::borrow`]), as [`BaseCodec::BORROW`] states it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Borrowing {
+    /// Its [`Codec::borrow`] reads every dataset, lending the input's text
+    /// wherever the library does.
+    Lends,
+    /// It has no borrowed decode, and why: its library builds owned
+    /// strings, reads from a stream, or parses a mutable copy; or the
+    /// format is zero-copy and its traverse reads the bytes in place.
+    Unavailable(&'static str),
+}
+
 /// A codec, independent of the dataset it carries: the half of
 /// [`Codec<T>`] that is the same for every dataset.
 ///
@@ -156,6 +188,10 @@ pub trait BaseCodec {
     /// measure`, and if not, why: a codec's row of its own there, or
     /// none, comes from this.
     const DOCUMENT: DocumentPath = DocumentPath::Carried;
+    /// Whether [`Codec::borrow`] reads the datasets' borrowed forms, and if
+    /// not, why: a borrowed-decode row of its own in the reports, or a
+    /// reason in its place. Every codec states it.
+    const BORROW: Borrowing;
     /// What the crate declares of the codec's wire format, library and API
     /// path for the capability table. The registry's tests fail while a
     /// listed codec declares nothing.
@@ -187,6 +223,20 @@ pub trait Codec<T: Dataset>: BaseCodec {
     /// Decodes exactly one value that fills `bytes`.
     fn decode(bytes: &[u8]) -> Result<T, Self::Error>;
 
+    /// Decodes exactly one value that fills `bytes` into the dataset's
+    /// borrowed form ([`Dataset::Borrowed`]), its text borrowed from
+    /// `bytes` where the library lends it; `None` when the codec has no
+    /// borrowed decode ([`BaseCodec::BORROW`] says why).
+    ///
+    /// It is as safe on untrusted bytes as [`Codec::decode`], `Ok` exactly
+    /// when `decode` is, and then equal to the decoded value's
+    /// [`Dataset::lend`]. The conformance kit holds it to both.
+    #[allow(clippy::type_complexity, reason = "an optional result of the GAT")]
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Self::Error>> {
+        let _ = bytes;
+        None
+    }
+
     /// Encodes `value` into a new buffer.
     fn to_vec(value: &T) -> Result<Vec<u8>, Self::Error> {
         let mut out = Vec::new();
@@ -207,6 +257,39 @@ pub trait Codec<T: Dataset>: BaseCodec {
     fn traverse(bytes: &[u8]) -> Result<T::Answer, Self::Error> {
         Self::decode(bytes).map(|value| value.traverse())
     }
+}
+
+/// The borrowed decode of a codec whose library reports nothing useful
+/// when it fails: `lend` reads the bytes, `None` on any failure, and the
+/// failure is then told as [`Codec::decode`] tells it, by decoding the
+/// same bytes owned. So a borrowed decode refuses what the owned one
+/// refuses, in its words, and pays for them only when it fails.
+///
+/// # Errors
+///
+/// The owned decode's error of `bytes`; an [`ErrorKind::Invalid`] one when
+/// the owned decode accepts what `lend` refused, a bug the conformance
+/// kit reports.
+///
+/// [`ErrorKind::Invalid`]: crate::ErrorKind::Invalid
+pub fn lend_or_tell<'a, C, T>(
+    bytes: &'a [u8],
+    lend: impl FnOnce(&'a [u8]) -> Option<T::Borrowed<'a>>,
+) -> Result<T::Borrowed<'a>, crate::Error>
+where
+    C: Codec<T, Error = crate::Error>,
+    T: Dataset,
+{
+    if let Some(lent) = lend(bytes) {
+        return Ok(lent);
+    }
+    Err(match C::decode(bytes) {
+        Err(error) => error,
+        Ok(_) => crate::Error::new::<C, T>(
+            crate::ErrorKind::Invalid,
+            "the borrowed decode refused what the owned decode reads",
+        ),
+    })
 }
 
 /// A codec whose library has a message type of its own (protobuf's

@@ -33,6 +33,7 @@ use crate::excerpt::{LINE_BYTES, MESSAGE_BYTES, PATH_BYTES, cut};
 /// impl BaseCodec for Demo {
 ///     const NAME: &'static str = "demo";
 ///     const CARRIES: Carries = Carries::EVERYTHING;
+///     const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Unavailable("a test codec");
 ///     type Error = Error;
 /// }
 ///
@@ -334,6 +335,7 @@ mod tests {
     impl BaseCodec for Demo {
         const NAME: &'static str = "demo";
         const CARRIES: Carries = Carries::EVERYTHING;
+        const BORROW: crate::Borrowing = crate::Borrowing::Unavailable("a test codec");
         type Error = Error;
     }
 

@@ -6,18 +6,26 @@ use std::fmt;
 use crate::Dataset;
 use crate::answer::JsonObject;
 use crate::random::Random;
+use crate::text::{Lend, Text};
 
 /// Nodes and the edges between them, linked by index.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Graph {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Graph<S = String> {
     /// The nodes; a node's index is its place here.
     #[cfg_attr(
         feature = "serde",
         serde(deserialize_with = "crate::serde_forms::bounded_vec")
     )]
-    pub nodes: Vec<Node>,
+    pub nodes: Vec<Node<S>>,
     /// The edges; an edge's index is its place here.
     #[cfg_attr(
         feature = "serde",
@@ -30,11 +38,18 @@ pub struct Graph {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Node {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Node<S = String> {
     /// The node's number.
     pub id: u16,
     /// 5 to 20 lowercase letters in the generated graph.
-    pub name: String,
+    pub name: S,
     /// Indices into [`Graph::edges`] of the edges leaving this node.
     #[cfg_attr(
         feature = "serde",
@@ -178,7 +193,37 @@ impl fmt::Display for GraphAnswer {
     }
 }
 
+impl Lend for Graph {
+    type Lent<'a> = Graph<Text<'a>>;
+
+    fn lend(&self) -> Graph<Text<'_>> {
+        Graph {
+            nodes: self.nodes.lend(),
+            edges: self.edges.clone(),
+        }
+    }
+}
+
+impl Lend for Node {
+    type Lent<'a> = Node<Text<'a>>;
+
+    fn lend(&self) -> Node<Text<'_>> {
+        Node {
+            id: self.id,
+            name: self.name.lend(),
+            out_edges: self.out_edges.clone(),
+            in_edges: self.in_edges.clone(),
+        }
+    }
+}
+
 impl Dataset for Graph {
+    type Borrowed<'a> = Graph<Text<'a>>;
+
+    fn lend(&self) -> Graph<Text<'_>> {
+        Lend::lend(self)
+    }
+
     const NAME: &'static str = "graph";
     const ABOUT: &'static str = "dense object graph linked by index, searched depth-first";
     const SIZE_UNIT: &'static str = "nodes";

@@ -64,8 +64,11 @@ pub mod serde_forms;
 pub mod strict;
 mod task_manager;
 mod telemetry;
+mod text;
 
-pub use crate::codec::{BaseCodec, Carries, Codec, Dataset, DocumentPath, NativeCodec};
+pub use crate::codec::{
+    BaseCodec, Borrowing, Carries, Codec, Dataset, DocumentPath, NativeCodec, lend_or_tell,
+};
 pub use crate::error::{Error, ErrorKind, Position};
 pub use crate::graph::{Edge, Graph, GraphAnswer, Node};
 pub use crate::media::{Image, Media, MediaAnswer, MediaContent, Player, Size};
@@ -75,5 +78,6 @@ pub use crate::task_manager::{
     Color, Priority, Task, TaskHeader, TaskList, TaskManager, TaskManagerAnswer, Version,
 };
 pub use crate::telemetry::{SensorReading, TelemetryAnswer};
+pub use crate::text::Text;
 pub use time::OffsetDateTime;
 pub use uuid::Uuid;

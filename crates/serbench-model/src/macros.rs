@@ -70,6 +70,7 @@ macro_rules! for_each_dataset {
 /// impl BaseCodec for Refusing {
 ///     const NAME: &'static str = "refusing";
 ///     const CARRIES: Carries = Carries::EVERYTHING;
+///     const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Unavailable("a test codec");
 ///     type Error = Error;
 /// }
 ///

@@ -4,37 +4,52 @@ use std::fmt;
 
 use crate::Dataset;
 use crate::answer::JsonObject;
+use crate::text::{Lend, Text};
 
 /// A media file and its images.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct MediaContent {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct MediaContent<S = String> {
     /// The media file.
-    pub media: Media,
+    pub media: Media<S>,
     /// Its images.
     #[cfg_attr(
         feature = "serde",
         serde(deserialize_with = "crate::serde_forms::bounded_vec")
     )]
-    pub images: Vec<Image>,
+    pub images: Vec<Image<S>>,
 }
 
 /// A video or audio file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Media {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Media<S = String> {
     /// Where it is.
-    pub uri: String,
+    pub uri: S,
     /// Its title, if it has one.
-    pub title: Option<String>,
+    pub title: Option<S>,
     /// Pixels.
     pub width: i32,
     /// Pixels.
     pub height: i32,
     /// MIME type.
-    pub format: String,
+    pub format: S,
     /// Milliseconds.
     pub duration: i64,
     /// Bytes.
@@ -46,22 +61,29 @@ pub struct Media {
         feature = "serde",
         serde(deserialize_with = "crate::serde_forms::bounded_vec")
     )]
-    pub persons: Vec<String>,
+    pub persons: Vec<S>,
     /// What plays it.
     pub player: Player,
     /// Its copyright notice, if any.
-    pub copyright: Option<String>,
+    pub copyright: Option<S>,
 }
 
 /// A still image.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Image {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Image<S = String> {
     /// Where it is.
-    pub uri: String,
+    pub uri: S,
     /// Its title, if it has one.
-    pub title: Option<String>,
+    pub title: Option<S>,
     /// Pixels.
     pub width: i32,
     /// Pixels.
@@ -163,7 +185,58 @@ impl fmt::Display for MediaAnswer {
     }
 }
 
+impl Lend for MediaContent {
+    type Lent<'a> = MediaContent<Text<'a>>;
+
+    fn lend(&self) -> MediaContent<Text<'_>> {
+        MediaContent {
+            media: self.media.lend(),
+            images: self.images.lend(),
+        }
+    }
+}
+
+impl Lend for Media {
+    type Lent<'a> = Media<Text<'a>>;
+
+    fn lend(&self) -> Media<Text<'_>> {
+        Media {
+            uri: self.uri.lend(),
+            title: self.title.lend(),
+            width: self.width,
+            height: self.height,
+            format: self.format.lend(),
+            duration: self.duration,
+            size: self.size,
+            bitrate: self.bitrate,
+            persons: self.persons.lend(),
+            player: self.player,
+            copyright: self.copyright.lend(),
+        }
+    }
+}
+
+impl Lend for Image {
+    type Lent<'a> = Image<Text<'a>>;
+
+    fn lend(&self) -> Image<Text<'_>> {
+        Image {
+            uri: self.uri.lend(),
+            title: self.title.lend(),
+            width: self.width,
+            height: self.height,
+            size: self.size,
+        }
+    }
+}
+
 impl Dataset for MediaContent {
+    type Borrowed<'a> = MediaContent<Text<'a>>;
+
+    fn lend(&self) -> MediaContent<Text<'_>> {
+        Lend::lend(self)
+    }
+
     const NAME: &'static str = "media";
     const ABOUT: &'static str = "jvm-serializers' MediaContent record";
     const SIZE_UNIT: &'static str = "";

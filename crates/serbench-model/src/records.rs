@@ -6,12 +6,20 @@ use std::sync::OnceLock;
 
 use crate::Dataset;
 use crate::answer::JsonObject;
+use crate::text::{Lend, Text};
 
 /// An array of integers and an array of strings.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Record {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Record<S = String> {
     /// Integers from one digit to nineteen, both signs.
     #[cfg_attr(
         feature = "serde",
@@ -23,7 +31,7 @@ pub struct Record {
         feature = "serde",
         serde(deserialize_with = "crate::serde_forms::bounded_vec")
     )]
-    pub strings: Vec<String>,
+    pub strings: Vec<S>,
 }
 
 /// The 1 000 fixed integers, one per line (`data/records-ids.txt`).
@@ -104,7 +112,24 @@ impl fmt::Display for RecordAnswer {
     }
 }
 
+impl Lend for Record {
+    type Lent<'a> = Record<Text<'a>>;
+
+    fn lend(&self) -> Record<Text<'_>> {
+        Record {
+            ids: self.ids.clone(),
+            strings: self.strings.lend(),
+        }
+    }
+}
+
 impl Dataset for Record {
+    type Borrowed<'a> = Record<Text<'a>>;
+
+    fn lend(&self) -> Record<Text<'_>> {
+        Lend::lend(self)
+    }
+
     const NAME: &'static str = "records";
     const ABOUT: &'static str = "two arrays: 1 000 integers and 100 strings";
     const SIZE_UNIT: &'static str = "";

@@ -242,3 +242,43 @@ impl<'de> Deserialize<'de> for Priority {
         })
     }
 }
+
+/// A dataset whose borrowed form ([`Dataset::Borrowed`](crate::Dataset::Borrowed))
+/// serde reads: every dataset, with the same forms, checks and limits as
+/// its owned type, each string a [`Text`](crate::Text) that keeps what the
+/// deserializer lends.
+pub trait SerdeBorrow: crate::Dataset {
+    /// Reads the borrowed form from `deserializer`, as `T::deserialize`
+    /// reads the owned one.
+    ///
+    /// # Errors
+    ///
+    /// The deserializer's, where the owned type's would fail.
+    fn deserialize_borrowed<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Self::Borrowed<'de>, D::Error>;
+}
+
+/// A dataset's borrowed form as one `Deserialize` type, for the
+/// libraries' calls that take one (`postcard::take_from_bytes::<Lent<'_, T>>`).
+pub struct Lent<'de, T: crate::Dataset>(pub T::Borrowed<'de>);
+
+impl<'de, T: SerdeBorrow> Deserialize<'de> for Lent<'de, T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        T::deserialize_borrowed(deserializer).map(Lent)
+    }
+}
+
+macro_rules! serde_borrow {
+    ($($dataset:ident),* $(,)?) => {$(
+        impl SerdeBorrow for crate::$dataset {
+            fn deserialize_borrowed<'de, D: Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<crate::$dataset<crate::Text<'de>>, D::Error> {
+                Deserialize::deserialize(deserializer)
+            }
+        }
+    )*};
+}
+
+serde_borrow!(TaskManager, SensorReading, Graph, Record, MediaContent);

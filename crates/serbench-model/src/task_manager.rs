@@ -9,14 +9,22 @@ use crate::Dataset;
 use crate::answer::JsonObject;
 use crate::codec::grouped;
 use crate::random::Random;
+use crate::text::{Lend, Text};
 
 /// A user's task lists: the headline dataset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct TaskManager {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct TaskManager<S = String> {
     /// The owner's display name.
-    pub user: String,
+    pub user: S,
     /// The data's version, `1.0.0` in the generated value.
     pub version: Version,
     /// The lists, in order.
@@ -24,33 +32,47 @@ pub struct TaskManager {
         feature = "serde",
         serde(deserialize_with = "crate::serde_forms::bounded_vec")
     )]
-    pub lists: Vec<TaskList>,
+    pub lists: Vec<TaskList<S>>,
 }
 
 /// A named list of tasks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct TaskList {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct TaskList<S = String> {
     /// The list's id, name, color and creation time.
-    pub header: TaskHeader,
+    pub header: TaskHeader<S>,
     /// The tasks, in order.
     #[cfg_attr(
         feature = "serde",
         serde(deserialize_with = "crate::serde_forms::bounded_vec")
     )]
-    pub tasks: Vec<Task>,
+    pub tasks: Vec<Task<S>>,
 }
 
 /// One task.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Task {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Task<S = String> {
     /// The task's id, name, color and creation time.
-    pub header: TaskHeader,
+    pub header: TaskHeader<S>,
     /// Free text.
-    pub description: String,
+    pub description: S,
     /// How urgent it is.
     pub priority: Priority,
     /// Whether it is done.
@@ -66,11 +88,18 @@ pub struct Task {
 #[derive(Clone, Debug, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct TaskHeader {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct TaskHeader<S = String> {
     /// A random (version 4) UUID.
     pub id: Uuid,
     /// The display name.
-    pub name: String,
+    pub name: S,
     /// The display color.
     pub color: Color,
     /// When it was created, with nanoseconds and the UTC offset.
@@ -78,7 +107,7 @@ pub struct TaskHeader {
     pub created: OffsetDateTime,
 }
 
-impl PartialEq for TaskHeader {
+impl<S: PartialEq> PartialEq for TaskHeader<S> {
     fn eq(&self, other: &Self) -> bool {
         self.id == other.id
             && self.name == other.name
@@ -285,7 +314,62 @@ impl fmt::Display for TaskManagerAnswer {
     }
 }
 
+impl Lend for TaskManager {
+    type Lent<'a> = TaskManager<Text<'a>>;
+
+    fn lend(&self) -> TaskManager<Text<'_>> {
+        TaskManager {
+            user: self.user.lend(),
+            version: self.version.clone(),
+            lists: self.lists.lend(),
+        }
+    }
+}
+
+impl Lend for TaskList {
+    type Lent<'a> = TaskList<Text<'a>>;
+
+    fn lend(&self) -> TaskList<Text<'_>> {
+        TaskList {
+            header: self.header.lend(),
+            tasks: self.tasks.lend(),
+        }
+    }
+}
+
+impl Lend for Task {
+    type Lent<'a> = Task<Text<'a>>;
+
+    fn lend(&self) -> Task<Text<'_>> {
+        Task {
+            header: self.header.lend(),
+            description: self.description.lend(),
+            priority: self.priority,
+            completed: self.completed,
+        }
+    }
+}
+
+impl Lend for TaskHeader {
+    type Lent<'a> = TaskHeader<Text<'a>>;
+
+    fn lend(&self) -> TaskHeader<Text<'_>> {
+        TaskHeader {
+            id: self.id,
+            name: self.name.lend(),
+            color: self.color,
+            created: self.created,
+        }
+    }
+}
+
 impl Dataset for TaskManager {
+    type Borrowed<'a> = TaskManager<Text<'a>>;
+
+    fn lend(&self) -> TaskManager<Text<'_>> {
+        Lend::lend(self)
+    }
+
     const NAME: &'static str = "task-manager";
     const ABOUT: &'static str =
         "Qt serialization benchmark: nested task lists with uuids, colors and times";

@@ -6,6 +6,7 @@ use std::fmt;
 use crate::Dataset;
 use crate::answer::JsonObject;
 use crate::random::Random;
+use crate::text::{Lend, Text};
 
 /// One sensor message: an id and eight readings at full `f64` precision.
 ///
@@ -14,9 +15,16 @@ use crate::random::Random;
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct SensorReading {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct SensorReading<S = String> {
     /// Which sensor sent it; eight characters in the generated messages.
-    pub sensor_id: String,
+    pub sensor_id: S,
     /// °C.
     pub ambient_temperature: f64,
     /// °C, from the infrared thermometer.
@@ -50,7 +58,9 @@ impl SensorReading {
         "light",
         "humidity",
     ];
+}
 
+impl<S> SensorReading<S> {
     /// The eight readings in field order.
     #[must_use]
     pub fn readings(&self) -> [f64; 8] {
@@ -65,7 +75,9 @@ impl SensorReading {
             self.humidity,
         ]
     }
+}
 
+impl SensorReading {
     /// The reading with `sensor_id` and the eight readings in field order,
     /// as [`Self::readings`] gives them.
     #[must_use]
@@ -116,7 +128,7 @@ impl SensorReading {
     }
 }
 
-impl PartialEq for SensorReading {
+impl<S: PartialEq> PartialEq for SensorReading<S> {
     fn eq(&self, other: &Self) -> bool {
         self.sensor_id == other.sensor_id
             && self
@@ -127,7 +139,7 @@ impl PartialEq for SensorReading {
     }
 }
 
-impl Eq for SensorReading {}
+impl<S: Eq> Eq for SensorReading<S> {}
 
 /// The telemetry traverse answer: which sensor, how many readings are not
 /// finite, and a checksum of all eight readings' bits.
@@ -165,7 +177,31 @@ impl fmt::Display for TelemetryAnswer {
     }
 }
 
+impl Lend for SensorReading {
+    type Lent<'a> = SensorReading<Text<'a>>;
+
+    fn lend(&self) -> SensorReading<Text<'_>> {
+        SensorReading {
+            sensor_id: self.sensor_id.lend(),
+            ambient_temperature: self.ambient_temperature,
+            object_temperature: self.object_temperature,
+            accelerometer_x: self.accelerometer_x,
+            accelerometer_y: self.accelerometer_y,
+            accelerometer_z: self.accelerometer_z,
+            altitude: self.altitude,
+            light: self.light,
+            humidity: self.humidity,
+        }
+    }
+}
+
 impl Dataset for SensorReading {
+    type Borrowed<'a> = SensorReading<Text<'a>>;
+
+    fn lend(&self) -> SensorReading<Text<'_>> {
+        Lend::lend(self)
+    }
+
     const NAME: &'static str = "telemetry";
     const ABOUT: &'static str = "sensor messages, each sent on its own as over MQTT";
     const SIZE_UNIT: &'static str = "messages";

@@ -101,8 +101,8 @@ pub use crate::zerompk::{Derived, MsgPackZerompk};
 use std::io::{self, Cursor};
 
 use rmp_serde::decode::Error as DecodeError;
-use serbench_model::serde_forms::with_path;
-use serbench_model::{BaseCodec, Carries, Codec, Dataset};
+use serbench_model::serde_forms::{Lent, SerdeBorrow, with_path};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, lend_or_tell};
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
 use serde::de::{Deserialize, DeserializeOwned};
@@ -115,6 +115,7 @@ impl BaseCodec for MsgPack {
     const NAME: &'static str = "msgpack";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::MSGPACK);
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -122,7 +123,7 @@ serbench_model::functions!(MsgPack, "MessagePack value");
 
 impl<T> Codec<T> for MsgPack
 where
-    T: Dataset + Serialize + DeserializeOwned,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         let mut serializer = rmp_serde::Serializer::new(out).with_struct_map();
@@ -133,6 +134,22 @@ where
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         read(bytes, T::NAME)
+    }
+
+    /// rmp-serde's borrowing reader lends every string.
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(bytes, |bytes| {
+            let mut deserializer = rmp_serde::Deserializer::from_read_ref(bytes);
+            let Lent(lent) = Lent::<T>::deserialize(&mut deserializer).ok()?;
+            match bool::deserialize(&mut deserializer) {
+                Err(DecodeError::InvalidMarkerRead(error))
+                    if error.kind() == io::ErrorKind::UnexpectedEof =>
+                {
+                    Some(lent)
+                }
+                _ => None,
+            }
+        }))
     }
 }
 

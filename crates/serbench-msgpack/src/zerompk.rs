@@ -56,6 +56,7 @@ impl BaseCodec for MsgPackZerompk {
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::MSGPACK_ZEROMPK);
     const CARRIES: Carries = crate::MsgPack::CARRIES;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

@@ -153,6 +153,7 @@ impl BaseCodec for MusliStorage {
     const DOCUMENT: serbench_model::DocumentPath = NOT_AT_RUN_TIME;
     const NAME: &'static str = "musli-storage";
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 
@@ -161,6 +162,7 @@ impl BaseCodec for MusliWire {
     const DOCUMENT: serbench_model::DocumentPath = NOT_AT_RUN_TIME;
     const NAME: &'static str = "musli-wire";
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 
@@ -169,6 +171,7 @@ impl BaseCodec for MusliDescriptive {
     const DOCUMENT: serbench_model::DocumentPath = NOT_AT_RUN_TIME;
     const NAME: &'static str = "musli-descriptive";
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

@@ -134,6 +134,8 @@ impl BaseCodec for NanoserdeBin {
     );
     const NAME: &'static str = "nanoserde-bin";
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("nanoserde's DeBin builds owned strings only");
     type Error = Error;
 }
 

@@ -96,8 +96,9 @@ pub mod document;
 mod evolution;
 use postcard::ser_flavors::Flavor;
 use serbench_model::serde_forms::with_path;
+use serbench_model::serde_forms::{Lent, SerdeBorrow};
 use serbench_model::strict::{self, Context, Strict};
-use serbench_model::{BaseCodec, Carries, Codec, Dataset};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, lend_or_tell};
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -110,6 +111,7 @@ impl BaseCodec for Postcard {
     const NAME: &'static str = "postcard";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::POSTCARD);
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -117,7 +119,7 @@ serbench_model::functions!(Postcard, "postcard value");
 
 impl<T> Codec<T> for Postcard
 where
-    T: Dataset + Serialize + DeserializeOwned,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         postcard::serialize_with_flavor(value, Append(out))
@@ -133,6 +135,18 @@ where
                 .at_offset(bytes.len() - rest.len()));
         }
         Ok(value)
+    }
+
+    /// postcard lends every string: it reads a `&str` straight from the
+    /// input.
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(
+            bytes,
+            |bytes| match postcard::take_from_bytes::<Lent<'_, T>>(bytes) {
+                Ok((lent, [])) => Some(lent.0),
+                _ => None,
+            },
+        ))
     }
 }
 

@@ -50,6 +50,7 @@ impl BaseCodec for ProtobufBuffa {
     const DOCUMENT: DocumentPath =
         DocumentPath::Unavailable("a run-time schema path is not wired yet");
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     // A message cut at a field boundary is a valid, smaller message.
     const DETECTS_TRUNCATION: bool = false;
     type Error = Error;

@@ -195,6 +195,8 @@ impl BaseCodec for Protobuf {
     const NAME: &'static str = "protobuf";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::PROTOBUF);
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("prost decodes into owned strings only");
     // A message cut at a field boundary is a valid, smaller message.
     const DETECTS_TRUNCATION: bool = false;
     type Error = Error;

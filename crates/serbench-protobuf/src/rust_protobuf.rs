@@ -50,6 +50,8 @@ impl BaseCodec for ProtobufRust {
     const DOCUMENT: DocumentPath =
         DocumentPath::Unavailable("its DynamicMessage path is not wired yet");
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("rust-protobuf decodes into owned strings only");
     // A message cut at a field boundary is a valid, smaller message.
     const DETECTS_TRUNCATION: bool = false;
     type Error = Error;

@@ -33,6 +33,8 @@ impl BaseCodec for ProtobufStock {
     };
     const NAME: &'static str = "protobuf-stock";
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("prost decodes into owned strings only");
     // A message cut at a field boundary is a valid, smaller message.
     const DETECTS_TRUNCATION: bool = false;
     type Error = Error;

@@ -208,6 +208,8 @@ impl BaseCodec for QDataStream {
     const NAME: &'static str = "qdatastream";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::QDATASTREAM);
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("its strings are UTF-16: UTF-8 text must be made");
     type Error = Error;
 }
 

@@ -150,6 +150,8 @@ impl BaseCodec for Rkyv {
     // Floats are stored as their bits, strings as any UTF-8, timestamps as
     // integers.
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("zero-copy: its traverse reads the bytes in place");
     type Error = Error;
 }
 
@@ -195,6 +197,8 @@ impl BaseCodec for RkyvUnvalidated {
     const NAME: &'static str = "rkyv-unvalidated";
     const ZERO_COPY: bool = true;
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("zero-copy: its traverse reads the bytes in place");
     type Error = Error;
 
     /// Marks `bytes` as bytes the traverse may read without validation

@@ -91,6 +91,7 @@ impl BaseCodec for Ron {
         offsets_outside_rfc3339: false,
         years_outside_rfc3339: false,
     };
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

@@ -163,6 +163,8 @@ impl BaseCodec for Savefile {
     );
     const NAME: &'static str = "savefile";
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("savefile reads from a stream into owned strings");
     type Error = Error;
 }
 

@@ -217,10 +217,11 @@ pub(crate) struct Outcome<C: BaseCodec, D: Dataset> {
     pub(crate) traverse_peak: usize,
 }
 
-/// Decodes and traverses `bytes`, checking that neither panics, allocates
+/// Decodes, traverses and borrows `bytes`, checking that none panics, allocates
 /// past `expansion` bytes per byte of input plus 64 KiB, fails without a
 /// message or with one longer than [`MESSAGE_MAX`] or fails at a position
-/// that cannot be right ([`placed`]), and that they agree.
+/// that cannot be right ([`placed`]), and that they agree (a borrowed decode,
+/// where the codec has one, equals the decoded value's borrowed form).
 ///
 /// A traverse answers the question of the value in the bytes; where the
 /// bytes hold no valid value there is no answer. So [`Codec::traverse`] is
@@ -250,11 +251,59 @@ where
             .map_err(|problem| format!("{} {} {}: {problem}: {error}", C::NAME, D::NAME, what()))?;
     }
     agree::<C, D>(&decoded, &traversed, &what)?;
+    borrow_agrees::<C, D>(bytes, bound, &decoded, &what)?;
     Ok(Outcome {
         decoded,
         peak,
         traverse_peak,
     })
+}
+
+/// Whether the borrowed decode of `bytes`, where the codec has one, agrees
+/// with its decode: both fail, or it equals the decoded value's borrowed
+/// form; it must neither panic nor pass `bound` either.
+fn borrow_agrees<C, D>(
+    bytes: &[u8],
+    bound: usize,
+    decoded: &Result<D, Error>,
+    what: &dyn Fn() -> String,
+) -> Result<(), String>
+where
+    C: Codec<D> + BaseCodec<Error = Error>,
+    D: Dataset,
+{
+    let (lent, _) = guarded::<C, D, _>("borrowing", bound, what, || C::borrow(bytes).transpose())?;
+    match (decoded, &lent) {
+        (_, Ok(None)) | (Err(_), Err(_)) => {}
+        (Ok(value), Ok(Some(lent))) if value.lend() == *lent => {}
+        (Ok(_), Ok(Some(_))) => {
+            return Err(format!(
+                "{} borrows {} {} as a value other than the one it decodes",
+                C::NAME,
+                D::NAME,
+                what()
+            ));
+        }
+        (Ok(_), Err(error)) => {
+            return Err(format!(
+                "{} decodes {} {} but fails to borrow it ({error}); a borrowed decode must be \
+                 Ok exactly when decode is",
+                C::NAME,
+                D::NAME,
+                what()
+            ));
+        }
+        (Err(error), Ok(Some(_))) => {
+            return Err(format!(
+                "{} borrows {} {} but fails to decode it ({error}); a borrowed decode must be \
+                 Ok exactly when decode is",
+                C::NAME,
+                D::NAME,
+                what()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Whether a decode and a traverse of the same input agree: both fail, or
@@ -416,6 +465,8 @@ mod tests {
     impl BaseCodec for Demo {
         const NAME: &'static str = "demo";
         const CARRIES: Carries = Carries::EVERYTHING;
+        const BORROW: serbench_model::Borrowing =
+            serbench_model::Borrowing::Unavailable("a test codec");
         type Error = Error;
     }
 

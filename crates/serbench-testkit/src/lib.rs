@@ -117,6 +117,7 @@
 //! impl BaseCodec for IdsOnly {
 //!     const NAME: &'static str = "ids-only";
 //!     const CARRIES: Carries = Carries::EVERYTHING;
+//!     const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Unavailable("a test codec");
 //!     type Error = io::Error;
 //! }
 //!
@@ -178,7 +179,7 @@ pub use self::memory::{
     CountingAllocator, HOSTILE_EXPANSION, Tally, bound, bound_per_byte, installed, measure, tally,
 };
 pub use self::needs::Needs;
-use serbench_model::{Codec, Dataset};
+use serbench_model::{Borrowing, Codec, Dataset};
 
 /// The property-test case count: `PROPTEST_CASES`, else 64.
 #[must_use]
@@ -251,7 +252,42 @@ where
             value.traverse()
         ));
     }
-    Ok(())
+    check_borrowed::<C, D>(value, &bytes)
+}
+
+/// The borrowed decode of a value's encoding: present exactly when the
+/// codec says it lends ([`BaseCodec::BORROW`](serbench_model::BaseCodec::BORROW)),
+/// and then equal to the value's borrowed form.
+fn check_borrowed<C, D>(value: &D, bytes: &[u8]) -> Result<(), String>
+where
+    C: Codec<D>,
+    D: Dataset,
+{
+    let lends = C::BORROW == Borrowing::Lends;
+    match C::borrow(bytes) {
+        None if lends => Err(format!(
+            "{} declares a borrowed decode, but has none for {}",
+            C::NAME,
+            D::NAME
+        )),
+        None => Ok(()),
+        Some(_) if !lends => Err(format!(
+            "{} has a borrowed decode of {} but declares none",
+            C::NAME,
+            D::NAME
+        )),
+        Some(Err(error)) => Err(format!(
+            "{} cannot borrow from its own {} encoding: {error}",
+            C::NAME,
+            D::NAME
+        )),
+        Some(Ok(lent)) if lent != value.lend() => Err(format!(
+            "{} borrows a {} value other than the one it encoded",
+            C::NAME,
+            D::NAME
+        )),
+        Some(Ok(_)) => Ok(()),
+    }
 }
 
 /// The benchmark workload round-trips exactly; see the module docs.
@@ -279,7 +315,33 @@ where
         if let Err(problem) = check_value::<C, D>(message) {
             panic!("message {index}: {problem}");
         }
+        if index == 0 && installed() {
+            fewer_allocations::<C, D>(&bytes);
+        }
     }
+}
+
+/// A borrowed decode allocates fewer times than the owned one: at least
+/// the strings it lends are not allocated. Counted, not timed, so the
+/// same on every machine.
+fn fewer_allocations<C, D>(bytes: &[u8])
+where
+    C: Codec<D>,
+    D: Dataset,
+{
+    if C::BORROW != Borrowing::Lends {
+        return;
+    }
+    let (_, owned) = tally(|| drop(C::decode(bytes)));
+    let (_, lent) = tally(|| drop(C::borrow(bytes)));
+    assert!(
+        lent.allocations < owned.allocations,
+        "{}'s borrowed decode of {} allocates {} times, its decode {}",
+        C::NAME,
+        D::NAME,
+        lent.allocations,
+        owned.allocations
+    );
 }
 
 /// Hand-picked edge values; see the module docs.

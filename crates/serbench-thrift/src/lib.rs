@@ -163,6 +163,9 @@ impl BaseCodec for ThriftBinary {
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::THRIFT_BINARY);
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Unavailable(
+        "the thrift crate reads from a stream into owned strings",
+    );
     type Error = Error;
 }
 
@@ -171,6 +174,9 @@ impl BaseCodec for ThriftCompact {
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::THRIFT_COMPACT);
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Unavailable(
+        "the thrift crate reads from a stream into owned strings",
+    );
     type Error = Error;
 }
 

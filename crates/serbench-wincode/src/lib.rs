@@ -117,6 +117,7 @@ impl BaseCodec for Wincode {
     );
     const NAME: &'static str = "wincode";
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

@@ -34,6 +34,7 @@ impl BaseCodec for CborMinicbor {
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::CBOR_MINICBOR);
     const CARRIES: Carries = crate::Cbor::CARRIES;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     type Error = Error;
 }
 

@@ -81,6 +81,8 @@ impl BaseCodec for FlatBuffersPlanus {
     // The same schemas as the `flatbuffers` codec: doubles as their bits,
     // timestamps as integers.
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing =
+        serbench_model::Borrowing::Unavailable("zero-copy: its traverse reads the bytes in place");
     type Error = Error;
 }
 
