@@ -6,7 +6,9 @@
 //! buffer), `decode` (bytes to an owned model value), `traverse` (the
 //! dataset's question from the bytes: in place for zero-copy codecs, decode
 //! then walk for the others) and `floor` (a memcpy of the same bytes, the
-//! machine's limit); `native` adds, for formats with generated message
+//! machine's limit); `borrow` (bytes to the model's borrowed form, for a
+//! codec that has one) and the floors under the two decodes, `clone` (the
+//! owned values cloned) and `lend` (their borrowed forms built from them); `native` adds, for formats with generated message
 //! types, `build` (model to message) and `write` (prebuilt message to
 //! bytes). Each pass covers the whole workload, message by message
 //! (telemetry is 10 000 messages), and counts the encoded bytes, so divan
@@ -33,7 +35,7 @@ use divan::counter::BytesCount;
 use divan::{AllocProfiler, Bencher, black_box};
 use serbench_benches::{messages, report_sizes, total_bytes, verified};
 use serbench_codecs::{Carried, DatasetVisitor, Info, NativeJob, PairJob};
-use serbench_model::{Codec, Dataset, Error, NativeCodec, TaskManager};
+use serbench_model::{Borrowing, Codec, Dataset, Error, NativeCodec, TaskManager};
 use serbench_results::sampling::warm_up;
 use serbench_testkit::CountingAllocator;
 
@@ -232,6 +234,72 @@ impl<D: Carried, T: Timer> PairJob<D> for Floor<T> {
     }
 }
 
+/// `borrow`: bytes to the model's borrowed form, freed inside the timed
+/// loop; a codec without a borrowed decode has no row.
+struct Borrow<T>(T);
+
+impl<D: Carried, T: Timer> PairJob<D> for Borrow<T> {
+    type Output = ();
+
+    fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
+        if C::BORROW != Borrowing::Lends {
+            return;
+        }
+        let Some(encoded) = verified::<C, D>() else {
+            return;
+        };
+        self.0.time(total_bytes(encoded), || {
+            for bytes in encoded {
+                black_box(C::borrow(black_box(bytes)));
+            }
+        });
+    }
+}
+
+/// `clone`: the floor under `decode`, the same owned values built with no
+/// parsing (a `clone` of each, dropped inside the timed loop).
+struct CloneFloor<T>(T);
+
+impl<D: Carried, T: Timer> PairJob<D> for CloneFloor<T> {
+    type Output = ();
+
+    fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
+        let Some(encoded) = verified::<C, D>() else {
+            return;
+        };
+        let messages = messages::<D>();
+        self.0.time(total_bytes(encoded), || {
+            for message in messages {
+                black_box(black_box(message).clone());
+            }
+        });
+    }
+}
+
+/// `lend`: the floor under `borrow`, each value's borrowed form built from
+/// the value in memory (its lists allocated, no text copied); a row of the
+/// codecs that borrow.
+struct LendFloor<T>(T);
+
+impl<D: Carried, T: Timer> PairJob<D> for LendFloor<T> {
+    type Output = ();
+
+    fn run<C: Codec<D, Error = Error> + 'static>(self, _: &'static Info) {
+        if C::BORROW != Borrowing::Lends {
+            return;
+        }
+        let Some(encoded) = verified::<C, D>() else {
+            return;
+        };
+        let messages = messages::<D>();
+        self.0.time(total_bytes(encoded), || {
+            for message in messages {
+                black_box(black_box(message).lend());
+            }
+        });
+    }
+}
+
 /// `build`: the format's own message from the model (the builder cost).
 struct Build<T>(T);
 
@@ -319,6 +387,9 @@ macro_rules! dataset_benches {
         op_benches!(decode, Decode, run, codecs; $($dataset),*);
         op_benches!(traverse, Traverse, run, codecs; $($dataset),*);
         op_benches!(floor, Floor, run, codecs; $($dataset),*);
+        op_benches!(borrow, Borrow, run, codecs; $($dataset),*);
+        op_benches!(clone, CloneFloor, run, codecs; $($dataset),*);
+        op_benches!(lend, LendFloor, run, codecs; $($dataset),*);
 
         /// Format-native rows: the two halves of `encode` for formats with
         /// generated message types.

@@ -23,7 +23,7 @@ use std::io::Write as _;
 use std::sync::{Mutex, OnceLock};
 
 use serbench_codecs::{Info, Tuning};
-use serbench_model::{Codec, Dataset};
+use serbench_model::{Borrowing, Codec, Dataset};
 use serbench_results::{CountedAt, SizeLine};
 
 /// The one function the instruction meter counts: `cargo xtask bench
@@ -125,7 +125,8 @@ pub fn messages<D: Dataset>() -> &'static [D] {
 }
 
 /// The encodings of `D`'s workload in `C`, once they have been checked to
-/// decode to the same values and traverse to the same answers (unless
+/// decode to the same values, traverse to the same answers and borrow as
+/// the same values (unless
 /// another process checked them: [`verified_elsewhere`]); otherwise why the
 /// pair failed.
 pub fn encodings<C, D>() -> &'static Result<Vec<Vec<u8>>, String>
@@ -153,6 +154,13 @@ where
                         "message {index} traverses to {answer}, not {}",
                         message.traverse()
                     ));
+                }
+                match C::borrow(&bytes) {
+                    Some(Err(error)) => return Err(format!("borrowing: {error}")),
+                    Some(Ok(lent)) if lent != message.lend() => {
+                        return Err(format!("message {index} borrows as another value"));
+                    }
+                    _ => {}
                 }
                 Ok(bytes)
             })
@@ -233,6 +241,10 @@ where
         version: info.version.to_owned(),
         tuned: info.tuning == Tuning::Tuned,
         zero_copy: info.zero_copy,
+        borrow_unavailable: match info.borrow {
+            Borrowing::Lends => None,
+            Borrowing::Unavailable(why) => Some(why.to_owned()),
+        },
         size: size::<D>() as u64,
         size_label: D::size_label(size::<D>()),
         messages: messages::<D>().len() as u64,

@@ -42,13 +42,14 @@ use std::time::Duration;
 
 use divan::black_box;
 use serbench_codecs::{Carried, DatasetVisitor};
-use serbench_model::{Dataset, TaskManager};
+use serbench_model::{Borrowing, Dataset, TaskManager};
 use serbench_results::sampling::warm_up;
 use serbench_results::timing::{Allocations, Row, TimingLine};
 use serbench_results::{Op, sampling};
 
 use crate::{
-    Build, Decode, Encode, Floor, SWEEP_TASKS, SweepDecode, SweepEncode, Timer, Traverse, Write,
+    Borrow, Build, CloneFloor, Decode, Encode, Floor, LendFloor, SWEEP_TASKS, SweepDecode,
+    SweepEncode, Timer, Traverse, Write,
 };
 
 /// What the command line asks for.
@@ -217,8 +218,11 @@ impl DatasetVisitor for DatasetRows<'_, '_> {
                 };
                 let info = serbench_codecs::codec(codec);
                 if self.options.list {
-                    let exists =
-                        !matches!(op, Op::Build | Op::Write) || info.is_some_and(|i| i.native);
+                    let exists = match op {
+                        Op::Build | Op::Write => info.is_some_and(|i| i.native),
+                        Op::Borrow | Op::Lend => info.is_some_and(|i| i.borrow == Borrowing::Lends),
+                        _ => true,
+                    };
                     if exists {
                         self.result = emit_row(&row, self.out);
                     }
@@ -245,6 +249,9 @@ fn dataset_row<D: Carried>(sampling: Sampling, codec: &str, op: Op) -> Option<Me
         Op::Floor => serbench_codecs::run::<D, _>(codec, Floor(timer)),
         Op::Build => serbench_codecs::run_native::<D, _>(codec, Build(timer)),
         Op::Write => serbench_codecs::run_native::<D, _>(codec, Write(timer)),
+        Op::Borrow => serbench_codecs::run::<D, _>(codec, Borrow(timer)),
+        Op::Clone => serbench_codecs::run::<D, _>(codec, CloneFloor(timer)),
+        Op::Lend => serbench_codecs::run::<D, _>(codec, LendFloor(timer)),
     };
     sampler.measured
 }

@@ -63,6 +63,9 @@ pub(crate) fn text() -> String {
         if codec.zero_copy {
             notes.push("traverses in place".to_owned());
         }
+        if codec.borrow == serbench_model::Borrowing::Lends {
+            notes.push("borrows".to_owned());
+        }
         let _ = writeln!(text, "  {:<width$}{}", codec.id, notes.join(", "));
     }
     text
@@ -95,6 +98,7 @@ pub(crate) fn json() -> Value {
                 "zero_copy": codec.zero_copy,
                 "detects_truncation": codec.detects_truncation,
                 "native": codec.native,
+                "borrows": codec.borrow == serbench_model::Borrowing::Lends,
             })
         })
         .collect();

@@ -36,7 +36,7 @@
 //! {"datasets": [{"name", "about", "size_unit", "default_size", "quick_size",
 //!                "dump_size"}, ...],
 //!  "codecs": [{"id", "wire_format", "library", "version", "tuned", "zero_copy",
-//!              "detects_truncation", "native"}, ...]}
+//!              "detects_truncation", "native", "borrows"}, ...]}
 //! ```
 
 /// `eprintln!` that cannot panic. `eprintln!` panics when standard error

@@ -80,6 +80,10 @@ pub struct Info {
     /// Whether the codec also has a message type of its own
     /// ([`NativeCodec`]), whose build and write halves are reported apart.
     pub native: bool,
+    /// Whether it decodes into the datasets' borrowed forms (the `borrow`
+    /// rows), and if not, why
+    /// ([`BaseCodec::BORROW`](serbench_model::BaseCodec::BORROW)).
+    pub borrow: serbench_model::Borrowing,
     /// What its crate declares for the capability table
     /// ([`BaseCodec::DECLARED`](serbench_model::BaseCodec::DECLARED)).
     pub declared: Option<serbench_model::declared::Declared>,

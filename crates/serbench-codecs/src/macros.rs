@@ -91,6 +91,7 @@ macro_rules! codecs {
                         detects_truncation:
                             <Codec as serbench_model::BaseCodec>::DETECTS_TRUNCATION,
                         native: false $(|| marked!(native, $marker))*,
+                        borrow: <Codec as serbench_model::BaseCodec>::BORROW,
                         declared: <Codec as serbench_model::BaseCodec>::DECLARED,
                     };
                     const _: () = assert!(

@@ -81,6 +81,11 @@ pub(crate) fn full(results: &Report, charts: &[Chart]) -> String {
         text.push_str(&sections::dataset_table(results, dataset.id));
         text.push('\n');
         text.push_str(&sections::native_table(results, dataset.id));
+        let limits = sections::decode_limits_table(results, dataset.id);
+        if !limits.is_empty() {
+            text.push('\n');
+            text.push_str(&limits);
+        }
         if dataset.id == qt::DATASET {
             text.push_str(&sections::against_qt(results));
         }

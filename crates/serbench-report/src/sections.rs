@@ -260,6 +260,103 @@ pub(super) fn dataset_table(results: &Report, dataset: &str) -> String {
     table.render()
 }
 
+/// `1.35×`: how many times its floor an operation takes, or `–` when either
+/// was not timed.
+fn over_floor(record: &Record, op: Op, floor: Op) -> String {
+    match (record.ns(op), record.ns(floor)) {
+        (Some(ns), Some(floor)) if floor > 0.0 => format!("{:.2}×", ns / floor),
+        _ => NONE.to_owned(),
+    }
+}
+
+/// What the decode-limits table says above it.
+pub(crate) const DECODE_LIMITS_ABOUT: &str = "Decode at its limits: decode builds owned \
+     values and borrow the model's borrowed form, its text lent from the input; each beside \
+     the floor under it, the same values built with no parsing (clone floor: a clone of the \
+     values; lend floor: their borrowed forms built from them in memory, the lists allocated \
+     and no text copied). A ratio is the operation's median over its floor's, from the same \
+     process.";
+
+/// Decode at its limits, for one dataset: each codec's owned decode beside
+/// the floor under it (a `clone` of the same values), and its borrowed
+/// decode beside the floor under that (the borrowed forms built from values
+/// in memory), each as a time, a ratio to its floor and allocations; a
+/// codec with no borrowed decode shows `–`. With the table, the codecs
+/// without one grouped by the reason each declares. `None` when the run
+/// timed no floor.
+pub(crate) fn decode_limits(
+    results: &Report,
+    dataset: &str,
+) -> Option<(Table, Vec<(String, Vec<String>)>)> {
+    let records: Vec<&Record> = of(results, dataset)
+        .filter(|r| r.ok && r.op(Op::Clone).is_some())
+        .collect();
+    if records.is_empty() {
+        return None;
+    }
+    let mut table = Table::new()
+        .left("codec")
+        .right("decode")
+        .right("÷ clone floor")
+        .right("decode allocs")
+        .right("borrow")
+        .right("÷ lend floor")
+        .right("borrow allocs")
+        .right("clone floor")
+        .right("lend floor");
+    let counted = instructions::counted(results);
+    if counted {
+        let at = instructions::counted_at(results, dataset);
+        table = table
+            .right(format!("decode instructions (est. cycles{at})"))
+            .right(format!("borrow instructions (est. cycles{at})"));
+    }
+    let noisy = noisy_above(results);
+    let allocs = |record: &Record, op: Op| count(record.op(op).and_then(|stats| stats.allocs));
+    let mut reasons: Vec<(String, Vec<String>)> = Vec::new();
+    for record in &records {
+        let mut cells = vec![
+            codec_cell(record),
+            timed(record, Op::Decode, noisy),
+            over_floor(record, Op::Decode, Op::Clone),
+            allocs(record, Op::Decode),
+            timed(record, Op::Borrow, noisy),
+            over_floor(record, Op::Borrow, Op::Lend),
+            allocs(record, Op::Borrow),
+            timed(record, Op::Clone, noisy),
+            timed(record, Op::Lend, noisy),
+        ];
+        if counted {
+            cells.push(instructions::cell(record, Op::Decode));
+            cells.push(instructions::cell(record, Op::Borrow));
+        }
+        table.push(cells);
+        if let Some(why) = &record.borrow_unavailable {
+            match reasons.iter_mut().find(|(reason, _)| reason == why) {
+                Some((_, codecs)) => codecs.push(record.codec.clone()),
+                None => reasons.push((why.clone(), vec![record.codec.clone()])),
+            }
+        }
+    }
+    Some((table, reasons))
+}
+
+/// [`decode_limits`] as Markdown, the reasons listed under the table;
+/// empty when the run timed no floor.
+pub(super) fn decode_limits_table(results: &Report, dataset: &str) -> String {
+    let Some((table, reasons)) = decode_limits(results, dataset) else {
+        return String::new();
+    };
+    let mut out = format!("{DECODE_LIMITS_ABOUT}\n\n{}\n", table.render());
+    if !reasons.is_empty() {
+        out.push_str("\nNo borrowed decode (–):\n\n");
+        for (why, codecs) in reasons {
+            let _ = writeln!(out, "- {}: {why}", codecs.join(", "));
+        }
+    }
+    out
+}
+
 /// The build and write halves of encode, for codecs with generated message
 /// types; empty when the dataset has none.
 pub(super) fn native_table(results: &Report, dataset: &str) -> String {
@@ -364,6 +461,7 @@ pub(super) fn against_qt(results: &Report) -> String {
             aim.to_owned(),
         ]);
     }
+    let borrowed = borrowed_against_qt(results);
     format!(
         "Against Qt (the aim: every codec at least {AIM}× faster than its Qt counterpart on \
          both operations). With Qt installed, Qt and serbench are timed in alternating short \
@@ -371,8 +469,44 @@ pub(super) fn against_qt(results: &Report) -> String {
          clears the aim on both operations, *missed* when the upper quartile falls short on \
          one, *within noise* otherwise. Without Qt, the reference figures are held against \
          serbench's median and its noise. Qt is timed as serbench is, the median of its runs, \
-         a deserialized value freed inside the timed run:\n\n{}\n",
+         a deserialized value freed inside the timed run:\n\n{}\n{borrowed}",
         table.render()
+    )
+}
+
+/// The line under the Qt table on the fastest borrowed decode, labelled
+/// as such: Qt builds owned `QString`s, so the table holds owned decodes
+/// against Qt's, and this line only says how far a decode that lends its
+/// text goes beside QDataStream's. Empty when no borrow was timed.
+fn borrowed_against_qt(results: &Report) -> String {
+    let Some(fastest) = of(results, qt::DATASET)
+        .filter(|r| r.ok && r.ns(Op::Borrow).is_some())
+        .min_by(|a, b| {
+            let ns = |r: &Record| r.ns(Op::Borrow).unwrap_or(f64::INFINITY);
+            ns(a).total_cmp(&ns(b))
+        })
+    else {
+        return String::new();
+    };
+    let Some(datastream) = COUNTERPARTS.iter().find(|c| c.codec == "qdatastream") else {
+        return String::new();
+    };
+    let (qt_ns, source) = match results.qt.iter().find(|m| m.id == datastream.id) {
+        Some(measured) => (measured.deserialize_ns, "measured here"),
+        None => (datastream.reference_ms.1 * 1e6, "its reference figure"),
+    };
+    let borrow_ns = fastest.ns(Op::Borrow).unwrap_or(0.0);
+    if borrow_ns <= 0.0 {
+        return String::new();
+    }
+    format!(
+        "\nBorrowed, not owned (so not in the table): the fastest borrowed decode, {} at {}, \
+         deserializes {:.1}× faster than Qt's QDataStream ({}, {source}), its strings lent \
+         from the input where Qt builds QStrings.\n",
+        fastest.codec,
+        time(Some(borrow_ns)),
+        qt_ns / borrow_ns,
+        time(Some(qt_ns)),
     )
 }
 
@@ -905,7 +1039,8 @@ pub(super) fn headline_table(results: &Report) -> String {
         .left("dataset")
         .left("smallest")
         .left("fastest encode")
-        .left("fastest decode");
+        .left("fastest decode")
+        .left("fastest borrowed decode");
     for dataset in datasets(results) {
         let records: Vec<&Record> = of(results, dataset.id).filter(|r| r.ok).collect();
         if records.is_empty() {
@@ -916,6 +1051,7 @@ pub(super) fn headline_table(results: &Report) -> String {
             smallest(&records),
             fastest(&records, Op::Encode),
             fastest(&records, Op::Decode),
+            fastest(&records, Op::Borrow),
         ]);
     }
     table.render()

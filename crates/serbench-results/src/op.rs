@@ -26,17 +26,31 @@ pub enum Op {
     Build,
     /// The native path's write of those types.
     Write,
+    /// Bytes to the model's borrowed form, its text lent from the bytes
+    /// where the library can (`Codec::borrow`).
+    Borrow,
+    /// A `clone` of the decoded value: the floor under an owned decode,
+    /// the same value built with no parsing (its allocations, its copies
+    /// of the text, and its drop).
+    Clone,
+    /// The borrowed form built from the decoded value (`Dataset::lend`):
+    /// the floor under a borrowed decode, its lists allocated and no text
+    /// copied.
+    Lend,
 }
 
 impl Op {
     /// Every operation, in the order `results.json` lists them.
-    pub const ALL: [Op; 6] = [
+    pub const ALL: [Op; 9] = [
         Op::Encode,
         Op::Decode,
         Op::Traverse,
         Op::Floor,
         Op::Build,
         Op::Write,
+        Op::Borrow,
+        Op::Clone,
+        Op::Lend,
     ];
 
     /// The operation's name: `decode`.
@@ -49,6 +63,9 @@ impl Op {
             Op::Floor => "floor",
             Op::Build => "build",
             Op::Write => "write",
+            Op::Borrow => "borrow",
+            Op::Clone => "clone",
+            Op::Lend => "lend",
         }
     }
 
@@ -59,9 +76,10 @@ impl Op {
     }
 
     /// The figures `results.csv` keeps of this operation: the spread and
-    /// allocations of the three the report shows; of the others the
-    /// median, the fastest sample and the noise figures; the instruction
-    /// counts of every operation but the floor, a `memcpy`.
+    /// allocations of the three the report shows and of the borrowed
+    /// decode and the two decode floors; of the others the median, the
+    /// fastest sample and the noise figures; the instruction counts of
+    /// every operation but the floor, a `memcpy`.
     #[must_use]
     pub fn figures(self) -> &'static [Figure] {
         use Figure::{
@@ -82,7 +100,7 @@ impl Op {
                 Instructions,
                 EstimatedCycles,
             ],
-            Op::Decode => &[
+            Op::Decode | Op::Borrow | Op::Clone | Op::Lend => &[
                 Median,
                 Min,
                 Max,
@@ -276,6 +294,15 @@ pub struct Ops {
     /// [`Op::Write`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub write: Option<OpStats>,
+    /// [`Op::Borrow`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub borrow: Option<OpStats>,
+    /// [`Op::Clone`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clone: Option<OpStats>,
+    /// [`Op::Lend`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lend: Option<OpStats>,
 }
 
 impl Ops {
@@ -289,6 +316,9 @@ impl Ops {
             Op::Floor => self.floor.as_ref(),
             Op::Build => self.build.as_ref(),
             Op::Write => self.write.as_ref(),
+            Op::Borrow => self.borrow.as_ref(),
+            Op::Clone => self.clone.as_ref(),
+            Op::Lend => self.lend.as_ref(),
         }
     }
 
@@ -301,6 +331,9 @@ impl Ops {
             Op::Floor => &mut self.floor,
             Op::Build => &mut self.build,
             Op::Write => &mut self.write,
+            Op::Borrow => &mut self.borrow,
+            Op::Clone => &mut self.clone,
+            Op::Lend => &mut self.lend,
         }
     }
 }

@@ -27,6 +27,10 @@ pub struct SizeLine {
     pub tuned: bool,
     /// Whether `traverse` reads the bytes in place.
     pub zero_copy: bool,
+    /// Why the codec has no borrowed decode (no `borrow` row), as it
+    /// declares; `None` when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub borrow_unavailable: Option<String>,
     /// The dataset's size parameter.
     pub size: u64,
     /// The dataset's own words for its size.
@@ -127,6 +131,10 @@ pub struct Record {
     pub tuned: bool,
     /// Whether `traverse` reads the bytes in place.
     pub zero_copy: bool,
+    /// Why the codec has no borrowed decode (no `borrow` row), as it
+    /// declares; `None` when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub borrow_unavailable: Option<String>,
     /// Whether the round trip was verified; only then is anything timed.
     pub ok: bool,
     /// Why the round trip failed.
@@ -176,6 +184,7 @@ impl Record {
             version: line.version.clone(),
             tuned: line.tuned,
             zero_copy: line.zero_copy,
+            borrow_unavailable: line.borrow_unavailable.clone(),
             ok: line.ok,
             error: line.error.clone(),
             size: line.size,

@@ -335,9 +335,12 @@ impl BuildFacts {
             let op = match row.op {
                 crate::Op::Encode => &mut record.ops.encode,
                 crate::Op::Decode => &mut record.ops.decode,
+                crate::Op::Borrow => &mut record.ops.borrow,
+                crate::Op::Clone => &mut record.ops.clone,
+                crate::Op::Lend => &mut record.ops.lend,
                 other => {
                     return Err(format!(
-                        "a count of {}, not of encode or decode",
+                        "a count of {}, not of encode, decode, borrow or a decode floor",
                         other.name()
                     ));
                 }

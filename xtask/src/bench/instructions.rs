@@ -46,7 +46,16 @@ pub(crate) const CACHES: [&str; 3] = ["--I1=32768,8,64", "--D1=32768,8,64", "--L
 
 /// The operations counted: every one but the floor, a `memcpy`, which is
 /// the machine's limit rather than a codec's cost.
-pub(crate) const OPS: [Op; 5] = [Op::Encode, Op::Decode, Op::Traverse, Op::Build, Op::Write];
+pub(crate) const OPS: [Op; 8] = [
+    Op::Encode,
+    Op::Decode,
+    Op::Traverse,
+    Op::Build,
+    Op::Write,
+    Op::Borrow,
+    Op::Clone,
+    Op::Lend,
+];
 
 /// What the report's header says of the meter: the tool and what is
 /// pinned so that its counts repeat.

@@ -60,10 +60,13 @@ impl Samples {
 }
 
 /// The operations of a pair in the order the first pass times them.
-const OPS: [Op; 6] = [
+const OPS: [Op; 9] = [
     Op::Decode,
     Op::Traverse,
     Op::Floor,
+    Op::Borrow,
+    Op::Clone,
+    Op::Lend,
     Op::Encode,
     Op::Build,
     Op::Write,
@@ -308,7 +311,7 @@ mod tests {
     #[test]
     fn the_rows_order_turns() {
         let firsts: Vec<Op> = (0..4).map(|turn| turned(&OPS, turn)[0]).collect();
-        assert_eq!(firsts, [Op::Decode, Op::Traverse, Op::Floor, Op::Encode]);
+        assert_eq!(firsts, [Op::Decode, Op::Traverse, Op::Floor, Op::Borrow]);
         assert_eq!(turned(&OPS, 0), OPS);
         assert_eq!(
             turned(&OPS, 1),
@@ -317,11 +320,14 @@ mod tests {
                 Op::Write,
                 Op::Build,
                 Op::Encode,
+                Op::Lend,
+                Op::Clone,
+                Op::Borrow,
                 Op::Floor,
                 Op::Decode
             ]
         );
-        assert_eq!(turned(&OPS, 6), OPS);
+        assert_eq!(turned(&OPS, 9), OPS);
         let pair = [Op::Encode, Op::Decode];
         assert_eq!(turned(&pair, 1), [Op::Decode, Op::Encode]);
         assert_eq!(turned(&pair, 2), pair);

@@ -119,7 +119,13 @@ fn lists_every_dataset_and_codec() {
                 "{codec}: no {key}"
             );
         }
-        for key in ["tuned", "zero_copy", "detects_truncation", "native"] {
+        for key in [
+            "tuned",
+            "zero_copy",
+            "detects_truncation",
+            "native",
+            "borrows",
+        ] {
             assert!(codec[key].is_boolean(), "{codec}: no {key}");
         }
     }

@@ -50,6 +50,7 @@ pub fn page(results: &Report, charts: &[Chart]) -> String {
                 h2 { (dataset.heading) }
                 (tables::figures(results, dataset.id, &records))
                 (tables::throughput(dataset.id, &records))
+                (tables::decode_limits(results, dataset.id))
                 div.charts {
                     @for chart in charts.iter().filter(|c| c.dataset.as_deref() == Some(dataset.id) && c.scatter.is_none()) {
                         figure { (PreEscaped(&chart.svg)) figcaption { (chart.title) } }

@@ -259,6 +259,24 @@ pub(super) fn ranking(results: &Report) -> Markup {
     }
 }
 
+/// Decode at its limits ([`sections::decode_limits`]): the owned and
+/// borrowed decodes beside their floors, and why a codec has no borrowed
+/// decode; nothing when the run timed no floor.
+pub(super) fn decode_limits(results: &Report, dataset: &str) -> Markup {
+    let Some((table, reasons)) = sections::decode_limits(results, dataset) else {
+        return html! {};
+    };
+    html! {
+        h3 { "Decode at its limits" }
+        p.about { (sections::DECODE_LIMITS_ABOUT) }
+        (plain(&table))
+        @if !reasons.is_empty() {
+            p { "No borrowed decode (–):" }
+            ul { @for (why, codecs) in &reasons { li { (codecs.join(", ")) ": " (why) } } }
+        }
+    }
+}
+
 /// A report table as HTML, figures right-aligned.
 fn plain(table: &crate::table::Table) -> Markup {
     let numeric = table.numeric();
