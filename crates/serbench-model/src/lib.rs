@@ -15,6 +15,23 @@
 //! | `records` | [`Record`] | two arrays: 1 000 integers and 100 strings |
 //! | `media` | [`MediaContent`] | the classic jvm-serializers record |
 //!
+//! Four more are generated, not yet carried by the codecs (issue 37): the
+//! datasets of rust_serialization_benchmark (RSB), drawn to the very values
+//! RSB draws, so that sizes can be set beside RSB's published ones. They
+//! implement [`Dataset`] but are not in [`for_each_dataset!`] yet, so no
+//! codec, bench or kit test sees them.
+//!
+//! | dataset | type | what |
+//! |---|---|---|
+//! | `log` | [`Logs`] ([`log`]) | 10 000 HTTP access-log records |
+//! | `mesh` | [`Mesh`] ([`mesh`]) | 125 000 triangles of `f32` vertices and a normal |
+//! | `minecraft_savedata` | [`Players`] ([`minecraft`]) | 500 players' nested save data |
+//! | `mk48` | [`Updates`] ([`mk48`]) | 1 000 game updates of small integers, enums, options |
+//!
+//! [`rsb`] holds their shared seed and stream; `docs/rsb-datasets.md` says
+//! where the values come from and how they were checked against RSB's own
+//! generator.
+//!
 //! This crate is the contract between those values and the formats, and
 //! nothing more: the datasets and the [`Dataset`] trait, the [`BaseCodec`],
 //! [`Codec`] and [`NativeCodec`] traits a format crate implements for each
@@ -53,11 +70,16 @@ mod error;
 pub mod excerpt;
 pub mod forms;
 mod graph;
+pub mod log;
 mod macros;
 mod media;
+pub mod mesh;
+pub mod minecraft;
 mod mirror;
+pub mod mk48;
 mod random;
 mod records;
+pub mod rsb;
 #[cfg(feature = "serde")]
 pub mod serde_forms;
 #[cfg(feature = "serde")]
@@ -71,7 +93,11 @@ pub use crate::codec::{
 };
 pub use crate::error::{Error, ErrorKind, Position};
 pub use crate::graph::{Edge, Graph, GraphAnswer, Node};
+pub use crate::log::Logs;
 pub use crate::media::{Image, Media, MediaAnswer, MediaContent, Player, Size};
+pub use crate::mesh::Mesh;
+pub use crate::minecraft::Players;
+pub use crate::mk48::Updates;
 pub use crate::random::Random;
 pub use crate::records::{Record, RecordAnswer};
 pub use crate::task_manager::{
