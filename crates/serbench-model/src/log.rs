@@ -8,35 +8,50 @@ use rand::Rng;
 use crate::Dataset;
 use crate::answer::JsonObject;
 use crate::rsb::{self, Stream};
+use crate::text::{Lend, Text};
 
 /// Access-log records, RSB's `Logs`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Logs {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Logs<S = String> {
     /// The records, in the order they were drawn.
     #[cfg_attr(
         feature = "serde",
         serde(deserialize_with = "crate::serde_forms::bounded_vec")
     )]
-    pub logs: Vec<Log>,
+    pub logs: Vec<Log<S>>,
 }
 
 /// One access-log line, as a web server's common log format holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Log {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Log<S = String> {
     /// The client's IPv4 address.
     pub address: Address,
     /// The client's identity; always `-` in the generated records.
-    pub identity: String,
+    pub identity: S,
     /// The authenticated user, or `-`.
-    pub userid: String,
+    pub userid: S,
     /// When, as `day/Mon/year:h:m:s zone` (numbers not zero-padded).
-    pub date: String,
+    pub date: S,
     /// The request line: method, route and protocol.
-    pub request: String,
+    pub request: S,
     /// The HTTP status code.
     pub code: u16,
     /// The response's size in bytes.
@@ -171,7 +186,39 @@ impl fmt::Display for LogAnswer {
     }
 }
 
+impl Lend for Logs {
+    type Lent<'a> = Logs<Text<'a>>;
+
+    fn lend(&self) -> Logs<Text<'_>> {
+        Logs {
+            logs: self.logs.lend(),
+        }
+    }
+}
+
+impl Lend for Log {
+    type Lent<'a> = Log<Text<'a>>;
+
+    fn lend(&self) -> Log<Text<'_>> {
+        Log {
+            address: self.address,
+            identity: self.identity.lend(),
+            userid: self.userid.lend(),
+            date: self.date.lend(),
+            request: self.request.lend(),
+            code: self.code,
+            size: self.size,
+        }
+    }
+}
+
 impl Dataset for Logs {
+    type Borrowed<'a> = Logs<Text<'a>>;
+
+    fn lend(&self) -> Logs<Text<'_>> {
+        Lend::lend(self)
+    }
+
     const NAME: &'static str = "log";
     const ABOUT: &'static str = "rust_serialization_benchmark's HTTP access-log records";
     const SIZE_UNIT: &'static str = "records";

@@ -112,6 +112,14 @@ impl fmt::Display for MeshAnswer {
 }
 
 impl Dataset for Mesh {
+    type Borrowed<'a> = Mesh;
+
+    /// No text to lend: the borrowed form is the value itself, built
+    /// anew (a borrowed decode of it is an owned decode).
+    fn lend(&self) -> Mesh {
+        self.clone()
+    }
+
     const NAME: &'static str = "mesh";
     const ABOUT: &'static str = "rust_serialization_benchmark's triangle mesh of f32 coordinates";
     const SIZE_UNIT: &'static str = "triangles";

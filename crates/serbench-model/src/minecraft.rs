@@ -9,18 +9,26 @@ use rand::Rng;
 use crate::Dataset;
 use crate::answer::JsonObject;
 use crate::rsb::{self, SameBits, Stream, maybe, vec_of};
+use crate::text::{Lend, Text};
 
 /// The saved players, RSB's `Players`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Players {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Players<S = String> {
     /// The players, in the order they were drawn.
     #[cfg_attr(
         feature = "serde",
         serde(deserialize_with = "crate::serde_forms::bounded_vec")
     )]
-    pub players: Vec<Player>,
+    pub players: Vec<Player<S>>,
 }
 
 /// A player's game mode.
@@ -41,13 +49,20 @@ pub enum GameType {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Item {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Item<S = String> {
     /// How many.
     pub count: i8,
     /// Which slot.
     pub slot: u8,
     /// What, such as `pickaxe`.
-    pub id: String,
+    pub id: S,
 }
 
 /// What a player may do. Equality compares the speeds bit for bit.
@@ -83,9 +98,16 @@ pub struct Abilities {
     clippy::struct_excessive_bools,
     reason = "RSB's shape: one flag per entity property"
 )]
-pub struct Entity {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Entity<S = String> {
     /// What kind, such as `parrot`.
-    pub id: String,
+    pub id: S,
     /// Where.
     pub pos: (f64, f64, f64),
     /// How fast, per axis.
@@ -109,7 +131,7 @@ pub struct Entity {
     /// Its UUID as four words.
     pub uuid: [u32; 4],
     /// Its name tag, if any.
-    pub custom_name: Option<String>,
+    pub custom_name: Option<S>,
     /// Whether the name tag shows.
     pub custom_name_visible: bool,
     /// Whether it makes no sound.
@@ -126,19 +148,26 @@ pub struct Entity {
     clippy::struct_excessive_bools,
     reason = "RSB's shape: one flag per recipe-book setting"
 )]
-pub struct RecipeBook {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct RecipeBook<S = String> {
     /// Recipes known, such as `torch`.
     #[cfg_attr(
         feature = "serde",
         serde(deserialize_with = "crate::serde_forms::bounded_vec")
     )]
-    pub recipes: Vec<String>,
+    pub recipes: Vec<S>,
     /// Recipes still to be shown.
     #[cfg_attr(
         feature = "serde",
         serde(deserialize_with = "crate::serde_forms::bounded_vec")
     )]
-    pub to_be_displayed: Vec<String>,
+    pub to_be_displayed: Vec<S>,
     /// Crafting table: show only what can be made.
     pub is_filtering_craftable: bool,
     /// Crafting table: book open.
@@ -161,7 +190,14 @@ pub struct RecipeBook {
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub struct Player {
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "S: serde::Serialize",
+        deserialize = "S: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Player<S = String> {
     /// The current game mode.
     pub game_type: GameType,
     /// The game mode before it.
@@ -169,13 +205,13 @@ pub struct Player {
     /// Score.
     pub score: i64,
     /// Which world: `overworld`, `nether` or `end`.
-    pub dimension: String,
+    pub dimension: S,
     /// The hotbar slot in hand.
     pub selected_item_slot: u32,
     /// The item in hand.
-    pub selected_item: Item,
+    pub selected_item: Item<S>,
     /// The world of the spawn point, if set.
-    pub spawn_dimension: Option<String>,
+    pub spawn_dimension: Option<S>,
     /// Spawn point, x.
     pub spawn_x: i64,
     /// Spawn point, y.
@@ -205,27 +241,27 @@ pub struct Player {
         feature = "serde",
         serde(deserialize_with = "crate::serde_forms::bounded_vec")
     )]
-    pub inventory: Vec<Item>,
+    pub inventory: Vec<Item<S>>,
     /// The ender chest (up to 26 stacks when generated).
     #[cfg_attr(
         feature = "serde",
         serde(deserialize_with = "crate::serde_forms::bounded_vec")
     )]
-    pub ender_items: Vec<Item>,
+    pub ender_items: Vec<Item<S>>,
     /// What the player may do.
     pub abilities: Abilities,
     /// Where the player last entered the nether, if ever.
     pub entered_nether_position: Option<(f64, f64, f64)>,
     /// The vehicle ridden, with its UUID, if any.
-    pub root_vehicle: Option<([u32; 4], Entity)>,
+    pub root_vehicle: Option<([u32; 4], Entity<S>)>,
     /// A parrot on the left shoulder, say.
-    pub shoulder_entity_left: Option<Entity>,
+    pub shoulder_entity_left: Option<Entity<S>>,
     /// And on the right.
-    pub shoulder_entity_right: Option<Entity>,
+    pub shoulder_entity_right: Option<Entity<S>>,
     /// Whether the credits were seen.
     pub seen_credits: bool,
     /// Recipes known.
-    pub recipe_book: RecipeBook,
+    pub recipe_book: RecipeBook<S>,
 }
 
 impl PartialEq for Abilities {
@@ -252,7 +288,7 @@ impl PartialEq for Abilities {
 
 impl Eq for Abilities {}
 
-impl PartialEq for Entity {
+impl<S: PartialEq> PartialEq for Entity<S> {
     fn eq(&self, other: &Self) -> bool {
         let Self {
             id,
@@ -291,9 +327,9 @@ impl PartialEq for Entity {
     }
 }
 
-impl Eq for Entity {}
+impl<S: Eq> Eq for Entity<S> {}
 
-impl PartialEq for Player {
+impl<S: PartialEq> PartialEq for Player<S> {
     fn eq(&self, other: &Self) -> bool {
         let Self {
             game_type,
@@ -356,7 +392,7 @@ impl PartialEq for Player {
     }
 }
 
-impl Eq for Player {}
+impl<S: Eq> Eq for Player<S> {}
 
 const DIMENSIONS: [&str; 3] = ["overworld", "nether", "end"];
 const ITEM_IDS: [&str; 8] = [
@@ -545,7 +581,119 @@ impl fmt::Display for MinecraftAnswer {
     }
 }
 
+impl Lend for Players {
+    type Lent<'a> = Players<Text<'a>>;
+
+    fn lend(&self) -> Players<Text<'_>> {
+        Players {
+            players: self.players.lend(),
+        }
+    }
+}
+
+impl Lend for Item {
+    type Lent<'a> = Item<Text<'a>>;
+
+    fn lend(&self) -> Item<Text<'_>> {
+        Item {
+            count: self.count,
+            slot: self.slot,
+            id: self.id.lend(),
+        }
+    }
+}
+
+impl Lend for Entity {
+    type Lent<'a> = Entity<Text<'a>>;
+
+    fn lend(&self) -> Entity<Text<'_>> {
+        Entity {
+            id: self.id.lend(),
+            pos: self.pos,
+            motion: self.motion,
+            rotation: self.rotation,
+            fall_distance: self.fall_distance,
+            fire: self.fire,
+            air: self.air,
+            on_ground: self.on_ground,
+            no_gravity: self.no_gravity,
+            invulnerable: self.invulnerable,
+            portal_cooldown: self.portal_cooldown,
+            uuid: self.uuid,
+            custom_name: self.custom_name.lend(),
+            custom_name_visible: self.custom_name_visible,
+            silent: self.silent,
+            glowing: self.glowing,
+        }
+    }
+}
+
+impl Lend for RecipeBook {
+    type Lent<'a> = RecipeBook<Text<'a>>;
+
+    fn lend(&self) -> RecipeBook<Text<'_>> {
+        RecipeBook {
+            recipes: self.recipes.lend(),
+            to_be_displayed: self.to_be_displayed.lend(),
+            is_filtering_craftable: self.is_filtering_craftable,
+            is_gui_open: self.is_gui_open,
+            is_furnace_filtering_craftable: self.is_furnace_filtering_craftable,
+            is_furnace_gui_open: self.is_furnace_gui_open,
+            is_blasting_furnace_filtering_craftable: self.is_blasting_furnace_filtering_craftable,
+            is_blasting_furnace_gui_open: self.is_blasting_furnace_gui_open,
+            is_smoker_filtering_craftable: self.is_smoker_filtering_craftable,
+            is_smoker_gui_open: self.is_smoker_gui_open,
+        }
+    }
+}
+
+impl Lend for Player {
+    type Lent<'a> = Player<Text<'a>>;
+
+    fn lend(&self) -> Player<Text<'_>> {
+        Player {
+            game_type: self.game_type,
+            previous_game_type: self.previous_game_type,
+            score: self.score,
+            dimension: self.dimension.lend(),
+            selected_item_slot: self.selected_item_slot,
+            selected_item: self.selected_item.lend(),
+            spawn_dimension: self.spawn_dimension.lend(),
+            spawn_x: self.spawn_x,
+            spawn_y: self.spawn_y,
+            spawn_z: self.spawn_z,
+            spawn_forced: self.spawn_forced,
+            sleep_timer: self.sleep_timer,
+            food_exhaustion_level: self.food_exhaustion_level,
+            food_saturation_level: self.food_saturation_level,
+            food_tick_timer: self.food_tick_timer,
+            xp_level: self.xp_level,
+            xp_p: self.xp_p,
+            xp_total: self.xp_total,
+            xp_seed: self.xp_seed,
+            inventory: self.inventory.lend(),
+            ender_items: self.ender_items.lend(),
+            abilities: self.abilities,
+            entered_nether_position: self.entered_nether_position,
+            root_vehicle: self
+                .root_vehicle
+                .as_ref()
+                .map(|(uuid, entity)| (*uuid, entity.lend())),
+            shoulder_entity_left: self.shoulder_entity_left.lend(),
+            shoulder_entity_right: self.shoulder_entity_right.lend(),
+            seen_credits: self.seen_credits,
+            recipe_book: self.recipe_book.lend(),
+        }
+    }
+}
+
 impl Dataset for Players {
+    type Borrowed<'a> = Players<Text<'a>>;
+
+    fn lend(&self) -> Players<Text<'_>> {
+        Lend::lend(self)
+    }
+
     const NAME: &'static str = "minecraft_savedata";
     const ABOUT: &'static str = "rust_serialization_benchmark's Minecraft player save data";
     const SIZE_UNIT: &'static str = "players";

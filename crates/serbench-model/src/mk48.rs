@@ -430,6 +430,14 @@ impl fmt::Display for Mk48Answer {
 }
 
 impl Dataset for Updates {
+    type Borrowed<'a> = Updates;
+
+    /// No text to lend: the borrowed form is the value itself, built
+    /// anew (a borrowed decode of it is an owned decode).
+    fn lend(&self) -> Updates {
+        self.clone()
+    }
+
     const NAME: &'static str = "mk48";
     const ABOUT: &'static str = "rust_serialization_benchmark's mk48.io game-state updates";
     const SIZE_UNIT: &'static str = "updates";
