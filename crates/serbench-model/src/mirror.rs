@@ -25,6 +25,16 @@
 ///   `Edge`, `Player` and `Size` are the owned ones); `integer_lists:
 ///   borrowed` borrows the integer lists too, `copied` copies them, for a
 ///   library that encodes a `&str` but no other borrowed slice (bitcode);
+/// - optionally, `references: cow` has the borrowed types hold
+///   `Cow::Borrowed` where they would hold a `&str` (and a borrowed
+///   integer list), for a library that encodes a `Cow` of an unsized type
+///   but not a reference to one (bin-proto); encoding still copies no text;
+/// - optionally, `enums: #[…]` puts attributes on the enums alone (the
+///   owned derives are on every type), and `variants: attr(key)` puts
+///   `#[attr(key = N)]` on each variant, `N` its index, for a library that
+///   wants each enum's tag type and each variant's value spelled out:
+///   `enums: #[bin_proto(discriminant_type = u8)], variants:
+///   bin_proto(discriminant)`;
 /// - `Mirrored`, implemented for the five datasets, reaches both from the
 ///   model type, so a codec is written once, generically, per dataset.
 ///
@@ -42,20 +52,67 @@ macro_rules! mirror {
     (
         owned: $(#[$owned:meta])*,
         borrowed: $(#[$borrowed:meta])*,
-        integer_lists: copied $(,)?
+        integer_lists: $lists:ident
+        $(, references: $references:ident)?
+        $(, enums: $(#[$enums:meta])*)?
+        $(, variants: $variant:ident($key:ident))?
+        $(,)?
     ) => {
-        $crate::mirror!(@types [$(#[$owned])*] [$(#[$borrowed])*] [Vec<u32>] [Vec<i64>] [to_vec]);
+        $crate::mirror!(
+            @shapes $lists [$($references)?]
+            [$(#[$owned])*] [$(#[$borrowed])*] [$($(#[$enums])*)?] [$($variant($key))?]
+        );
+    };
+    // The borrowed types' lists and texts, by `integer_lists` and
+    // `references`: their types, and how each is made from the model's.
+    (@shapes copied [] $($rest:tt)*) => {
+        $crate::mirror!(@types [Vec<u32>] [Vec<i64>] [&'a str] [copied reference] $($rest)*);
+    };
+    (@shapes borrowed [] $($rest:tt)*) => {
+        $crate::mirror!(@types [&'a [u32]] [&'a [i64]] [&'a str] [borrowed reference] $($rest)*);
+    };
+    (@shapes copied [cow] $($rest:tt)*) => {
+        $crate::mirror!(
+            @types [Vec<u32>] [Vec<i64>] [::std::borrow::Cow<'a, str>] [copied cow] $($rest)*
+        );
+    };
+    (@shapes borrowed [cow] $($rest:tt)*) => {
+        $crate::mirror!(
+            @types
+            [::std::borrow::Cow<'a, [u32]>] [::std::borrow::Cow<'a, [i64]>]
+            [::std::borrow::Cow<'a, str>] [cow cow] $($rest)*
+        );
+    };
+    // `list` and `text`: a model's list or string as a borrowed type holds it.
+    (@make copied) => {
+        fn list<T: Clone>(items: &[T]) -> Vec<T> {
+            items.to_vec()
+        }
+    };
+    (@make borrowed) => {
+        fn list<T>(items: &[T]) -> &[T] {
+            items
+        }
+    };
+    (@make cow) => {
+        fn list<T: Clone>(items: &[T]) -> ::std::borrow::Cow<'_, [T]> {
+            ::std::borrow::Cow::Borrowed(items)
+        }
+    };
+    (@make reference text) => {
+        fn text(text: &str) -> &str {
+            text
+        }
+    };
+    (@make cow text) => {
+        fn text(text: &str) -> ::std::borrow::Cow<'_, str> {
+            ::std::borrow::Cow::Borrowed(text)
+        }
     };
     (
-        owned: $(#[$owned:meta])*,
-        borrowed: $(#[$borrowed:meta])*,
-        integer_lists: borrowed $(,)?
-    ) => {
-        $crate::mirror!(@types [$(#[$owned])*] [$(#[$borrowed])*] [&'a [u32]] [&'a [i64]] [as_slice]);
-    };
-    (
-        @types [$(#[$owned:meta])*] [$(#[$borrowed:meta])*]
-        [$u32s:ty] [$i64s:ty] [$list:ident]
+        @types [$u32s:ty] [$i64s:ty] [$str:ty] [$lists:ident $texts:ident]
+        [$(#[$owned:meta])*] [$(#[$borrowed:meta])*] [$(#[$enums:meta])*]
+        [$($variant:ident($key:ident))?]
     ) => {
         /// A value the bytes hold that the model does not: where, and what.
         #[derive(Debug)]
@@ -134,10 +191,15 @@ macro_rules! mirror {
 
         #[derive(Clone, Copy)]
         $(#[$owned])*
+        $(#[$enums])*
         pub(crate) enum Priority {
+            $(#[$variant($key = 0)])?
             Low,
+            $(#[$variant($key = 1)])?
             Medium,
+            $(#[$variant($key = 2)])?
             High,
+            $(#[$variant($key = 3)])?
             Critical,
         }
 
@@ -345,15 +407,21 @@ macro_rules! mirror {
 
         #[derive(Clone, Copy)]
         $(#[$owned])*
+        $(#[$enums])*
         pub(crate) enum Player {
+            $(#[$variant($key = 0)])?
             Java,
+            $(#[$variant($key = 1)])?
             Flash,
         }
 
         #[derive(Clone, Copy)]
         $(#[$owned])*
+        $(#[$enums])*
         pub(crate) enum Size {
+            $(#[$variant($key = 0)])?
             Small,
+            $(#[$variant($key = 1)])?
             Large,
         }
 
@@ -432,9 +500,12 @@ macro_rules! mirror {
 
             use super::{Created, Edge, Player, Priority, Size};
 
+            $crate::mirror!(@make $lists);
+            $crate::mirror!(@make $texts text);
+
             $(#[$borrowed])*
             pub(crate) struct TaskManager<'a> {
-                user: &'a str,
+                user: $str,
                 version: $u32s,
                 lists: Vec<TaskList<'a>>,
             }
@@ -448,7 +519,7 @@ macro_rules! mirror {
             $(#[$borrowed])*
             pub(crate) struct Task<'a> {
                 header: Header<'a>,
-                description: &'a str,
+                description: $str,
                 priority: Priority,
                 completed: bool,
             }
@@ -456,7 +527,7 @@ macro_rules! mirror {
             $(#[$borrowed])*
             pub(crate) struct Header<'a> {
                 id: [u8; 16],
-                name: &'a str,
+                name: $str,
                 color: u32,
                 created: Created,
             }
@@ -464,8 +535,8 @@ macro_rules! mirror {
             impl<'a> TaskManager<'a> {
                 pub(crate) fn new(value: &'a $crate::TaskManager) -> Self {
                     Self {
-                        user: &value.user,
-                        version: value.version.segments.$list(),
+                        user: text(&value.user),
+                        version: list(&value.version.segments),
                         lists: value
                             .lists
                             .iter()
@@ -482,7 +553,7 @@ macro_rules! mirror {
                 fn new(task: &'a $crate::Task) -> Self {
                     Self {
                         header: Header::new(&task.header),
-                        description: &task.description,
+                        description: text(&task.description),
                         priority: match task.priority {
                             $crate::Priority::Low => Priority::Low,
                             $crate::Priority::Medium => Priority::Medium,
@@ -499,7 +570,7 @@ macro_rules! mirror {
                     let (seconds, nanos, offset_seconds) = forms::timestamp_parts(&header.created);
                     Self {
                         id: header.id.into_bytes(),
-                        name: &header.name,
+                        name: text(&header.name),
                         color: $crate::Color::argb(header.color),
                         created: Created {
                             seconds,
@@ -512,7 +583,7 @@ macro_rules! mirror {
 
             $(#[$borrowed])*
             pub(crate) struct SensorReading<'a> {
-                sensor_id: &'a str,
+                sensor_id: $str,
                 ambient_temperature: f64,
                 object_temperature: f64,
                 accelerometer_x: f64,
@@ -526,7 +597,7 @@ macro_rules! mirror {
             impl<'a> SensorReading<'a> {
                 pub(crate) fn new(value: &'a $crate::SensorReading) -> Self {
                     Self {
-                        sensor_id: &value.sensor_id,
+                        sensor_id: text(&value.sensor_id),
                         ambient_temperature: value.ambient_temperature,
                         object_temperature: value.object_temperature,
                         accelerometer_x: value.accelerometer_x,
@@ -548,7 +619,7 @@ macro_rules! mirror {
             $(#[$borrowed])*
             pub(crate) struct Node<'a> {
                 id: u16,
-                name: &'a str,
+                name: $str,
                 out_edges: $u32s,
                 in_edges: $u32s,
             }
@@ -561,9 +632,9 @@ macro_rules! mirror {
                             .iter()
                             .map(|node| Node {
                                 id: node.id,
-                                name: &node.name,
-                                out_edges: node.out_edges.$list(),
-                                in_edges: node.in_edges.$list(),
+                                name: text(&node.name),
+                                out_edges: list(&node.out_edges),
+                                in_edges: list(&node.in_edges),
                             })
                             .collect(),
                         edges: value
@@ -582,14 +653,14 @@ macro_rules! mirror {
             $(#[$borrowed])*
             pub(crate) struct Record<'a> {
                 ids: $i64s,
-                strings: Vec<&'a str>,
+                strings: Vec<$str>,
             }
 
             impl<'a> Record<'a> {
                 pub(crate) fn new(value: &'a $crate::Record) -> Self {
                     Self {
-                        ids: value.ids.$list(),
-                        strings: value.strings.iter().map(String::as_str).collect(),
+                        ids: list(&value.ids),
+                        strings: value.strings.iter().map(|string| text(string)).collect(),
                     }
                 }
             }
@@ -602,23 +673,23 @@ macro_rules! mirror {
 
             $(#[$borrowed])*
             pub(crate) struct Media<'a> {
-                uri: &'a str,
-                title: Option<&'a str>,
+                uri: $str,
+                title: Option<$str>,
                 width: i32,
                 height: i32,
-                format: &'a str,
+                format: $str,
                 duration: i64,
                 size: i64,
                 bitrate: Option<i32>,
-                persons: Vec<&'a str>,
+                persons: Vec<$str>,
                 player: Player,
-                copyright: Option<&'a str>,
+                copyright: Option<$str>,
             }
 
             $(#[$borrowed])*
             pub(crate) struct Image<'a> {
-                uri: &'a str,
-                title: Option<&'a str>,
+                uri: $str,
+                title: Option<$str>,
                 width: i32,
                 height: i32,
                 size: Size,
@@ -629,27 +700,27 @@ macro_rules! mirror {
                     let media = &value.media;
                     Self {
                         media: Media {
-                            uri: &media.uri,
-                            title: media.title.as_deref(),
+                            uri: text(&media.uri),
+                            title: media.title.as_deref().map(text),
                             width: media.width,
                             height: media.height,
-                            format: &media.format,
+                            format: text(&media.format),
                             duration: media.duration,
                             size: media.size,
                             bitrate: media.bitrate,
-                            persons: media.persons.iter().map(String::as_str).collect(),
+                            persons: media.persons.iter().map(|person| text(person)).collect(),
                             player: match media.player {
                                 $crate::Player::Java => Player::Java,
                                 $crate::Player::Flash => Player::Flash,
                             },
-                            copyright: media.copyright.as_deref(),
+                            copyright: media.copyright.as_deref().map(text),
                         },
                         images: value
                             .images
                             .iter()
                             .map(|image| Image {
-                                uri: &image.uri,
-                                title: image.title.as_deref(),
+                                uri: text(&image.uri),
+                                title: image.title.as_deref().map(text),
                                 width: image.width,
                                 height: image.height,
                                 size: match image.size {
