@@ -71,4 +71,5 @@ codecs! {
     "savefile"    => serbench_savefile::Savefile,          "savefile",     "savefile",    stock, evolution;
     "bilrost"     => serbench_bilrost::Bilrost,            "Bilrost",      "bilrost",     stock, evolution;
     "fory"        => serbench_fory::Fory,                  "Fory",         "fory",        stock, evolution;
+    "bin-proto"   => serbench_binproto::BinProto,          "bin-proto",    "bin-proto",   stock;
 }
