@@ -141,6 +141,9 @@ impl BaseCodec for BinProto {
     );
     const NAME: &'static str = "bin-proto";
     const CARRIES: Carries = Carries::EVERYTHING;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Unavailable(
+        "bin-proto reads from a bit stream into owned strings",
+    );
     type Error = Error;
 }
 
