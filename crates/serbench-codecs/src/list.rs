@@ -72,4 +72,5 @@ codecs! {
     "bilrost"     => serbench_bilrost::Bilrost,            "Bilrost",      "bilrost",     stock, evolution;
     "fory"        => serbench_fory::Fory,                  "Fory",         "fory",        stock, evolution;
     "bin-proto"   => serbench_binproto::BinProto,          "bin-proto",    "bin-proto",   stock;
+    "musli-zerocopy" => serbench_musli_zerocopy::MusliZerocopy, "musli-zerocopy", "musli-zerocopy", stock;
 }
