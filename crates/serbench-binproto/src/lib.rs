@@ -153,7 +153,7 @@ serbench_model::functions!(BinProto, "bin-proto value");
 fn encode<T>(value: &T, out: &mut Vec<u8>) -> Result<(), Error>
 where
     T: Dataset + Mirrored,
-    for<'a> T::Borrowed<'a>: BitEncode,
+    for<'a> T::View<'a>: BitEncode,
 {
     let mut writer = BitWriter::endian(out, LittleEndian);
     value

@@ -180,7 +180,7 @@ impl Floats for SensorReading {
 fn encode<T>(value: &T, out: &mut Vec<u8>) -> Result<(), Error>
 where
     T: Dataset + Floats + Mirrored,
-    for<'a> T::Borrowed<'a>: borsh::BorshSerialize,
+    for<'a> T::View<'a>: borsh::BorshSerialize,
 {
     if let Some((field, float)) = value.non_finite() {
         let message = format!(

@@ -231,7 +231,7 @@ pub trait Codec<T: Dataset>: BaseCodec {
     /// It is as safe on untrusted bytes as [`Codec::decode`], `Ok` exactly
     /// when `decode` is, and then equal to the decoded value's
     /// [`Dataset::lend`]. The conformance kit holds it to both.
-    #[allow(clippy::type_complexity, reason = "an optional result of the GAT")]
+    #[must_use]
     fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Self::Error>> {
         let _ = bytes;
         None

@@ -471,13 +471,15 @@ macro_rules! mirror {
         pub(crate) trait Mirrored: Sized {
             /// What the library decodes into.
             type Owned;
-            /// What the library encodes from.
-            type Borrowed<'a>
+            /// What the library encodes from: the value borrowed into the
+            /// mirror's shape (named apart from the dataset's own borrowed
+            /// form, `Dataset::Borrowed`, which a borrowed decode builds).
+            type View<'a>
             where
                 Self: 'a;
 
             /// The value borrowed into its mirror.
-            fn borrowed(&self) -> Self::Borrowed<'_>;
+            fn borrowed(&self) -> Self::View<'_>;
 
             /// The model value a decoded mirror holds.
             fn from_owned(owned: Self::Owned) -> Result<Self, Invalid>;
@@ -737,9 +739,9 @@ macro_rules! mirror {
     (@mirrored $dataset:ident) => {
         impl Mirrored for $crate::$dataset {
             type Owned = $dataset;
-            type Borrowed<'a> = borrowed::$dataset<'a>;
+            type View<'a> = borrowed::$dataset<'a>;
 
-            fn borrowed(&self) -> Self::Borrowed<'_> {
+            fn borrowed(&self) -> Self::View<'_> {
                 borrowed::$dataset::new(self)
             }
 

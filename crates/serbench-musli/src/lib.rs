@@ -234,7 +234,7 @@ macro_rules! musli_format {
             fn encode<T>(value: &T, out: &mut Vec<u8>) -> Result<(), Error>
             where
                 T: Dataset + Mirrored,
-                for<'a> T::Borrowed<'a>: musli::Encode<musli::mode::Binary>,
+                for<'a> T::View<'a>: musli::Encode<musli::mode::Binary>,
             {
                 Self::ENCODING
                     .encode(out, &value.borrowed())
