@@ -764,7 +764,7 @@ pub fn evolution_summary_markdown(cells: &[EvolutionCell]) -> String {
             continue;
         }
         seen.push(format);
-        let Some(best) = evolution_summary(&rows, format) else {
+        let Some(best) = evolution_summary(&rows, format, None) else {
             continue;
         };
         let best_row = rows
@@ -826,7 +826,10 @@ pub(super) struct CapabilityRow<'a> {
     /// Every dataset's damaged inputs within the kit's bound; `None` when
     /// the run has no safety figures for the codec.
     pub(super) bounded: Option<bool>,
-    /// The wire format's best evolution practice: its counts and name.
+    /// The best evolution practice of the codec's own library, where the
+    /// matrix has a row of it, else of its wire format (a second codec of
+    /// a library the matrix tests under another codec's row, such as
+    /// msgpack-zerompk): its counts and name.
     pub(super) evolution: Option<EvolutionSummary>,
 }
 
@@ -864,17 +867,31 @@ pub(super) fn capability_rows(results: &Report) -> Vec<CapabilityRow<'_>> {
             CapabilityRow {
                 line,
                 bounded: (!safety.is_empty()).then(|| safety.iter().all(|s| s.bounded())),
-                evolution: evolution_summary(&evolution, &line.wire_format),
+                evolution: evolution_summary(
+                    &evolution,
+                    &line.wire_format,
+                    Some(line.library.as_str()),
+                ),
             }
         })
         .collect()
 }
 
 /// The practice of `wire_format` that reads the most cells right (fewer
-/// ⚠ breaking a tie), summed up.
-fn evolution_summary(rows: &[Vec<&EvolutionCell>], wire_format: &str) -> Option<EvolutionSummary> {
+/// ⚠ breaking a tie), summed up: of `library`'s rows where it has any, so
+/// that one library's result is not shown for another's.
+fn evolution_summary(
+    rows: &[Vec<&EvolutionCell>],
+    wire_format: &str,
+    library: Option<&str>,
+) -> Option<EvolutionSummary> {
+    let own = library.filter(|library| {
+        rows.iter()
+            .any(|row| row[0].wire_format == wire_format && row[0].library == *library)
+    });
     rows.iter()
         .filter(|row| row[0].wire_format == wire_format)
+        .filter(|row| own.is_none_or(|library| row[0].library == library))
         .map(|row| {
             let count = |outcome: &str| row.iter().filter(|c| c.outcome == outcome).count();
             EvolutionSummary {
