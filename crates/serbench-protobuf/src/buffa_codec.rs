@@ -76,30 +76,61 @@ pub fn element_budget(len: usize) -> usize {
 
 impl<T: Dataset + BuffaWire> Codec<T> for ProtobufBuffa {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        let message = value.build_buffa();
-        buffa::Message::try_encode(&message, out).map_err(|error| {
-            Error::new::<Self, T>(
-                ErrorKind::Unsupported,
-                format!("{error}: protobuf's limit is 2 GiB - 1"),
-            )
-            .with_source(error)
-        })
+        write_message(&value.build_buffa(), out, Self::NAME, T::NAME)
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        let mut rest = bytes;
-        let options = DecodeOptions::new().with_element_memory_limit(element_budget(bytes.len()));
-        let message = options.decode::<T::Buffa>(&mut rest).map_err(|error| {
-            library_error::<Self, T>(error, bytes.len(), bytes.len() - rest.len())
-        })?;
+        let (message, rest) = read_message::<T::Buffa>(bytes, Self::NAME, T::NAME)?;
         T::from_message(T::into_prost(message))
-            .map_err(|error| error.into_error::<Self, T>(bytes.len(), rest.len()))
+            .map_err(|error| error.into_error::<Self, T>(bytes.len(), rest))
     }
+}
+
+/// Appends `message` through buffa, errors naming codec `codec` and
+/// `subject` (a dataset, or the evolution record).
+fn write_message(
+    message: &impl buffa::Message,
+    out: &mut Vec<u8>,
+    codec: &'static str,
+    subject: &'static str,
+) -> Result<(), Error> {
+    message.try_encode(out).map_err(|error| {
+        Error::named(
+            ErrorKind::Unsupported,
+            codec,
+            subject,
+            format!("{error}: protobuf's limit is 2 GiB - 1"),
+        )
+        .with_source(error)
+    })
+}
+
+/// Reads root message `M` from `bytes` through buffa, with the element
+/// budget of [`element_budget`]. Returns the message and how many bytes
+/// were left unread; errors name codec `codec` and `subject` (a dataset,
+/// or the evolution record).
+fn read_message<M: buffa::Message>(
+    bytes: &[u8],
+    codec: &'static str,
+    subject: &'static str,
+) -> Result<(M, usize), Error> {
+    let mut rest = bytes;
+    let options = DecodeOptions::new().with_element_memory_limit(element_budget(bytes.len()));
+    let message = options.decode::<M>(&mut rest).map_err(|error| {
+        library_error(error, bytes.len(), bytes.len() - rest.len(), codec, subject)
+    })?;
+    Ok((message, rest.len()))
 }
 
 /// buffa's error, with the kind its variant says, for an input of `len`
 /// bytes. The offset is where buffa's cursor stood, at or after the fault.
-fn library_error<F: BaseCodec, T: Dataset>(error: DecodeError, len: usize, offset: usize) -> Error {
+fn library_error(
+    error: DecodeError,
+    len: usize,
+    offset: usize,
+    codec: &'static str,
+    subject: &'static str,
+) -> Error {
     let (kind, text) = match error {
         DecodeError::UnexpectedEof => (ErrorKind::Truncated, error.to_string()),
         // A length past 2 GiB - 1 inside an input that is no longer than
@@ -114,7 +145,7 @@ fn library_error<F: BaseCodec, T: Dataset>(error: DecodeError, len: usize, offse
         | DecodeError::MessageTooLarge => (ErrorKind::Limit, error.to_string()),
         _ => (ErrorKind::Syntax, error.to_string()),
     };
-    Error::new::<F, T>(kind, format!("buffa: {text}"))
+    Error::named(kind, codec, subject, format!("buffa: {text}"))
         .at_offset(offset)
         .with_source(error)
 }

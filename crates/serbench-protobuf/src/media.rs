@@ -231,9 +231,13 @@ fn size_from(size: i32) -> Result<Size, ReadError> {
     match proto::Size::try_from(size) {
         Ok(proto::Size::Small) => Ok(Size::Small),
         Ok(proto::Size::Large) => Ok(Size::Large),
-        Err(_) => {
-            let problem = format!("is {size}, not a Size (0 or 1)");
-            Err(ReadError::invalid(problem).field("size"))
-        }
+        Err(_) => Err(unknown_size(size, "0 or 1").field("size")),
     }
+}
+
+/// A size number the reader's enum does not have (its values are
+/// `known`): also the words of the evolution rows whose library hands a
+/// program the number (rust-protobuf's, buffa's).
+pub(crate) fn unknown_size(number: i32, known: &str) -> ReadError {
+    ReadError::invalid(format!("is {number}, not a Size ({known})"))
 }

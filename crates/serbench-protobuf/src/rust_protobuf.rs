@@ -68,49 +68,76 @@ pub(crate) trait RustWire: Wire {
 
 impl<T: Dataset + RustWire> Codec<T> for ProtobufRust {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        let message = value.build_rust();
-        let len = message.compute_size();
-        if len > crate::MAX_LEN as u64 {
-            return Err(Error::new::<Self, T>(
-                ErrorKind::Unsupported,
-                format!("the message would take {len} bytes, past protobuf's limit of 2 GiB - 1"),
-            ));
-        }
-        out.reserve(len as usize);
-        let mut stream = CodedOutputStream::vec(out);
-        message
-            .write_to_with_cached_sizes(&mut stream)
-            .and_then(|()| stream.flush())
-            .map_err(|error| {
-                Error::new::<Self, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
-            })
+        write_message(&value.build_rust(), out, Self::NAME, T::NAME)
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        if let Err(overlong) = check::lengths(bytes, T::SHAPE) {
-            return Err(overlong_error::<Self, T>(&overlong));
-        }
-        let mut message = T::Rust::new();
-        let mut stream = CodedInputStream::from_bytes(bytes);
-        if let Err(error) = message.merge_from(&mut stream) {
-            let offset = usize::try_from(stream.pos()).unwrap_or(bytes.len());
-            return Err(library_error::<Self, T>(&error.to_string(), offset).with_source(error));
-        }
-        let rest = bytes.len().saturating_sub(stream.pos() as usize);
+        let (message, rest) = read_message::<T::Rust>(bytes, T::SHAPE, Self::NAME, T::NAME)?;
         T::from_message(T::into_prost(message))
             .map_err(|error| error.into_error::<Self, T>(bytes.len(), rest))
     }
 }
 
+/// Appends `message` through the library, errors naming codec `codec`
+/// and `subject` (a dataset, or the evolution record).
+fn write_message(
+    message: &impl Message,
+    out: &mut Vec<u8>,
+    codec: &'static str,
+    subject: &'static str,
+) -> Result<(), Error> {
+    let len = message.compute_size();
+    if len > crate::MAX_LEN as u64 {
+        return Err(Error::named(
+            ErrorKind::Unsupported,
+            codec,
+            subject,
+            format!("the message would take {len} bytes, past protobuf's limit of 2 GiB - 1"),
+        ));
+    }
+    out.reserve(len as usize);
+    let mut stream = CodedOutputStream::vec(out);
+    message
+        .write_to_with_cached_sizes(&mut stream)
+        .and_then(|()| stream.flush())
+        .map_err(|error| Error::unwritable(codec, subject, error))
+}
+
+/// Reads root message `M`, whose message fields `shape` gives, from
+/// `bytes`: the pre-walk, then the library's `merge_from`. Returns the
+/// message and how many bytes were left unread; errors name codec `codec`
+/// and `subject` (a dataset, or the evolution record).
+fn read_message<M: Message>(
+    bytes: &[u8],
+    shape: &Shape,
+    codec: &'static str,
+    subject: &'static str,
+) -> Result<(M, usize), Error> {
+    if let Err(overlong) = check::lengths(bytes, shape) {
+        return Err(overlong_error(&overlong, codec, subject));
+    }
+    let mut message = M::new();
+    let mut stream = CodedInputStream::from_bytes(bytes);
+    if let Err(error) = message.merge_from(&mut stream) {
+        let offset = usize::try_from(stream.pos()).unwrap_or(bytes.len());
+        let text = error.to_string();
+        return Err(library_error(&text, offset, codec, subject).with_source(error));
+    }
+    let rest = bytes.len().saturating_sub(stream.pos() as usize);
+    Ok((message, rest))
+}
+
 /// The error of a length the pre-walk refused, as a library names it.
-pub(crate) fn overlong_error<F: BaseCodec, T: Dataset>(overlong: &check::Overlong) -> Error {
+fn overlong_error(overlong: &check::Overlong, codec: &'static str, subject: &'static str) -> Error {
     let check::Overlong {
         offset,
         declared,
         left,
     } = overlong;
-    Error::new::<F, T>(
+    Error::named(
         ErrorKind::Truncated,
+        codec,
+        subject,
         format!("a field declares {declared} bytes, but its message has {left} left"),
     )
     .at_offset(*offset)
@@ -118,7 +145,7 @@ pub(crate) fn overlong_error<F: BaseCodec, T: Dataset>(overlong: &check::Overlon
 
 /// rust-protobuf's error, whose kinds it shows only as text (the release
 /// is pinned, and the crafted inputs hold each text to its kind).
-fn library_error<F: BaseCodec, T: Dataset>(text: &str, offset: usize) -> Error {
+fn library_error(text: &str, offset: usize, codec: &'static str, subject: &'static str) -> Error {
     let kind = match text {
         "Unexpected EOF"
         | "Truncated message"
@@ -126,7 +153,7 @@ fn library_error<F: BaseCodec, T: Dataset>(text: &str, offset: usize) -> Error {
         "Over recursion limit" => ErrorKind::Limit,
         _ => ErrorKind::Syntax,
     };
-    Error::new::<F, T>(kind, format!("rust-protobuf: {text}")).at_offset(offset)
+    Error::named(kind, codec, subject, format!("rust-protobuf: {text}")).at_offset(offset)
 }
 
 const TASK_HEADER: Shape = FLAT;
