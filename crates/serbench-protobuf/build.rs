@@ -1,7 +1,9 @@
 //! Compiles `schemas/*.proto` into Rust twice, so building this crate
 //! needs no `protoc`: for prost, with protox (a protobuf compiler in pure
 //! Rust) and prost-build; for the `protobuf` crate (rust-protobuf), with
-//! protobuf-codegen and its own pure-Rust parser.
+//! protobuf-codegen and its own pure-Rust parser. With the `evolution`
+//! feature, also `schemas/evolution/image.proto` (the evolution record's
+//! versions) for the `protobuf` crate, whose row of the matrix reads them.
 
 use std::error::Error;
 use std::path::Path;
@@ -34,5 +36,18 @@ fn main() -> Result<(), Box<dyn Error>> {
         .inputs(SCHEMAS.map(|schema| schemas.join(schema)))
         .cargo_out_dir("rust_protobuf")
         .run()?;
+    // Cargo tells a build script its package's features through the
+    // environment; the record's versions cost the other builds nothing.
+    if std::env::var_os("CARGO_FEATURE_EVOLUTION").is_some() {
+        let evolution = schemas.join("evolution");
+        let image = evolution.join("image.proto");
+        println!("cargo::rerun-if-changed={}", image.display());
+        protobuf_codegen::Codegen::new()
+            .pure()
+            .include(&evolution)
+            .input(&image)
+            .cargo_out_dir("rust_protobuf_evolution")
+            .run()?;
+    }
     Ok(())
 }

@@ -15,8 +15,9 @@ use buffa_codegen::generated::descriptor::FileDescriptorSet;
 use prost::Message as _;
 
 /// Compiles every `*.proto` in `root/schemas` into `out`: one file per
-/// schema and kind (owned messages, borrowed views) and `serbench.mod.rs`,
-/// which includes them. `module` is unused: buffa's code names its own
+/// schema and a `<package>.mod.rs` that includes them (`serbench.mod.rs`
+/// for the datasets, the evolution record's package's for
+/// `schemas/evolution/`). `module` is unused: buffa's code names its own
 /// types by relative paths within the package module.
 pub(crate) fn generate(
     root: &Path,

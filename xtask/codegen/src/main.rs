@@ -14,10 +14,13 @@
 //! parser; its code is committed under serbench-flatbuffers's
 //! `src/planus/generated/` the same way.
 //!
-//! The datasets' schemas (`schemas/*.capnp`, `schemas/*.fbs`) go to the
-//! codec crates, a crate per format. The versions of the record that the
-//! evolution matrix tests (`schemas/evolution/`) go to each crate's
-//! `src/evolution/generated/`.
+//! The datasets' schemas (`schemas/*.capnp`, `schemas/*.fbs`, and
+//! `schemas/*.proto` for buffa) go to the codec crates, a crate per
+//! format. The versions of the record that the evolution matrix tests
+//! (`schemas/evolution/`) go to each crate's `src/evolution/generated/`,
+//! or, for a second library of the format, to its folder's
+//! (`src/planus/evolution/generated/`,
+//! `src/buffa_codec/evolution/generated/`).
 //!
 //! A binary of its own, not a module of xtask, so that the capnpc plugin
 //! it links is built only when code is generated.
@@ -130,6 +133,13 @@ const OUTPUTS: &[Output] = &[
         committed: "crates/serbench-flatbuffers/src/planus/evolution/generated",
         module: &["planus", "evolution", "generated"],
         generators: &[PLANUS],
+    },
+    Output {
+        name: "evolution-buffa",
+        schemas: "schemas/evolution",
+        committed: "crates/serbench-protobuf/src/buffa_codec/evolution/generated",
+        module: &["buffa_codec", "evolution", "generated"],
+        generators: &[BUFFA],
     },
 ];
 
