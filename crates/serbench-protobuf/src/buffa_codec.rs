@@ -39,6 +39,9 @@ pub mod messages {
 
 use messages as b;
 
+#[cfg(feature = "evolution")]
+mod evolution;
+
 /// Protocol Buffers with buffa's generated messages.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ProtobufBuffa;

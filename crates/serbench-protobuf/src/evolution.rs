@@ -1,10 +1,13 @@
-//! Protobuf through prost, evolved by field numbers.
+//! Protobuf, evolved by field numbers: prost's row here, and the rows of
+//! the crate's two other libraries beside their codecs
+//! (`rust_protobuf/evolution.rs`, `buffa_codec/evolution.rs`).
 //!
 //! The messages below are the structs prost-build generates from the
 //! `.proto` each one's doc quotes (proto3), written out by hand with
-//! prost's derive: seven small messages of a test do not earn a place
-//! among the datasets' schemas the build script compiles. A real schema keeps one `message Image` and edits it; here each
-//! version needs a name of its own, since both live in one program.
+//! prost's derive: the versions rust-protobuf's and buffa's rows generate
+//! from `schemas/evolution/image.proto`, one message per version in one
+//! package, since all of them live in one program (a real schema keeps
+//! one `message Image` and edits it).
 //!
 //! The rules a protobuf user follows: the number, not the name or the
 //! place, is a field's identity on the wire. A field added takes a new
@@ -13,6 +16,14 @@
 //! `int32` becomes `int64` under the same number (both are varints); an
 //! enum value is appended. A reader skips numbers it does not know and
 //! gives a field that is absent its type's zero value.
+//!
+//! The three libraries write the same bytes and read every change alike
+//! but one: an enum value the reader's enum lacks. proto3 enums are open,
+//! so each keeps the number read; prost's generated getter turns it into
+//! the enum's first value (⚠, below), while rust-protobuf's
+//! `EnumOrUnknown` and buffa's `EnumValue` hand the number to the program,
+//! which cannot make it one of its sizes and refuses it (✗), as the
+//! dataset codecs refuse a size they do not know.
 
 use prost::Message as _;
 
@@ -407,6 +418,56 @@ impl Versioned for model::ImageMoreSizes {
             title: message.title,
             width: message.width,
             height: message.height,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serbench_evolution::{Change, Direction, Evolution, Outcome};
+
+    /// The cells of codec `E`'s one practice, field numbers.
+    fn cells<E: Evolution>() -> Vec<(Change, Direction, Outcome)> {
+        let [practice] = E::PRACTICES else {
+            panic!("a Protobuf library has one practice")
+        };
+        assert_eq!(practice.practice, "field numbers");
+        (practice.cells)()
+    }
+
+    /// Every cell of the three libraries' rows: each reads every change
+    /// but the size an old program does not know, which prost reads as
+    /// its first size and rust-protobuf and buffa refuse.
+    #[test]
+    fn the_libraries_differ_only_on_an_unknown_size() {
+        let rows = [
+            ("prost", cells::<crate::Protobuf>()),
+            ("protobuf", cells::<crate::ProtobufRust>()),
+            ("buffa", cells::<crate::ProtobufBuffa>()),
+        ];
+        for (library, cells) in &rows {
+            assert_eq!(cells.len(), 12, "{library}");
+            for (change, direction, outcome) in cells {
+                println!(
+                    "{library} | {} | {} | {outcome}",
+                    change.id(),
+                    direction.id()
+                );
+                let unknown_size =
+                    (*change, *direction) == (Change::EnumValueAdded, Direction::OldReadsNew);
+                match (*library, unknown_size) {
+                    (_, false) => assert_eq!(*outcome, Outcome::Reads, "{library} {change:?}"),
+                    ("prost", true) => assert!(
+                        matches!(outcome, Outcome::Wrong(text) if text.ends_with("size Small")),
+                        "{outcome}"
+                    ),
+                    (_, true) => assert_eq!(
+                        *outcome,
+                        Outcome::Error("the field is 2, not a Size (0 or 1) (at size)".to_owned()),
+                        "{library}"
+                    ),
+                }
+            }
         }
     }
 }

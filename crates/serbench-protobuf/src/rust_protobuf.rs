@@ -39,6 +39,9 @@ pub mod messages {
 
 use messages::{graph as g, media as m, records as r, task_manager as tm, telemetry as t};
 
+#[cfg(feature = "evolution")]
+mod evolution;
+
 /// Protocol Buffers with the `protobuf` crate's generated messages.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ProtobufRust;
