@@ -6,10 +6,12 @@
 //! numbers and rules as the prost row's (a field added takes a new number,
 //! a removed one's number is `reserved`, a rename or a move keeps the
 //! number, `int32` becomes `int64` in place, an enum value is appended).
-//! Each value is written with the library's `write_to` and read with its
-//! `merge_from`, through the calls and checks the dataset codec makes
-//! (`read_message`, `write_message`), and the message read is turned into
-//! the model's version field by field, as a user's program would.
+//! Each value is written with the library's `write_to_with_cached_sizes`
+//! and read with its `merge_from` (what `write_to_bytes` and
+//! `parse_from_bytes` call), through the calls and checks the dataset
+//! codec makes (`read_message`, `write_message`), and the message read is
+//! turned into the model's version field by field, as a user's program
+//! would.
 //!
 //! What differs from prost's row is what the reader hands over for an
 //! enum. rust-protobuf keeps a proto3 enum field as `EnumOrUnknown`, which
