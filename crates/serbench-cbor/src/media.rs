@@ -14,44 +14,58 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use serbench_model::serde_forms::bounded_vec;
-use serbench_model::{Image, Media, MediaContent, Player, Size};
+use serbench_model::{Image, Media, MediaContent, Player, Size, Text};
 use serde::de::{self, DeserializeOwned, Deserializer, IntoDeserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::{In, Wire};
+use crate::Wire;
 
+// Generic over the string type, so that the borrowed form (`Text`, for the
+// libraries that lend) reads the same layout with the same checks.
 #[derive(Deserialize)]
-#[serde(remote = "MediaContent", deny_unknown_fields)]
-struct MediaContentDef {
+#[serde(
+    remote = "MediaContent",
+    deny_unknown_fields,
+    bound(deserialize = "S: Deserialize<'de>")
+)]
+struct MediaContentDef<S> {
     #[serde(deserialize_with = "MediaDef::deserialize")]
-    media: Media,
+    media: Media<S>,
     #[serde(deserialize_with = "images")]
-    images: Vec<Image>,
+    images: Vec<Image<S>>,
 }
 
 #[derive(Deserialize)]
-#[serde(remote = "Media", deny_unknown_fields)]
-struct MediaDef {
-    uri: String,
-    title: Option<String>,
+#[serde(
+    remote = "Media",
+    deny_unknown_fields,
+    bound(deserialize = "S: Deserialize<'de>")
+)]
+struct MediaDef<S> {
+    uri: S,
+    title: Option<S>,
     width: i32,
     height: i32,
-    format: String,
+    format: S,
     duration: i64,
     size: i64,
     bitrate: Option<i32>,
     #[serde(deserialize_with = "bounded_vec")]
-    persons: Vec<String>,
+    persons: Vec<S>,
     #[serde(deserialize_with = "text_enum")]
     player: Player,
-    copyright: Option<String>,
+    copyright: Option<S>,
 }
 
 #[derive(Deserialize)]
-#[serde(remote = "Image", deny_unknown_fields)]
-struct ImageDef {
-    uri: String,
-    title: Option<String>,
+#[serde(
+    remote = "Image",
+    deny_unknown_fields,
+    bound(deserialize = "S: Deserialize<'de>")
+)]
+struct ImageDef<S> {
+    uri: S,
+    title: Option<S>,
     width: i32,
     height: i32,
     #[serde(deserialize_with = "text_enum")]
@@ -68,20 +82,32 @@ impl Wire for MediaContent {
     }
 }
 
-impl Wire for Image {
-    fn write<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.serialize(serializer)
-    }
+/// The borrowed form of media, read as [`Wire::read`] reads the owned one.
+pub(crate) fn lend<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<MediaContent<Text<'de>>, D::Error> {
+    MediaContentDef::deserialize(deserializer)
+}
 
-    fn read<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        ImageDef::deserialize(deserializer)
+/// An image read through [`ImageDef`]; transparent, so a `Vec` of them
+/// unwraps in place.
+#[repr(transparent)]
+struct ImageIn<S>(Image<S>);
+
+impl<'de, S: Deserialize<'de>> Deserialize<'de> for ImageIn<S> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        ImageDef::deserialize(deserializer).map(ImageIn)
     }
 }
 
-fn images<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Image>, D::Error> {
+fn images<'de, D, S>(deserializer: D) -> Result<Vec<Image<S>>, D::Error>
+where
+    D: Deserializer<'de>,
+    S: Deserialize<'de>,
+{
     // The model's bounded preallocation; unwrapping reuses the allocation.
-    let images: Vec<In<Image>> = bounded_vec(deserializer)?;
-    Ok(images.into_iter().map(|In(image)| image).collect())
+    let images: Vec<ImageIn<S>> = bounded_vec(deserializer)?;
+    Ok(images.into_iter().map(|ImageIn(image)| image).collect())
 }
 
 /// A unit enum variant, from text only, by the model's derive (which names

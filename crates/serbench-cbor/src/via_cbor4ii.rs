@@ -9,6 +9,12 @@
 //! primitive `Encode`/`Decode` impls), as [`task_manager`] does. The other
 //! datasets go through serde and the same forms as ciborium.
 //!
+//! Its borrowed decode ([`Codec::borrow`]) lends every text string of
+//! definite length from the input, through serde (`visit_borrowed_str`)
+//! and the core API alike; the chunks of an indefinite-length string are
+//! joined into an owned one, as the decode joins them. It runs behind the
+//! same pass as the decode and reads the same layout with the same checks.
+//!
 //! cbor4ii writes every float as a double (9 bytes) and reads a float only
 //! from a double where an `f64` belongs. ciborium writes the shortest of
 //! half, single and double precision that keeps the bits: the two agree on
@@ -22,9 +28,10 @@ use std::convert::Infallible;
 
 use cbor4ii::core::dec::{Read, Reference};
 use cbor4ii::core::utils::SliceReader;
+use serbench_model::serde_forms::SerdeBorrow;
 use serbench_model::{
     BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Graph, MediaContent, Record,
-    SensorReading, TaskManager,
+    SensorReading, TaskManager, lend_or_tell,
 };
 
 use crate::{In, Out, Wire};
@@ -38,7 +45,7 @@ impl BaseCodec for CborCbor4ii {
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::CBOR_CBOR4II);
     const CARRIES: Carries = crate::Cbor::CARRIES;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -85,23 +92,27 @@ impl From<cbor4ii::serde::DecodeError<Infallible>> for Fault {
 
 mod private {
     use cbor4ii::core::utils::SliceReader;
+    use serbench_model::Dataset;
 
     use super::Fault;
 
     /// How a dataset meets cbor4ii: serde for most, the core API for the
     /// task-manager.
-    pub trait Cbor4iiWire: Sized {
+    pub trait Cbor4iiWire: Dataset {
         fn write_cbor4ii(&self, out: &mut Vec<u8>) -> Result<(), String>;
         fn read_cbor4ii(reader: &mut SliceReader<'_>) -> Result<Self, Fault>;
+        /// The borrowed form, read as `read_cbor4ii` reads the owned one.
+        fn lend_cbor4ii<'de>(reader: &mut SliceReader<'de>) -> Result<Self::Borrowed<'de>, Fault>;
     }
 }
 
 use private::Cbor4iiWire;
 
 /// Datasets that cbor4ii's serde support reads and writes, through the same
-/// serde forms as ciborium.
+/// serde forms as ciborium; each with the function that reads its borrowed
+/// form by those forms.
 macro_rules! through_serde {
-    ($($dataset:ty),*) => {$(
+    ($($dataset:ty => $lend:path),*) => {$(
         impl Cbor4iiWire for $dataset {
             fn write_cbor4ii(&self, out: &mut Vec<u8>) -> Result<(), String> {
                 cbor4ii::serde::to_writer(out, &Out(self)).map_err(|error| error.to_string())
@@ -112,11 +123,23 @@ macro_rules! through_serde {
                 let In(value) = serde::Deserialize::deserialize(&mut deserializer)?;
                 Ok(value)
             }
+
+            fn lend_cbor4ii<'de>(
+                reader: &mut SliceReader<'de>,
+            ) -> Result<Self::Borrowed<'de>, Fault> {
+                let mut deserializer = cbor4ii::serde::Deserializer::new(reader);
+                Ok($lend(&mut deserializer)?)
+            }
         }
     )*};
 }
 
-through_serde!(SensorReading, Graph, Record, MediaContent);
+through_serde!(
+    SensorReading => SensorReading::deserialize_borrowed,
+    Graph => Graph::deserialize_borrowed,
+    Record => Record::deserialize_borrowed,
+    MediaContent => crate::media::lend
+);
 
 impl Cbor4iiWire for TaskManager {
     fn write_cbor4ii(&self, out: &mut Vec<u8>) -> Result<(), String> {
@@ -124,6 +147,10 @@ impl Cbor4iiWire for TaskManager {
     }
 
     fn read_cbor4ii(reader: &mut SliceReader<'_>) -> Result<Self, Fault> {
+        task_manager::read(reader)
+    }
+
+    fn lend_cbor4ii<'de>(reader: &mut SliceReader<'de>) -> Result<Self::Borrowed<'de>, Fault> {
         task_manager::read(reader)
     }
 }
@@ -141,6 +168,13 @@ impl<T: Dataset + Wire + Cbor4iiWire> Codec<T> for CborCbor4ii {
         crate::checked::<Self, T>(bytes)?;
         let mut reader = SliceReader::new(bytes);
         T::read_cbor4ii(&mut reader).map_err(|fault| fault.at(T::NAME, bytes, &mut reader))
+    }
+
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(bytes, |bytes| {
+            crate::checked::<Self, T>(bytes).ok()?;
+            T::lend_cbor4ii(&mut SliceReader::new(bytes)).ok()
+        }))
     }
 }
 

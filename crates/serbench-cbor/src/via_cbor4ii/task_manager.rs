@@ -5,6 +5,12 @@
 //! unknown, repeated or missing key is an error, as with serde's derive.
 //! Tags were checked before ([`crate::wellformed`]): each `id` and
 //! `created` has exactly its one tag, which is read and skipped here.
+//!
+//! One reader builds both forms, generic over the string type
+//! ([`TextRead`]): `String` for the decode, [`Text`] for the borrow, which
+//! lends every text string of definite length and owns the joined chunks
+//! of an indefinite one, so the two read the same items with the same
+//! checks.
 
 use std::borrow::Cow;
 
@@ -15,7 +21,7 @@ use cbor4ii::core::utils::{BufWriter, SliceReader};
 use serbench_model::excerpt::shown_name;
 use serbench_model::forms;
 use serbench_model::{
-    Color, OffsetDateTime, Priority, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
+    Color, OffsetDateTime, Priority, Task, TaskHeader, TaskList, TaskManager, Text, Uuid, Version,
 };
 
 use super::Fault;
@@ -82,13 +88,33 @@ fn write_header(header: &TaskHeader, w: &mut BufWriter) -> Result<(), String> {
     Tag(TAG_DATE_TIME, &*created).encode(w).map_err(io)
 }
 
+/// A string type the reader builds: what it reads where the layout has
+/// text that the model keeps as text.
+pub(super) trait TextRead<'de>: Sized {
+    fn read(r: &mut Reader<'de>) -> Result<Self, Fault>;
+}
+
+impl<'de> TextRead<'de> for String {
+    fn read(r: &mut Reader<'de>) -> Result<Self, Fault> {
+        Ok(String::decode(r)?)
+    }
+}
+
+/// cbor4ii lends a definite-length string from the input; it joins the
+/// chunks of an indefinite one into a `String`, checked as `String` is.
+impl<'de> TextRead<'de> for Text<'de> {
+    fn read(r: &mut Reader<'de>) -> Result<Self, Fault> {
+        Ok(Text(<Cow<'de, str>>::decode(r)?))
+    }
+}
+
 /// Reads the task-manager that fills the reader (the pass before made sure
 /// nothing follows it).
-pub(super) fn read(r: &mut Reader<'_>) -> Result<TaskManager, Fault> {
+pub(super) fn read<'de, S: TextRead<'de>>(r: &mut Reader<'de>) -> Result<TaskManager<S>, Fault> {
     let (mut user, mut version, mut lists) = (None, None, None);
     fields(r, &["user", "version", "lists"], |field, r| {
         match field {
-            0 => user = Some(String::decode(r)?),
+            0 => user = Some(S::read(r)?),
             1 => version = Some(text(r, "a version", str::parse::<Version>)?),
             _ => lists = Some(items(r, read_list)?),
         }
@@ -101,7 +127,7 @@ pub(super) fn read(r: &mut Reader<'_>) -> Result<TaskManager, Fault> {
     })
 }
 
-fn read_list(r: &mut Reader<'_>) -> Result<TaskList, Fault> {
+fn read_list<'de, S: TextRead<'de>>(r: &mut Reader<'de>) -> Result<TaskList<S>, Fault> {
     let (mut header, mut tasks) = (None, None);
     fields(r, &["header", "tasks"], |field, r| {
         match field {
@@ -116,7 +142,7 @@ fn read_list(r: &mut Reader<'_>) -> Result<TaskList, Fault> {
     })
 }
 
-fn read_task(r: &mut Reader<'_>) -> Result<Task, Fault> {
+fn read_task<'de, S: TextRead<'de>>(r: &mut Reader<'de>) -> Result<Task<S>, Fault> {
     let (mut header, mut description, mut priority, mut completed) = (None, None, None, None);
     fields(
         r,
@@ -124,7 +150,7 @@ fn read_task(r: &mut Reader<'_>) -> Result<Task, Fault> {
         |field, r| {
             match field {
                 0 => header = Some(read_header(r)?),
-                1 => description = Some(String::decode(r)?),
+                1 => description = Some(S::read(r)?),
                 2 => {
                     let value = u8::decode(r)?;
                     let known = Priority::from_u8(value).ok_or_else(|| {
@@ -145,7 +171,7 @@ fn read_task(r: &mut Reader<'_>) -> Result<Task, Fault> {
     })
 }
 
-fn read_header(r: &mut Reader<'_>) -> Result<TaskHeader, Fault> {
+fn read_header<'de, S: TextRead<'de>>(r: &mut Reader<'de>) -> Result<TaskHeader<S>, Fault> {
     let (mut id, mut name, mut color, mut created) = (None, None, None, None);
     fields(r, &["id", "name", "color", "created"], |field, r| {
         match field {
@@ -157,7 +183,7 @@ fn read_header(r: &mut Reader<'_>) -> Result<TaskHeader, Fault> {
                 })?;
                 id = Some(uuid);
             }
-            1 => name = Some(String::decode(r)?),
+            1 => name = Some(S::read(r)?),
             2 => color = Some(text::<Color>(r, "a color", forms::parse_color)?),
             _ => {
                 Tag::tag(r)?;
