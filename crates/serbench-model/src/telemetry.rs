@@ -61,27 +61,10 @@ impl SensorReading {
 }
 
 impl<S> SensorReading<S> {
-    /// The eight readings in field order.
-    #[must_use]
-    pub fn readings(&self) -> [f64; 8] {
-        [
-            self.ambient_temperature,
-            self.object_temperature,
-            self.accelerometer_x,
-            self.accelerometer_y,
-            self.accelerometer_z,
-            self.altitude,
-            self.light,
-            self.humidity,
-        ]
-    }
-}
-
-impl SensorReading {
     /// The reading with `sensor_id` and the eight readings in field order,
     /// as [`Self::readings`] gives them.
     #[must_use]
-    pub fn from_readings(sensor_id: String, readings: [f64; 8]) -> Self {
+    pub fn from_readings(sensor_id: S, readings: [f64; 8]) -> Self {
         let [
             ambient_temperature,
             object_temperature,
@@ -105,6 +88,23 @@ impl SensorReading {
         }
     }
 
+    /// The eight readings in field order.
+    #[must_use]
+    pub fn readings(&self) -> [f64; 8] {
+        [
+            self.ambient_temperature,
+            self.object_temperature,
+            self.accelerometer_x,
+            self.accelerometer_y,
+            self.accelerometer_z,
+            self.altitude,
+            self.light,
+            self.humidity,
+        ]
+    }
+}
+
+impl SensorReading {
     /// The first `count` messages of the telemetry stream: ChaCha8 seeded
     /// with [`Self::SEED`]; per message an id of 8 characters from `0-9A-Z`, then
     /// ambient −20..45 °C, object −40..125 °C, acceleration −2..2 g per axis,

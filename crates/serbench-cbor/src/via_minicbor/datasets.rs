@@ -10,7 +10,9 @@ use serbench_model::{
     Edge, Graph, Image, Media, MediaContent, Node, Player, Record, SensorReading, Size,
 };
 
-use super::{Ctx, decoded, fields, float, items, need, optional, text, write_optional};
+use super::{
+    Ctx, Str, decoded, fields, float, items, need, optional, string, text, write_optional,
+};
 
 impl Encode<Ctx> for SensorReading {
     fn encode<W: Write>(
@@ -30,7 +32,7 @@ impl Encode<Ctx> for SensorReading {
     }
 }
 
-impl<'b> Decode<'b, Ctx> for SensorReading {
+impl<'b, S: Str<'b>> Decode<'b, Ctx> for SensorReading<S> {
     fn decode(d: &mut Decoder<'b>, _: &mut Ctx) -> Result<Self, DecodeError> {
         const NAMES: [&str; 9] = [
             "sensor_id",
@@ -47,7 +49,7 @@ impl<'b> Decode<'b, Ctx> for SensorReading {
         let mut readings = [None; 8];
         fields(d, &NAMES, |field, d| {
             match field.checked_sub(1) {
-                None => sensor_id = Some(text(d)?.into_owned()),
+                None => sensor_id = Some(string(d)?),
                 Some(reading) => readings[reading] = Some(d.f64()?),
             }
             Ok(())
@@ -75,7 +77,7 @@ impl Encode<Ctx> for Graph {
     }
 }
 
-impl<'b> Decode<'b, Ctx> for Graph {
+impl<'b, S: Str<'b>> Decode<'b, Ctx> for Graph<S> {
     fn decode(d: &mut Decoder<'b>, _: &mut Ctx) -> Result<Self, DecodeError> {
         let (mut nodes, mut edges) = (None, None);
         fields(d, &["nodes", "edges"], |field, d| {
@@ -106,13 +108,13 @@ impl Encode<Ctx> for Node {
     }
 }
 
-impl<'b> Decode<'b, Ctx> for Node {
+impl<'b, S: Str<'b>> Decode<'b, Ctx> for Node<S> {
     fn decode(d: &mut Decoder<'b>, _: &mut Ctx) -> Result<Self, DecodeError> {
         let (mut id, mut name, mut out_edges, mut in_edges) = (None, None, None, None);
         fields(d, &["id", "name", "out_edges", "in_edges"], |field, d| {
             match field {
                 0 => id = Some(d.u16()?),
-                1 => name = Some(text(d)?.into_owned()),
+                1 => name = Some(string(d)?),
                 2 => out_edges = Some(items(d, Decoder::u32)?),
                 _ => in_edges = Some(items(d, Decoder::u32)?),
             }
@@ -171,13 +173,13 @@ impl Encode<Ctx> for Record {
     }
 }
 
-impl<'b> Decode<'b, Ctx> for Record {
+impl<'b, S: Str<'b>> Decode<'b, Ctx> for Record<S> {
     fn decode(d: &mut Decoder<'b>, _: &mut Ctx) -> Result<Self, DecodeError> {
         let (mut ids, mut strings) = (None, None);
         fields(d, &["ids", "strings"], |field, d| {
             match field {
                 0 => ids = Some(items(d, Decoder::i64)?),
-                _ => strings = Some(items(d, |d| text(d).map(Into::into))?),
+                _ => strings = Some(items(d, string)?),
             }
             Ok(())
         })?;
@@ -200,7 +202,7 @@ impl Encode<Ctx> for MediaContent {
     }
 }
 
-impl<'b> Decode<'b, Ctx> for MediaContent {
+impl<'b, S: Str<'b>> Decode<'b, Ctx> for MediaContent<S> {
     fn decode(d: &mut Decoder<'b>, ctx: &mut Ctx) -> Result<Self, DecodeError> {
         let (mut media, mut images) = (None, None);
         fields(d, &["media", "images"], |field, d| {
@@ -253,7 +255,7 @@ impl Encode<Ctx> for Media {
     }
 }
 
-impl<'b> Decode<'b, Ctx> for Media {
+impl<'b, S: Str<'b>> Decode<'b, Ctx> for Media<S> {
     fn decode(d: &mut Decoder<'b>, _: &mut Ctx) -> Result<Self, DecodeError> {
         const NAMES: [&str; 11] = [
             "uri",
@@ -274,17 +276,17 @@ impl<'b> Decode<'b, Ctx> for Media {
         let (mut player, mut copyright) = (None, None);
         fields(d, &NAMES, |field, d| {
             match field {
-                0 => uri = Some(text(d)?.into_owned()),
-                1 => title = Some(optional(d, |d| text(d).map(Into::into))?),
+                0 => uri = Some(string(d)?),
+                1 => title = Some(optional(d, string)?),
                 2 => width = Some(d.i32()?),
                 3 => height = Some(d.i32()?),
-                4 => format = Some(text(d)?.into_owned()),
+                4 => format = Some(string(d)?),
                 5 => duration = Some(d.i64()?),
                 6 => size = Some(d.i64()?),
                 7 => bitrate = Some(optional(d, Decoder::i32)?),
-                8 => persons = Some(items(d, |d| text(d).map(Into::into))?),
+                8 => persons = Some(items(d, string)?),
                 9 => player = Some(variant(d, &PLAYERS)?),
-                _ => copyright = Some(optional(d, |d| text(d).map(Into::into))?),
+                _ => copyright = Some(optional(d, string)?),
             }
             Ok(())
         })?;
@@ -325,7 +327,7 @@ impl Encode<Ctx> for Image {
     }
 }
 
-impl<'b> Decode<'b, Ctx> for Image {
+impl<'b, S: Str<'b>> Decode<'b, Ctx> for Image<S> {
     fn decode(d: &mut Decoder<'b>, _: &mut Ctx) -> Result<Self, DecodeError> {
         let (mut uri, mut title, mut width, mut height, mut size) = (None, None, None, None, None);
         fields(
@@ -333,8 +335,8 @@ impl<'b> Decode<'b, Ctx> for Image {
             &["uri", "title", "width", "height", "size"],
             |field, d| {
                 match field {
-                    0 => uri = Some(text(d)?.into_owned()),
-                    1 => title = Some(optional(d, |d| text(d).map(Into::into))?),
+                    0 => uri = Some(string(d)?),
+                    1 => title = Some(optional(d, string)?),
                     2 => width = Some(d.i32()?),
                     3 => height = Some(d.i32()?),
                     _ => size = Some(variant(d, &SIZES)?),

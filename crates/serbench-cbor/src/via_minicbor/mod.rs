@@ -9,6 +9,13 @@
 //! so the impls take a context type of this crate, [`Ctx`], as minicbor's
 //! trait parameter (which the orphan rule then allows).
 //!
+//! The `Decode` impls are generic over the string type ([`Str`]): with
+//! `String` they build the owned value, with [`Text`] the borrowed form
+//! ([`Codec::borrow`]), which lends every text string of definite length
+//! from the input (minicbor's `&'b str`) and owns the joined chunks of an
+//! indefinite one. The two run behind the same pass and read the same
+//! layout with the same checks.
+//!
 //! Floats take the shortest of half, single and double precision that
 //! keeps their bits, as ciborium writes them; minicbor reads all three.
 
@@ -21,7 +28,10 @@ use minicbor::data::Type;
 use minicbor::decode::Error as DecodeError;
 use minicbor::{Decode, Decoder, Encode, Encoder};
 use serbench_model::excerpt::shown_name;
-use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind};
+use serbench_model::{
+    BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Graph, MediaContent, Record,
+    SensorReading, TaskManager, Text, lend_or_tell,
+};
 
 use crate::Wire;
 
@@ -34,7 +44,7 @@ impl BaseCodec for CborMinicbor {
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::CBOR_MINICBOR);
     const CARRIES: Carries = crate::Cbor::CARRIES;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -43,9 +53,54 @@ impl BaseCodec for CborMinicbor {
 /// for the model's types.
 pub struct Ctx;
 
+/// The string type a decode builds where the layout has text: `String`
+/// for the owned value, [`Text`] for the borrowed form.
+pub trait Str<'b>: Sized {
+    /// The string of `text`, which [`text`] read: borrowed from the input,
+    /// or joined from the chunks of an indefinite-length string.
+    fn of(text: Cow<'b, str>) -> Self;
+}
+
+impl<'b> Str<'b> for String {
+    fn of(text: Cow<'b, str>) -> Self {
+        text.into_owned()
+    }
+}
+
+impl<'b> Str<'b> for Text<'b> {
+    fn of(text: Cow<'b, str>) -> Self {
+        Text(text)
+    }
+}
+
+mod private {
+    use minicbor::Decoder;
+    use minicbor::decode::Error as DecodeError;
+    use serbench_model::Dataset;
+
+    /// A dataset whose borrowed form this module's `Decode` impls read.
+    pub trait Lend: Dataset {
+        fn lend_minicbor<'b>(d: &mut Decoder<'b>) -> Result<Self::Borrowed<'b>, DecodeError>;
+    }
+}
+
+use private::Lend;
+
+macro_rules! lend {
+    ($($dataset:ident),*) => {$(
+        impl Lend for $dataset {
+            fn lend_minicbor<'b>(d: &mut Decoder<'b>) -> Result<$dataset<Text<'b>>, DecodeError> {
+                d.decode_with(&mut Ctx)
+            }
+        }
+    )*};
+}
+
+lend!(TaskManager, SensorReading, Graph, Record, MediaContent);
+
 impl<T> Codec<T> for CborMinicbor
 where
-    T: Dataset + Wire + Encode<Ctx> + for<'b> Decode<'b, Ctx>,
+    T: Dataset + Wire + Lend + Encode<Ctx> + for<'b> Decode<'b, Ctx>,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         minicbor::encode_with(value, out, &mut Ctx).map_err(|error| unwritable(T::NAME, error))
@@ -58,6 +113,13 @@ where
         crate::checked::<Self, T>(bytes)?;
         minicbor::decode_with(bytes, &mut Ctx)
             .map_err(|error: DecodeError| decode_error(T::NAME, error, 0))
+    }
+
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(bytes, |bytes| {
+            crate::checked::<Self, T>(bytes).ok()?;
+            T::lend_minicbor(&mut Decoder::new(bytes)).ok()
+        }))
     }
 }
 
@@ -127,6 +189,11 @@ fn text<'b>(d: &mut Decoder<'b>) -> Result<Cow<'b, str>, DecodeError> {
         whole.push_str(chunk?);
     }
     Ok(Cow::Owned(whole))
+}
+
+/// A text string as the string type `S`.
+fn string<'b, S: Str<'b>>(d: &mut Decoder<'b>) -> Result<S, DecodeError> {
+    text(d).map(S::of)
 }
 
 /// A byte string, of definite or indefinite length.

@@ -4,6 +4,9 @@
 //!
 //! Tags were checked before ([`crate::wellformed`]): each `id` and
 //! `created` has exactly its one tag, which is read and skipped here.
+//!
+//! The decode impls are generic over the string type ([`Str`]), so the
+//! owned value and the borrowed form are read by the same code.
 
 use minicbor::data::Tag;
 use minicbor::decode::Error as DecodeError;
@@ -12,7 +15,7 @@ use minicbor::{Decode, Decoder, Encode, Encoder};
 use serbench_model::forms;
 use serbench_model::{Priority, Task, TaskHeader, TaskList, TaskManager, Version};
 
-use super::{Ctx, bytes, decoded, fields, need, text};
+use super::{Ctx, Str, bytes, decoded, fields, need, string, text};
 
 /// RFC 8949's standard date/time string, which `QCborValue(QDateTime)` writes.
 const TAG_DATE_TIME: u64 = 0;
@@ -32,12 +35,12 @@ impl Encode<Ctx> for TaskManager {
     }
 }
 
-impl<'b> Decode<'b, Ctx> for TaskManager {
+impl<'b, S: Str<'b>> Decode<'b, Ctx> for TaskManager<S> {
     fn decode(d: &mut Decoder<'b>, _: &mut Ctx) -> Result<Self, DecodeError> {
         let (mut user, mut version, mut lists) = (None, None, None);
         fields(d, &["user", "version", "lists"], |field, d| {
             match field {
-                0 => user = Some(text(d)?.into_owned()),
+                0 => user = Some(string(d)?),
                 1 => {
                     let at = d.position();
                     let parsed = text(d)?.parse::<Version>().map_err(|error| {
@@ -69,7 +72,7 @@ impl Encode<Ctx> for TaskList {
     }
 }
 
-impl<'b> Decode<'b, Ctx> for TaskList {
+impl<'b, S: Str<'b>> Decode<'b, Ctx> for TaskList<S> {
     fn decode(d: &mut Decoder<'b>, ctx: &mut Ctx) -> Result<Self, DecodeError> {
         let (mut header, mut tasks) = (None, None);
         fields(d, &["header", "tasks"], |field, d| {
@@ -100,7 +103,7 @@ impl Encode<Ctx> for Task {
     }
 }
 
-impl<'b> Decode<'b, Ctx> for Task {
+impl<'b, S: Str<'b>> Decode<'b, Ctx> for Task<S> {
     fn decode(d: &mut Decoder<'b>, ctx: &mut Ctx) -> Result<Self, DecodeError> {
         let (mut header, mut description, mut priority, mut completed) = (None, None, None, None);
         fields(
@@ -109,7 +112,7 @@ impl<'b> Decode<'b, Ctx> for Task {
             |field, d| {
                 match field {
                     0 => header = Some(TaskHeader::decode(d, ctx)?),
-                    1 => description = Some(text(d)?.into_owned()),
+                    1 => description = Some(string(d)?),
                     2 => {
                         let at = d.position();
                         let value = d.u8()?;
@@ -153,7 +156,7 @@ impl Encode<Ctx> for TaskHeader {
     }
 }
 
-impl<'b> Decode<'b, Ctx> for TaskHeader {
+impl<'b, S: Str<'b>> Decode<'b, Ctx> for TaskHeader<S> {
     fn decode(d: &mut Decoder<'b>, _: &mut Ctx) -> Result<Self, DecodeError> {
         let (mut id, mut name, mut color, mut created) = (None, None, None, None);
         fields(d, &["id", "name", "color", "created"], |field, d| {
@@ -168,7 +171,7 @@ impl<'b> Decode<'b, Ctx> for TaskHeader {
                     })?;
                     id = Some(uuid);
                 }
-                1 => name = Some(text(d)?.into_owned()),
+                1 => name = Some(string(d)?),
                 2 => {
                     let parsed = forms::parse_color(&text(d)?).map_err(|error| {
                         DecodeError::message(format!("{error}, expected a color")).at(at)
