@@ -32,6 +32,12 @@
 //!   `Decode` traits, implemented here for the model's types (minicbor's
 //!   derive keys maps by integers, not by names).
 //!
+//! cbor4ii and minicbor also decode into the datasets' borrowed forms
+//! (`Codec::borrow`), lending every text string of definite length from
+//! the input (one of indefinite length is joined into an owned string):
+//! the same readers as their decode, generic over the string type, behind
+//! the same pass. ciborium reads from a stream and builds owned strings.
+//!
 //! All three write the same bytes for every dataset's workload, which a
 //! test holds them to, and read each other's. One difference remains, in
 //! floats: ciborium and minicbor write each float in the shortest of half,

@@ -2,6 +2,7 @@
 //! inputs for each library, then CBOR's own.
 
 mod alike;
+mod borrow;
 mod errors;
 mod floats;
 mod hostile;
