@@ -35,6 +35,20 @@
 ///   wants each enum's tag type and each variant's value spelled out:
 ///   `enums: #[bin_proto(discriminant_type = u8)], variants:
 ///   bin_proto(discriminant)`;
+/// - optionally, `lent: cow #[…]` or `lent: reference #[…]` declares a
+///   third set, the lent types (`lent::TaskManager<'_>`, …), with the
+///   given derives, for a library that decodes text borrowed from its
+///   input: the borrowed types' shape with the integer lists as `Vec`s
+///   (a borrowed `&[u32]` would need an aligned input) and each text a
+///   `Cow<'a, str>` (`cow`) or a `&'a str` (`reference`), each with an
+///   `into_lent` that makes the dataset's borrowed form
+///   ([`Dataset::Borrowed`](crate::Dataset::Borrowed)) with the owned
+///   types' checks, and `Lends`, implemented for the five datasets, to
+///   reach them. A `Cow` text has the layout of the model's
+///   [`Text`](crate::Text), so where an element's layout matches the
+///   model's, a `Vec` of lent types becomes the model's `Vec` in place
+///   (the standard library reuses the allocation), and the borrowed form
+///   costs no list a second time;
 /// - `Mirrored`, implemented for the five datasets, reaches both from the
 ///   model type, so a codec is written once, generically, per dataset.
 ///
@@ -54,6 +68,7 @@ macro_rules! mirror {
         borrowed: $(#[$borrowed:meta])*,
         integer_lists: $lists:ident
         $(, references: $references:ident)?
+        $(, lent: $lent_texts:ident $(#[$lent:meta])*)?
         $(, enums: $(#[$enums:meta])*)?
         $(, variants: $variant:ident($key:ident))?
         $(,)?
@@ -62,6 +77,7 @@ macro_rules! mirror {
             @shapes $lists [$($references)?]
             [$(#[$owned])*] [$(#[$borrowed])*] [$($(#[$enums])*)?] [$($variant($key))?]
         );
+        $crate::mirror!(@lent [$($lent_texts $(#[$lent])*)?]);
     };
     // The borrowed types' lists and texts, by `integer_lists` and
     // `references`: their types, and how each is made from the model's.
@@ -109,6 +125,17 @@ macro_rules! mirror {
             ::std::borrow::Cow::Borrowed(text)
         }
     };
+    // `lend`: a lent type's text as the model's borrowed form holds it.
+    (@make reference lend) => {
+        fn lend(text: &str) -> $crate::Text<'_> {
+            $crate::Text::borrowed(text)
+        }
+    };
+    (@make cow lend) => {
+        fn lend(text: ::std::borrow::Cow<'_, str>) -> $crate::Text<'_> {
+            $crate::Text(text)
+        }
+    };
     (
         @types [$u32s:ty] [$i64s:ty] [$str:ty] [$lists:ident $texts:ident]
         [$(#[$owned:meta])*] [$(#[$borrowed:meta])*] [$(#[$enums:meta])*]
@@ -136,18 +163,28 @@ macro_rules! mirror {
         }
 
         /// Converts every element, naming the index of the first that fails.
+        ///
+        /// Where the two element types have one layout, the standard
+        /// library collects into the mirror's own allocation; else the
+        /// list is reserved whole, as a fallible collect, which cannot
+        /// know its length, would grow it by doubling (three times the
+        /// list at once while it moves).
         fn each<M, T>(
             items: Vec<M>,
             field: &str,
             convert: impl Fn(M) -> Result<T, Invalid>,
         ) -> Result<Vec<T>, Invalid> {
-            items
-                .into_iter()
-                .enumerate()
-                .map(|(index, item)| {
-                    convert(item).map_err(|error| error.within(&format!("{field}[{index}]")))
-                })
-                .collect()
+            let convert = |(index, item)| {
+                convert(item).map_err(|error: Invalid| error.within(&format!("{field}[{index}]")))
+            };
+            if size_of::<M>() == size_of::<T>() && align_of::<M>() == align_of::<T>() {
+                return items.into_iter().enumerate().map(convert).collect();
+            }
+            let mut converted = Vec::with_capacity(items.len());
+            for item in items.into_iter().enumerate() {
+                converted.push(convert(item)?);
+            }
+            Ok(converted)
         }
 
         $(#[$owned])*
@@ -237,26 +274,23 @@ macro_rules! mirror {
 
         impl Header {
             fn into_model(self) -> Result<$crate::TaskHeader, Invalid> {
-                let Created {
-                    seconds,
-                    nanos,
-                    offset_seconds,
-                } = self.created;
-                let created = $crate::forms::timestamp_from_parts(
-                    seconds,
-                    nanos,
-                    offset_seconds,
-                )
-                .map_err(|error| Invalid {
-                    path: "created".to_owned(),
-                    message: error.to_string(),
-                })?;
                 Ok($crate::TaskHeader {
                     id: $crate::Uuid::from_bytes(self.id),
                     name: self.name,
                     color: $crate::Color::from_argb(self.color),
-                    created,
+                    created: self.created.into_model()?,
                 })
+            }
+        }
+
+        impl Created {
+            /// The timestamp, if the model has it; else an error at `created`.
+            fn into_model(self) -> Result<$crate::OffsetDateTime, Invalid> {
+                $crate::forms::timestamp_from_parts(self.seconds, self.nanos, self.offset_seconds)
+                    .map_err(|error| Invalid {
+                        path: "created".to_owned(),
+                        message: error.to_string(),
+                    })
             }
         }
 
@@ -443,10 +477,7 @@ macro_rules! mirror {
                         size: media.size,
                         bitrate: media.bitrate,
                         persons: media.persons,
-                        player: match media.player {
-                            Player::Java => $crate::Player::Java,
-                            Player::Flash => $crate::Player::Flash,
-                        },
+                        player: media.player.into(),
                         copyright: media.copyright,
                     },
                     images: self
@@ -457,13 +488,28 @@ macro_rules! mirror {
                             title: image.title,
                             width: image.width,
                             height: image.height,
-                            size: match image.size {
-                                Size::Small => $crate::Size::Small,
-                                Size::Large => $crate::Size::Large,
-                            },
+                            size: image.size.into(),
                         })
                         .collect(),
                 })
+            }
+        }
+
+        impl From<Player> for $crate::Player {
+            fn from(player: Player) -> Self {
+                match player {
+                    Player::Java => Self::Java,
+                    Player::Flash => Self::Flash,
+                }
+            }
+        }
+
+        impl From<Size> for $crate::Size {
+            fn from(size: Size) -> Self {
+                match size {
+                    Size::Small => Self::Small,
+                    Size::Large => Self::Large,
+                }
             }
         }
 
@@ -504,35 +550,7 @@ macro_rules! mirror {
 
             $crate::mirror!(@make $lists);
             $crate::mirror!(@make $texts text);
-
-            $(#[$borrowed])*
-            pub(crate) struct TaskManager<'a> {
-                user: $str,
-                version: $u32s,
-                lists: Vec<TaskList<'a>>,
-            }
-
-            $(#[$borrowed])*
-            pub(crate) struct TaskList<'a> {
-                header: Header<'a>,
-                tasks: Vec<Task<'a>>,
-            }
-
-            $(#[$borrowed])*
-            pub(crate) struct Task<'a> {
-                header: Header<'a>,
-                description: $str,
-                priority: Priority,
-                completed: bool,
-            }
-
-            $(#[$borrowed])*
-            pub(crate) struct Header<'a> {
-                id: [u8; 16],
-                name: $str,
-                color: u32,
-                created: Created,
-            }
+            $crate::mirror!(@borrowed_shapes [$(#[$borrowed])*] [$u32s] [$i64s] [$str]);
 
             impl<'a> TaskManager<'a> {
                 pub(crate) fn new(value: &'a $crate::TaskManager) -> Self {
@@ -583,19 +601,6 @@ macro_rules! mirror {
                 }
             }
 
-            $(#[$borrowed])*
-            pub(crate) struct SensorReading<'a> {
-                sensor_id: $str,
-                ambient_temperature: f64,
-                object_temperature: f64,
-                accelerometer_x: f64,
-                accelerometer_y: f64,
-                accelerometer_z: f64,
-                altitude: f64,
-                light: f64,
-                humidity: f64,
-            }
-
             impl<'a> SensorReading<'a> {
                 pub(crate) fn new(value: &'a $crate::SensorReading) -> Self {
                     Self {
@@ -610,20 +615,6 @@ macro_rules! mirror {
                         humidity: value.humidity,
                     }
                 }
-            }
-
-            $(#[$borrowed])*
-            pub(crate) struct Graph<'a> {
-                nodes: Vec<Node<'a>>,
-                edges: Vec<Edge>,
-            }
-
-            $(#[$borrowed])*
-            pub(crate) struct Node<'a> {
-                id: u16,
-                name: $str,
-                out_edges: $u32s,
-                in_edges: $u32s,
             }
 
             impl<'a> Graph<'a> {
@@ -652,12 +643,6 @@ macro_rules! mirror {
                 }
             }
 
-            $(#[$borrowed])*
-            pub(crate) struct Record<'a> {
-                ids: $i64s,
-                strings: Vec<$str>,
-            }
-
             impl<'a> Record<'a> {
                 pub(crate) fn new(value: &'a $crate::Record) -> Self {
                     Self {
@@ -665,36 +650,6 @@ macro_rules! mirror {
                         strings: value.strings.iter().map(|string| text(string)).collect(),
                     }
                 }
-            }
-
-            $(#[$borrowed])*
-            pub(crate) struct MediaContent<'a> {
-                media: Media<'a>,
-                images: Vec<Image<'a>>,
-            }
-
-            $(#[$borrowed])*
-            pub(crate) struct Media<'a> {
-                uri: $str,
-                title: Option<$str>,
-                width: i32,
-                height: i32,
-                format: $str,
-                duration: i64,
-                size: i64,
-                bitrate: Option<i32>,
-                persons: Vec<$str>,
-                player: Player,
-                copyright: Option<$str>,
-            }
-
-            $(#[$borrowed])*
-            pub(crate) struct Image<'a> {
-                uri: $str,
-                title: Option<$str>,
-                width: i32,
-                height: i32,
-                size: Size,
             }
 
             impl<'a> MediaContent<'a> {
@@ -733,6 +688,293 @@ macro_rules! mirror {
                             .collect(),
                     }
                 }
+            }
+        }
+    };
+    // The borrowed types' shape, for the borrowed types (encoding) and the
+    // lent ones (decoding): leaf types from the enclosing module, lists and
+    // texts as given.
+    (@borrowed_shapes [$(#[$derives:meta])*] [$u32s:ty] [$i64s:ty] [$str:ty]) => {
+        $(#[$derives])*
+        pub(crate) struct TaskManager<'a> {
+            user: $str,
+            version: $u32s,
+            lists: Vec<TaskList<'a>>,
+        }
+
+        $(#[$derives])*
+        pub(crate) struct TaskList<'a> {
+            header: Header<'a>,
+            tasks: Vec<Task<'a>>,
+        }
+
+        $(#[$derives])*
+        pub(crate) struct Task<'a> {
+            header: Header<'a>,
+            description: $str,
+            priority: Priority,
+            completed: bool,
+        }
+
+        $(#[$derives])*
+        pub(crate) struct Header<'a> {
+            id: [u8; 16],
+            name: $str,
+            color: u32,
+            created: Created,
+        }
+
+        $(#[$derives])*
+        pub(crate) struct SensorReading<'a> {
+            sensor_id: $str,
+            ambient_temperature: f64,
+            object_temperature: f64,
+            accelerometer_x: f64,
+            accelerometer_y: f64,
+            accelerometer_z: f64,
+            altitude: f64,
+            light: f64,
+            humidity: f64,
+        }
+
+        $(#[$derives])*
+        pub(crate) struct Graph<'a> {
+            nodes: Vec<Node<'a>>,
+            edges: Vec<Edge>,
+        }
+
+        $(#[$derives])*
+        pub(crate) struct Node<'a> {
+            id: u16,
+            name: $str,
+            out_edges: $u32s,
+            in_edges: $u32s,
+        }
+
+        $(#[$derives])*
+        pub(crate) struct Record<'a> {
+            ids: $i64s,
+            strings: Vec<$str>,
+        }
+
+        $(#[$derives])*
+        pub(crate) struct MediaContent<'a> {
+            media: Media<'a>,
+            images: Vec<Image<'a>>,
+        }
+
+        $(#[$derives])*
+        pub(crate) struct Media<'a> {
+            uri: $str,
+            title: Option<$str>,
+            width: i32,
+            height: i32,
+            format: $str,
+            duration: i64,
+            size: i64,
+            bitrate: Option<i32>,
+            persons: Vec<$str>,
+            player: Player,
+            copyright: Option<$str>,
+        }
+
+        $(#[$derives])*
+        pub(crate) struct Image<'a> {
+            uri: $str,
+            title: Option<$str>,
+            width: i32,
+            height: i32,
+            size: Size,
+        }
+    };
+    // The lent types, when asked for: `reference` or `cow` texts.
+    (@lent []) => {};
+    (@lent [reference $(#[$lent:meta])*]) => {
+        $crate::mirror!(@lent_types [&'a str] [reference] [$(#[$lent])*]);
+    };
+    (@lent [cow $(#[$lent:meta])*]) => {
+        $crate::mirror!(@lent_types [::std::borrow::Cow<'a, str>] [cow] [$(#[$lent])*]);
+    };
+    (@lent_types [$str:ty] [$texts:ident] [$(#[$lent:meta])*]) => {
+        /// The model's shape with text borrowed from the input, for
+        /// decoding into the datasets' borrowed forms.
+        #[allow(
+            clippy::ref_option_ref,
+            reason = "a derive that takes each field by reference sees `&Option<&str>`, the \
+                      field that borrows an optional string"
+        )]
+        pub(crate) mod lent {
+            use $crate::Text;
+
+            use super::{Created, Edge, Invalid, Player, Priority, Size, each};
+
+            $crate::mirror!(@make $texts lend);
+            $crate::mirror!(@borrowed_shapes [$(#[$lent])*] [Vec<u32>] [Vec<i64>] [$str]);
+
+            impl<'a> TaskManager<'a> {
+                pub(crate) fn into_lent(self) -> Result<$crate::TaskManager<Text<'a>>, Invalid> {
+                    Ok($crate::TaskManager {
+                        user: lend(self.user),
+                        version: $crate::Version {
+                            segments: self.version,
+                        },
+                        lists: each(self.lists, "lists", TaskList::into_lent)?,
+                    })
+                }
+            }
+
+            impl<'a> TaskList<'a> {
+                fn into_lent(self) -> Result<$crate::TaskList<Text<'a>>, Invalid> {
+                    Ok($crate::TaskList {
+                        header: self.header.into_lent().map_err(|e| e.within("header"))?,
+                        tasks: each(self.tasks, "tasks", Task::into_lent)?,
+                    })
+                }
+            }
+
+            impl<'a> Task<'a> {
+                fn into_lent(self) -> Result<$crate::Task<Text<'a>>, Invalid> {
+                    Ok($crate::Task {
+                        header: self.header.into_lent().map_err(|e| e.within("header"))?,
+                        description: lend(self.description),
+                        priority: self.priority.into(),
+                        completed: self.completed,
+                    })
+                }
+            }
+
+            impl<'a> Header<'a> {
+                fn into_lent(self) -> Result<$crate::TaskHeader<Text<'a>>, Invalid> {
+                    Ok($crate::TaskHeader {
+                        id: $crate::Uuid::from_bytes(self.id),
+                        name: lend(self.name),
+                        color: $crate::Color::from_argb(self.color),
+                        created: self.created.into_model()?,
+                    })
+                }
+            }
+
+            impl<'a> SensorReading<'a> {
+                #[allow(
+                    clippy::unnecessary_wraps,
+                    reason = "every mirror converts the same way"
+                )]
+                pub(crate) fn into_lent(self) -> Result<$crate::SensorReading<Text<'a>>, Invalid> {
+                    Ok($crate::SensorReading {
+                        sensor_id: lend(self.sensor_id),
+                        ambient_temperature: self.ambient_temperature,
+                        object_temperature: self.object_temperature,
+                        accelerometer_x: self.accelerometer_x,
+                        accelerometer_y: self.accelerometer_y,
+                        accelerometer_z: self.accelerometer_z,
+                        altitude: self.altitude,
+                        light: self.light,
+                        humidity: self.humidity,
+                    })
+                }
+            }
+
+            impl<'a> Graph<'a> {
+                #[allow(
+                    clippy::unnecessary_wraps,
+                    reason = "every mirror converts the same way"
+                )]
+                pub(crate) fn into_lent(self) -> Result<$crate::Graph<Text<'a>>, Invalid> {
+                    Ok($crate::Graph {
+                        nodes: self
+                            .nodes
+                            .into_iter()
+                            .map(|node| $crate::Node {
+                                id: node.id,
+                                name: lend(node.name),
+                                out_edges: node.out_edges,
+                                in_edges: node.in_edges,
+                            })
+                            .collect(),
+                        edges: self
+                            .edges
+                            .into_iter()
+                            .map(|edge| $crate::Edge {
+                                from: edge.from,
+                                to: edge.to,
+                                weight: edge.weight,
+                            })
+                            .collect(),
+                    })
+                }
+            }
+
+            impl<'a> Record<'a> {
+                #[allow(
+                    clippy::unnecessary_wraps,
+                    reason = "every mirror converts the same way"
+                )]
+                pub(crate) fn into_lent(self) -> Result<$crate::Record<Text<'a>>, Invalid> {
+                    Ok($crate::Record {
+                        ids: self.ids,
+                        strings: self.strings.into_iter().map(lend).collect(),
+                    })
+                }
+            }
+
+            impl<'a> MediaContent<'a> {
+                #[allow(
+                    clippy::unnecessary_wraps,
+                    reason = "every mirror converts the same way"
+                )]
+                pub(crate) fn into_lent(self) -> Result<$crate::MediaContent<Text<'a>>, Invalid> {
+                    let media = self.media;
+                    Ok($crate::MediaContent {
+                        media: $crate::Media {
+                            uri: lend(media.uri),
+                            title: media.title.map(lend),
+                            width: media.width,
+                            height: media.height,
+                            format: lend(media.format),
+                            duration: media.duration,
+                            size: media.size,
+                            bitrate: media.bitrate,
+                            persons: media.persons.into_iter().map(lend).collect(),
+                            player: media.player.into(),
+                            copyright: media.copyright.map(lend),
+                        },
+                        images: self
+                            .images
+                            .into_iter()
+                            .map(|image| $crate::Image {
+                                uri: lend(image.uri),
+                                title: image.title.map(lend),
+                                width: image.width,
+                                height: image.height,
+                                size: image.size.into(),
+                            })
+                            .collect(),
+                    })
+                }
+            }
+        }
+
+        /// A dataset's lent mirror, which decodes into its borrowed form.
+        pub(crate) trait Lends: $crate::Dataset {
+            /// What the library decodes into, borrowing the input's text.
+            type Lent<'a>;
+
+            /// The borrowed form a decoded lent mirror holds.
+            fn from_lent(lent: Self::Lent<'_>) -> Result<Self::Borrowed<'_>, Invalid>;
+        }
+
+        $crate::mirror!(@lends TaskManager);
+        $crate::mirror!(@lends SensorReading);
+        $crate::mirror!(@lends Graph);
+        $crate::mirror!(@lends Record);
+        $crate::mirror!(@lends MediaContent);
+    };
+    (@lends $dataset:ident) => {
+        impl Lends for $crate::$dataset {
+            type Lent<'a> = lent::$dataset<'a>;
+
+            fn from_lent(lent: Self::Lent<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+                lent.into_lent()
             }
         }
     };
