@@ -12,6 +12,12 @@
 //! shape, as a wincode user does with their own types, and converts (the
 //! conversions are timed).
 //!
+//! Its borrowed decode (`Codec::borrow`) lends every string: wincode reads
+//! a `Cow<str>` borrowed from the input into mirror types whose layout is
+//! the model's borrowed form's, so their lists become the model's in
+//! place and the borrow allocates once per list, after the same count
+//! check as the decode.
+//!
 //! ```
 //! use serbench_model::{Dataset, MediaContent, TaskManager};
 //!
@@ -100,11 +106,11 @@ mod declared;
 mod evolution;
 mod mirror;
 
-use serbench_model::{BaseCodec, Carries, Codec, Dataset};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, lend_or_tell};
 pub use serbench_model::{Error, ErrorKind};
 
 use crate::check::Counts;
-use crate::mirror::Mirrored;
+use crate::mirror::{Lends, Mirrored};
 
 /// The wincode codec.
 #[derive(Clone, Copy, Debug, Default)]
@@ -117,7 +123,7 @@ impl BaseCodec for Wincode {
     );
     const NAME: &'static str = "wincode";
     const CARRIES: Carries = Carries::EVERYTHING;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -171,6 +177,23 @@ where
     })
 }
 
+/// The borrowed form of a `T` that fills `bytes`, through the lent mirror,
+/// after the same count check as [`decode`]; `None` where anything
+/// fails, which the owned decode then tells.
+fn lend<T>(bytes: &[u8]) -> Option<T::Borrowed<'_>>
+where
+    T: Counts + Lends,
+    for<'de> T::Lent<'de>: wincode::SchemaRead<'de, Config, Dst = T::Lent<'de>>,
+{
+    T::check(bytes).ok()?;
+    let mut rest = bytes;
+    let mirror = <T::Lent<'_> as wincode::SchemaRead<'_, Config>>::get(&mut rest).ok()?;
+    if !rest.is_empty() {
+        return None;
+    }
+    T::from_lent(mirror).ok()
+}
+
 /// The error of wincode refusing the bytes of a `subject` (a dataset, or
 /// the evolution record), with its kind.
 fn refused(subject: &'static str, error: wincode::ReadError) -> Error {
@@ -198,6 +221,12 @@ macro_rules! codec {
 
             fn decode(bytes: &[u8]) -> Result<$dataset, Error> {
                 decode(bytes)
+            }
+
+            fn borrow(
+                bytes: &[u8],
+            ) -> Option<Result<<$dataset as Dataset>::Borrowed<'_>, Error>> {
+                Some(lend_or_tell::<Self, $dataset>(bytes, lend::<$dataset>))
             }
         }
     )*};

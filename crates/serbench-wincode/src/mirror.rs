@@ -7,9 +7,16 @@
 //! trip of the conformance kit checks, and [`crate::check`] walks the
 //! layout they imply. wincode writes a borrowed slice as it writes a
 //! `Vec`, so encoding copies neither text nor integer lists.
+//!
+//! The lent types, which the borrowed decode reads, hold each text as a
+//! `Cow<'a, str>`, which wincode reads borrowed from a slice: the layout of
+//! the model's `Text`, so their lists become the model's in place. Their
+//! integer lists are `Vec`s, as wincode reads a `&[u32]` only from an
+//! input aligned for it.
 
 serbench_model::mirror! {
     owned: #[derive(wincode::SchemaWrite, wincode::SchemaRead)],
     borrowed: #[derive(wincode::SchemaWrite)],
     integer_lists: borrowed,
+    lent: cow #[derive(wincode::SchemaRead)],
 }

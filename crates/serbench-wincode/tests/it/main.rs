@@ -1,6 +1,7 @@
 //! The wincode codec's tests: the shared conformance kit with its crafted
 //! hostile inputs, then the format's own (layouts, errors).
 
+mod borrow;
 mod hostile;
 
 serbench_testkit::conformance_tests!(serbench_wincode::Wincode, hostile = crate::hostile::Inputs);
