@@ -2,9 +2,9 @@
 //! derive over the mirror types of [`crate::mirror`], then the canonical
 //! check.
 
-use serbench_model::{Codec, Dataset, Error, ErrorKind};
+use serbench_model::{Codec, Dataset, Error, ErrorKind, lend_or_tell};
 
-use crate::mirror::{Invalid, Mirrored};
+use crate::mirror::{Invalid, Lends, Mirrored};
 use crate::walk::Declared;
 use crate::{Bitcode, canonical, refused};
 
@@ -32,6 +32,23 @@ where
     })
 }
 
+/// The borrowed form of a `T` that `bytes` hold, through the lent mirror,
+/// after the same size walk and with the same canonical check as
+/// [`decode`]; `None` where anything fails, which the owned decode then
+/// tells.
+fn lend<T>(bytes: &[u8]) -> Option<T::Borrowed<'_>>
+where
+    T: Declared + Lends,
+    for<'de> T::Lent<'de>: bitcode::Decode<'de> + bitcode::Encode,
+{
+    T::check(bytes).ok()?;
+    let mirror: T::Lent<'_> = bitcode::decode(bytes).ok()?;
+    if bitcode::encode(&mirror) != bytes {
+        return None;
+    }
+    T::from_lent(mirror).ok()
+}
+
 /// `Codec` for every dataset, through its mirrors.
 macro_rules! codec {
     ($($dataset:path),* $(,)?) => {$(
@@ -43,6 +60,12 @@ macro_rules! codec {
 
             fn decode(bytes: &[u8]) -> Result<$dataset, Error> {
                 decode(bytes)
+            }
+
+            fn borrow(
+                bytes: &[u8],
+            ) -> Option<Result<<$dataset as Dataset>::Borrowed<'_>, Error>> {
+                Some(lend_or_tell::<Self, $dataset>(bytes, lend::<$dataset>))
             }
         }
     )*};

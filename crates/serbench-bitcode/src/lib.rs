@@ -7,6 +7,14 @@
 //! - [`BitcodeSerde`] (`bitcode-serde`): bitcode's serde support over the
 //!   model's serde forms, for a program that already has serde types.
 //!
+//! The derive codec also decodes into the datasets' borrowed forms
+//! (`Codec::borrow`), lending every string: bitcode decodes a `&str`
+//! borrowed from the input into mirror types of their own, behind the same
+//! walk and canonical check as the decode, which the model's borrowed form
+//! then takes. bitcode decodes no `Cow<str>` and its decoders cannot be
+//! written outside the library, so it cannot fill the model's `Text`
+//! itself: the borrow builds each list twice.
+//!
 //! bitcode packs where other binary formats lay out: it splits a value
 //! into columns, one per primitive field, and stores each column with the
 //! fewest bits its values need. Its output is the smallest here before
@@ -207,7 +215,7 @@ impl BaseCodec for Bitcode {
     );
     const NAME: &'static str = "bitcode";
     const CARRIES: Carries = Carries::EVERYTHING;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 

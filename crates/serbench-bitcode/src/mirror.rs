@@ -8,9 +8,14 @@
 //! the owned types' bytes, which every round trip of the conformance kit
 //! checks. bitcode encodes a `&str` but no other borrowed slice, so the
 //! integer lists are copied.
+//!
+//! The lent types, which the borrowed decode reads, hold each text as the
+//! `&'a str` bitcode decodes borrowed from its input (it decodes no
+//! `Cow<str>`); they derive `Encode` too, for the canonical check.
 
 serbench_model::mirror! {
     owned: #[derive(bitcode::Encode, bitcode::Decode)],
     borrowed: #[derive(bitcode::Encode)],
     integer_lists: copied,
+    lent: reference #[derive(bitcode::Encode, bitcode::Decode)],
 }

@@ -85,10 +85,22 @@ where
     }
     let (len, peak) = attempt::<C, D>(what, &make, low);
     let peak = peak.expect("the count below the edge decodes");
+    // A borrowed decode, where the codec has one, holds the lent mirror
+    // and the borrowed form at once: within the same expansion.
+    let bytes = C::to_vec(&make(low)).expect("the model encodes");
+    let (lent, borrow_peak) = measure(|| C::borrow(&bytes).map(|lent| lent.is_ok()));
+    assert_ne!(lent, Some(false), "{} cannot borrow {low} {what}", C::NAME);
+    assert!(
+        borrow_peak <= bound_per_byte(len, C::EXPANSION),
+        "{} {low} {what}: {len} bytes borrow with a peak of {borrow_peak} bytes, past the \
+         documented {} per byte + 64 KiB",
+        C::NAME,
+        C::EXPANSION
+    );
     let ratio = peak as f64 / len as f64;
     println!(
         "{} {what}: {low} decode from {len} bytes with a peak of {peak} bytes ({ratio:.1} per \
-         byte); {}",
+         byte), borrow {borrow_peak}; {}",
         C::NAME,
         if refused {
             format!("{high} are refused")

@@ -2,6 +2,7 @@
 //! with its crafted hostile inputs, then the layouts and the canonical
 //! check.
 
+mod borrow;
 mod hostile;
 mod limit;
 
