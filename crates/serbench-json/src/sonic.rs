@@ -7,13 +7,17 @@
 //! 256 KiB stack before the limit is reached. The same pass as simd-json's
 //! ([`crate::depth`]) refuses such input first.
 //!
+//! Its borrowed decode (`Codec::borrow`) lends every string without an
+//! escape from the input, through the same serde forms and behind the same
+//! depth pass as the decode.
+//!
 //! sonic-rs 0.5.10 reads every negative zero (`-0.0`, `-0`, `-0e0`) as a
 //! positive zero, so no JSON text carries `-0.0` through it. Rather than
 //! change the value silently, encoding a reading of `-0.0` is an
 //! [`ErrorKind::Unsupported`] error; serde_json and simd-json carry it.
 
-use serbench_model::serde_forms::with_path;
-use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind};
+use serbench_model::serde_forms::{Lent, SerdeBorrow, with_path};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, lend_or_tell};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sonic_rs::error::Category;
@@ -28,13 +32,13 @@ impl BaseCodec for JsonSonic {
     const NAME: &'static str = "json-sonic";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::JSON_SONIC);
     const CARRIES: Carries = crate::Json::CARRIES;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
 impl<T> Codec<T> for JsonSonic
 where
-    T: Dataset + Serialize + DeserializeOwned + Portable,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + Portable,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         // sonic-rs writes NaN and infinities as `null`, which would read
@@ -50,6 +54,23 @@ where
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         read(bytes, T::NAME, crate::depth::DEPTH)
+    }
+
+    /// sonic-rs lends a string that has no escape, and copies one that
+    /// has; behind the same depth pass as the decode.
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(bytes, |bytes| {
+            crate::depth::check::<Self>(
+                T::NAME,
+                bytes,
+                crate::depth::DEPTH,
+                crate::depth::MinusZero::Read,
+            )
+            .ok()?;
+            sonic_rs::from_slice::<Lent<'_, T>>(bytes)
+                .ok()
+                .map(|lent| lent.0)
+        }))
     }
 }
 
