@@ -18,6 +18,10 @@
 //! # Ok::<(), serbench_ron::Error>(())
 //! ```
 //!
+//! Its borrowed decode (`Codec::borrow`) lends every string without an
+//! escape from the input (ron's parser slices it), with the same options
+//! and serde forms as the decode; a string with an escape is copied.
+//!
 //! # Wire layout
 //!
 //! ron's compact output: no whitespace, no struct names, no extensions. A
@@ -63,9 +67,10 @@ pub mod document;
 #[cfg(feature = "evolution")]
 mod evolution;
 
-use serbench_model::serde_forms::with_path;
+use serbench_model::serde_forms::{Lent, SerdeBorrow, with_path};
 use serbench_model::{
     BaseCodec, Carries, Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager,
+    lend_or_tell,
 };
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
@@ -91,7 +96,7 @@ impl BaseCodec for Ron {
         offsets_outside_rfc3339: false,
         years_outside_rfc3339: false,
     };
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -132,7 +137,7 @@ impl private::Portable for SensorReading {
 
 impl<T> Codec<T> for Ron
 where
-    T: Dataset + Serialize + DeserializeOwned + private::Portable,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + private::Portable,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         if let Some((path, problem)) = value.unsupported() {
@@ -143,6 +148,17 @@ where
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         read(bytes, T::NAME, MAX_DEPTH)
+    }
+
+    /// ron lends a string without an escape, and copies one that has;
+    /// with the same options (nesting bound) as the decode.
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(bytes, |bytes| {
+            options(MAX_DEPTH)
+                .from_bytes::<Lent<'_, T>>(bytes)
+                .ok()
+                .map(|lent| lent.0)
+        }))
     }
 }
 
