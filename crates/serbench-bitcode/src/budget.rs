@@ -55,9 +55,9 @@ thread_local! {
 /// Deserializes `T` from `bytes` with bitcode's serde support under a
 /// budget of [`walk::limit`] bytes: `Err(Ok(refusal))` when the budget
 /// refused, `Err(Err(error))` for bitcode's own errors.
-pub(crate) fn deserialize<T>(bytes: &[u8]) -> Result<T, Result<Refusal, bitcode::Error>>
+pub(crate) fn deserialize<'de, T>(bytes: &'de [u8]) -> Result<T, Result<Refusal, bitcode::Error>>
 where
-    T: for<'de> Deserialize<'de>,
+    T: Deserialize<'de>,
 {
     CHARGED.set((0, walk::limit(bytes.len())));
     REFUSED.set(None);

@@ -13,7 +13,8 @@
 //! walk and canonical check as the decode, which the model's borrowed form
 //! then takes. bitcode decodes no `Cow<str>` and its decoders cannot be
 //! written outside the library, so it cannot fill the model's `Text`
-//! itself: the borrow builds each list twice.
+//! itself: the borrow builds each list twice. The serde codec lends every
+//! string too, through the same budget and canonical check as its decode.
 //!
 //! bitcode packs where other binary formats lay out: it splits a value
 //! into columns, one per primitive field, and stores each column with the
@@ -228,7 +229,7 @@ impl BaseCodec for BitcodeSerde {
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::BITCODE_SERDE);
     const CARRIES: Carries = Carries::EVERYTHING;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 

@@ -2,7 +2,8 @@
 //! own serde forms, through the size budget of [`crate::budget`], then the
 //! canonical check.
 
-use serbench_model::{BaseCodec, Codec, Dataset, Error, ErrorKind};
+use serbench_model::serde_forms::{Lent, SerdeBorrow};
+use serbench_model::{BaseCodec, Codec, Dataset, Error, ErrorKind, lend_or_tell};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -11,7 +12,8 @@ use crate::{BitcodeSerde, canonical, refused};
 
 impl<T> Codec<T> for BitcodeSerde
 where
-    T: Dataset + Serialize + DeserializeOwned,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
+    for<'a> T::Borrowed<'a>: Serialize,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         write(T::NAME, value, out)
@@ -25,6 +27,16 @@ where
         let again = bitcode::serialize(&value).map_err(|error| refused::<Self>(T::NAME, error))?;
         canonical::<Self, T>(bytes, &again)?;
         Ok(value)
+    }
+
+    /// bitcode's serde decoder lends every string, through the same budget
+    /// and with the same canonical check as the decode.
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(bytes, |bytes| {
+            let Lent(lent) = budget::deserialize::<Lent<'_, T>>(bytes).ok()?;
+            let again = bitcode::serialize(&lent).ok()?;
+            (again == bytes).then_some(lent)
+        }))
     }
 }
 

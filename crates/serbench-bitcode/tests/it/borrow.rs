@@ -38,3 +38,22 @@ fn allocations() {
     assert!(serbench_testkit::installed());
     assert!(lent.allocations < owned.allocations);
 }
+
+/// The serde codec lends every string too (its allocations printed).
+#[test]
+fn serde_allocations() {
+    use serbench_bitcode::BitcodeSerde;
+
+    let manager = &TaskManager::workload(TaskManager::DEFAULT_SIZE)[0];
+    let bytes = BitcodeSerde::to_vec(manager).unwrap();
+    let ((), owned) = tally(|| drop(<BitcodeSerde as Codec<TaskManager>>::decode(&bytes)));
+    let ((), lent) = tally(|| drop(<BitcodeSerde as Codec<TaskManager>>::borrow(&bytes)));
+    println!(
+        "bitcode-serde: task-manager decode {} allocations, borrow {}",
+        owned.allocations, lent.allocations
+    );
+    let lent = <BitcodeSerde as Codec<TaskManager>>::borrow(&bytes)
+        .expect("a borrowed decode")
+        .unwrap();
+    assert!(lent.user.is_borrowed() && lent.lists[0].tasks[0].description.is_borrowed());
+}
