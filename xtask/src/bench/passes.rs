@@ -327,7 +327,7 @@ mod tests {
                 Op::Decode
             ]
         );
-        assert_eq!(turned(&OPS, 9), OPS);
+        assert_eq!(turned(&OPS, 18), OPS);
         let pair = [Op::Encode, Op::Decode];
         assert_eq!(turned(&pair, 1), [Op::Decode, Op::Encode]);
         assert_eq!(turned(&pair, 2), pair);
