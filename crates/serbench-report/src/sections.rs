@@ -277,6 +277,9 @@ pub(crate) const DECODE_LIMITS_ABOUT: &str = "Decode at its limits: decode build
      and no text copied). A ratio is the operation's median over its floor's, from the same \
      process.";
 
+/// The codecs with no borrowed decode, grouped by the reason each declares.
+pub(crate) type NoBorrow = Vec<(String, Vec<String>)>;
+
 /// Decode at its limits, for one dataset: each codec's owned decode beside
 /// the floor under it (a `clone` of the same values), and its borrowed
 /// decode beside the floor under that (the borrowed forms built from values
@@ -284,10 +287,7 @@ pub(crate) const DECODE_LIMITS_ABOUT: &str = "Decode at its limits: decode build
 /// codec with no borrowed decode shows `–`. With the table, the codecs
 /// without one grouped by the reason each declares. `None` when the run
 /// timed no floor.
-pub(crate) fn decode_limits(
-    results: &Report,
-    dataset: &str,
-) -> Option<(Table, Vec<(String, Vec<String>)>)> {
+pub(crate) fn decode_limits(results: &Report, dataset: &str) -> Option<(Table, NoBorrow)> {
     let records: Vec<&Record> = of(results, dataset)
         .filter(|r| r.ok && r.op(Op::Clone).is_some())
         .collect();
@@ -313,7 +313,7 @@ pub(crate) fn decode_limits(
     }
     let noisy = noisy_above(results);
     let allocs = |record: &Record, op: Op| count(record.op(op).and_then(|stats| stats.allocs));
-    let mut reasons: Vec<(String, Vec<String>)> = Vec::new();
+    let mut reasons: NoBorrow = Vec::new();
     for record in &records {
         let mut cells = vec![
             codec_cell(record),

@@ -218,7 +218,7 @@ mod tests {
             ok,
             ..Record::default()
         };
-        let records = [
+        let records = vec![
             record("media", "json", "JSON", true),
             record("media", "simd-json", "JSON", true),
             record("media", "cbor", "CBOR", true),
