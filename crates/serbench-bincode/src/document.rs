@@ -14,7 +14,7 @@ use bincode::error::DecodeError;
 use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::positional::{Positional, Seed, schematic};
 use serbench_document::serde_path::SerdeCodec;
-use serbench_document::{Schema, Value};
+use serbench_document::{DocText, Schema, Value};
 use serbench_model::{BaseCodec, Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -78,9 +78,15 @@ impl SerdeCodec for BincodeStock {
 impl Positional for BincodeStock {
     const ID: &'static str = Self::NAME;
 
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, Error> {
+    /// bincode's slice decoder lends its text to the seed.
+    const LENDS: bool = true;
+
+    fn read_seed<'de, S: DocText<'de>>(
+        schema: &Rc<Schema>,
+        bytes: &'de [u8],
+    ) -> Result<Value<S>, Error> {
         let (value, read) =
-            bincode::serde::seed_decode_from_slice(Seed { schema }, bytes, configuration())
+            bincode::serde::seed_decode_from_slice(Seed::new(schema), bytes, configuration())
                 .map_err(|error| decode_error(bytes, error))?;
         whole(bytes, read).map(|()| value)
     }

@@ -203,7 +203,7 @@ mod document {
     use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
     use serbench_document::positional::{Positional, Seed, schematic};
     use serbench_document::serde_path::SerdeCodec;
-    use serbench_document::{Schema, Value};
+    use serbench_document::{DocText, Schema, Value};
     use serbench_model::{BaseCodec, Error};
     use serde::Serialize;
     use serde::de::{self, Deserialize, DeserializeOwned, DeserializeSeed, Deserializer};
@@ -247,26 +247,31 @@ mod document {
         static SCHEMA: RefCell<Option<Rc<Schema>>> = const { RefCell::new(None) };
     }
 
-    /// A value read with the schema in [`SCHEMA`].
-    struct Seeded(Value);
+    /// A value read with the schema in [`SCHEMA`], its text of type `S`.
+    struct Seeded<S>(Value<S>);
 
-    impl<'de> Deserialize<'de> for Seeded {
+    impl<'de, S: DocText<'de>> Deserialize<'de> for Seeded<S> {
         fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
             let schema = SCHEMA
                 .with_borrow(Clone::clone)
                 .ok_or_else(|| de::Error::custom("no schema to read the document with"))?;
-            Seed { schema: &schema }
-                .deserialize(deserializer)
-                .map(Seeded)
+            Seed::new(&schema).deserialize(deserializer).map(Seeded)
         }
     }
 
     impl Positional for BincodeZap {
         const ID: &'static str = Self::NAME;
 
-        fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, Error> {
+        /// Not yet: serde-zap's dataset codec has no borrowed decode
+        /// either (its `Borrowing` says so).
+        const LENDS: bool = false;
+
+        fn read_seed<'de, S: DocText<'de>>(
+            schema: &Rc<Schema>,
+            bytes: &'de [u8],
+        ) -> Result<Value<S>, Error> {
             let previous = SCHEMA.replace(Some(Rc::clone(schema)));
-            let read = serde_zap::take_from_bytes::<Seeded>(bytes);
+            let read = serde_zap::take_from_bytes::<Seeded<S>>(bytes);
             SCHEMA.set(previous);
             let (Seeded(value), rest) = read.map_err(read_error)?;
             whole(bytes, rest, named)?;

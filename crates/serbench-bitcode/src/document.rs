@@ -12,7 +12,7 @@ use ::serde::{Deserialize, Deserializer, Serialize};
 use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::positional::{Positional, Seed, schematic};
 use serbench_document::serde_path::SerdeCodec;
-use serbench_document::{Schema, Value};
+use serbench_document::{DocText, Schema, Value};
 use serbench_model::{BaseCodec, Error};
 
 use crate::{BitcodeSerde, refused};
@@ -32,17 +32,15 @@ thread_local! {
 }
 
 /// A document read by `bitcode::deserialize`, with the schema [`SCHEMA`]
-/// holds for the call.
-struct Scoped(Value);
+/// holds for the call, its text of type `S`.
+struct Scoped<S>(Value<S>);
 
-impl<'de> Deserialize<'de> for Scoped {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Scoped, D::Error> {
+impl<'de, S: DocText<'de>> Deserialize<'de> for Scoped<S> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Scoped<S>, D::Error> {
         let schema = SCHEMA
             .with(|held| held.borrow().clone())
             .ok_or_else(|| D::Error::custom("no schema is set for this bitcode decode"))?;
-        Seed { schema: &schema }
-            .deserialize(deserializer)
-            .map(Scoped)
+        Seed::new(&schema).deserialize(deserializer).map(Scoped)
     }
 }
 
@@ -59,12 +57,19 @@ impl SerdeCodec for BitcodeSerde {
 impl Positional for BitcodeSerde {
     const ID: &'static str = Self::NAME;
 
+    /// `bitcode::deserialize` reads from the slice and lends its text.
+    const LENDS: bool = true;
+
     /// bitcode reads only through `Deserialize` (`bitcode::deserialize`
     /// has no seed form and its deserializer is private), so the schema
     /// reaches the reading type through a thread-local set for the call.
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, Error> {
+    fn read_seed<'de, S: DocText<'de>>(
+        schema: &Rc<Schema>,
+        bytes: &'de [u8],
+    ) -> Result<Value<S>, Error> {
         let before = SCHEMA.with(|held| held.replace(Some(Rc::clone(schema))));
-        let read = Self::read::<Scoped>(bytes);
+        let read = bitcode::deserialize::<Scoped<S>>(bytes)
+            .map_err(|error| refused::<Self>(DOCUMENT, error));
         SCHEMA.with(|held| held.replace(before));
         read.map(|Scoped(value)| value)
     }

@@ -30,7 +30,10 @@ where
     }
 
     /// bitcode's serde decoder lends every string, through the same budget
-    /// and with the same canonical check as the decode.
+    /// and with the same canonical check as the decode. It lends no byte
+    /// string: its `deserialize_bytes` reads each into a `Vec` first, so
+    /// every UUID (16 bytes, as serde's binary form has it) still
+    /// allocates, about one allocation per task of the task-manager.
     fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
         Some(lend_or_tell::<Self, T>(bytes, |bytes| {
             let Lent(lent) = budget::deserialize::<Lent<'_, T>>(bytes).ok()?;

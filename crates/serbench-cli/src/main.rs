@@ -133,8 +133,8 @@ enum Command {
         output: PathBuf,
     },
     /// Measure your own documents in every format: size, zstd and gzip
-    /// size, encode and decode time, each row verified to give back
-    /// exactly the document. Writes DIR/results.json and its reports
+    /// size, encode, decode and (where the library lends) borrowed decode
+    /// time, each row verified to give back exactly the document. Writes DIR/results.json and its reports
     /// (report.md, report.html, results.csv, the charts), the inferred
     /// schemas (DIR/schemas/) and each codec's encoding (DIR/encoded/).
     Measure(measure::Args),

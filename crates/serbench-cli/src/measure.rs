@@ -34,7 +34,7 @@ pub(crate) struct Args {
     #[arg(long, conflicts_with = "quick")]
     untimed: bool,
     /// For `cargo xtask measure --instructions`, which runs this under
-    /// Callgrind: each verified row's encode and decode once, inside the
+    /// Callgrind: each verified row's encode, decode and borrow once, inside the
     /// function Callgrind counts, a JSON line per counted call on standard
     /// output, nothing written.
     #[arg(long, hide = true, conflicts_with_all = ["quick", "untimed"])]
@@ -189,12 +189,25 @@ fn build_facts(path: &Path) -> anyhow::Result<serbench_results::BuildFacts> {
 fn progress(step: Progress<'_>) {
     match step {
         Progress::Start { index, of, id } => say!("  [{index}/{of}] {id}"),
-        Progress::Done(record) if record.ok => say!(
-            "        {}, encode {}, decode {} per message",
-            units::bytes(record.size_bytes),
-            units::time(record.ns(serbench_results::Op::Encode)),
-            units::time(record.ns(serbench_results::Op::Decode)),
-        ),
+        Progress::Done(record) if record.ok => {
+            let borrow = record
+                .ops
+                .borrow
+                .as_ref()
+                .map(|_| {
+                    format!(
+                        ", borrow {}",
+                        units::time(record.ns(serbench_results::Op::Borrow))
+                    )
+                })
+                .unwrap_or_default();
+            say!(
+                "        {}, encode {}, decode {}{borrow} per message",
+                units::bytes(record.size_bytes),
+                units::time(record.ns(serbench_results::Op::Encode)),
+                units::time(record.ns(serbench_results::Op::Decode)),
+            );
+        }
         Progress::Done(record) => say!(
             "        not measured: {}",
             record.error.as_deref().unwrap_or("")

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use serbench_model::Error;
 
 use crate::schema::Schema;
-use crate::value::Value;
+use crate::value::{Lent, Value};
 
 /// What the errors of a document's codec name in place of a dataset
 /// ([`Error::named`]'s subject): `cannot decode json document: …`.
@@ -44,6 +44,24 @@ pub trait Codec<M = Value> {
     fn schema_files(&self) -> Vec<SchemaFile> {
         Vec::new()
     }
+
+    /// Its borrowed decode of a document, where its library lends text
+    /// from the input; `None` where it has none.
+    fn lender(&self) -> Option<&dyn Lender> {
+        None
+    }
+}
+
+/// A document's borrowed decode: `serbench measure`'s `borrow` row.
+pub trait Lender {
+    /// Reads one message from `bytes`, all of them, its keys and text
+    /// borrowed from `bytes` wherever the library lends them, with the
+    /// checks of the codec's owned decode.
+    ///
+    /// # Errors
+    ///
+    /// What is wrong with the bytes, as the owned decode says it.
+    fn borrow<'a>(&'a self, bytes: &'a [u8]) -> Result<Lent<'a>, Error>;
 }
 
 /// A codec type of the registry that carries a document as well as the

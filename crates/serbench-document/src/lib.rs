@@ -30,10 +30,10 @@ pub mod serde_path;
 pub mod value;
 
 pub use codec::{
-    BuildDocument, Codec, Context, DOCUMENT, DocumentCodec, ReadDocument, ReadInput, SchemaFile,
-    UserSchemas,
+    BuildDocument, Codec, Context, DOCUMENT, DocumentCodec, Lender, ReadDocument, ReadInput,
+    SchemaFile, UserSchemas,
 };
 
 pub use schema::Schema;
-pub use serde_path::SerdeCodec;
-pub use value::Value;
+pub use serde_path::{SerdeCodec, SerdeLend};
+pub use value::{DocText, Lent, Value};

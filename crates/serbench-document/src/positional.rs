@@ -46,7 +46,9 @@
 //! # Decoding limits
 //!
 //! Nesting follows the schema, so it is no deeper than the document the
-//! schema came from. A declared length pre-allocates at most
+//! schema came from. The seed reads text of either kind ([`DocText`]):
+//! owned, or lent by the input where the library lends it; a record's keys
+//! are the schema's, never on the wire, so they are copied either way. A declared length pre-allocates at most
 //! [`PREALLOCATE`] elements. Text and bytes are read borrowed, so a lying
 //! length is checked against the input before anything is allocated. A
 //! list of elements that take no bytes on the wire (nulls, in bincode and
@@ -63,10 +65,10 @@ use serde::de::{self, DeserializeSeed, EnumAccess, SeqAccess, Unexpected, Varian
 use serde::ser::{self, SerializeSeq, SerializeTuple};
 use serde::{Deserializer, Serialize, Serializer};
 
-use crate::codec::{Codec, Context, DOCUMENT};
+use crate::codec::{Codec, Context, DOCUMENT, Lender};
 use crate::schema::{Record, Schema};
 use crate::serde_path::SerdeCodec;
-use crate::value::Value;
+use crate::value::{DocText, Lent, Value};
 
 /// The most elements a declared length pre-allocates; more grow as they
 /// arrive.
@@ -288,46 +290,67 @@ fn not_admitted(schema: &Schema, value: &Value, path: &str) -> (String, String) 
     )
 }
 
-/// Reads back what [`Typed`] wrote with the same schema.
-pub struct Seed<'a> {
+/// Reads back what [`Typed`] wrote with the same schema, its text of type
+/// `S`.
+pub struct Seed<'a, S = String> {
     /// The schema the value was written with.
     pub schema: &'a Schema,
+    text: PhantomData<fn() -> S>,
 }
 
-impl<'de> DeserializeSeed<'de> for Seed<'_> {
-    type Value = Value;
+impl<'a, S> Seed<'a, S> {
+    /// The seed of values written with `schema`.
+    #[must_use]
+    pub fn new(schema: &'a Schema) -> Self {
+        Seed {
+            schema,
+            text: PhantomData,
+        }
+    }
+}
 
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+impl<'de, S: DocText<'de>> DeserializeSeed<'de> for Seed<'_, S> {
+    type Value = Value<S>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value<S>, D::Error> {
         let budget = Cell::new(ZERO_SIZED);
         Place {
             schema: self.schema,
             budget: &budget,
+            text: PhantomData,
         }
         .deserialize(deserializer)
     }
 }
 
 /// One place being read: its schema and the decode's zero-size budget.
-#[derive(Clone, Copy)]
-struct Place<'a> {
+struct Place<'a, S> {
     schema: &'a Schema,
     budget: &'a Cell<usize>,
+    text: PhantomData<fn() -> S>,
 }
 
-impl<'a> Place<'a> {
-    fn at(self, schema: &'a Schema) -> Place<'a> {
+impl<S> Clone for Place<'_, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for Place<'_, S> {}
+
+impl<'a, S> Place<'a, S> {
+    fn at(self, schema: &'a Schema) -> Place<'a, S> {
         Place { schema, ..self }
     }
 
-    fn wrong<E: de::Error>(self, found: Unexpected<'_>) -> Result<Value, E> {
-        Err(de::Error::invalid_type(found, &self))
+    fn wrong<E: de::Error>(self, found: Unexpected<'_>) -> Result<Value<S>, E> {
+        Err(de::Error::invalid_type(found, &ExpectedAt(self.schema)))
     }
 }
+impl<'de, S: DocText<'de>> DeserializeSeed<'de> for Place<'_, S> {
+    type Value = Value<S>;
 
-impl<'de> DeserializeSeed<'de> for Place<'_> {
-    type Value = Value;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value<S>, D::Error> {
         match self.schema {
             Schema::Empty => Err(de::Error::custom(
                 "an element where the document's lists were all empty",
@@ -347,92 +370,95 @@ impl<'de> DeserializeSeed<'de> for Place<'_> {
     }
 }
 
-impl<'de> Visitor<'de> for Place<'_> {
-    type Value = Value;
+impl<'de, S: DocText<'de>> Visitor<'de> for Place<'_, S> {
+    type Value = Value<S>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.schema {
-            Schema::Record(record) => write!(f, "a record of {} fields", record.fields.len()),
-            Schema::Nullable(inner) => write!(f, "null or {}", inner.kind()),
-            other => f.write_str(other.kind()),
-        }
+        de::Expected::fmt(&ExpectedAt(self.schema), f)
     }
 
-    fn visit_bool<E: de::Error>(self, b: bool) -> Result<Value, E> {
+    fn visit_bool<E: de::Error>(self, b: bool) -> Result<Value<S>, E> {
         match self.schema {
             Schema::Bool => Ok(Value::Bool(b)),
             _ => self.wrong(Unexpected::Bool(b)),
         }
     }
 
-    fn visit_i64<E: de::Error>(self, n: i64) -> Result<Value, E> {
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<Value<S>, E> {
         match self.schema {
             Schema::Int(_) => Ok(Value::Int(n)),
             _ => self.wrong(Unexpected::Signed(n)),
         }
     }
 
-    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Value, E> {
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Value<S>, E> {
         match self.schema {
             Schema::Int(_) => Ok(Value::from_u64(n)),
             _ => self.wrong(Unexpected::Unsigned(n)),
         }
     }
 
-    fn visit_f64<E: de::Error>(self, x: f64) -> Result<Value, E> {
+    fn visit_f64<E: de::Error>(self, x: f64) -> Result<Value<S>, E> {
         match self.schema {
             Schema::Float => Ok(Value::Float(x)),
             _ => self.wrong(Unexpected::Float(x)),
         }
     }
 
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<Value, E> {
+    fn visit_borrowed_str<E: de::Error>(self, text: &'de str) -> Result<Value<S>, E> {
         match self.schema {
-            Schema::Text => Ok(Value::Text(text.to_owned())),
+            Schema::Text => Ok(Value::Text(S::lent(text))),
             _ => self.wrong(Unexpected::Str(text)),
         }
     }
 
-    fn visit_string<E: de::Error>(self, text: String) -> Result<Value, E> {
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<Value<S>, E> {
         match self.schema {
-            Schema::Text => Ok(Value::Text(text)),
+            Schema::Text => Ok(Value::Text(S::copied(text))),
+            _ => self.wrong(Unexpected::Str(text)),
+        }
+    }
+
+    fn visit_string<E: de::Error>(self, text: String) -> Result<Value<S>, E> {
+        match self.schema {
+            Schema::Text => Ok(Value::Text(S::owned(text))),
             _ => self.wrong(Unexpected::Str(&text)),
         }
     }
 
-    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Value, E> {
+    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Value<S>, E> {
         match self.schema {
             Schema::Bytes => Ok(Value::Bytes(bytes.to_vec())),
             _ => self.wrong(Unexpected::Bytes(bytes)),
         }
     }
 
-    fn visit_byte_buf<E: de::Error>(self, bytes: Vec<u8>) -> Result<Value, E> {
+    fn visit_byte_buf<E: de::Error>(self, bytes: Vec<u8>) -> Result<Value<S>, E> {
         match self.schema {
             Schema::Bytes => Ok(Value::Bytes(bytes)),
             _ => self.wrong(Unexpected::Bytes(&bytes)),
         }
     }
 
-    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+    fn visit_unit<E: de::Error>(self) -> Result<Value<S>, E> {
         match self.schema {
             Schema::Null | Schema::Nullable(_) => Ok(Value::Null),
             _ => self.wrong(Unexpected::Unit),
         }
     }
 
-    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+    fn visit_none<E: de::Error>(self) -> Result<Value<S>, E> {
         self.visit_unit()
     }
 
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value<S>, D::Error> {
         match self.schema {
             Schema::Nullable(inner) => self.at(inner).deserialize(deserializer),
             _ => self.wrong(Unexpected::Option),
         }
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value<S>, A::Error> {
         match self.schema {
             Schema::List(item) => {
                 let item = self.at(item);
@@ -460,9 +486,10 @@ impl<'de> Visitor<'de> for Place<'_> {
                     } else {
                         seq.next_element_seed(Optional(place))?
                     };
-                    let value = value.ok_or_else(|| de::Error::invalid_length(i, &self))?;
+                    let value = value
+                        .ok_or_else(|| de::Error::invalid_length(i, &ExpectedAt(self.schema)))?;
                     if let Some(value) = value {
-                        entries.push((field.key.clone(), value));
+                        entries.push((S::copied(&field.key), value));
                     }
                 }
                 Ok(Value::Map(entries))
@@ -471,12 +498,25 @@ impl<'de> Visitor<'de> for Place<'_> {
         }
     }
 
-    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Value, A::Error> {
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Value<S>, A::Error> {
         let Schema::Union(members) = self.schema else {
             return self.wrong(Unexpected::Enum);
         };
         let (index, variant) = data.variant_seed(Member(members))?;
         variant.newtype_variant_seed(self.at(&members[index]))
+    }
+}
+
+/// What a place of `schema` expects, as serde's errors name it.
+struct ExpectedAt<'a>(&'a Schema);
+
+impl de::Expected for ExpectedAt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Schema::Record(record) => write!(f, "a record of {} fields", record.fields.len()),
+            Schema::Nullable(inner) => write!(f, "null or {}", inner.kind()),
+            other => f.write_str(other.kind()),
+        }
     }
 }
 
@@ -495,32 +535,38 @@ fn wire_zero_sized(schema: &Schema) -> bool {
 
 /// An optional field: `None` when absent, else its value (inside a
 /// one-element tuple when the schema holds null).
-struct Optional<'a>(Place<'a>);
+struct Optional<'a, S>(Place<'a, S>);
 
-impl<'de> DeserializeSeed<'de> for Optional<'_> {
-    type Value = Option<Value>;
+impl<'de, S: DocText<'de>> DeserializeSeed<'de> for Optional<'_, S> {
+    type Value = Option<Value<S>>;
 
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<Value>, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Option<Value<S>>, D::Error> {
         deserializer.deserialize_option(self)
     }
 }
 
-impl<'de> Visitor<'de> for Optional<'_> {
-    type Value = Option<Value>;
+impl<'de, S: DocText<'de>> Visitor<'de> for Optional<'_, S> {
+    type Value = Option<Value<S>>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("an optional field")
     }
 
-    fn visit_none<E>(self) -> Result<Option<Value>, E> {
+    fn visit_none<E>(self) -> Result<Option<Value<S>>, E> {
         Ok(None)
     }
 
-    fn visit_unit<E>(self) -> Result<Option<Value>, E> {
+    fn visit_unit<E>(self) -> Result<Option<Value<S>>, E> {
         Ok(None)
     }
 
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<Value>, D::Error> {
+    fn visit_some<D: Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Option<Value<S>>, D::Error> {
         if holds_null(self.0.schema) {
             deserializer.deserialize_tuple(1, OneOf(self.0)).map(Some)
         } else {
@@ -530,16 +576,16 @@ impl<'de> Visitor<'de> for Optional<'_> {
 }
 
 /// The one-element tuple around a present optional field that holds null.
-struct OneOf<'a>(Place<'a>);
+struct OneOf<'a, S>(Place<'a, S>);
 
-impl<'de> Visitor<'de> for OneOf<'_> {
-    type Value = Value;
+impl<'de, S: DocText<'de>> Visitor<'de> for OneOf<'_, S> {
+    type Value = Value<S>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a one-element tuple")
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value<S>, A::Error> {
         seq.next_element_seed(self.0)?
             .ok_or_else(|| de::Error::invalid_length(0, &self))
     }
@@ -612,12 +658,21 @@ pub trait Positional: SerdeCodec {
     /// The codec's id, which the errors of its document name.
     const ID: &'static str;
 
-    /// Reads a whole value written with `schema` from `bytes`.
+    /// Whether the library hands the seed text borrowed from the input,
+    /// so that a read into a [`Lent`] value copies none: the row then has
+    /// a borrowed decode.
+    const LENDS: bool;
+
+    /// Reads a whole value written with `schema` from `bytes`, its text
+    /// of type `S`.
     ///
     /// # Errors
     ///
     /// What the library or the seed refused, and where.
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, Error>;
+    fn read_seed<'de, S: DocText<'de>>(
+        schema: &Rc<Schema>,
+        bytes: &'de [u8],
+    ) -> Result<Value<S>, Error>;
 }
 
 /// A positional codec over library `L`, for one schema.
@@ -645,6 +700,16 @@ impl<L: Positional> Codec for Schematic<L> {
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
+        L::read_seed(&self.schema, bytes)
+    }
+
+    fn lender(&self) -> Option<&dyn Lender> {
+        L::LENDS.then_some(self)
+    }
+}
+
+impl<L: Positional> Lender for Schematic<L> {
+    fn borrow<'a>(&'a self, bytes: &'a [u8]) -> Result<Lent<'a>, Error> {
         L::read_seed(&self.schema, bytes)
     }
 }

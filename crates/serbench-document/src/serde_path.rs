@@ -14,11 +14,11 @@
 use std::marker::PhantomData;
 
 use serbench_model::Error;
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
-use crate::codec::Codec;
-use crate::value::Value;
+use crate::codec::{Codec, Lender};
+use crate::value::{Lent, Value};
 
 /// A codec type's serde calls, for any serde type.
 pub trait SerdeCodec {
@@ -36,6 +36,18 @@ pub trait SerdeCodec {
     ///
     /// What the library or the codec's checks refused, and where.
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error>;
+}
+
+/// A codec type whose library reads from a borrowed slice and lends its
+/// text: [`SerdeCodec::read`]'s read and checks, for a type that borrows.
+pub trait SerdeLend: SerdeCodec {
+    /// The codec's id, which an error of its borrowed decode names.
+    const ID: &'static str;
+
+    /// Reads a whole `T` from `bytes`, refusing bytes left after it, with
+    /// `read`'s checks; `None` when anything is wrong, which `read` then
+    /// tells (so that the fast path builds no message).
+    fn lend<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Option<T>;
 }
 
 /// Codec type `C`'s serde calls as a [`Codec`] of `T`.
@@ -62,4 +74,47 @@ impl<C: SerdeCodec, T: Serialize + DeserializeOwned> Codec<T> for Through<C> {
 #[must_use]
 pub fn self_describing<C: SerdeCodec + 'static>() -> Box<dyn Codec<Value>> {
     Box::new(Through::<C>::default())
+}
+
+/// As [`self_describing`], with a borrowed decode ([`Lender`]) through
+/// `C`'s [`SerdeLend::lend`].
+#[must_use]
+pub fn self_describing_lent<C: SerdeLend + 'static>() -> Box<dyn Codec<Value>> {
+    Box::new(Lending::<C>(PhantomData))
+}
+
+/// A self-describing document codec that lends.
+struct Lending<C>(PhantomData<C>);
+
+impl<C: SerdeLend> Codec for Lending<C> {
+    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
+        C::write(value, out)
+    }
+
+    fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
+        C::read(bytes)
+    }
+
+    fn lender(&self) -> Option<&dyn Lender> {
+        Some(self)
+    }
+}
+
+impl<C: SerdeLend> Lender for Lending<C> {
+    /// A failed borrow is told as the owned decode tells it, by decoding
+    /// the same bytes owned: it refuses what that refuses, in its words.
+    fn borrow<'a>(&'a self, bytes: &'a [u8]) -> Result<Lent<'a>, Error> {
+        if let Some(lent) = C::lend(bytes) {
+            return Ok(lent);
+        }
+        Err(match C::read::<Value>(bytes) {
+            Err(error) => error,
+            Ok(_) => Error::named(
+                serbench_model::ErrorKind::Invalid,
+                C::ID,
+                crate::DOCUMENT,
+                "the borrowed decode refused what the owned decode reads",
+            ),
+        })
+    }
 }

@@ -16,11 +16,19 @@
 //! as it is and deserializes it with [`Value`]'s own `Deserialize`, which
 //! refuses nesting deeper than [`MAX_DEPTH`] before any library's stack
 //! can overflow.
+//!
+//! Its text is a type parameter, `String` by default. A [`Lent`] value
+//! holds the model's [`Text`] instead: the borrowed decode of a document
+//! (`serbench measure`'s `borrow` row) reads its keys and strings as
+//! slices of the input wherever the library lends them, with the same
+//! checks, and [`Lent::into_owned`](Value::into_owned) gives the value it
+//! is verified against.
 
 use std::collections::HashMap;
 use std::fmt;
+use std::marker::PhantomData;
 
-use serbench_model::{Error, ErrorKind, excerpt};
+use serbench_model::{Error, ErrorKind, Text, excerpt};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -31,9 +39,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// document any input reader takes, every self-describing row carries.
 pub const MAX_DEPTH: usize = 127;
 
-/// A document's value, as the self-describing formats carry it.
+/// A document's value, as the self-describing formats carry it, its text
+/// of type `S` ([`DocText`]): owned, or lent by the input ([`Lent`]).
 #[derive(Clone, Debug)]
-pub enum Value {
+pub enum Value<S = String> {
     /// JSON's `null`, CBOR's null or undefined, MessagePack's nil.
     Null,
     /// `true` or `false`.
@@ -46,19 +55,112 @@ pub enum Value {
     /// A floating-point number, compared by its bits.
     Float(f64),
     /// Text, valid UTF-8.
-    Text(String),
+    Text(S),
     /// A byte string (CBOR, MessagePack; JSON has none).
     Bytes(Vec<u8>),
     /// An array.
-    List(Vec<Value>),
+    List(Vec<Value<S>>),
     /// An object or map with text keys, in the input's order.
-    Map(Vec<(String, Value)>),
+    Map(Vec<(S, Value<S>)>),
 }
 
-impl Value {
+/// A value read with its text borrowed from the input where the library
+/// lends it: a borrowed decode's result.
+pub type Lent<'a> = Value<Text<'a>>;
+
+impl Lent<'_> {
+    /// The same value, its text owned: what a borrowed read is verified
+    /// against.
+    #[must_use]
+    pub fn into_owned(self) -> Value {
+        match self {
+            Value::Null => Value::Null,
+            Value::Bool(b) => Value::Bool(b),
+            Value::Int(n) => Value::Int(n),
+            Value::UInt(n) => Value::UInt(n),
+            Value::Float(x) => Value::Float(x),
+            Value::Text(text) => Value::Text(text.0.into_owned()),
+            Value::Bytes(bytes) => Value::Bytes(bytes),
+            Value::List(items) => Value::List(items.into_iter().map(Lent::into_owned).collect()),
+            Value::Map(entries) => Value::Map(
+                entries
+                    .into_iter()
+                    .map(|(key, value)| (key.0.into_owned(), value.into_owned()))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// How many of its texts, keys included, are slices of the input, and
+    /// how many in all.
+    #[must_use]
+    pub fn texts_lent(&self) -> (usize, usize) {
+        fn one(text: &Text<'_>, tally: &mut (usize, usize)) {
+            tally.0 += usize::from(text.is_borrowed());
+            tally.1 += 1;
+        }
+        fn count(value: &Lent<'_>, tally: &mut (usize, usize)) {
+            match value {
+                Value::Text(text) => one(text, tally),
+                Value::List(items) => items.iter().for_each(|item| count(item, tally)),
+                Value::Map(entries) => {
+                    for (key, item) in entries {
+                        one(key, tally);
+                        count(item, tally);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut tally = (0, 0);
+        count(self, &mut tally);
+        tally
+    }
+}
+
+/// The text of a [`Value`], made from what a deserializer offers: a slice
+/// of the input it lends for `'de`, a passing slice, or a string.
+pub trait DocText<'de>: AsRef<str> + Sized {
+    /// Text the input lends.
+    fn lent(text: &'de str) -> Self;
+    /// Text that must be copied, as it lives only for the call.
+    fn copied(text: &str) -> Self;
+    /// Text already owned.
+    fn owned(text: String) -> Self;
+}
+
+impl DocText<'_> for String {
+    fn lent(text: &str) -> Self {
+        text.to_owned()
+    }
+
+    fn copied(text: &str) -> Self {
+        text.to_owned()
+    }
+
+    fn owned(text: String) -> Self {
+        text
+    }
+}
+
+impl<'de> DocText<'de> for Text<'de> {
+    fn lent(text: &'de str) -> Self {
+        Text::borrowed(text)
+    }
+
+    fn copied(text: &str) -> Self {
+        Text::from(text.to_owned())
+    }
+
+    fn owned(text: String) -> Self {
+        Text::from(text)
+    }
+}
+
+impl<S> Value<S> {
     /// The integer `n` in its one form.
     #[must_use]
-    pub fn from_u64(n: u64) -> Value {
+    pub fn from_u64(n: u64) -> Value<S> {
         i64::try_from(n).map_or(Value::UInt(n), Value::Int)
     }
 
@@ -76,7 +178,9 @@ impl Value {
             Value::Map(_) => "map",
         }
     }
+}
 
+impl Value {
     /// The first place where `other` differs from `self`, as a path
     /// (`$.items[3].price`) and what differs there; `None` when the two
     /// are equal by [`Value`]'s strict rule.
@@ -274,20 +378,32 @@ impl Serialize for Value {
     }
 }
 
-impl<'de> Deserialize<'de> for Value {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
-        Seed { depth: 0 }.deserialize(deserializer)
+impl<'de, S: DocText<'de>> Deserialize<'de> for Value<S> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Value<S>, D::Error> {
+        Seed {
+            depth: 0,
+            text: PhantomData,
+        }
+        .deserialize(deserializer)
     }
 }
 
 /// [`Value`]'s deserializer at a depth: past [`MAX_DEPTH`] it refuses.
-#[derive(Clone, Copy)]
-struct Seed {
+struct Seed<S> {
     depth: usize,
+    text: PhantomData<fn() -> S>,
 }
 
-impl Seed {
-    fn deeper<E: de::Error>(self) -> Result<Seed, E> {
+impl<S> Clone for Seed<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for Seed<S> {}
+
+impl<S> Seed<S> {
+    fn deeper<E: de::Error>(self) -> Result<Seed<S>, E> {
         if self.depth >= MAX_DEPTH {
             return Err(E::custom(format_args!(
                 "nesting deeper than {MAX_DEPTH} levels"
@@ -295,50 +411,51 @@ impl Seed {
         }
         Ok(Seed {
             depth: self.depth + 1,
+            text: PhantomData,
         })
     }
 }
 
-impl<'de> DeserializeSeed<'de> for Seed {
-    type Value = Value;
+impl<'de, S: DocText<'de>> DeserializeSeed<'de> for Seed<S> {
+    type Value = Value<S>;
 
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value<S>, D::Error> {
         deserializer.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for Seed {
-    type Value = Value;
+impl<'de, S: DocText<'de>> Visitor<'de> for Seed<S> {
+    type Value = Value<S>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a value")
     }
 
-    fn visit_unit<E>(self) -> Result<Value, E> {
+    fn visit_unit<E>(self) -> Result<Value<S>, E> {
         Ok(Value::Null)
     }
 
-    fn visit_none<E>(self) -> Result<Value, E> {
+    fn visit_none<E>(self) -> Result<Value<S>, E> {
         Ok(Value::Null)
     }
 
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value<S>, D::Error> {
         self.deserialize(deserializer)
     }
 
-    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+    fn visit_bool<E>(self, b: bool) -> Result<Value<S>, E> {
         Ok(Value::Bool(b))
     }
 
-    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+    fn visit_i64<E>(self, n: i64) -> Result<Value<S>, E> {
         Ok(Value::Int(n))
     }
 
-    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+    fn visit_u64<E>(self, n: u64) -> Result<Value<S>, E> {
         Ok(Value::from_u64(n))
     }
 
-    fn visit_i128<E: de::Error>(self, n: i128) -> Result<Value, E> {
+    fn visit_i128<E: de::Error>(self, n: i128) -> Result<Value<S>, E> {
         if let Ok(n) = i64::try_from(n) {
             Ok(Value::Int(n))
         } else if let Ok(n) = u64::try_from(n) {
@@ -350,35 +467,39 @@ impl<'de> Visitor<'de> for Seed {
         }
     }
 
-    fn visit_u128<E: de::Error>(self, n: u128) -> Result<Value, E> {
-        u64::try_from(n).map(Value::from_u64).map_err(|_| {
+    fn visit_u128<E: de::Error>(self, n: u128) -> Result<Value<S>, E> {
+        u64::try_from(n).map(Value::<S>::from_u64).map_err(|_| {
             E::custom(format_args!(
                 "the integer {n} is outside the 64-bit range every format here carries"
             ))
         })
     }
 
-    fn visit_f64<E>(self, x: f64) -> Result<Value, E> {
+    fn visit_f64<E>(self, x: f64) -> Result<Value<S>, E> {
         Ok(Value::Float(x))
     }
 
-    fn visit_str<E>(self, text: &str) -> Result<Value, E> {
-        Ok(Value::Text(text.to_owned()))
+    fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Value<S>, E> {
+        Ok(Value::Text(S::lent(text)))
     }
 
-    fn visit_string<E>(self, text: String) -> Result<Value, E> {
-        Ok(Value::Text(text))
+    fn visit_str<E>(self, text: &str) -> Result<Value<S>, E> {
+        Ok(Value::Text(S::copied(text)))
     }
 
-    fn visit_bytes<E>(self, bytes: &[u8]) -> Result<Value, E> {
+    fn visit_string<E>(self, text: String) -> Result<Value<S>, E> {
+        Ok(Value::Text(S::owned(text)))
+    }
+
+    fn visit_bytes<E>(self, bytes: &[u8]) -> Result<Value<S>, E> {
         Ok(Value::Bytes(bytes.to_vec()))
     }
 
-    fn visit_byte_buf<E>(self, bytes: Vec<u8>) -> Result<Value, E> {
+    fn visit_byte_buf<E>(self, bytes: Vec<u8>) -> Result<Value<S>, E> {
         Ok(Value::Bytes(bytes))
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value<S>, A::Error> {
         let inner = self.deeper()?;
         // The hint is the input's claim: trust it only as far as a small
         // first allocation, so a declared length costs nothing until the
@@ -390,7 +511,7 @@ impl<'de> Visitor<'de> for Seed {
         Ok(Value::List(items))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value<S>, A::Error> {
         let inner = self.deeper()?;
         let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(0).min(1024));
         let mut keys = Keys::default();
@@ -401,8 +522,8 @@ impl<'de> Visitor<'de> for Seed {
                     key.kind()
                 )));
             };
-            if keys.repeats(&entries, &key) {
-                return Err(de::Error::custom(duplicate_key(&key)));
+            if keys.repeats(&entries, key.as_ref()) {
+                return Err(de::Error::custom(duplicate_key(key.as_ref())));
             }
             let value = map.next_value_seed(inner)?;
             entries.push((key, value));
@@ -438,22 +559,23 @@ impl Keys {
 
     /// Whether `key` is one of `entries`' keys already; `entries` are the
     /// map's entries so far, each one seen by an earlier call.
-    pub fn repeats(&mut self, entries: &[(String, Value)], key: &str) -> bool {
+    pub fn repeats<S: AsRef<str>>(&mut self, entries: &[(S, Value<S>)], key: &str) -> bool {
         use std::hash::BuildHasher as _;
         if entries.len() < Self::SEARCHED {
-            return entries.iter().any(|(earlier, _)| earlier == key);
+            return entries.iter().any(|(earlier, _)| earlier.as_ref() == key);
         }
         let (state, hashes) = self.hashes.get_or_insert_with(|| {
             let state = std::hash::RandomState::new();
             let hashes = entries
                 .iter()
-                .map(|(k, _)| state.hash_one(k.as_str()))
+                .map(|(k, _)| state.hash_one(k.as_ref()))
                 .collect();
             (state, hashes)
         });
         // A hash seen before is confirmed by a search, which a random
         // state keeps rare whatever the keys are.
-        !hashes.insert(state.hash_one(key)) && entries.iter().any(|(earlier, _)| earlier == key)
+        !hashes.insert(state.hash_one(key))
+            && entries.iter().any(|(earlier, _)| earlier.as_ref() == key)
     }
 }
 
@@ -550,6 +672,20 @@ mod tests {
         let ordered: Value = serde_json::from_str(r#"{"a": 2, "b": 1}"#).unwrap();
         let found = ordered.difference(&reordered).unwrap();
         assert!(found.contains("another order"), "{found}");
+    }
+
+    #[test]
+    fn a_lent_value_borrows_its_text_and_keeps_the_checks() {
+        let text = r#"{"name": "plain", "note": "with\"escape", "list": ["x", 1]}"#;
+        let lent: Lent<'_> = serde_json::from_str(text).unwrap();
+        // Four keys and strings lent; the escaped string is copied.
+        assert_eq!(lent.texts_lent(), (5, 6));
+        let owned: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(lent.into_owned(), owned);
+        let twice = serde_json::from_str::<Lent<'_>>(r#"{"a": 1, "a": 2}"#).unwrap_err();
+        assert!(twice.to_string().contains("twice"), "{twice}");
+        let deep = "[".repeat(MAX_DEPTH + 1) + &"]".repeat(MAX_DEPTH + 1);
+        assert!(serde_json::from_str::<Lent<'_>>(&deep).is_err());
     }
 
     #[test]

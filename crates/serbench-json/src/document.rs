@@ -19,13 +19,17 @@
 //!   [`MAX_DEPTH`] with simd-json and sonic-rs.
 //! - A library's error becomes the model's as the dataset codecs convert
 //!   it (kind, line and column or byte, field path), about the document.
+//! - serde_json and sonic-rs also read a document borrowed
+//!   ([`SerdeLend`]): keys and strings without an escape are slices of
+//!   the input. simd-json parses a mutable copy, and flexon's row keeps to
+//!   its owned read, so neither lends.
 
 use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
-use serbench_document::serde_path::{SerdeCodec, self_describing};
+use serbench_document::serde_path::{SerdeCodec, SerdeLend, self_describing, self_describing_lent};
 use serbench_document::value::{MAX_DEPTH, Value, first_problem, json_carries, json_problem};
 use serbench_model::{BaseCodec, Error};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use crate::{Json, JsonFlexon, JsonSimd, JsonSonic, simd, sonic};
 
@@ -36,7 +40,7 @@ impl DocumentCodec for Json {
     /// cannot write.
     fn document(context: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
         json_carries(Self::NAME, context.messages)?;
-        Ok(self_describing::<Json>())
+        Ok(self_describing_lent::<Json>())
     }
 }
 
@@ -65,7 +69,7 @@ impl DocumentCodec for JsonSonic {
                 _ => None,
             })
         })?;
-        Ok(self_describing::<JsonSonic>())
+        Ok(self_describing_lent::<JsonSonic>())
     }
 }
 
@@ -91,6 +95,14 @@ impl SerdeCodec for Json {
     }
 }
 
+impl SerdeLend for Json {
+    const ID: &'static str = Self::NAME;
+
+    fn lend<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Option<T> {
+        crate::lend(bytes)
+    }
+}
+
 impl SerdeCodec for JsonSimd {
     fn write<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         simd_json::serde::to_writer(out, value)
@@ -110,6 +122,14 @@ impl SerdeCodec for JsonSonic {
 
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
         sonic::read(bytes, DOCUMENT, MAX_DEPTH)
+    }
+}
+
+impl SerdeLend for JsonSonic {
+    const ID: &'static str = Self::NAME;
+
+    fn lend<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Option<T> {
+        sonic::lend(bytes, DOCUMENT, MAX_DEPTH)
     }
 }
 

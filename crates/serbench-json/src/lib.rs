@@ -220,12 +220,18 @@ where
     /// has (its `Text` then owns the unescaped text).
     fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
         Some(lend_or_tell::<Self, T>(bytes, |bytes| {
-            let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-            let lent = Lent::<T>::deserialize(&mut deserializer).ok()?;
-            deserializer.end().ok()?;
-            Some(lent.0)
+            lend::<Lent<'_, T>>(bytes).map(|lent| lent.0)
         }))
     }
+}
+
+/// [`read`]'s read of a `T` that borrows from `bytes`; `None` where `read`
+/// fails, which `read` then tells.
+fn lend<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Option<T> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value = T::deserialize(&mut deserializer).ok()?;
+    deserializer.end().ok()?;
+    Some(value)
 }
 
 /// A whole `T` read by serde_json from `bytes`, its errors about

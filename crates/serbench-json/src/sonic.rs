@@ -18,8 +18,8 @@
 
 use serbench_model::serde_forms::{Lent, SerdeBorrow, with_path};
 use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, lend_or_tell};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use sonic_rs::error::Category;
 
 use crate::private::Portable;
@@ -60,16 +60,7 @@ where
     /// has; behind the same depth pass as the decode.
     fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
         Some(lend_or_tell::<Self, T>(bytes, |bytes| {
-            crate::depth::check::<Self>(
-                T::NAME,
-                bytes,
-                crate::depth::DEPTH,
-                crate::depth::MinusZero::Read,
-            )
-            .ok()?;
-            sonic_rs::from_slice::<Lent<'_, T>>(bytes)
-                .ok()
-                .map(|lent| lent.0)
+            lend::<Lent<'_, T>>(bytes, T::NAME, crate::depth::DEPTH).map(|lent| lent.0)
         }))
     }
 }
@@ -84,6 +75,17 @@ pub(crate) fn read<T: DeserializeOwned>(
 ) -> Result<T, Error> {
     crate::depth::check::<JsonSonic>(subject, bytes, depth, crate::depth::MinusZero::Read)?;
     sonic_rs::from_slice(bytes).map_err(|error| located::<T>(bytes, error, subject))
+}
+
+/// [`read`]'s read and pass for a `T` that borrows from `bytes`; `None`
+/// where `read` fails, which `read` then tells.
+pub(crate) fn lend<'de, T: Deserialize<'de>>(
+    bytes: &'de [u8],
+    subject: &'static str,
+    depth: usize,
+) -> Option<T> {
+    crate::depth::check::<JsonSonic>(subject, bytes, depth, crate::depth::MinusZero::Read).ok()?;
+    sonic_rs::from_slice(bytes).ok()
 }
 
 /// sonic-rs's error as ours, at its line and column, with the field path

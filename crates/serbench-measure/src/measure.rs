@@ -8,7 +8,10 @@
 //! reason and never timed. Sizes are the whole workload's encodings, also
 //! compressed with zstd (level 3) and gzip (level 6); `encode` writes every
 //! message into a reused buffer, `decode` reads every message into an
-//! owned [`Value`], dropped inside the timed loop. Sampling is the
+//! owned [`Value`], dropped inside the timed loop, and `borrow`, for a row
+//! whose library lends, reads each into a [`Lent`] value, its keys and
+//! strings slices of the encoding where the library lends them (verified,
+//! owned again, against the message before it is timed). Sampling is the
 //! benchmark's ([`serbench_results::sampling`]); allocations are one
 //! more iteration of each, counted by
 //! [`serbench_results::alloc::CountingAllocator`] where it is the global
@@ -30,7 +33,7 @@ use serbench_model::excerpt;
 use crate::codec::{Codec, Context, Row, SchemaFile, UserSchemas, said};
 use crate::input::Document;
 use crate::schema::Schema;
-use crate::value::Value;
+use crate::value::{Lent, Value};
 
 /// How much to measure.
 #[derive(Clone, Debug, Default)]
@@ -92,20 +95,35 @@ impl Measured {
             return String::new();
         };
         let mut text = format!(
-            "\n{} ({})\n{:<20} {:<12} {:>10} {:>10} {:>10} {:>10}\n",
-            first.dataset, first.size_label, "codec", "format", "size", "zstd", "encode", "decode"
+            "\n{} ({})\n{:<20} {:<12} {:>10} {:>10} {:>10} {:>10} {:>10}\n",
+            first.dataset,
+            first.size_label,
+            "codec",
+            "format",
+            "size",
+            "zstd",
+            "encode",
+            "decode",
+            "borrow"
         );
         for record in rows {
             if record.ok {
+                // A row whose library lends nothing has no borrow: "–".
+                let borrow = if record.ops.borrow.is_some() {
+                    units::time(record.ns(Op::Borrow))
+                } else {
+                    "–".to_owned()
+                };
                 let _ = writeln!(
                     text,
-                    "{:<20} {:<12} {:>10} {:>10} {:>10} {:>10}",
+                    "{:<20} {:<12} {:>10} {:>10} {:>10} {:>10} {:>10}",
                     record.codec,
                     record.wire_format,
                     units::bytes(record.size_bytes),
                     units::bytes(record.zstd_bytes),
                     units::time(record.ns(Op::Encode)),
                     units::time(record.ns(Op::Decode)),
+                    borrow,
                 );
             } else {
                 let _ = writeln!(
@@ -214,6 +232,7 @@ fn workload(document: &Document) -> Workload<'_, Value> {
             }
         },
         keyed: true,
+        owned: Some(|lent| lent.into_owned()),
     }
 }
 
@@ -249,6 +268,7 @@ where
             (want != got).then(|| "the value read back is not equal to the one written".to_owned())
         },
         keyed: false,
+        owned: None,
     };
     let candidates = crate::ROWS
         .iter()
@@ -284,6 +304,9 @@ struct Workload<'a, M> {
     /// Whether the messages have maps whose keys come in an order (a
     /// document's do; a Rust value is compared by its own `PartialEq`).
     keyed: bool,
+    /// A borrowed decode's value as a message, to verify it by: a
+    /// document's rows may lend ([`Codec::lender`]), a Rust value's not.
+    owned: Option<fn(Lent<'_>) -> M>,
 }
 
 /// Each candidate row measured in turn, then the paired rounds.
@@ -357,9 +380,13 @@ pub fn count_instructions(
         else {
             continue;
         };
-        for op in [Op::Encode, Op::Decode] {
+        for op in [Op::Encode, Op::Decode, Op::Borrow] {
             let mut body: Box<dyn FnMut() + '_> = match op {
                 Op::Encode => Box::new(verified.encode(&document.messages)),
+                Op::Borrow => match verified.borrow() {
+                    Some(borrow) => Box::new(borrow),
+                    None => continue,
+                },
                 _ => Box::new(verified.decode()),
             };
             body();
@@ -402,6 +429,8 @@ struct Ready<'c, M> {
     bytes: Vec<u8>,
     /// Where each message's encoding ends in `bytes`.
     ends: Vec<usize>,
+    /// Whether its borrowed decode was verified too.
+    lends: bool,
 }
 
 impl<'c, M> Ready<'c, M> {
@@ -414,7 +443,13 @@ impl<'c, M> Ready<'c, M> {
             codec.encode(message, &mut bytes).ok()?;
             ends.push(bytes.len());
         }
-        Some(Ready { codec, bytes, ends })
+        let lends = codec.lender().is_some();
+        Some(Ready {
+            codec,
+            bytes,
+            ends,
+            lends,
+        })
     }
 
     /// Each message's encoding, in order.
@@ -444,6 +479,17 @@ impl<'c, M> Ready<'c, M> {
                 drop(black_box(self.codec.decode(black_box(bytes))));
             }
         }
+    }
+
+    /// The workload's borrowed decode, where it was verified: every
+    /// message into a [`Lent`] value, dropped.
+    fn borrow(&self) -> Option<impl FnMut() + '_> {
+        let lender = self.codec.lender().filter(|_| self.lends)?;
+        Some(move || {
+            for bytes in self.encodings() {
+                drop(black_box(lender.borrow(black_box(bytes))));
+            }
+        })
     }
 }
 
@@ -551,6 +597,16 @@ fn measure_row<'c, M>(
     }
     let whole = &verified.bytes;
     line.ok = true;
+    if !verified.lends {
+        line.borrow_unavailable = Some(
+            if workload.owned.is_some() {
+                "its document path has no borrowed read"
+            } else {
+                "a Rust value is measured owned"
+            }
+            .to_owned(),
+        );
+    }
     line.size_bytes = whole.len() as u64;
     line.zstd_bytes = zstd_len(whole);
     line.gzip_bytes = gzip_len(whole);
@@ -577,14 +633,22 @@ fn measure_row<'c, M>(
         timed_row(Op::Decode),
         sampling::sample(count, time, &mut decode),
     ));
+    let mut borrow = verified.borrow();
+    if let Some(borrow) = &mut borrow {
+        sampling::warm_up(borrow);
+        measurements.extend(timed(
+            timed_row(Op::Borrow),
+            sampling::sample(count, time, borrow),
+        ));
+    }
     // One more iteration of each, counted, where this process's global
     // allocator counts (the `serbench` binary's does).
     if serbench_results::alloc::installed() {
         for measurement in &mut measurements {
-            let body: &mut dyn FnMut() = if measurement.row.op == Op::Encode {
-                &mut encode
-            } else {
-                &mut decode
+            let body: &mut dyn FnMut() = match (measurement.row.op, &mut borrow) {
+                (Op::Encode, _) => &mut encode,
+                (Op::Borrow, Some(borrow)) => borrow,
+                _ => &mut decode,
             };
             let ((), tally) = serbench_results::alloc::tally(body);
             measurement.count(&TimingLine {
@@ -596,7 +660,7 @@ fn measure_row<'c, M>(
             });
         }
     }
-    drop((encode, decode));
+    drop((encode, decode, borrow));
     (
         join::records(&[line], &measurements).remove(0),
         Some(verified.codec),
@@ -679,11 +743,32 @@ fn verify<'c, M>(
         if let Some(difference) = (workload.differ)(message, &back, keeps_key_order) {
             return Err(format!("{}not carried exactly: {difference}", which(n)));
         }
+        if let (Some(lender), Some(owned)) = (codec.lender(), workload.owned) {
+            let lent = lender.borrow(&out).map_err(|why| {
+                format!(
+                    "{}its borrowed decode refuses its own bytes: {}",
+                    which(n),
+                    said(&why)
+                )
+            })?;
+            if let Some(difference) = (workload.differ)(message, &owned(lent), keeps_key_order) {
+                return Err(format!(
+                    "{}its borrowed decode does not read it exactly: {difference}",
+                    which(n)
+                ));
+            }
+        }
         bytes.extend_from_slice(&out);
         ends.push(bytes.len());
     }
     bytes.shrink_to_fit();
-    Ok(Ready { codec, bytes, ends })
+    let lends = codec.lender().is_some() && workload.owned.is_some();
+    Ok(Ready {
+        codec,
+        bytes,
+        ends,
+        lends,
+    })
 }
 
 fn zstd_len(bytes: &[u8]) -> u64 {

@@ -10,9 +10,9 @@
 //! as a byte string, a kind the writer did not mean. The dataset codec
 //! refuses it through the `String` it reads into.
 
-use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec, ReadDocument};
+use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec, Lender, ReadDocument};
 use serbench_document::serde_path::SerdeCodec;
-use serbench_document::value::Value;
+use serbench_document::value::{Lent, Value};
 use serbench_model::{BaseCodec, Error};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -41,6 +41,17 @@ impl Codec for Document {
 
     fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
         MsgPack::read_document(bytes)
+    }
+
+    fn lender(&self) -> Option<&dyn Lender> {
+        Some(self)
+    }
+}
+
+/// The same read, its keys and strings lent by the input.
+impl Lender for Document {
+    fn borrow<'a>(&'a self, bytes: &'a [u8]) -> Result<Lent<'a>, Error> {
+        crate::input::read_value(bytes)
     }
 }
 

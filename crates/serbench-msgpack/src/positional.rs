@@ -13,7 +13,7 @@ use std::rc::Rc;
 use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::positional::{Positional, Seed, schematic};
 use serbench_document::serde_path::SerdeCodec;
-use serbench_document::{Schema, Value};
+use serbench_document::{DocText, Schema, Value};
 use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
 use serde::de::{DeserializeOwned, DeserializeSeed};
@@ -49,15 +49,19 @@ impl Positional for MsgPackPositional {
     /// The registry's id of its row: it has no dataset codec to name it.
     const ID: &'static str = "msgpack-positional";
 
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, Error> {
-        read(bytes, Seed { schema })
+    /// rmp-serde reads here through a reader over the slice, as the
+    /// msgpack row does, which copies every string.
+    const LENDS: bool = false;
+
+    fn read_seed<'de, S: DocText<'de>>(
+        schema: &Rc<Schema>,
+        bytes: &'de [u8],
+    ) -> Result<Value<S>, Error> {
+        read(bytes, Seed::<S>::new(schema))
     }
 }
 
-fn read<S, V>(bytes: &[u8], seed: S) -> Result<V, Error>
-where
-    S: for<'de> DeserializeSeed<'de, Value = V>,
-{
+fn read<'de, S: DeserializeSeed<'de>>(bytes: &'de [u8], seed: S) -> Result<S::Value, Error> {
     // A reader over the slice, as the msgpack row reads: a declared
     // length is taken only as far as the input goes, and what is left
     // shows where reading stopped.

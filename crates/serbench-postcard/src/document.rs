@@ -9,7 +9,7 @@ use std::rc::Rc;
 use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::positional::{Positional, Seed, schematic};
 use serbench_document::serde_path::SerdeCodec;
-use serbench_document::{Schema, Value};
+use serbench_document::{DocText, Schema, Value};
 use serbench_model::{BaseCodec, Error, ErrorKind};
 use serde::Serialize;
 use serde::de::{DeserializeOwned, DeserializeSeed};
@@ -39,8 +39,14 @@ impl SerdeCodec for Postcard {
 impl Positional for Postcard {
     const ID: &'static str = Self::NAME;
 
-    fn read_seed(schema: &Rc<Schema>, bytes: &[u8]) -> Result<Value, Error> {
-        read(bytes, Seed { schema })
+    /// postcard's deserializer reads from the slice and lends its text.
+    const LENDS: bool = true;
+
+    fn read_seed<'de, S: DocText<'de>>(
+        schema: &Rc<Schema>,
+        bytes: &'de [u8],
+    ) -> Result<Value<S>, Error> {
+        read(bytes, Seed::new(schema))
     }
 }
 

@@ -286,12 +286,14 @@ pub(crate) type NoBorrow = Vec<(String, Vec<String>)>;
 /// in memory), each as a time, a ratio to its floor and allocations; a
 /// codec with no borrowed decode shows `–`. With the table, the codecs
 /// without one grouped by the reason each declares. `None` when the run
-/// timed no floor.
+/// timed neither a floor nor a borrowed decode (`serbench measure` times
+/// no floors: its table has borrowed decodes and `–` for the floors).
 pub(crate) fn decode_limits(results: &Report, dataset: &str) -> Option<(Table, NoBorrow)> {
-    let records: Vec<&Record> = of(results, dataset)
-        .filter(|r| r.ok && r.op(Op::Clone).is_some())
-        .collect();
-    if records.is_empty() {
+    let records: Vec<&Record> = of(results, dataset).filter(|r| r.ok).collect();
+    if !records
+        .iter()
+        .any(|r| r.op(Op::Clone).is_some() || r.op(Op::Borrow).is_some())
+    {
         return None;
     }
     let mut table = Table::new()

@@ -6,17 +6,20 @@
 //! that are text, each chunk of an indefinite-length text UTF-8, no tag,
 //! nesting at most a document's [`MAX_DEPTH`], and nothing after it.
 //!
+//! cbor4ii's row also reads a document borrowed ([`SerdeLend`]): its
+//! slice reader lends every definite-length text, keys included.
+//!
 //! minicbor has no serde support: its row reads and writes a document
 //! with code of its own ([`minicbor`]), after the same pass, and
 //! `serbench measure` reads a user's CBOR input with it.
 
 use cbor4ii::core::utils::SliceReader;
 use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
-use serbench_document::serde_path::{SerdeCodec, self_describing};
+use serbench_document::serde_path::{SerdeCodec, SerdeLend, self_describing, self_describing_lent};
 use serbench_document::value::MAX_DEPTH;
 use serbench_model::{BaseCodec, Error, ErrorKind};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use crate::via_cbor4ii::Fault;
 use crate::{Cbor, CborCbor4ii};
@@ -39,7 +42,7 @@ impl DocumentCodec for CborCbor4ii {
 
     /// The document as it is, through cbor4ii's serde support.
     fn document(_: &Context<'_>) -> Result<Box<dyn Codec>, Error> {
-        Ok(self_describing::<CborCbor4ii>())
+        Ok(self_describing_lent::<CborCbor4ii>())
     }
 }
 
@@ -86,5 +89,17 @@ impl SerdeCodec for CborCbor4ii {
         let mut reader = SliceReader::new(bytes);
         let read = T::deserialize(&mut cbor4ii::serde::Deserializer::new(&mut reader));
         read.map_err(|error| Fault::from(error).at(DOCUMENT, bytes, &mut reader))
+    }
+}
+
+impl SerdeLend for CborCbor4ii {
+    const ID: &'static str = Self::NAME;
+
+    fn lend<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Option<T> {
+        pass::<CborCbor4ii>(bytes).ok()?;
+        T::deserialize(&mut cbor4ii::serde::Deserializer::new(SliceReader::new(
+            bytes,
+        )))
+        .ok()
     }
 }

@@ -2,6 +2,7 @@
 //! verified or refused with a reason, each format's mapping.
 
 mod avro;
+mod borrowed;
 mod documents;
 mod key_order;
 mod positional;
