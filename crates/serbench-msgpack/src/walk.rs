@@ -26,7 +26,7 @@ pub(crate) fn skip(bytes: &[u8], start: usize, max_depth: usize) -> Result<usize
         Items(u64),
     }
     // The items still to read in each open array or map.
-    let mut open: Vec<u64> = Vec::new();
+    let mut open = Open::default();
     let mut at = start;
     loop {
         let head = at;
@@ -95,7 +95,7 @@ pub(crate) fn skip(bytes: &[u8], start: usize, max_depth: usize) -> Result<usize
                 at = end;
             }
             Next::Items(n) => {
-                if open.len() >= max_depth {
+                if open.depth() >= max_depth {
                     return Err(Refused {
                         kind: ErrorKind::Limit,
                         message: format!("nesting deeper than {max_depth} levels"),
@@ -119,5 +119,50 @@ pub(crate) fn skip(bytes: &[u8], start: usize, max_depth: usize) -> Result<usize
             }
             open.pop();
         }
+    }
+}
+
+/// How many open containers [`Open`] keeps on the stack: the model's
+/// values nest seven deep, and a leaf it skips (a timestamp's array, a
+/// struct of numbers) one or two.
+const NEAR: usize = 8;
+
+/// The counts of the open arrays and maps of a walk: the first [`NEAR`] in
+/// place, deeper ones in a `Vec`. A walk runs per leaf of a zerompk read,
+/// so one that allocated for every container it opened would allocate once
+/// per timestamp; hostile nesting still grows only a `Vec` of counts.
+#[derive(Default)]
+struct Open {
+    near: [u64; NEAR],
+    far: Vec<u64>,
+    depth: usize,
+}
+
+impl Open {
+    fn depth(&self) -> usize {
+        self.depth
+    }
+
+    fn push(&mut self, count: u64) {
+        match self.near.get_mut(self.depth) {
+            Some(slot) => *slot = count,
+            None => self.far.push(count),
+        }
+        self.depth += 1;
+    }
+
+    fn last_mut(&mut self) -> Option<&mut u64> {
+        let top = self.depth.checked_sub(1)?;
+        match self.near.get_mut(top) {
+            Some(slot) => Some(slot),
+            None => self.far.last_mut(),
+        }
+    }
+
+    fn pop(&mut self) {
+        if self.depth > NEAR {
+            self.far.pop();
+        }
+        self.depth = self.depth.saturating_sub(1);
     }
 }
