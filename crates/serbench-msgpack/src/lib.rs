@@ -8,6 +8,11 @@
 //! Python's `msgpack.unpackb` gives dicts with the model's field names and a
 //! program in any language reads the data without a schema.
 //!
+//! Both codecs decode into the model's borrowed forms too
+//! ([`Codec::borrow`]), lending every str from the input: rmp-serde
+//! through its borrowing reader, zerompk through the reader, walk and
+//! checks of its owned decode.
+//!
 //! [rmp-serde]: https://docs.rs/rmp-serde
 //! [zerompk]: https://docs.rs/zerompk
 //!

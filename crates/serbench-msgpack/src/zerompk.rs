@@ -20,8 +20,10 @@
 //!   (`#[msgpack(array)]`), as the model's serde form is.
 //!
 //! An id is a `&[u8]` field, which the derive writes as bin 8, and a
-//! decoded one must hold 16 bytes. Texts decode as `&str` borrowed from
-//! the input and are copied once, into the model.
+//! decoded one must hold 16 bytes. Texts are `Cow<str>` fields, which
+//! zerompk reads borrowed from the input: the owned decode copies each
+//! once, into the model, and the borrowed decode ([`Codec::borrow`])
+//! lends every one, through the same reader, walk and checks.
 //!
 //! # Limits
 //!
@@ -42,9 +44,11 @@ mod check;
 #[cfg(feature = "document")]
 mod document;
 
+use std::borrow::Cow;
+
 use ::zerompk::{FromMessagePack, Read, ToMessagePack, Write};
 use serbench_model::excerpt::shown_name;
-use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, forms};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Text, forms};
 
 /// MessagePack through zerompk's derive: the same bytes as
 /// [`MsgPack`](crate::MsgPack).
@@ -56,7 +60,7 @@ impl BaseCodec for MsgPackZerompk {
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::MSGPACK_ZEROMPK);
     const CARRIES: Carries = crate::MsgPack::CARRIES;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -80,6 +84,15 @@ pub trait Derived: Dataset + Sized {
     /// hold), at its field path.
     fn model(own: Self::Own<'_>) -> Result<Self, Invalid>;
 
+    /// The model's borrowed form the decoded type holds, its text the
+    /// input's: the same conversion as [`Derived::model`], with the same
+    /// checks, over the model's other string type.
+    ///
+    /// # Errors
+    ///
+    /// As [`Derived::model`].
+    fn lent(own: Self::Own<'_>) -> Result<Self::Borrowed<'_>, Invalid>;
+
     /// The layout the length check walks before zerompk reads.
     const SHAPE: &'static check::Shape;
 }
@@ -91,26 +104,40 @@ impl<T: Derived> Codec<T> for MsgPackZerompk {
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        let end = check::check(T::SHAPE, bytes)
-            .map_err(|too_long| refused::<T>(too_long.kind, too_long.message, too_long.at))?;
-        let own = ::zerompk::from_msgpack::<T::Own<'_>>(bytes)
-            .map_err(|error| decode_error(T::NAME, error))?;
-        // zerompk reads one value from the front and does not say where it
-        // ended; the walk does, and it walked all of a value zerompk read.
-        let end = match end {
-            Some(end) => end,
-            // zerompk read it, so it nests no deeper than zerompk reads.
-            None => crate::walk::skip(bytes, 0, ZEROMPK_DEPTH)
-                .map_err(|refusal| refused::<T>(refusal.kind, refusal.message, refusal.at))?,
-        };
-        if end < bytes.len() {
-            let message = format!("{} bytes follow the value", bytes.len() - end);
-            return Err(refused::<T>(ErrorKind::TrailingBytes, message, end));
-        }
-        T::model(own).map_err(|invalid| {
-            Error::new::<Self, T>(ErrorKind::Invalid, invalid.message).at_path(invalid.path)
-        })
+        read::<T>(bytes).and_then(|own| T::model(own).map_err(invalid::<T>))
     }
+
+    /// The owned decode's reader and checks, its text kept as zerompk
+    /// lends it: only the conversion differs.
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(read::<T>(bytes).and_then(|own| T::lent(own).map_err(invalid::<T>)))
+    }
+}
+
+/// zerompk's value of `T` that fills `bytes`, after the length walk.
+fn read<T: Derived>(bytes: &[u8]) -> Result<T::Own<'_>, Error> {
+    let end = check::check(T::SHAPE, bytes)
+        .map_err(|too_long| refused::<T>(too_long.kind, too_long.message, too_long.at))?;
+    let own = ::zerompk::from_msgpack::<T::Own<'_>>(bytes)
+        .map_err(|error| decode_error(T::NAME, error))?;
+    // zerompk reads one value from the front and does not say where it
+    // ended; the walk does, and it walked all of a value zerompk read.
+    let end = match end {
+        Some(end) => end,
+        // zerompk read it, so it nests no deeper than zerompk reads.
+        None => crate::walk::skip(bytes, 0, ZEROMPK_DEPTH)
+            .map_err(|refusal| refused::<T>(refusal.kind, refusal.message, refusal.at))?,
+    };
+    if end < bytes.len() {
+        let message = format!("{} bytes follow the value", bytes.len() - end);
+        return Err(refused::<T>(ErrorKind::TrailingBytes, message, end));
+    }
+    Ok(own)
+}
+
+/// A value of the bytes the model does not hold, as this codec's error.
+fn invalid<T: Dataset>(invalid: Invalid) -> Error {
+    Error::new::<MsgPackZerompk, T>(ErrorKind::Invalid, invalid.message).at_path(invalid.path)
 }
 
 /// zerompk's nesting limit (`zerompk::read::MAX_DEPTH`, not exported).
@@ -252,18 +279,38 @@ macro_rules! signed {
 signed!(i32);
 signed!(i64);
 
+/// A text as zerompk reads it from a slice, borrowed from the input: a
+/// `Cow`, so it has the layout of the model's `String` and `Text` both
+/// (see [`Str`]). zerompk's own `Cow<str>` would do but for its lifetime,
+/// which must be the input's exactly, where its derive bounds a field's
+/// lifetime by the input's only.
+#[repr(transparent)]
+pub(crate) struct Chars<'a>(Cow<'a, str>);
+
+impl ToMessagePack for Chars<'_> {
+    fn write<W: Write>(&self, writer: &mut W) -> ::zerompk::Result<()> {
+        writer.write_string(&self.0)
+    }
+}
+
+impl<'de: 'a, 'a> FromMessagePack<'de> for Chars<'a> {
+    fn read<R: Read<'de>>(reader: &mut R) -> ::zerompk::Result<Self> {
+        reader.read_string().map(Chars)
+    }
+}
+
 /// The derive's types, keyed as rmp-serde keys the model's. Public only
 /// as [`Derived`]'s associated types, which no other crate names.
 #[allow(unreachable_pub, reason = "reachable only through `Derived::Own`")]
 mod types {
     use ::zerompk::{FromMessagePack, ToMessagePack};
 
-    use super::Signed;
+    use super::{Chars, Signed};
 
     #[derive(ToMessagePack, FromMessagePack)]
     #[msgpack(map)]
     pub struct TaskManager<'a> {
-        pub(super) user: &'a str,
+        pub(super) user: Chars<'a>,
         pub(super) version: Vec<u32>,
         pub(super) lists: Vec<TaskList<'a>>,
     }
@@ -279,17 +326,17 @@ mod types {
     #[msgpack(map)]
     pub struct Task<'a> {
         pub(super) header: Header<'a>,
-        pub(super) description: &'a str,
+        pub(super) description: Chars<'a>,
         pub(super) priority: Priority,
         pub(super) completed: bool,
     }
 
-    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    #[derive(ToMessagePack, FromMessagePack)]
     #[msgpack(map)]
     pub struct Header<'a> {
         /// 16 bytes, as bin 8.
         pub(super) id: &'a [u8],
-        pub(super) name: &'a str,
+        pub(super) name: Chars<'a>,
         /// `0xAARRGGBB`.
         pub(super) color: u32,
         pub(super) created: Created,
@@ -317,7 +364,7 @@ mod types {
     #[derive(ToMessagePack, FromMessagePack)]
     #[msgpack(map)]
     pub struct SensorReading<'a> {
-        pub(super) sensor_id: &'a str,
+        pub(super) sensor_id: Chars<'a>,
         pub(super) ambient_temperature: f64,
         pub(super) object_temperature: f64,
         pub(super) accelerometer_x: f64,
@@ -339,7 +386,7 @@ mod types {
     #[msgpack(map)]
     pub struct Node<'a> {
         pub(super) id: u16,
-        pub(super) name: &'a str,
+        pub(super) name: Chars<'a>,
         pub(super) out_edges: Vec<u32>,
         pub(super) in_edges: Vec<u32>,
     }
@@ -356,7 +403,7 @@ mod types {
     #[msgpack(map)]
     pub struct Record<'a> {
         pub(super) ids: Vec<Signed<i64>>,
-        pub(super) strings: Vec<&'a str>,
+        pub(super) strings: Vec<Chars<'a>>,
     }
 
     #[derive(ToMessagePack, FromMessagePack)]
@@ -369,24 +416,24 @@ mod types {
     #[derive(ToMessagePack, FromMessagePack)]
     #[msgpack(map)]
     pub struct Media<'a> {
-        pub(super) uri: &'a str,
-        pub(super) title: Option<&'a str>,
+        pub(super) uri: Chars<'a>,
+        pub(super) title: Option<Chars<'a>>,
         pub(super) width: Signed<i32>,
         pub(super) height: Signed<i32>,
-        pub(super) format: &'a str,
+        pub(super) format: Chars<'a>,
         pub(super) duration: Signed<i64>,
         pub(super) size: Signed<i64>,
         pub(super) bitrate: Option<Signed<i32>>,
-        pub(super) persons: Vec<&'a str>,
+        pub(super) persons: Vec<Chars<'a>>,
         pub(super) player: Player,
-        pub(super) copyright: Option<&'a str>,
+        pub(super) copyright: Option<Chars<'a>>,
     }
 
     #[derive(ToMessagePack, FromMessagePack)]
     #[msgpack(map)]
     pub struct Image<'a> {
-        pub(super) uri: &'a str,
-        pub(super) title: Option<&'a str>,
+        pub(super) uri: Chars<'a>,
+        pub(super) title: Option<Chars<'a>>,
         pub(super) width: Signed<i32>,
         pub(super) height: Signed<i32>,
         pub(super) size: Size,
@@ -412,11 +459,16 @@ mod types {
 
 use types::{Created, Header, Player, Priority, Size};
 
+/// A model text as the types hold it, borrowed: encoding copies none.
+fn lend(text: &str) -> Chars<'_> {
+    Chars(Cow::Borrowed(text))
+}
+
 fn header(header: &serbench_model::TaskHeader) -> Header<'_> {
     let (seconds, nanos, offset_seconds) = forms::timestamp_parts(&header.created);
     Header {
         id: header.id.as_bytes(),
-        name: &header.name,
+        name: lend(&header.name),
         color: serbench_model::Color::argb(header.color),
         created: Created {
             seconds: Signed(seconds),
@@ -426,7 +478,34 @@ fn header(header: &serbench_model::TaskHeader) -> Header<'_> {
     }
 }
 
-fn header_model(header: Header<'_>) -> Result<serbench_model::TaskHeader, Invalid> {
+/// The model's string for a text zerompk read: `String` for the owned
+/// value, [`Text`] for the borrowed form, which keeps the slice of the
+/// input zerompk lends. Every conversion below is generic over it, so the
+/// two forms pass the same checks.
+///
+/// The types hold a text as a `Cow`, which has the layout of both: so
+/// where a list's elements have the model's layout (tasks, lists, the
+/// records' strings), collecting them into the model's list reuses the
+/// allocation, and the borrowed form builds no list a second time.
+trait Str<'a> {
+    fn of(text: Chars<'a>) -> Self;
+}
+
+impl<'a> Str<'a> for String {
+    fn of(Chars(text): Chars<'a>) -> Self {
+        text.into_owned()
+    }
+}
+
+impl<'a> Str<'a> for Text<'a> {
+    fn of(Chars(text): Chars<'a>) -> Self {
+        Text(text)
+    }
+}
+
+fn header_model<'a, S: Str<'a>>(
+    header: Header<'a>,
+) -> Result<serbench_model::TaskHeader<S>, Invalid> {
     let id = <[u8; 16]>::try_from(header.id).map_err(|_| {
         let message = format!("an id of {} bytes, not 16", header.id.len());
         Invalid::new("id", message)
@@ -440,7 +519,7 @@ fn header_model(header: Header<'_>) -> Result<serbench_model::TaskHeader, Invali
         .map_err(|error| Invalid::new("created", error.to_string()))?;
     Ok(serbench_model::TaskHeader {
         id: serbench_model::Uuid::from_bytes(id),
-        name: header.name.to_owned(),
+        name: S::of(header.name),
         color: serbench_model::Color::from_argb(header.color),
         created,
     })
@@ -453,7 +532,7 @@ impl Derived for serbench_model::TaskManager {
 
     fn own(&self) -> types::TaskManager<'_> {
         types::TaskManager {
-            user: &self.user,
+            user: lend(&self.user),
             version: self.version.segments.clone(),
             lists: self
                 .lists
@@ -465,7 +544,7 @@ impl Derived for serbench_model::TaskManager {
                         .iter()
                         .map(|task| types::Task {
                             header: header(&task.header),
-                            description: &task.description,
+                            description: lend(&task.description),
                             priority: match task.priority {
                                 serbench_model::Priority::Low => Priority::Low,
                                 serbench_model::Priority::Medium => Priority::Medium,
@@ -481,33 +560,43 @@ impl Derived for serbench_model::TaskManager {
     }
 
     fn model(own: types::TaskManager<'_>) -> Result<Self, Invalid> {
-        let task = |task: types::Task<'_>| {
-            Ok(serbench_model::Task {
-                header: header_model(task.header).map_err(|e| e.within("header"))?,
-                description: task.description.to_owned(),
-                priority: match task.priority {
-                    Priority::Low => serbench_model::Priority::Low,
-                    Priority::Medium => serbench_model::Priority::Medium,
-                    Priority::High => serbench_model::Priority::High,
-                    Priority::Critical => serbench_model::Priority::Critical,
-                },
-                completed: task.completed,
-            })
-        };
-        let list = |list: types::TaskList<'_>| {
-            Ok(serbench_model::TaskList {
-                header: header_model(list.header).map_err(|e| e.within("header"))?,
-                tasks: each(list.tasks, "tasks", task)?,
-            })
-        };
-        Ok(serbench_model::TaskManager {
-            user: own.user.to_owned(),
-            version: serbench_model::Version {
-                segments: own.version,
-            },
-            lists: each(own.lists, "lists", list)?,
-        })
+        task_manager(own)
     }
+
+    fn lent(own: Self::Own<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        task_manager(own)
+    }
+}
+
+fn task_manager<'a, S: Str<'a>>(
+    own: types::TaskManager<'a>,
+) -> Result<serbench_model::TaskManager<S>, Invalid> {
+    let task = |task: types::Task<'a>| {
+        Ok(serbench_model::Task {
+            header: header_model(task.header).map_err(|e| e.within("header"))?,
+            description: S::of(task.description),
+            priority: match task.priority {
+                Priority::Low => serbench_model::Priority::Low,
+                Priority::Medium => serbench_model::Priority::Medium,
+                Priority::High => serbench_model::Priority::High,
+                Priority::Critical => serbench_model::Priority::Critical,
+            },
+            completed: task.completed,
+        })
+    };
+    let list = |list: types::TaskList<'a>| {
+        Ok(serbench_model::TaskList {
+            header: header_model(list.header).map_err(|e| e.within("header"))?,
+            tasks: each(list.tasks, "tasks", task)?,
+        })
+    };
+    Ok(serbench_model::TaskManager {
+        user: S::of(own.user),
+        version: serbench_model::Version {
+            segments: own.version,
+        },
+        lists: each(own.lists, "lists", list)?,
+    })
 }
 
 impl Derived for serbench_model::SensorReading {
@@ -517,7 +606,7 @@ impl Derived for serbench_model::SensorReading {
 
     fn own(&self) -> types::SensorReading<'_> {
         types::SensorReading {
-            sensor_id: &self.sensor_id,
+            sensor_id: lend(&self.sensor_id),
             ambient_temperature: self.ambient_temperature,
             object_temperature: self.object_temperature,
             accelerometer_x: self.accelerometer_x,
@@ -530,17 +619,27 @@ impl Derived for serbench_model::SensorReading {
     }
 
     fn model(own: types::SensorReading<'_>) -> Result<Self, Invalid> {
-        Ok(Self {
-            sensor_id: own.sensor_id.to_owned(),
-            ambient_temperature: own.ambient_temperature,
-            object_temperature: own.object_temperature,
-            accelerometer_x: own.accelerometer_x,
-            accelerometer_y: own.accelerometer_y,
-            accelerometer_z: own.accelerometer_z,
-            altitude: own.altitude,
-            light: own.light,
-            humidity: own.humidity,
-        })
+        Ok(sensor_reading(own))
+    }
+
+    fn lent(own: Self::Own<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        Ok(sensor_reading(own))
+    }
+}
+
+fn sensor_reading<'a, S: Str<'a>>(
+    own: types::SensorReading<'a>,
+) -> serbench_model::SensorReading<S> {
+    serbench_model::SensorReading {
+        sensor_id: S::of(own.sensor_id),
+        ambient_temperature: own.ambient_temperature,
+        object_temperature: own.object_temperature,
+        accelerometer_x: own.accelerometer_x,
+        accelerometer_y: own.accelerometer_y,
+        accelerometer_z: own.accelerometer_z,
+        altitude: own.altitude,
+        light: own.light,
+        humidity: own.humidity,
     }
 }
 
@@ -556,7 +655,7 @@ impl Derived for serbench_model::Graph {
                 .iter()
                 .map(|node| types::Node {
                     id: node.id,
-                    name: &node.name,
+                    name: lend(&node.name),
                     out_edges: node.out_edges.clone(),
                     in_edges: node.in_edges.clone(),
                 })
@@ -574,27 +673,35 @@ impl Derived for serbench_model::Graph {
     }
 
     fn model(own: types::Graph<'_>) -> Result<Self, Invalid> {
-        Ok(Self {
-            nodes: own
-                .nodes
-                .into_iter()
-                .map(|node| serbench_model::Node {
-                    id: node.id,
-                    name: node.name.to_owned(),
-                    out_edges: node.out_edges,
-                    in_edges: node.in_edges,
-                })
-                .collect(),
-            edges: own
-                .edges
-                .into_iter()
-                .map(|edge| serbench_model::Edge {
-                    from: edge.from,
-                    to: edge.to,
-                    weight: edge.weight,
-                })
-                .collect(),
-        })
+        Ok(graph(own))
+    }
+
+    fn lent(own: Self::Own<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        Ok(graph(own))
+    }
+}
+
+fn graph<'a, S: Str<'a>>(own: types::Graph<'a>) -> serbench_model::Graph<S> {
+    serbench_model::Graph {
+        nodes: own
+            .nodes
+            .into_iter()
+            .map(|node| serbench_model::Node {
+                id: node.id,
+                name: S::of(node.name),
+                out_edges: node.out_edges,
+                in_edges: node.in_edges,
+            })
+            .collect(),
+        edges: own
+            .edges
+            .into_iter()
+            .map(|edge| serbench_model::Edge {
+                from: edge.from,
+                to: edge.to,
+                weight: edge.weight,
+            })
+            .collect(),
     }
 }
 
@@ -606,15 +713,23 @@ impl Derived for serbench_model::Record {
     fn own(&self) -> types::Record<'_> {
         types::Record {
             ids: self.ids.iter().copied().map(Signed).collect(),
-            strings: self.strings.iter().map(String::as_str).collect(),
+            strings: self.strings.iter().map(|text| lend(text)).collect(),
         }
     }
 
     fn model(own: types::Record<'_>) -> Result<Self, Invalid> {
-        Ok(Self {
-            ids: own.ids.into_iter().map(|Signed(id)| id).collect(),
-            strings: own.strings.into_iter().map(str::to_owned).collect(),
-        })
+        Ok(record(own))
+    }
+
+    fn lent(own: Self::Own<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        Ok(record(own))
+    }
+}
+
+fn record<'a, S: Str<'a>>(own: types::Record<'a>) -> serbench_model::Record<S> {
+    serbench_model::Record {
+        ids: own.ids.into_iter().map(|Signed(id)| id).collect(),
+        strings: own.strings.into_iter().map(S::of).collect(),
     }
 }
 
@@ -627,27 +742,27 @@ impl Derived for serbench_model::MediaContent {
         let media = &self.media;
         types::MediaContent {
             media: types::Media {
-                uri: &media.uri,
-                title: media.title.as_deref(),
+                uri: lend(&media.uri),
+                title: media.title.as_deref().map(lend),
                 width: Signed(media.width),
                 height: Signed(media.height),
-                format: &media.format,
+                format: lend(&media.format),
                 duration: Signed(media.duration),
                 size: Signed(media.size),
                 bitrate: media.bitrate.map(Signed),
-                persons: media.persons.iter().map(String::as_str).collect(),
+                persons: media.persons.iter().map(|text| lend(text)).collect(),
                 player: match media.player {
                     serbench_model::Player::Java => Player::Java,
                     serbench_model::Player::Flash => Player::Flash,
                 },
-                copyright: media.copyright.as_deref(),
+                copyright: media.copyright.as_deref().map(lend),
             },
             images: self
                 .images
                 .iter()
                 .map(|image| types::Image {
-                    uri: &image.uri,
-                    title: image.title.as_deref(),
+                    uri: lend(&image.uri),
+                    title: image.title.as_deref().map(lend),
                     width: Signed(image.width),
                     height: Signed(image.height),
                     size: match image.size {
@@ -660,39 +775,47 @@ impl Derived for serbench_model::MediaContent {
     }
 
     fn model(own: types::MediaContent<'_>) -> Result<Self, Invalid> {
-        let media = own.media;
-        let owned = |text: Option<&str>| text.map(str::to_owned);
-        Ok(Self {
-            media: serbench_model::Media {
-                uri: media.uri.to_owned(),
-                title: owned(media.title),
-                width: media.width.0,
-                height: media.height.0,
-                format: media.format.to_owned(),
-                duration: media.duration.0,
-                size: media.size.0,
-                bitrate: media.bitrate.map(|Signed(bitrate)| bitrate),
-                persons: media.persons.into_iter().map(str::to_owned).collect(),
-                player: match media.player {
-                    Player::Java => serbench_model::Player::Java,
-                    Player::Flash => serbench_model::Player::Flash,
-                },
-                copyright: owned(media.copyright),
+        Ok(media_content(own))
+    }
+
+    fn lent(own: Self::Own<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        Ok(media_content(own))
+    }
+}
+
+fn media_content<'a, S: Str<'a>>(own: types::MediaContent<'a>) -> serbench_model::MediaContent<S> {
+    let media = own.media;
+    let owned = |text: Option<Chars<'a>>| text.map(S::of);
+    serbench_model::MediaContent {
+        media: serbench_model::Media {
+            uri: S::of(media.uri),
+            title: owned(media.title),
+            width: media.width.0,
+            height: media.height.0,
+            format: S::of(media.format),
+            duration: media.duration.0,
+            size: media.size.0,
+            bitrate: media.bitrate.map(|Signed(bitrate)| bitrate),
+            persons: media.persons.into_iter().map(S::of).collect(),
+            player: match media.player {
+                Player::Java => serbench_model::Player::Java,
+                Player::Flash => serbench_model::Player::Flash,
             },
-            images: own
-                .images
-                .into_iter()
-                .map(|image| serbench_model::Image {
-                    uri: image.uri.to_owned(),
-                    title: owned(image.title),
-                    width: image.width.0,
-                    height: image.height.0,
-                    size: match image.size {
-                        Size::Small => serbench_model::Size::Small,
-                        Size::Large => serbench_model::Size::Large,
-                    },
-                })
-                .collect(),
-        })
+            copyright: owned(media.copyright),
+        },
+        images: own
+            .images
+            .into_iter()
+            .map(|image| serbench_model::Image {
+                uri: S::of(image.uri),
+                title: owned(image.title),
+                width: image.width.0,
+                height: image.height.0,
+                size: match image.size {
+                    Size::Small => serbench_model::Size::Small,
+                    Size::Large => serbench_model::Size::Large,
+                },
+            })
+            .collect(),
     }
 }

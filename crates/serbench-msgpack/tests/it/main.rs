@@ -2,6 +2,7 @@
 //! MessagePack's hostile inputs, then MessagePack's own.
 
 mod alike;
+mod borrow;
 mod hostile;
 mod layout;
 

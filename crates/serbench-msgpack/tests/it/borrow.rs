@@ -1,0 +1,78 @@
+//! zerompk's borrowed decode: it lends every text, and allocates for the
+//! task-manager only the borrowed form's lists (its counts printed with
+//! `--nocapture`).
+
+use serbench_model::{Codec, Dataset, MediaContent, Record, TaskManager, Text};
+use serbench_msgpack::MsgPackZerompk;
+use serbench_testkit::tally;
+
+/// The bound on a task-manager borrow: the borrowed form's lists
+/// and version (13 for the default workload), and little besides.
+const MOST_ALLOCATIONS: u64 = 25;
+
+#[test]
+fn lends_every_text() {
+    let manager = TaskManager::generate(100);
+    let bytes = MsgPackZerompk::to_vec(&manager).unwrap();
+    let lent = <MsgPackZerompk as Codec<TaskManager>>::borrow(&bytes)
+        .expect("a borrowed decode")
+        .unwrap();
+    assert!(lent.user.is_borrowed());
+    for list in &lent.lists {
+        assert!(list.header.name.is_borrowed());
+        for task in &list.tasks {
+            assert!(task.header.name.is_borrowed() && task.description.is_borrowed());
+        }
+    }
+    let media = MediaContent::canonical();
+    let bytes = MsgPackZerompk::to_vec(&media).unwrap();
+    let lent = <MsgPackZerompk as Codec<MediaContent>>::borrow(&bytes)
+        .expect("a borrowed decode")
+        .unwrap();
+    assert!(lent.media.persons.iter().all(Text::is_borrowed));
+    assert!(lent.images[0].title.as_ref().is_some_and(Text::is_borrowed));
+    let record = &Record::workload(Record::DEFAULT_SIZE)[0];
+    let bytes = MsgPackZerompk::to_vec(record).unwrap();
+    let lent = <MsgPackZerompk as Codec<Record>>::borrow(&bytes)
+        .expect("a borrowed decode")
+        .unwrap();
+    assert!(lent.strings.iter().all(Text::is_borrowed));
+}
+
+/// A borrow refuses what the decode refuses, in the same words: an id of
+/// 15 bytes, at its field path.
+#[test]
+fn refuses_as_decode_does() {
+    let manager = TaskManager::generate(1);
+    let mut bytes = MsgPackZerompk::to_vec(&manager).unwrap();
+    let id = b"\xa2id\xc4\x10";
+    let at = bytes.windows(id.len()).position(|w| w == id).unwrap() + 4;
+    bytes[at] = 0x0f;
+    bytes.remove(at + 1);
+    let decoded = <MsgPackZerompk as Codec<TaskManager>>::decode(&bytes).unwrap_err();
+    let lent = <MsgPackZerompk as Codec<TaskManager>>::borrow(&bytes)
+        .expect("a borrowed decode")
+        .unwrap_err();
+    assert_eq!(lent.to_string(), decoded.to_string());
+    assert_eq!(lent.position().path(), Some("lists[0].header.id"));
+}
+
+/// The decode's and the borrow's allocations for the default task-manager,
+/// printed; the borrow within the bound.
+#[test]
+fn allocations() {
+    let manager = &TaskManager::workload(TaskManager::DEFAULT_SIZE)[0];
+    let bytes = MsgPackZerompk::to_vec(manager).unwrap();
+    let ((), owned) = tally(|| drop(<MsgPackZerompk as Codec<TaskManager>>::decode(&bytes)));
+    let ((), lent) = tally(|| drop(<MsgPackZerompk as Codec<TaskManager>>::borrow(&bytes)));
+    println!(
+        "msgpack-zerompk: task-manager decode {} allocations, borrow {}",
+        owned.allocations, lent.allocations
+    );
+    assert!(serbench_testkit::installed());
+    assert!(
+        lent.allocations <= MOST_ALLOCATIONS,
+        "borrows with {} allocations",
+        lent.allocations
+    );
+}
