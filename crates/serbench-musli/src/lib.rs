@@ -14,6 +14,11 @@
 //! musli user does with their own types, and convert (the conversions are
 //! timed).
 //!
+//! Each format also decodes into the model's borrowed forms
+//! ([`Codec::borrow`]), lending every text from the input: musli's derive
+//! on lent mirror types, whose texts are `Cow<str>`s musli reads borrowed,
+//! after the same length walk as the decode, whose errors a refusal gives.
+//!
 //! ```
 //! use serbench_model::{Codec, Dataset, MediaContent, TaskManager};
 //! use serbench_musli::{MusliDescriptive, MusliStorage, MusliWire};
@@ -123,11 +128,11 @@ mod declared;
 mod evolution;
 mod mirror;
 
-use serbench_model::{BaseCodec, Carries, Codec, Dataset};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, lend_or_tell};
 pub use serbench_model::{Error, ErrorKind};
 
 use crate::check::Counts;
-use crate::mirror::Mirrored;
+use crate::mirror::{Lends, Mirrored};
 
 /// musli's storage format: fields in order, untagged.
 #[derive(Clone, Copy, Debug, Default)]
@@ -153,7 +158,7 @@ impl BaseCodec for MusliStorage {
     const DOCUMENT: serbench_model::DocumentPath = NOT_AT_RUN_TIME;
     const NAME: &'static str = "musli-storage";
     const CARRIES: Carries = Carries::EVERYTHING;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -162,7 +167,7 @@ impl BaseCodec for MusliWire {
     const DOCUMENT: serbench_model::DocumentPath = NOT_AT_RUN_TIME;
     const NAME: &'static str = "musli-wire";
     const CARRIES: Carries = Carries::EVERYTHING;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -171,7 +176,7 @@ impl BaseCodec for MusliDescriptive {
     const DOCUMENT: serbench_model::DocumentPath = NOT_AT_RUN_TIME;
     const NAME: &'static str = "musli-descriptive";
     const CARRIES: Carries = Carries::EVERYTHING;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -257,6 +262,19 @@ macro_rules! musli_format {
                     Error::new::<Self, T>(ErrorKind::Invalid, invalid.message).at_path(invalid.path)
                 })
             }
+
+            /// The borrowed form of a `T` that fills `bytes`, through the
+            /// lent mirror, after the decode's count walk: `None` where
+            /// anything fails, which the owned decode then tells.
+            fn lend<'de, T>(bytes: &'de [u8]) -> Option<T::Borrowed<'de>>
+            where
+                T: Lends + Counts,
+                T::Lent<'de>: musli::Decode<'de, musli::mode::Binary, musli::alloc::Global>,
+            {
+                check::$module::<T>(bytes).ok()?;
+                let mirror = Self::ENCODING.from_slice::<T::Lent<'de>>(bytes).ok()?;
+                T::from_lent(mirror).ok()
+            }
         }
     };
 }
@@ -280,6 +298,12 @@ macro_rules! codec {
 
             fn decode(bytes: &[u8]) -> Result<$dataset, Error> {
                 Self::decode(bytes)
+            }
+
+            fn borrow(
+                bytes: &[u8],
+            ) -> Option<Result<<$dataset as Dataset>::Borrowed<'_>, Error>> {
+                Some(lend_or_tell::<Self, $dataset>(bytes, Self::lend::<$dataset>))
             }
         }
     };

@@ -11,9 +11,14 @@
 //! every round trip of the conformance kit checks: musli writes a `&str`
 //! as it writes a `String` and a borrowed slice as a `Vec`, so encoding
 //! copies neither text nor integer lists.
+//!
+//! The lent types, which the borrowed decode reads, hold each text as a
+//! `Cow<'a, str>`, which musli reads borrowed from a slice: the layout of
+//! the model's `Text`, so their lists become the model's in place.
 
 serbench_model::mirror! {
     owned: #[derive(musli::Encode, musli::Decode)],
     borrowed: #[derive(musli::Encode)],
     integer_lists: borrowed,
+    lent: cow #[derive(musli::Decode)],
 }

@@ -1,6 +1,7 @@
 //! The musli codecs' tests: the shared conformance kit with each format's
 //! crafted hostile inputs, then the formats' own (errors).
 
+mod borrow;
 mod hostile;
 mod layout;
 
