@@ -587,8 +587,8 @@ pub(crate) struct Zerompk;
 impl HostileInputs for Zerompk {
     const NOT_APPLICABLE: &'static [(Class, &'static str)] = Inputs::NOT_APPLICABLE;
 
-    // The same dense values as rmp-serde's, decoded into borrowed types
-    // first and then copied into the model's.
+    // The same dense values as rmp-serde's, decoded into types whose
+    // texts are borrowed `Cow`s, then moved into the model's in place.
     const EXPANSION: usize = 48;
 }
 
