@@ -14,31 +14,53 @@
 /// - `OldTagged` and `NewTagged`, the version tags;
 /// - [`Mirror`](crate::Mirror) for the library type given, for every model
 ///   version: its own type and the conversions both ways, and
-///   [`Tags`](crate::Tags) for the tags.
+///   [`Tags`](crate::Tags) for the tags;
+/// - optionally, as the model's `mirror!` does, `enums: #[…]` puts
+///   attributes on the enums alone, and `variants: attr(key)` puts
+///   `#[attr(key = N)]` on each variant, `N` its index, for a library that
+///   wants each enum's tag type and each variant's value spelled out
+///   (bin-proto).
 #[macro_export]
 macro_rules! mirror {
-    ($library:ty, $(#[$derive:meta])*) => {
+    (
+        $library:ty, $(#[$derive:meta])*
+        $(, enums: $(#[$enums:meta])*)?
+        $(, variants: $variant:ident($key:ident))?
+        $(,)?
+    ) => {
         $(#[$derive])*
+        $($(#[$enums])*)?
         pub(crate) enum Size {
+            $(#[$variant($key = 0)])?
             Small,
+            $(#[$variant($key = 1)])?
             Large,
         }
 
         $(#[$derive])*
+        $($(#[$enums])*)?
         pub(crate) enum SizeMore {
+            $(#[$variant($key = 0)])?
             Small,
+            $(#[$variant($key = 1)])?
             Large,
+            $(#[$variant($key = 2)])?
             Huge,
         }
 
         $(#[$derive])*
+        $($(#[$enums])*)?
         pub(crate) enum OldTagged<Old> {
+            $(#[$variant($key = 0)])?
             V1(Old),
         }
 
         $(#[$derive])*
+        $($(#[$enums])*)?
         pub(crate) enum NewTagged<Old, New> {
+            $(#[$variant($key = 0)])?
             V1(Old),
+            $(#[$variant($key = 1)])?
             V2(New),
         }
 
