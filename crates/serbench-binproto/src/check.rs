@@ -17,18 +17,34 @@
 //! leaves the input to bin-proto, which reads in the same order and fails
 //! there, before any length the walk did not see.
 
-use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{
+    BaseCodec, Error, ErrorKind, Graph, MediaContent, Record, SensorReading, TaskManager,
+};
 
 /// A length the input cannot hold: where it is, and what it declares
 /// against what is left.
 #[derive(Debug)]
 pub(crate) struct TooLong {
-    pub(crate) offset: usize,
-    pub(crate) message: String,
+    offset: usize,
+    message: String,
+}
+
+impl TooLong {
+    /// The decode's error, naming `subject` (a dataset, or the evolution
+    /// record), at the length.
+    pub(crate) fn into_error(self, subject: &'static str) -> Error {
+        Error::named(
+            ErrorKind::Truncated,
+            crate::BinProto::NAME,
+            subject,
+            self.message,
+        )
+        .at_offset(self.offset)
+    }
 }
 
 /// Why the walk ended early.
-enum Stop {
+pub(crate) enum Stop {
     TooLong(TooLong),
     /// The end of the input: bin-proto's to report.
     Ended,
@@ -54,7 +70,7 @@ mod least {
     pub(super) const IMAGE: usize = LENGTH + 1 + 4 + 4 + 1;
 }
 
-struct Walk<'a> {
+pub(crate) struct Walk<'a> {
     bytes: &'a [u8],
     at: usize,
 }
@@ -66,7 +82,7 @@ impl Walk<'_> {
 
     /// Skips `n` bytes; past the end the walk is done: bin-proto fails
     /// there, having reserved nothing the walk did not check.
-    fn skip(&mut self, n: usize) -> Result<(), Stop> {
+    pub(crate) fn skip(&mut self, n: usize) -> Result<(), Stop> {
         if n > self.left() {
             return Err(Stop::Ended);
         }
@@ -98,7 +114,7 @@ impl Walk<'_> {
         Err(Stop::TooLong(TooLong { offset, message }))
     }
 
-    fn string(&mut self, what: &str) -> Result<(), Stop> {
+    pub(crate) fn string(&mut self, what: &str) -> Result<(), Stop> {
         let length = self.count(what, 1)?;
         self.skip(length)
     }
@@ -119,9 +135,18 @@ impl Walk<'_> {
     /// An `Option`: its tag, then `some` when present (any byte but 0, as
     /// bin-proto reads a `bool`).
     fn option(&mut self, some: impl FnOnce(&mut Self) -> Result<(), Stop>) -> Result<(), Stop> {
-        let tag = self.bytes.get(self.at).copied().ok_or(Stop::Ended)?;
+        if self.byte()? == 0 {
+            Ok(())
+        } else {
+            some(self)
+        }
+    }
+
+    /// One byte: an `Option`'s tag, or an enum's `u8` discriminant.
+    pub(crate) fn byte(&mut self) -> Result<u8, Stop> {
+        let byte = self.bytes.get(self.at).copied().ok_or(Stop::Ended)?;
         self.at += 1;
-        if tag == 0 { Ok(()) } else { some(self) }
+        Ok(byte)
     }
 
     /// A task-manager header: `id`, `name`, `color`, `created`.
@@ -133,11 +158,25 @@ impl Walk<'_> {
 }
 
 /// Runs `walk` over `bytes`: `Err` only for a length the input cannot hold.
-fn run(bytes: &[u8], walk: impl FnOnce(&mut Walk<'_>) -> Result<(), Stop>) -> Result<(), TooLong> {
+pub(crate) fn run(
+    bytes: &[u8],
+    walk: impl FnOnce(&mut Walk<'_>) -> Result<(), Stop>,
+) -> Result<(), TooLong> {
     match walk(&mut Walk { bytes, at: 0 }) {
         Err(Stop::TooLong(too_long)) => Err(too_long),
         Ok(()) | Err(Stop::Ended) => Ok(()),
     }
+}
+
+/// Where `walk` ended on `bytes`, when it ended without stopping: a test
+/// that a layout walks its own bytes to their end.
+#[cfg(all(test, feature = "evolution"))]
+pub(crate) fn walked(
+    bytes: &[u8],
+    walk: impl FnOnce(&mut Walk<'_>) -> Result<(), Stop>,
+) -> Option<usize> {
+    let mut state = Walk { bytes, at: 0 };
+    walk(&mut state).ok().map(|()| state.at)
 }
 
 /// A dataset whose layout the walk knows.

@@ -100,9 +100,15 @@
 //! refused (the codec writes 0 and 1 only): the format has no byte of a
 //! wrong type to refuse.
 //!
-//! bin-proto has no versioning practice of its own (no field tags,
-//! defaults or version fields beyond what a type spells out by hand), so
-//! the crate has no `evolution` feature.
+//! # Schema evolution
+//!
+//! bin-proto has no versioning mechanism of its own (no field tags,
+//! defaults or schema): a type is its layout. Its users put the version
+//! in front, as borsh's do, with what bin-proto has for telling messages
+//! apart: an enum whose variants are the versions, its `u8`
+//! discriminant read first. The `evolution` feature tests that practice
+//! and the bare record for the evolution matrix, through the same reader
+//! as the datasets, the length walk included (`src/evolution.rs`).
 //!
 //! # Errors
 //!
@@ -120,6 +126,8 @@
 
 mod check;
 mod declared;
+#[cfg(feature = "evolution")]
+mod evolution;
 mod mirror;
 
 use bin_proto::bitstream_io::{BitReader, BitWriter};
@@ -155,15 +163,7 @@ where
     T: Dataset + Mirrored,
     for<'a> T::View<'a>: BitEncode,
 {
-    let mut writer = BitWriter::endian(out, LittleEndian);
-    value
-        .borrowed()
-        .encode::<_, LittleEndian>(&mut writer, &mut (), ())
-        .map_err(|error| {
-            // Writing to a `Vec` cannot fail, nor can a length that is a
-            // `usize` already: bin-proto has nothing else to refuse here.
-            Error::new::<BinProto, T>(ErrorKind::Unsupported, error.to_string()).with_source(error)
-        })
+    write(&value.borrowed(), out, T::NAME)
 }
 
 /// Checks the lengths `bytes` declare, reads the owned mirror of a `T`
@@ -173,36 +173,60 @@ where
     T: Dataset + Lengths + Mirrored,
     T::Owned: BitDecode,
 {
-    T::check(bytes).map_err(|too_long| {
-        Error::new::<BinProto, T>(ErrorKind::Truncated, too_long.message).at_offset(too_long.offset)
-    })?;
-    // bin-proto's `decode_bytes`, with the reader at hand: where it
-    // stopped is the offset of the error, which bin-proto's own lacks, and
-    // what is left is the trailing bytes. The reader holds no bytes of its
-    // own past a whole byte, and every field here is whole bytes.
-    let mut rest = bytes;
-    let read = <T::Owned as BitDecode>::decode::<_, LittleEndian>(
-        &mut BitReader::endian(&mut rest, LittleEndian),
-        &mut (),
-        (),
-    );
-    let at = bytes.len() - rest.len();
-    let mirror = match read {
-        Ok(_) if !rest.is_empty() => Err(Error::new::<BinProto, T>(
-            ErrorKind::TrailingBytes,
-            format!("{} bytes follow the value", rest.len()),
-        )),
-        Ok(mirror) => Ok(mirror),
-        Err(error) => Err(refused::<T>(error)),
-    }
-    .map_err(|error| error.at_offset(at))?;
+    T::check(bytes).map_err(|too_long| too_long.into_error(T::NAME))?;
+    let mirror = read::<T::Owned>(bytes, T::NAME)?;
     T::from_owned(mirror).map_err(|invalid| {
         Error::new::<BinProto, T>(ErrorKind::Invalid, invalid.message).at_path(invalid.path)
     })
 }
 
-/// The error of bin-proto refusing the bytes of a `T`, with its kind.
-fn refused<T: Dataset>(error: bin_proto::Error) -> Error {
+/// bin-proto's write of `value`, little-endian, appended to `out`; an
+/// error names `subject` (a dataset, or the evolution record).
+fn write<M: BitEncode>(value: &M, out: &mut Vec<u8>, subject: &'static str) -> Result<(), Error> {
+    let mut writer = BitWriter::endian(out, LittleEndian);
+    value
+        .encode::<_, LittleEndian>(&mut writer, &mut (), ())
+        .map_err(|error| {
+            // Writing to a `Vec` cannot fail, nor can a length that is a
+            // `usize` already: bin-proto has nothing else to refuse here.
+            Error::named(
+                ErrorKind::Unsupported,
+                BinProto::NAME,
+                subject,
+                error.to_string(),
+            )
+            .with_source(error)
+        })
+}
+
+/// bin-proto's read of an `M` that fills `bytes`, little-endian; an error
+/// names `subject`. Every length `bytes` declare for `M` must have been
+/// checked first (bin-proto reserves a declared length's room before it
+/// reads).
+fn read<M: BitDecode>(bytes: &[u8], subject: &'static str) -> Result<M, Error> {
+    // bin-proto's `decode_bytes`, with the reader at hand: where it
+    // stopped is the offset of the error, which bin-proto's own lacks, and
+    // what is left is the trailing bytes. The reader holds no bytes of its
+    // own past a whole byte, and every field here is whole bytes.
+    let mut rest = bytes;
+    let read =
+        M::decode::<_, LittleEndian>(&mut BitReader::endian(&mut rest, LittleEndian), &mut (), ());
+    let at = bytes.len() - rest.len();
+    match read {
+        Ok(_) if !rest.is_empty() => Err(Error::named(
+            ErrorKind::TrailingBytes,
+            BinProto::NAME,
+            subject,
+            format!("{} bytes follow the value", rest.len()),
+        )),
+        Ok(value) => Ok(value),
+        Err(error) => Err(refused(subject, error)),
+    }
+    .map_err(|error| error.at_offset(at))
+}
+
+/// The error of bin-proto refusing the bytes of `subject`, with its kind.
+fn refused(subject: &'static str, error: bin_proto::Error) -> Error {
     let (kind, message) = match &error {
         bin_proto::Error::Io(io) if io.kind() == std::io::ErrorKind::UnexpectedEof => (
             ErrorKind::Truncated,
@@ -218,7 +242,7 @@ fn refused<T: Dataset>(error: bin_proto::Error) -> Error {
         ),
         other => (ErrorKind::Invalid, other.to_string()),
     };
-    Error::new::<BinProto, T>(kind, message).with_source(error)
+    Error::named(kind, BinProto::NAME, subject, message).with_source(error)
 }
 
 /// `Codec` for every dataset: its mirrors and its length check.
