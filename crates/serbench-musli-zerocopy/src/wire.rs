@@ -49,9 +49,11 @@ pub(crate) struct Failure {
 }
 
 impl Failure {
-    /// The error a decode returns for it.
-    pub(crate) fn into_error<F: BaseCodec, D: Dataset>(self) -> Error {
-        let error = Error::new::<F, D>(ErrorKind::Invalid, self.message).at_path(self.path);
+    /// The error a decode of `subject` (a dataset, or the evolution
+    /// record) returns for it.
+    pub(crate) fn into_error<F: BaseCodec>(self, subject: &'static str) -> Error {
+        let error =
+            Error::named(ErrorKind::Invalid, F::NAME, subject, self.message).at_path(self.path);
         match self.source {
             Some(source) => error.with_source(source),
             None => error,
@@ -134,19 +136,33 @@ fn refused(path: &dyn Fn() -> String, error: musli_zerocopy::Error) -> Failure {
 
 /// Appends the buffer of `value` to `out`.
 pub(crate) fn write<F: BaseCodec, T: Wire>(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+    store::<F, T::Root>(T::NAME, out, |buf| value.write(buf), T::len_field)
+}
+
+/// Appends to `out` a buffer whose root, at offset 0, `root` makes after
+/// storing what it points to; `len` is the root's length field, filled in
+/// here. An error names `subject` (a dataset, or the evolution record).
+pub(crate) fn store<F: BaseCodec, R: ZeroCopy>(
+    subject: &'static str,
+    out: &mut Vec<u8>,
+    root: impl FnOnce(&mut OwnedBuf) -> Result<R, musli_zerocopy::Error>,
+    len: fn(&mut R) -> &mut u64,
+) -> Result<(), Error> {
     let unwritable = |error: musli_zerocopy::Error| {
         // Offsets and lengths are 32-bit: a value past 4 GiB of buffer
         // cannot be written.
-        Error::new::<F, T>(
+        Error::named(
             ErrorKind::Unsupported,
+            F::NAME,
+            subject,
             format!("musli-zerocopy cannot store the value: {error}"),
         )
         .with_source(error)
     };
     let mut buf = OwnedBuf::new();
-    let slot = buf.store_uninit::<T::Root>().map_err(unwritable)?;
-    let mut root = value.write(&mut buf).map_err(unwritable)?;
-    *T::len_field(&mut root) = buf.len() as u64;
+    let slot = buf.store_uninit::<R>().map_err(unwritable)?;
+    let mut root = root(&mut buf).map_err(unwritable)?;
+    *len(&mut root) = buf.len() as u64;
     buf.load_uninit_mut(slot).map_err(unwritable)?.write(&root);
     out.extend_from_slice(buf.as_slice());
     Ok(())
@@ -158,19 +174,33 @@ pub(crate) fn with_root<F: BaseCodec, T: Wire, R>(
     bytes: &[u8],
     visit: impl FnOnce(&T::Root, &mut Reader<'_>) -> Result<R, Failure>,
 ) -> Result<R, Error> {
-    check_length::<F, T>(bytes)?;
+    load::<F, T::Root, R>(T::NAME, bytes, visit)
+}
+
+/// [`with_root`] for a root of type `Root`, its errors naming `subject`
+/// (a dataset, or the evolution record). `Root` starts with `len: u64`.
+pub(crate) fn load<F: BaseCodec, Root: ZeroCopy, R>(
+    subject: &'static str,
+    bytes: &[u8],
+    visit: impl FnOnce(&Root, &mut Reader<'_>) -> Result<R, Failure>,
+) -> Result<R, Error> {
+    check_length::<F>(subject, size_of::<Root>(), bytes)?;
     // musli-zerocopy reads in place, so the bytes must sit at an address
     // aligned for the widest field; its loads refuse any other. A buffer
     // from the global allocator is; a slice at an odd offset is copied once.
     let buf: Cow<'_, Buf> = Buf::new(bytes).to_aligned_with(ALIGN).map_err(|error| {
-        Error::new::<F, T>(
+        Error::named(
             ErrorKind::Limit,
+            F::NAME,
+            subject,
             format!("no memory to align {} bytes: {error}", bytes.len()),
         )
     })?;
-    let root = buf.load(Ref::<T::Root>::zero()).map_err(|error| {
-        Error::new::<F, T>(
+    let root = buf.load(Ref::<Root>::zero()).map_err(|error| {
+        Error::named(
             ErrorKind::Invalid,
+            F::NAME,
+            subject,
             format!("the root does not validate: {error}"),
         )
         .at_offset(0)
@@ -178,19 +208,24 @@ pub(crate) fn with_root<F: BaseCodec, T: Wire, R>(
     })?;
     let mut reader = Reader {
         buf: &buf,
-        budget: bytes.len() - size_of::<T::Root>(),
+        budget: bytes.len() - size_of::<Root>(),
     };
-    visit(root, &mut reader).map_err(Failure::into_error::<F, T>)
+    visit(root, &mut reader).map_err(|failure| failure.into_error::<F>(subject))
 }
 
 /// Checks the length the root declares against the input's, before any
 /// reference is followed: without it bytes cut after the last object a
 /// reference reaches, or followed by others, would read as the dataset.
-fn check_length<F: BaseCodec, T: Wire>(bytes: &[u8]) -> Result<(), Error> {
-    let root = size_of::<T::Root>();
+fn check_length<F: BaseCodec>(
+    subject: &'static str,
+    root: usize,
+    bytes: &[u8],
+) -> Result<(), Error> {
     if bytes.len() < root {
-        return Err(Error::new::<F, T>(
+        return Err(Error::named(
             ErrorKind::Truncated,
+            F::NAME,
+            subject,
             format!("{} bytes cannot hold the {root}-byte root", bytes.len()),
         )
         .at_offset(bytes.len()));
@@ -207,11 +242,13 @@ fn check_length<F: BaseCodec, T: Wire>(bytes: &[u8]) -> Result<(), Error> {
     } else {
         ErrorKind::TrailingBytes
     };
-    Err(Error::new::<F, T>(
+    Err(Error::named(
         kind,
+        F::NAME,
+        subject,
         format!(
             "the root declares a buffer of {declared} bytes, the input has {actual}: cut \
-             short, followed by other bytes, or not a buffer of this dataset"
+             short, followed by other bytes, or not a buffer of this {subject}"
         ),
     )
     .at_offset(0))
