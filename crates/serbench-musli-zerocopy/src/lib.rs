@@ -101,6 +101,16 @@
 //! recursive, so nesting is fixed by the types. Bytes nothing points to
 //! (padding, or bytes a hostile writer adds) are not read.
 //!
+//! # Schema evolution
+//!
+//! musli-zerocopy has no versioning of its own: a reader must know the
+//! root's type, and a buffer names nothing. Its users write a version
+//! number in the root's header and load the record as the type it names,
+//! as users of positional formats put a version tag in front. The
+//! `evolution` feature tests that practice and the bare root for the
+//! evolution matrix, through the datasets' framing and reader
+//! (`src/evolution.rs`).
+//!
 //! CARRIES: everything. Floats are stored as bits, strings as UTF-8 of any
 //! content, timestamps as integers. A value whose buffer would pass 4 GiB
 //! (32-bit offsets) is an [`ErrorKind::Unsupported`] encode error.
@@ -111,6 +121,8 @@ compile_error!(
 );
 
 mod declared;
+#[cfg(feature = "evolution")]
+mod evolution;
 mod graph;
 mod media;
 mod records;
