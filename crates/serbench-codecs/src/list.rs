@@ -71,6 +71,6 @@ codecs! {
     "savefile"    => serbench_savefile::Savefile,          "savefile",     "savefile",    stock, evolution;
     "bilrost"     => serbench_bilrost::Bilrost,            "Bilrost",      "bilrost",     stock, evolution;
     "fory"        => serbench_fory::Fory,                  "Fory",         "fory",        stock, evolution;
-    "bin-proto"   => serbench_binproto::BinProto,          "bin-proto",    "bin-proto",   stock;
-    "musli-zerocopy" => serbench_musli_zerocopy::MusliZerocopy, "musli-zerocopy", "musli-zerocopy", stock;
+    "bin-proto"   => serbench_binproto::BinProto,          "bin-proto",    "bin-proto",   stock, evolution;
+    "musli-zerocopy" => serbench_musli_zerocopy::MusliZerocopy, "musli-zerocopy", "musli-zerocopy", stock, evolution;
 }
