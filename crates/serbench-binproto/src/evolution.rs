@@ -9,10 +9,10 @@
 //! discriminants tell the message kinds apart, read first. So its users'
 //! practice is the one borsh's follow, written with bin-proto's derive: an
 //! enum whose variants are the versions, its discriminant (0, 1) a `u8`
-//! ahead of the record. The `other` attribute, which reads an unknown
-//! discriminant as a catch-all variant, gives an old program nothing to
-//! read the new record with, so it would turn the old program's ✗ into a
-//! value of its own to refuse, not into ✓.
+//! ahead of the record. bin-proto's `other` attribute reads an unknown
+//! discriminant as a catch-all variant, but the old program still has no
+//! type to read the new record as: it would only move the refusal from
+//! bin-proto's error to its own.
 //!
 //! The bare record is each version's type as it is. Like borsh's reader,
 //! the codec's refuses bytes left over, so an old program refuses a record
