@@ -158,6 +158,7 @@ mod dense;
 mod figures;
 mod fixtures;
 mod hostile;
+pub mod lending;
 mod memory;
 mod needs;
 

@@ -4,25 +4,7 @@
 
 use serbench_cbor::{CborCbor4ii, CborMinicbor};
 use serbench_model::{Codec, Dataset, TaskManager};
-use serbench_testkit::tally;
-
-/// The bound on a task-manager borrow: the borrowed form's lists
-/// and version (13 for the default workload), and little besides.
-const MOST_ALLOCATIONS: u64 = 25;
-
-/// Every string of the borrowed task-manager is a slice of the input.
-fn lends_every_string<C: Codec<TaskManager>>() {
-    let manager = TaskManager::generate(100);
-    let bytes = C::to_vec(&manager).unwrap();
-    let lent = C::borrow(&bytes).expect("a borrowed decode").unwrap();
-    assert!(lent.user.is_borrowed());
-    for list in &lent.lists {
-        assert!(list.header.name.is_borrowed());
-        for task in &list.tasks {
-            assert!(task.header.name.is_borrowed() && task.description.is_borrowed());
-        }
-    }
-}
+use serbench_testkit::lending::{borrows_within_the_bar, lends_every_string};
 
 /// A text string of indefinite length is read, its chunks joined into an
 /// owned string, as the decode reads it.
@@ -41,28 +23,6 @@ fn joins_chunked_text<C: Codec<TaskManager>>() {
     let lent = C::borrow(&chunked).expect("a borrowed decode").unwrap();
     assert!(!lent.user.is_borrowed());
     assert_eq!(lent, decoded.lend());
-}
-
-/// The decode's and the borrow's allocations for the default task-manager,
-/// printed; the borrow within the bound.
-fn allocations<C: Codec<TaskManager>>() {
-    let manager = &TaskManager::workload(TaskManager::DEFAULT_SIZE)[0];
-    let bytes = C::to_vec(manager).unwrap();
-    let ((), owned) = tally(|| drop(C::decode(&bytes)));
-    let ((), lent) = tally(|| drop(C::borrow(&bytes)));
-    println!(
-        "{}: task-manager decode {} allocations, borrow {}",
-        C::NAME,
-        owned.allocations,
-        lent.allocations
-    );
-    assert!(serbench_testkit::installed());
-    assert!(
-        lent.allocations <= MOST_ALLOCATIONS,
-        "{} borrows with {} allocations",
-        C::NAME,
-        lent.allocations
-    );
 }
 
 #[test]
@@ -87,10 +47,10 @@ fn minicbor_joins_chunked_text() {
 
 #[test]
 fn cbor4ii_allocations() {
-    allocations::<CborCbor4ii>();
+    borrows_within_the_bar::<CborCbor4ii>();
 }
 
 #[test]
 fn minicbor_allocations() {
-    allocations::<CborMinicbor>();
+    borrows_within_the_bar::<CborMinicbor>();
 }

@@ -4,26 +4,11 @@
 
 use serbench_model::{Codec, Dataset, MediaContent, Record, TaskManager, Text};
 use serbench_msgpack::MsgPackZerompk;
-use serbench_testkit::tally;
-
-/// The bound on a task-manager borrow: the borrowed form's lists
-/// and version (13 for the default workload), and little besides.
-const MOST_ALLOCATIONS: u64 = 25;
+use serbench_testkit::lending;
 
 #[test]
 fn lends_every_text() {
-    let manager = TaskManager::generate(100);
-    let bytes = MsgPackZerompk::to_vec(&manager).unwrap();
-    let lent = <MsgPackZerompk as Codec<TaskManager>>::borrow(&bytes)
-        .expect("a borrowed decode")
-        .unwrap();
-    assert!(lent.user.is_borrowed());
-    for list in &lent.lists {
-        assert!(list.header.name.is_borrowed());
-        for task in &list.tasks {
-            assert!(task.header.name.is_borrowed() && task.description.is_borrowed());
-        }
-    }
+    lending::lends_every_string::<MsgPackZerompk>();
     let media = MediaContent::canonical();
     let bytes = MsgPackZerompk::to_vec(&media).unwrap();
     let lent = <MsgPackZerompk as Codec<MediaContent>>::borrow(&bytes)
@@ -61,18 +46,5 @@ fn refuses_as_decode_does() {
 /// printed; the borrow within the bound.
 #[test]
 fn allocations() {
-    let manager = &TaskManager::workload(TaskManager::DEFAULT_SIZE)[0];
-    let bytes = MsgPackZerompk::to_vec(manager).unwrap();
-    let ((), owned) = tally(|| drop(<MsgPackZerompk as Codec<TaskManager>>::decode(&bytes)));
-    let ((), lent) = tally(|| drop(<MsgPackZerompk as Codec<TaskManager>>::borrow(&bytes)));
-    println!(
-        "msgpack-zerompk: task-manager decode {} allocations, borrow {}",
-        owned.allocations, lent.allocations
-    );
-    assert!(serbench_testkit::installed());
-    assert!(
-        lent.allocations <= MOST_ALLOCATIONS,
-        "borrows with {} allocations",
-        lent.allocations
-    );
+    lending::borrows_within_the_bar::<MsgPackZerompk>();
 }

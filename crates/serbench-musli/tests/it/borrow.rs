@@ -2,29 +2,14 @@
 //! and allocate for the task-manager little but the borrowed form's lists
 //! (the counts printed with `--nocapture`).
 
-use serbench_model::{Codec, Dataset, MediaContent, TaskManager, Text};
+use serbench_model::{Codec, MediaContent, TaskManager, Text};
 use serbench_musli::{MusliDescriptive, MusliStorage, MusliWire};
-use serbench_testkit::tally;
-
-/// The bound on a task-manager borrow: the borrowed form's lists
-/// and version (13 for the default workload), and little besides.
-const MOST_ALLOCATIONS: u64 = 25;
+use serbench_testkit::lending;
 
 /// Every text of the borrowed task-manager and media is a slice of the
 /// input.
 fn lends_every_text<C: Codec<TaskManager> + Codec<MediaContent>>() {
-    let manager = TaskManager::generate(100);
-    let bytes = <C as Codec<TaskManager>>::to_vec(&manager).unwrap();
-    let lent = <C as Codec<TaskManager>>::borrow(&bytes)
-        .expect("a borrowed decode")
-        .unwrap();
-    assert!(lent.user.is_borrowed());
-    for list in &lent.lists {
-        assert!(list.header.name.is_borrowed());
-        for task in &list.tasks {
-            assert!(task.header.name.is_borrowed() && task.description.is_borrowed());
-        }
-    }
+    lending::lends_every_string::<C>();
     let bytes = <C as Codec<MediaContent>>::to_vec(&MediaContent::canonical()).unwrap();
     let lent = <C as Codec<MediaContent>>::borrow(&bytes)
         .expect("a borrowed decode")
@@ -44,28 +29,6 @@ fn refuses_as_decode_does<C: Codec<TaskManager, Error = serbench_musli::Error>>(
     assert!(lent.message().contains(".user"), "{lent}");
 }
 
-/// The decode's and the borrow's allocations for the default task-manager,
-/// printed; the borrow within the bound.
-fn allocations<C: Codec<TaskManager>>() {
-    let manager = &TaskManager::workload(TaskManager::DEFAULT_SIZE)[0];
-    let bytes = C::to_vec(manager).unwrap();
-    let ((), owned) = tally(|| drop(C::decode(&bytes)));
-    let ((), lent) = tally(|| drop(C::borrow(&bytes)));
-    println!(
-        "{}: task-manager decode {} allocations, borrow {}",
-        C::NAME,
-        owned.allocations,
-        lent.allocations
-    );
-    assert!(serbench_testkit::installed());
-    assert!(
-        lent.allocations <= MOST_ALLOCATIONS,
-        "{} borrows with {} allocations",
-        C::NAME,
-        lent.allocations
-    );
-}
-
 macro_rules! borrows {
     ($($format:ident: $codec:ty),*) => {$(
         mod $format {
@@ -81,7 +44,7 @@ macro_rules! borrows {
 
             #[test]
             fn allocations() {
-                super::allocations::<$codec>();
+                super::lending::borrows_within_the_bar::<$codec>();
             }
         }
     )*};
