@@ -79,7 +79,8 @@
 //! values and a color or packed list its encoding on the field, so the
 //! crate declares its own messages, one set for both directions. Their
 //! texts and integer lists are `Cow`s: encoding borrows them from the
-//! model, decoding owns them (the conversions are timed).
+//! model, decoding owns them, and the borrowed decode borrows the texts
+//! from the input (the conversions are timed).
 //!
 //! # What it carries
 //!
@@ -133,11 +134,14 @@
 //!
 //! # Borrowed decoding
 //!
-//! bilrost also decodes borrowing from the input
-//! (`BorrowedMessage::decode_borrowed`): the same messages then hold
-//! `Cow::Borrowed` texts, with no copy (packed integer lists are still
-//! decoded into owned vectors). The codec does not time that path, since
-//! the model owns its strings.
+//! [`Codec::borrow`] decodes with bilrost's borrowed decoding
+//! (`BorrowedMessage::decode_borrowed`): the same messages then hold every
+//! text as a slice of the input, which the model's borrowed form keeps
+//! (packed integer lists are still decoded into owned vectors). The
+//! conversion is the owned decode's, with its checks; since a message's
+//! task or list has the layout of the model's, the model's lists reuse the
+//! message's allocations, so a task-manager borrow allocates only its lists
+//! and its version. Where it fails, the error is the owned decode's.
 //!
 //! # Documents
 //!
@@ -150,7 +154,7 @@ mod declared;
 mod evolution;
 mod messages;
 
-use serbench_model::{BaseCodec, Carries, Codec, Dataset};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, lend_or_tell};
 pub use serbench_model::{Error, ErrorKind};
 
 use crate::messages::Messaged;
@@ -170,7 +174,7 @@ impl BaseCodec for Bilrost {
     const DETECTS_TRUNCATION: bool = false;
     // Floats keep their exact bits, NaN payloads and -0.0 included.
     const CARRIES: Carries = Carries::EVERYTHING;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -198,6 +202,19 @@ where
     T::from_message(message).map_err(|invalid| {
         Error::new::<Bilrost, T>(ErrorKind::Invalid, invalid.message).at_path(invalid.path)
     })
+}
+
+/// The borrowed form of a `T` that fills `bytes`: its message read by
+/// bilrost's borrowed decoding, whose texts are slices of `bytes`, then
+/// the conversion the owned decode runs. `None` where either fails, which
+/// the owned decode then tells.
+fn lend<'a, T>(bytes: &'a [u8]) -> Option<T::Borrowed<'a>>
+where
+    T: Dataset + Messaged,
+    T::Message<'a>: bilrost::BorrowedMessage<'a>,
+{
+    let message = <T::Message<'a> as bilrost::BorrowedMessage<'a>>::decode_borrowed(bytes).ok()?;
+    T::lent(message).ok()
 }
 
 /// The error of bilrost refusing the bytes of `subject` (a dataset, or the
@@ -239,6 +256,12 @@ macro_rules! codec {
 
             fn decode(bytes: &[u8]) -> Result<$dataset, Error> {
                 decode(bytes)
+            }
+
+            fn borrow(
+                bytes: &[u8],
+            ) -> Option<Result<<$dataset as Dataset>::Borrowed<'_>, Error>> {
+                Some(lend_or_tell::<Self, $dataset>(bytes, lend::<$dataset>))
             }
         }
     )*};

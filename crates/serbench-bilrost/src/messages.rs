@@ -7,17 +7,18 @@
 //! color or a list of integers takes an encoding other than the general
 //! one. So the crate declares its own messages, one set for both
 //! directions: texts and integer lists are `Cow`s, borrowed from the
-//! model when encoding (no text is copied) and owned when bilrost's
-//! `OwnedMessage::decode` fills them. The same types decode borrowed
-//! (`BorrowedMessage::decode_borrowed` gives `Cow::Borrowed` texts);
-//! the codec does not time that.
+//! model when encoding (no text is copied), owned when bilrost's
+//! `OwnedMessage::decode` fills them, and borrowed from the input when
+//! `BorrowedMessage::decode_borrowed` does (the codec's borrow). One
+//! conversion per dataset, generic over the model's string type ([`Str`]),
+//! serves both decodes, so the two run the same checks.
 //!
 //! Tags follow serbench-protobuf's field numbers where the shapes agree.
 
 use std::borrow::Cow;
 
 use bilrost::{Enumeration, Message};
-use serbench_model::{Color, Uuid, forms};
+use serbench_model::{Color, Text, Uuid, forms};
 
 /// A value the bytes hold that the model does not: where, and what.
 #[derive(Debug)]
@@ -53,9 +54,34 @@ fn each<M, T>(
         .collect()
 }
 
+/// The model's string for a text bilrost decoded: `String` for the owned
+/// value, [`Text`] for the borrowed form, which keeps the slice of the
+/// input bilrost lends.
+///
+/// A message holds its text as a `Cow`, which has the layout of both: so
+/// where a list's elements have the model's layout (tasks, lists, the
+/// records' strings and media's persons), collecting them into the model's
+/// list reuses the message's allocation, and the borrowed form builds no
+/// list a second time.
+trait Str<'a> {
+    fn of(text: Cow<'a, str>) -> Self;
+}
+
+impl<'a> Str<'a> for String {
+    fn of(text: Cow<'a, str>) -> Self {
+        text.into_owned()
+    }
+}
+
+impl<'a> Str<'a> for Text<'a> {
+    fn of(text: Cow<'a, str>) -> Self {
+        Text(text)
+    }
+}
+
 /// A dataset and its Bilrost message.
-pub(crate) trait Messaged: Sized {
-    /// The root message, borrowing from the model for `'a`.
+pub(crate) trait Messaged: serbench_model::Dataset {
+    /// The root message, borrowing from the model, or the input, for `'a`.
     type Message<'a>: Message
     where
         Self: 'a;
@@ -65,6 +91,10 @@ pub(crate) trait Messaged: Sized {
 
     /// The model value a decoded message holds.
     fn from_message(message: Self::Message<'static>) -> Result<Self, Invalid>;
+
+    /// The model's borrowed form a message decoded borrowed holds: the
+    /// same conversion and checks as [`Messaged::from_message`].
+    fn lent(message: Self::Message<'_>) -> Result<Self::Borrowed<'_>, Invalid>;
 }
 
 // task-manager
@@ -141,7 +171,7 @@ impl<'a> Header<'a> {
         }
     }
 
-    fn into_model(self) -> Result<serbench_model::TaskHeader, Invalid> {
+    fn into_model<S: Str<'a>>(self) -> Result<serbench_model::TaskHeader<S>, Invalid> {
         let created = forms::timestamp_from_parts(self.seconds, self.nanos, self.offset_seconds)
             .map_err(|error| Invalid {
                 path: "created".to_owned(),
@@ -149,7 +179,7 @@ impl<'a> Header<'a> {
             })?;
         Ok(serbench_model::TaskHeader {
             id: Uuid::from_bytes(self.id),
-            name: self.name.into_owned(),
+            name: S::of(self.name),
             color: Color::from_argb(self.color),
             created,
         })
@@ -189,33 +219,43 @@ impl Messaged for serbench_model::TaskManager {
     }
 
     fn from_message(message: TaskManager<'static>) -> Result<Self, Invalid> {
-        let task = |task: Task<'static>| {
-            Ok(serbench_model::Task {
-                header: task.header.into_model().map_err(|e| e.within("header"))?,
-                description: task.description.into_owned(),
-                priority: match task.priority {
-                    Priority::Low => serbench_model::Priority::Low,
-                    Priority::Medium => serbench_model::Priority::Medium,
-                    Priority::High => serbench_model::Priority::High,
-                    Priority::Critical => serbench_model::Priority::Critical,
-                },
-                completed: task.completed,
-            })
-        };
-        let list = |list: TaskList<'static>| {
-            Ok(serbench_model::TaskList {
-                header: list.header.into_model().map_err(|e| e.within("header"))?,
-                tasks: each(list.tasks, "tasks", task)?,
-            })
-        };
-        Ok(Self {
-            user: message.user.into_owned(),
-            version: serbench_model::Version {
-                segments: message.version.into_owned(),
-            },
-            lists: each(message.lists, "lists", list)?,
-        })
+        task_manager(message)
     }
+
+    fn lent(message: Self::Message<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        task_manager(message)
+    }
+}
+
+fn task_manager<'a, S: Str<'a>>(
+    message: TaskManager<'a>,
+) -> Result<serbench_model::TaskManager<S>, Invalid> {
+    let task = |task: Task<'a>| {
+        Ok(serbench_model::Task {
+            header: task.header.into_model().map_err(|e| e.within("header"))?,
+            description: S::of(task.description),
+            priority: match task.priority {
+                Priority::Low => serbench_model::Priority::Low,
+                Priority::Medium => serbench_model::Priority::Medium,
+                Priority::High => serbench_model::Priority::High,
+                Priority::Critical => serbench_model::Priority::Critical,
+            },
+            completed: task.completed,
+        })
+    };
+    let list = |list: TaskList<'a>| {
+        Ok(serbench_model::TaskList {
+            header: list.header.into_model().map_err(|e| e.within("header"))?,
+            tasks: each(list.tasks, "tasks", task)?,
+        })
+    };
+    Ok(serbench_model::TaskManager {
+        user: S::of(message.user),
+        version: serbench_model::Version {
+            segments: message.version.into_owned(),
+        },
+        lists: each(message.lists, "lists", list)?,
+    })
 }
 
 // telemetry
@@ -263,17 +303,25 @@ impl Messaged for serbench_model::SensorReading {
     }
 
     fn from_message(message: SensorReading<'static>) -> Result<Self, Invalid> {
-        Ok(Self {
-            sensor_id: message.sensor_id.into_owned(),
-            ambient_temperature: message.ambient_temperature,
-            object_temperature: message.object_temperature,
-            accelerometer_x: message.accelerometer_x,
-            accelerometer_y: message.accelerometer_y,
-            accelerometer_z: message.accelerometer_z,
-            altitude: message.altitude,
-            light: message.light,
-            humidity: message.humidity,
-        })
+        Ok(sensor_reading(message))
+    }
+
+    fn lent(message: Self::Message<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        Ok(sensor_reading(message))
+    }
+}
+
+fn sensor_reading<'a, S: Str<'a>>(message: SensorReading<'a>) -> serbench_model::SensorReading<S> {
+    serbench_model::SensorReading {
+        sensor_id: S::of(message.sensor_id),
+        ambient_temperature: message.ambient_temperature,
+        object_temperature: message.object_temperature,
+        accelerometer_x: message.accelerometer_x,
+        accelerometer_y: message.accelerometer_y,
+        accelerometer_z: message.accelerometer_z,
+        altitude: message.altitude,
+        light: message.light,
+        humidity: message.humidity,
     }
 }
 
@@ -337,27 +385,35 @@ impl Messaged for serbench_model::Graph {
     }
 
     fn from_message(message: Graph<'static>) -> Result<Self, Invalid> {
-        Ok(Self {
-            nodes: message
-                .nodes
-                .into_iter()
-                .map(|node| serbench_model::Node {
-                    id: node.id,
-                    name: node.name.into_owned(),
-                    out_edges: node.out_edges.into_owned(),
-                    in_edges: node.in_edges.into_owned(),
-                })
-                .collect(),
-            edges: message
-                .edges
-                .into_iter()
-                .map(|edge| serbench_model::Edge {
-                    from: edge.from,
-                    to: edge.to,
-                    weight: edge.weight,
-                })
-                .collect(),
-        })
+        Ok(graph(message))
+    }
+
+    fn lent(message: Self::Message<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        Ok(graph(message))
+    }
+}
+
+fn graph<'a, S: Str<'a>>(message: Graph<'a>) -> serbench_model::Graph<S> {
+    serbench_model::Graph {
+        nodes: message
+            .nodes
+            .into_iter()
+            .map(|node| serbench_model::Node {
+                id: node.id,
+                name: S::of(node.name),
+                out_edges: node.out_edges.into_owned(),
+                in_edges: node.in_edges.into_owned(),
+            })
+            .collect(),
+        edges: message
+            .edges
+            .into_iter()
+            .map(|edge| serbench_model::Edge {
+                from: edge.from,
+                to: edge.to,
+                weight: edge.weight,
+            })
+            .collect(),
     }
 }
 
@@ -388,10 +444,18 @@ impl Messaged for serbench_model::Record {
     }
 
     fn from_message(message: Record<'static>) -> Result<Self, Invalid> {
-        Ok(Self {
-            ids: message.ids.into_owned(),
-            strings: message.strings.into_iter().map(Cow::into_owned).collect(),
-        })
+        Ok(record(message))
+    }
+
+    fn lent(message: Self::Message<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        Ok(record(message))
+    }
+}
+
+fn record<'a, S: Str<'a>>(message: Record<'a>) -> serbench_model::Record<S> {
+    serbench_model::Record {
+        ids: message.ids.into_owned(),
+        strings: message.strings.into_iter().map(S::of).collect(),
     }
 }
 
@@ -507,38 +571,46 @@ impl Messaged for serbench_model::MediaContent {
     }
 
     fn from_message(message: MediaContent<'static>) -> Result<Self, Invalid> {
-        let media = message.media;
-        Ok(Self {
-            media: serbench_model::Media {
-                uri: media.uri.into_owned(),
-                title: media.title.map(Cow::into_owned),
-                width: media.width,
-                height: media.height,
-                format: media.format.into_owned(),
-                duration: media.duration,
-                size: media.size,
-                bitrate: media.bitrate,
-                persons: media.persons.into_iter().map(Cow::into_owned).collect(),
-                player: match media.player {
-                    Player::Java => serbench_model::Player::Java,
-                    Player::Flash => serbench_model::Player::Flash,
-                },
-                copyright: media.copyright.map(Cow::into_owned),
+        Ok(media_content(message))
+    }
+
+    fn lent(message: Self::Message<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        Ok(media_content(message))
+    }
+}
+
+fn media_content<'a, S: Str<'a>>(message: MediaContent<'a>) -> serbench_model::MediaContent<S> {
+    let media = message.media;
+    serbench_model::MediaContent {
+        media: serbench_model::Media {
+            uri: S::of(media.uri),
+            title: media.title.map(S::of),
+            width: media.width,
+            height: media.height,
+            format: S::of(media.format),
+            duration: media.duration,
+            size: media.size,
+            bitrate: media.bitrate,
+            persons: media.persons.into_iter().map(S::of).collect(),
+            player: match media.player {
+                Player::Java => serbench_model::Player::Java,
+                Player::Flash => serbench_model::Player::Flash,
             },
-            images: message
-                .images
-                .into_iter()
-                .map(|image| serbench_model::Image {
-                    uri: image.uri.into_owned(),
-                    title: image.title.map(Cow::into_owned),
-                    width: image.width,
-                    height: image.height,
-                    size: match image.size {
-                        Size::Small => serbench_model::Size::Small,
-                        Size::Large => serbench_model::Size::Large,
-                    },
-                })
-                .collect(),
-        })
+            copyright: media.copyright.map(S::of),
+        },
+        images: message
+            .images
+            .into_iter()
+            .map(|image| serbench_model::Image {
+                uri: S::of(image.uri),
+                title: image.title.map(S::of),
+                width: image.width,
+                height: image.height,
+                size: match image.size {
+                    Size::Small => serbench_model::Size::Small,
+                    Size::Large => serbench_model::Size::Large,
+                },
+            })
+            .collect(),
     }
 }

@@ -1,6 +1,8 @@
 //! The Bilrost codec's tests: the shared conformance kit with its crafted
-//! hostile inputs, then the format's own (layouts, errors).
+//! hostile inputs, then the format's own (layouts, errors, the borrowed
+//! decode).
 
+mod borrow;
 mod hostile;
 mod layout;
 mod wire;
