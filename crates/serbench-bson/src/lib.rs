@@ -105,6 +105,14 @@
 //! readers refuse the fourth; and serde's `f64` takes an integer, as the
 //! nearest double.
 //!
+//! # Borrowed decoding
+//!
+//! [`Codec::borrow`] reads the same framed document through the same raw
+//! deserializer into the model's borrowed forms, whose strings are slices
+//! of the input: the bson crate lends every BSON string, after the same
+//! length and UTF-8 checks. Where it fails, the error is the owned
+//! decode's, which locates the fault.
+//!
 //! # Errors
 //!
 //! The bson crate names what it refused but no byte. Once a decode has
@@ -138,7 +146,8 @@ mod evolution;
 mod read;
 mod walk;
 
-use serbench_model::{BaseCodec, Carries, Codec, Dataset};
+use serbench_model::serde_forms::SerdeBorrow;
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, lend_or_tell};
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -153,7 +162,7 @@ impl BaseCodec for Bson {
     const NAME: &'static str = "bson";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::BSON);
     const CARRIES: Carries = Carries::EVERYTHING;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -161,7 +170,7 @@ serbench_model::functions!(Bson, "BSON document");
 
 impl<T> Codec<T> for Bson
 where
-    T: Dataset + Serialize + DeserializeOwned,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         write(value, out, T::NAME)
@@ -169,6 +178,12 @@ where
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         read::read(bytes).map_err(|failure| error(failure, T::NAME))
+    }
+
+    /// The bson crate's raw deserializer lends every string: a slice of
+    /// the input.
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(bytes, read::lend::<T>))
     }
 }
 

@@ -6,7 +6,7 @@
 use bson::error::{Error as BsonError, ErrorKind as BsonKind};
 use serbench_model::ErrorKind;
 use serbench_model::excerpt::{MESSAGE_BYTES, cut};
-use serbench_model::serde_forms::with_path;
+use serbench_model::serde_forms::{Lent, SerdeBorrow, with_path};
 use serde::de::DeserializeOwned;
 
 use crate::walk;
@@ -50,6 +50,20 @@ pub(crate) fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Failure> {
         return Err(Failure::new(ErrorKind::TrailingBytes, &message).at(document.len()));
     }
     Ok(value)
+}
+
+/// The borrowed form of the one `T` that fills `bytes`, through the same
+/// framing and the same raw deserializer as [`read`], which lends every
+/// string (a slice of `bytes`, after the library's length and UTF-8
+/// checks); `None` where the read would fail, for the owned read to tell.
+pub(crate) fn lend<T: SerdeBorrow>(bytes: &[u8]) -> Option<T::Borrowed<'_>> {
+    let document = framed(bytes).ok()?;
+    if document.len() < bytes.len() {
+        return None;
+    }
+    bson::deserialize_from_slice::<Lent<'_, T>>(document)
+        .ok()
+        .map(|lent| lent.0)
 }
 
 /// [`read`], refusing first a document nested past `most` levels

@@ -1,6 +1,7 @@
 //! The BSON codec's tests: the shared conformance kit with BSON's hostile
-//! inputs, then BSON's own.
+//! inputs, then BSON's own (layouts, the borrowed decode).
 
+mod borrow;
 #[cfg(feature = "document")]
 mod document;
 mod hostile;
