@@ -71,6 +71,13 @@
 //! path. A FlexBuffer is read from its end, so bytes after it are read as
 //! its root and refused; bytes before its values that nothing points at
 //! are not seen.
+//!
+//! # Borrowed decoding
+//!
+//! [`Codec::borrow`] reads the model's borrowed forms through the same
+//! walk and the same reader, whose serde deserializer lends every string:
+//! a slice of the input, checked as UTF-8 by the walk. Where it fails, the
+//! error is the owned decode's.
 
 mod check;
 mod declared;
@@ -79,11 +86,11 @@ pub mod document;
 #[cfg(feature = "evolution")]
 mod evolution;
 
-use serbench_model::serde_forms::with_path;
-use serbench_model::{BaseCodec, Carries, Codec, Dataset};
+use serbench_model::serde_forms::{Lent, SerdeBorrow, with_path};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, lend_or_tell};
 pub use serbench_model::{Error, ErrorKind};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize as _, Serialize};
 
 /// The deepest containers nest in a dataset: twice the model's seven
 /// levels, so no valid input comes near it, and far below what the
@@ -98,7 +105,7 @@ impl BaseCodec for FlexBuffers {
     const NAME: &'static str = "flexbuffers";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::FLEXBUFFERS);
     const CARRIES: Carries = Carries::EVERYTHING;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -106,7 +113,7 @@ serbench_model::functions!(FlexBuffers, "FlexBuffer");
 
 impl<T> Codec<T> for FlexBuffers
 where
-    T: Dataset + Serialize + DeserializeOwned,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         write(value, out, T::NAME)
@@ -114,6 +121,15 @@ where
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         read(bytes, T::NAME, MAX_DEPTH)
+    }
+
+    /// flexbuffers' reader over a slice lends every string and key: a
+    /// slice of the input, behind the same walk as the decode.
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(bytes, |bytes| {
+            let root = root(bytes, T::NAME, MAX_DEPTH).ok()?;
+            Lent::<T>::deserialize(root).ok().map(|lent| lent.0)
+        }))
     }
 }
 
@@ -145,15 +161,24 @@ fn read<T: DeserializeOwned>(
     subject: &'static str,
     depth: usize,
 ) -> Result<T, Error> {
+    let root = root(bytes, subject, depth)?;
+    T::deserialize(root.clone()).map_err(|error| located::<T>(root, error, subject))
+}
+
+/// The reader of the root of `bytes`, once the walk has checked them to
+/// nest at most `depth` levels: what both decodes read from.
+fn root<'a>(
+    bytes: &'a [u8],
+    subject: &'static str,
+    depth: usize,
+) -> Result<flexbuffers::Reader<&'a [u8]>, Error> {
     if let Err(refused) = check::check(bytes, depth) {
         return Err(
             Error::named(refused.kind, FlexBuffers::NAME, subject, refused.message)
                 .at_offset(refused.offset),
         );
     }
-    let root =
-        flexbuffers::Reader::get_root(bytes).map_err(|error| reader_error(error, subject))?;
-    T::deserialize(root.clone()).map_err(|error| located::<T>(root, error, subject))
+    flexbuffers::Reader::get_root(bytes).map_err(|error| reader_error(error, subject))
 }
 
 /// flexbuffers' reader error, which the walk leaves no room for but which

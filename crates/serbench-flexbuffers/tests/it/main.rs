@@ -1,6 +1,8 @@
 //! The FlexBuffers codec's tests: the shared conformance kit with its
-//! crafted hostile inputs, for the datasets and the document path.
+//! crafted hostile inputs, for the datasets and the document path, then
+//! the borrowed decode's own.
 
+mod borrow;
 mod hostile;
 
 serbench_testkit::conformance_tests!(
