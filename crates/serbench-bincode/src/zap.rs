@@ -9,6 +9,12 @@
 //! bytes for every dataset (`tests/it/alike.rs` holds it), and the crate
 //! docs' wire layout is its layout too.
 //!
+//! # Borrowing
+//!
+//! serde-zap hands serde every string as a slice of the input, so
+//! [`Codec::borrow`] reads the datasets' borrowed forms with each text
+//! lent, through the same call and checks as the owned decode.
+//!
 //! # Limits
 //!
 //! serde-zap checks a declared string or byte-string length against the
@@ -32,9 +38,9 @@
 use std::cell::RefCell;
 use std::marker::PhantomData;
 
-use serbench_model::serde_forms::with_path;
+use serbench_model::serde_forms::{Lent, SerdeBorrow, with_path};
 use serbench_model::strict::{self, Context, Strict};
-use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, lend_or_tell};
 use serde::Serialize;
 use serde::de::{Deserialize, DeserializeOwned, Deserializer};
 
@@ -56,13 +62,13 @@ impl BaseCodec for BincodeZap {
         years_outside_rfc3339: false,
         ..Carries::EVERYTHING
     };
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
 impl<T> Codec<T> for BincodeZap
 where
-    T: Dataset + Serialize + DeserializeOwned,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         write(value, out).map_err(|error| match error {
@@ -82,6 +88,19 @@ where
             Error::new::<Self, T>(kind, message)
         })?;
         Ok(value)
+    }
+
+    /// serde-zap lends every string and byte string: it hands serde a
+    /// slice of the input (`visit_borrowed_str`). A refusal is decode's,
+    /// found again by decoding, so it carries the same path and message.
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(
+            bytes,
+            |bytes| match serde_zap::take_from_bytes::<Lent<'_, T>>(bytes) {
+                Ok((lent, [])) => Some(lent.0),
+                _ => None,
+            },
+        ))
     }
 }
 
@@ -262,9 +281,8 @@ mod document {
     impl Positional for BincodeZap {
         const ID: &'static str = Self::NAME;
 
-        /// Not yet: serde-zap's dataset codec has no borrowed decode
-        /// either (its `Borrowing` says so).
-        const LENDS: bool = false;
+        /// serde-zap's slice decoder lends its text to the seed.
+        const LENDS: bool = true;
 
         fn read_seed<'de, S: DocText<'de>>(
             schema: &Rc<Schema>,

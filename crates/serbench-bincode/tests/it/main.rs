@@ -3,6 +3,7 @@
 //! once for serde-zap (same bytes, so the same inputs), then bincode's own.
 
 mod alike;
+mod borrow;
 mod hostile;
 mod layout;
 
