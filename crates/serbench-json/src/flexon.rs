@@ -15,14 +15,19 @@
 //! - its own nesting limit is 255 levels; the pass keeps it to the
 //!   datasets' 16 (a document's [`MAX_DEPTH`](serbench_document::value::MAX_DEPTH)).
 //!
+//! Its borrowed decode (`Codec::borrow`) lends every string without an
+//! escape from the input (flexon hands serde a `&str` of the input where
+//! it has nothing to unescape), through the same serde forms and behind
+//! the same pass as the decode.
+//!
 //! It writes a control character's escape with upper-case hex digits
 //! (`\u001F`, where serde_json writes `\u001f`), and NaN and infinities
 //! as `null`, which are refused before it writes, as for serde_json.
 
-use serbench_model::serde_forms::with_path;
-use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind};
-use serde::Serialize;
+use serbench_model::serde_forms::{Lent, SerdeBorrow, with_path};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, lend_or_tell};
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use crate::private::Portable;
 
@@ -34,13 +39,13 @@ impl BaseCodec for JsonFlexon {
     const NAME: &'static str = "json-flexon";
     const DECLARED: Option<serbench_model::declared::Declared> = Some(crate::declared::JSON_FLEXON);
     const CARRIES: Carries = crate::Json::CARRIES;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
 impl<T> Codec<T> for JsonFlexon
 where
-    T: Dataset + Serialize + DeserializeOwned + Portable,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + Portable,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         // flexon writes NaN and infinities as `null`, which would read back
@@ -52,6 +57,14 @@ where
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
         read(bytes, T::NAME, crate::depth::DEPTH)
+    }
+
+    /// flexon lends a string that has no escape, and copies one that has;
+    /// behind the same pass as the decode.
+    fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
+        Some(lend_or_tell::<Self, T>(bytes, |bytes| {
+            lend::<Lent<'_, T>>(bytes, T::NAME, crate::depth::DEPTH).map(|lent| lent.0)
+        }))
     }
 }
 
@@ -65,6 +78,17 @@ pub(crate) fn read<T: DeserializeOwned>(
 ) -> Result<T, Error> {
     crate::depth::check_whole::<JsonFlexon>(subject, bytes, depth)?;
     ::flexon::from_slice(bytes).map_err(|error| located::<T>(bytes, &error, subject))
+}
+
+/// [`read`]'s pass and read for a `T` that borrows from `bytes`; `None`
+/// where `read` fails, which `read` then tells.
+fn lend<'de, T: Deserialize<'de>>(
+    bytes: &'de [u8],
+    subject: &'static str,
+    depth: usize,
+) -> Option<T> {
+    crate::depth::check_whole::<JsonFlexon>(subject, bytes, depth).ok()?;
+    ::flexon::from_slice(bytes).ok()
 }
 
 /// flexon's error as ours, at its byte offset, with the field path found by

@@ -27,3 +27,47 @@ fn bytes_after_the_value_are_refused() {
             .is_ok_and(|back: MediaContent| back == MediaContent::canonical())
     );
 }
+
+/// flexon lends every string of the task-manager, which has no escape,
+/// and copies one with an escape.
+#[test]
+fn borrow_lends_unescaped_strings() {
+    use serbench_model::{Dataset, TaskManager};
+
+    serbench_testkit::lending::lends_every_string::<JsonFlexon>();
+    let mut escaped = TaskManager::generate(1);
+    escaped.user = "Demo \"User\"".to_owned();
+    let bytes = JsonFlexon::to_vec(&escaped).unwrap();
+    let lent = <JsonFlexon as Codec<TaskManager>>::borrow(&bytes)
+        .expect("a borrowed decode")
+        .unwrap();
+    assert!(!lent.user.is_borrowed() && lent.lists[0].header.name.is_borrowed());
+    assert_eq!(lent, escaped.lend());
+}
+
+/// A refusal is the decode's, in its words and at its offset: a string
+/// that is not UTF-8, and bytes after the value, which the pass refuses.
+#[test]
+fn borrow_refuses_as_decode_does() {
+    use serbench_model::TaskManager;
+
+    let bytes = JsonFlexon::to_vec(&TaskManager::generate(1)).unwrap();
+    let bad = serbench_testkit::replace_once(&bytes, b"Demo User", b"Demo \xffser");
+    let trailing = [&bytes[..], b"{}"].concat();
+    for bytes in [bad, trailing] {
+        let decoded = <JsonFlexon as Codec<TaskManager>>::decode(&bytes).unwrap_err();
+        let lent = <JsonFlexon as Codec<TaskManager>>::borrow(&bytes)
+            .expect("a borrowed decode")
+            .unwrap_err();
+        assert_eq!(lent.to_string(), decoded.to_string());
+        assert_eq!(lent.kind(), decoded.kind());
+        assert_eq!(lent.position(), decoded.position());
+    }
+}
+
+/// The decode's and the borrow's allocations for the default task-manager,
+/// printed; the borrow within issue 38's bar.
+#[test]
+fn borrow_allocations() {
+    serbench_testkit::lending::borrows_within_the_bar::<JsonFlexon>();
+}
