@@ -102,6 +102,14 @@
 //! unknown ordinal, bad flag, invalid UTF-8, a type meta that does not
 //! match) [`ErrorKind::Invalid`]; a timestamp out of range names its field
 //! path.
+//!
+//! # No borrowed decode
+//!
+//! fory reads every value through its `Serializer` trait, which is
+//! `'static` and reads from a context whose lifetime its result cannot
+//! keep: a `String` is always a copy of the input's bytes, and no type that
+//! holds a `&str` can be derived. So the codec has no borrowed decode
+//! ([`BaseCodec::BORROW`] says why).
 
 mod declared;
 #[cfg(feature = "evolution")]
@@ -126,7 +134,9 @@ impl BaseCodec for Fory {
     );
     const NAME: &'static str = "fory";
     const CARRIES: Carries = Carries::EVERYTHING;
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Unavailable(
+        "fory reads only 'static types: every string is a copy",
+    );
     type Error = Error;
 }
 
