@@ -2,7 +2,7 @@
 
 use serbench_model::{Edge, Error, Graph, Node};
 
-use crate::read::Input;
+use crate::read::{Input, Str};
 use crate::write::{Output, Tag};
 
 pub(crate) fn encode(graph: &Graph, out: &mut Vec<u8>) -> Result<(), Error> {
@@ -31,10 +31,13 @@ pub(crate) fn encode(graph: &Graph, out: &mut Vec<u8>) -> Result<(), Error> {
     out.end("graph")
 }
 
-pub(crate) fn decode(bytes: &[u8]) -> Result<Graph, Error> {
-    let mut input = Input::new::<Graph>(bytes);
+/// The graph `input` holds, its names of type `S`.
+pub(crate) fn decode<'a, S: Str<'a>>(mut input: Input<'a>) -> Result<Graph<S>, Error> {
     let root = input.root("graph")?;
-    let mut graph = Graph::default();
+    let mut graph = Graph {
+        nodes: Vec::new(),
+        edges: Vec::new(),
+    };
     while let Some(element) = input.child(&root)? {
         match element.name() {
             "node" => {

@@ -117,6 +117,14 @@
 //! the document and [`ErrorKind::TrailingBytes`] for anything but
 //! whitespace, comments and processing instructions after the root element.
 //!
+//! # Borrowed decode
+//!
+//! [`Codec::borrow`] runs the same reader, with the same checks, into the
+//! datasets' borrowed forms: text and attribute values are slices of the
+//! input unless reading changed them (a reference resolved, a line end or
+//! attribute whitespace normalized, text split by a comment or CDATA),
+//! which are copies.
+//!
 //! [quick-xml]: https://docs.rs/quick-xml
 
 mod declared;
@@ -135,7 +143,10 @@ mod write;
 use serbench_model::forms;
 use serbench_model::{
     BaseCodec, Carries, Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager,
+    Text, lend_or_tell,
 };
+
+use crate::read::Input;
 pub use serbench_model::{Error, ErrorKind};
 
 /// The XML codec.
@@ -156,7 +167,7 @@ impl BaseCodec for Xml {
         offsets_outside_rfc3339: false,
         years_outside_rfc3339: false,
     };
-    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
+    const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Lends;
     type Error = Error;
 }
 
@@ -168,7 +179,13 @@ impl Codec<TaskManager> for Xml {
     }
 
     fn decode(bytes: &[u8]) -> Result<TaskManager, Error> {
-        task_manager::decode(bytes)
+        task_manager::decode(Input::new::<TaskManager>(bytes))
+    }
+
+    fn borrow(bytes: &[u8]) -> Option<Result<TaskManager<Text<'_>>, Error>> {
+        Some(lend_or_tell::<Self, TaskManager>(bytes, |bytes| {
+            task_manager::decode(Input::lending::<TaskManager>(bytes)).ok()
+        }))
     }
 }
 
@@ -178,7 +195,13 @@ impl Codec<SensorReading> for Xml {
     }
 
     fn decode(bytes: &[u8]) -> Result<SensorReading, Error> {
-        telemetry::decode(bytes)
+        telemetry::decode(Input::new::<SensorReading>(bytes))
+    }
+
+    fn borrow(bytes: &[u8]) -> Option<Result<SensorReading<Text<'_>>, Error>> {
+        Some(lend_or_tell::<Self, SensorReading>(bytes, |bytes| {
+            telemetry::decode(Input::lending::<SensorReading>(bytes)).ok()
+        }))
     }
 }
 
@@ -188,7 +211,13 @@ impl Codec<Graph> for Xml {
     }
 
     fn decode(bytes: &[u8]) -> Result<Graph, Error> {
-        graph::decode(bytes)
+        graph::decode(Input::new::<Graph>(bytes))
+    }
+
+    fn borrow(bytes: &[u8]) -> Option<Result<Graph<Text<'_>>, Error>> {
+        Some(lend_or_tell::<Self, Graph>(bytes, |bytes| {
+            graph::decode(Input::lending::<Graph>(bytes)).ok()
+        }))
     }
 }
 
@@ -198,7 +227,13 @@ impl Codec<Record> for Xml {
     }
 
     fn decode(bytes: &[u8]) -> Result<Record, Error> {
-        records::decode(bytes)
+        records::decode(Input::new::<Record>(bytes))
+    }
+
+    fn borrow(bytes: &[u8]) -> Option<Result<Record<Text<'_>>, Error>> {
+        Some(lend_or_tell::<Self, Record>(bytes, |bytes| {
+            records::decode(Input::lending::<Record>(bytes)).ok()
+        }))
     }
 }
 
@@ -208,7 +243,13 @@ impl Codec<MediaContent> for Xml {
     }
 
     fn decode(bytes: &[u8]) -> Result<MediaContent, Error> {
-        media::decode(bytes)
+        media::decode(Input::new::<MediaContent>(bytes))
+    }
+
+    fn borrow(bytes: &[u8]) -> Option<Result<MediaContent<Text<'_>>, Error>> {
+        Some(lend_or_tell::<Self, MediaContent>(bytes, |bytes| {
+            media::decode(Input::lending::<MediaContent>(bytes)).ok()
+        }))
     }
 }
 

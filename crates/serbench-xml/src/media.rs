@@ -4,7 +4,7 @@
 use serbench_model::excerpt::shown;
 use serbench_model::{Error, Image, Media, MediaContent, Player, Size};
 
-use crate::read::{Attributes, Input};
+use crate::read::{Attributes, Input, Str};
 use crate::write::{Output, Tag};
 
 fn player_text(player: Player) -> &'static str {
@@ -106,8 +106,8 @@ pub(crate) fn encode(content: &MediaContent, out: &mut Vec<u8>) -> Result<(), Er
     out.end("mediacontent")
 }
 
-pub(crate) fn decode(bytes: &[u8]) -> Result<MediaContent, Error> {
-    let mut input = Input::new::<MediaContent>(bytes);
+/// The media content `input` holds, its strings of type `S`.
+pub(crate) fn decode<'a, S: Str<'a>>(mut input: Input<'a>) -> Result<MediaContent<S>, Error> {
     let root = input.root("mediacontent")?;
     let mut media = None;
     let mut images = Vec::new();
@@ -145,7 +145,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<MediaContent, Error> {
 }
 
 /// A `<media>` element's attributes; its persons are read after.
-fn media_of(attributes: &mut Attributes<'_, 10>) -> Result<Media, Error> {
+fn media_of<'a, S: Str<'a>>(attributes: &mut Attributes<'_, 'a, 10>) -> Result<Media<S>, Error> {
     Ok(Media {
         uri: attributes.string(0)?,
         title: attributes.optional(1),

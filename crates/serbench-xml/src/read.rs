@@ -13,7 +13,8 @@
 //!   value, `]]>` in text), so what this reader accepts, other XML parsers
 //!   accept too.
 //! - Text and attribute values borrow from the input unless end-of-line
-//!   handling, attribute-value normalization or a reference changes them.
+//!   handling, attribute-value normalization or a reference changes them;
+//!   the borrowed decode keeps them borrowed ([`Str`]).
 //! - Whitespace, comments and processing instructions between elements are
 //!   skipped, so indented documents (Qt's auto-formatting) read the same.
 
@@ -28,13 +29,44 @@ use quick_xml::events::{BytesDecl, BytesRef, BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
 use serbench_model::excerpt::{Excerpt, shown, shown_name};
 use serbench_model::forms;
-use serbench_model::{Dataset, Error, ErrorKind};
+use serbench_model::{Dataset, Error, ErrorKind, Text};
 
 use crate::{NewError, forbidden_char, new_error};
+
+/// A string of the value read: a `String` for the decode, a [`Text`]
+/// that keeps a slice of the input for the borrowed decode.
+pub(crate) trait Str<'a>: Sized {
+    fn from_cow(text: Cow<'a, str>) -> Self;
+}
+
+impl<'a> Str<'a> for String {
+    fn from_cow(text: Cow<'a, str>) -> Self {
+        text.into_owned()
+    }
+}
+
+impl<'a> Str<'a> for Text<'a> {
+    fn from_cow(text: Cow<'a, str>) -> Self {
+        Text(text)
+    }
+}
+
+/// `part` as a slice of `whole`, if it is one.
+fn within<'a>(whole: &'a str, part: &str) -> Option<&'a str> {
+    let at = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
+    // Two live slices overlap only if one holds the other: an in-bounds
+    // offset places `part` in `whole`.
+    whole.get(at..at.checked_add(part.len())?)
+}
 
 /// The document being read.
 pub(crate) struct Input<'a> {
     reader: Reader<&'a [u8]>,
+    /// The input as text, for the borrowed decode: quick-xml lends an
+    /// attribute value only for as long as its start tag, and the tag found
+    /// in here lends it for as long as the input. `None` for the decode,
+    /// and when the input is not all UTF-8 (which the reader then refuses).
+    lent: Option<&'a str>,
     /// The input's length, not counting a byte order mark.
     len: u64,
     /// The byte order mark's length, which positions in the reader do not
@@ -52,6 +84,8 @@ pub(crate) struct Element<'a> {
     empty: bool,
     at: u64,
     new_error: NewError,
+    /// The start tag as a slice of the input, for the borrowed decode.
+    lent: Option<&'a str>,
 }
 
 impl<'a> Input<'a> {
@@ -63,11 +97,21 @@ impl<'a> Input<'a> {
         reader.config_mut().check_comments = true;
         Self {
             reader,
+            lent: None,
             len: text.len() as u64,
             bom: (bytes.len() - text.len()) as u64,
             new_error: new_error::<T>,
             at: 0,
         }
+    }
+
+    /// An input whose text and attribute values the reader keeps
+    /// borrowed where quick-xml lends them, for the borrowed decode.
+    pub(crate) fn lending<T: Dataset>(bytes: &'a [u8]) -> Self {
+        let mut input = Self::new::<T>(bytes);
+        let bom = bytes.len() - input.len as usize;
+        input.lent = std::str::from_utf8(&bytes[bom..]).ok();
+        input
     }
 
     fn error(&self, kind: ErrorKind, at: u64, message: impl fmt::Display) -> Error {
@@ -207,6 +251,7 @@ impl<'a> Input<'a> {
 
     fn element(&self, start: BytesStart<'a>, empty: bool) -> Element<'a> {
         Element {
+            lent: self.lent.and_then(|whole| within(whole, &start)),
             start,
             empty,
             at: self.at,
@@ -293,9 +338,9 @@ impl<'a> Input<'a> {
     /// The text content of `element`, exactly: line ends normalized as XML
     /// requires, references resolved, CDATA sections included, comments and
     /// processing instructions skipped. Child elements are errors.
-    pub(crate) fn text(&mut self, element: &Element<'a>) -> Result<String, Error> {
+    pub(crate) fn text<S: Str<'a>>(&mut self, element: &Element<'a>) -> Result<S, Error> {
         if element.empty {
-            return Ok(String::new());
+            return Ok(S::from_cow(Cow::Borrowed("")));
         }
         let mut text: Cow<'a, str> = Cow::Borrowed("");
         loop {
@@ -321,7 +366,7 @@ impl<'a> Input<'a> {
                     self.resolve(&reference, text.to_mut())?;
                     continue;
                 }
-                Event::End(_) => return Ok(text.into_owned()),
+                Event::End(_) => return Ok(S::from_cow(text)),
                 Event::Comment(_) | Event::PI(_) => continue,
                 Event::Start(start) | Event::Empty(start) => {
                     let child = self.element(start, true);
@@ -418,7 +463,7 @@ impl<'a> Input<'a> {
     }
 }
 
-impl Element<'_> {
+impl<'a> Element<'a> {
     pub(crate) fn name(&self) -> &str {
         self.start.name().0
     }
@@ -435,8 +480,9 @@ impl Element<'_> {
     pub(crate) fn attributes<const N: usize>(
         &self,
         names: [&'static str; N],
-    ) -> Result<Attributes<'_, N>, Error> {
+    ) -> Result<Attributes<'_, 'a, N>, Error> {
         let mut attributes = Attributes {
+            lent: self.lent,
             element: self.name(),
             at: self.at,
             new_error: self.new_error,
@@ -490,7 +536,7 @@ impl Element<'_> {
 fn checked_value<'e, const N: usize>(
     attribute: &Attribute<'e>,
     index: usize,
-    attributes: &Attributes<'_, N>,
+    attributes: &Attributes<'_, '_, N>,
 ) -> Result<Cow<'e, str>, Error> {
     if attribute.value.contains('<') {
         return Err(attributes.syntax(index, "a literal `<` is not allowed"));
@@ -519,7 +565,9 @@ fn is_plain(raw: &str, markup: u8) -> bool {
 }
 
 /// An element's attribute values, by their place in the names asked for.
-pub(crate) struct Attributes<'e, const N: usize> {
+pub(crate) struct Attributes<'e, 'a, const N: usize> {
+    /// The start tag as a slice of the input, for the borrowed decode.
+    lent: Option<&'a str>,
     element: &'e str,
     at: u64,
     new_error: NewError,
@@ -527,7 +575,7 @@ pub(crate) struct Attributes<'e, const N: usize> {
     values: [Option<Cow<'e, str>>; N],
 }
 
-impl<const N: usize> Attributes<'_, N> {
+impl<'e, 'a, const N: usize> Attributes<'e, 'a, N> {
     fn error(&self, kind: ErrorKind, message: impl fmt::Display) -> Error {
         located(self.new_error, kind, self.at, message)
     }
@@ -569,17 +617,29 @@ impl<const N: usize> Attributes<'_, N> {
             .ok_or_else(|| self.missing(index))
     }
 
-    /// The value of attribute `index`, which must be present, as a `String`.
-    pub(crate) fn string(&mut self, index: usize) -> Result<String, Error> {
+    /// The value of attribute `index`, which must be present, as a string.
+    pub(crate) fn string<S: Str<'a>>(&mut self, index: usize) -> Result<S, Error> {
         match self.values[index].take() {
-            Some(value) => Ok(value.into_owned()),
+            Some(value) => Ok(self.lend(value)),
             None => Err(self.missing(index)),
         }
     }
 
     /// The value of attribute `index` if present.
-    pub(crate) fn optional(&mut self, index: usize) -> Option<String> {
-        self.values[index].take().map(Cow::into_owned)
+    pub(crate) fn optional<S: Str<'a>>(&mut self, index: usize) -> Option<S> {
+        self.values[index].take().map(|value| self.lend(value))
+    }
+
+    /// `value` as a string: a slice of the input when it is one and the
+    /// decode borrows, else a copy.
+    fn lend<S: Str<'a>>(&self, value: Cow<'e, str>) -> S {
+        match (value, self.lent) {
+            (Cow::Borrowed(value), Some(tag)) => S::from_cow(match within(tag, value) {
+                Some(lent) => Cow::Borrowed(lent),
+                None => Cow::Owned(value.to_owned()),
+            }),
+            (value, _) => S::from_cow(Cow::Owned(value.into_owned())),
+        }
     }
 
     /// Attribute `index` read by `parse`, whose error becomes the message.

@@ -3,7 +3,7 @@
 
 use serbench_model::{Error, Record};
 
-use crate::read::Input;
+use crate::read::{Input, Str};
 use crate::write::{Output, Tag};
 
 pub(crate) fn encode(record: &Record, out: &mut Vec<u8>) -> Result<(), Error> {
@@ -20,8 +20,8 @@ pub(crate) fn encode(record: &Record, out: &mut Vec<u8>) -> Result<(), Error> {
     out.end("record")
 }
 
-pub(crate) fn decode(bytes: &[u8]) -> Result<Record, Error> {
-    let mut input = Input::new::<Record>(bytes);
+/// The record `input` holds, its strings of type `S`.
+pub(crate) fn decode<'a, S: Str<'a>>(mut input: Input<'a>) -> Result<Record<S>, Error> {
     let root = input.root("record")?;
     let ids = root.attributes(["ids"])?.integers(0)?;
     let mut strings = Vec::new();

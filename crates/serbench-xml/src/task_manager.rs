@@ -4,7 +4,7 @@ use serbench_model::excerpt::shown;
 use serbench_model::forms;
 use serbench_model::{Error, Priority, Task, TaskHeader, TaskList, TaskManager, Version};
 
-use crate::read::{Attributes, Element, Input};
+use crate::read::{Attributes, Element, Input, Str};
 use crate::write::{Output, Tag};
 
 /// Priorities' text, by wire value.
@@ -70,8 +70,8 @@ fn header(
 /// A list's attributes; a task's begin with these.
 const HEADER: [&str; 4] = ["id", "name", "color", "created"];
 
-pub(crate) fn decode(bytes: &[u8]) -> Result<TaskManager, Error> {
-    let mut input = Input::new::<TaskManager>(bytes);
+/// The task-manager `input` holds, its strings of type `S`.
+pub(crate) fn decode<'a, S: Str<'a>>(mut input: Input<'a>) -> Result<TaskManager<S>, Error> {
     let root = input.root("taskmanager")?;
     let mut attributes = root.attributes(["user", "version"])?;
     let user = attributes.string(0)?;
@@ -99,7 +99,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<TaskManager, Error> {
     })
 }
 
-fn read_task<'a>(input: &mut Input<'a>, task: &Element<'a>) -> Result<Task, Error> {
+fn read_task<'a, S: Str<'a>>(input: &mut Input<'a>, task: &Element<'a>) -> Result<Task<S>, Error> {
     let mut attributes =
         task.attributes(["id", "name", "color", "created", "priority", "completed"])?;
     let header = header_of(&mut attributes)?;
@@ -124,7 +124,9 @@ fn read_task<'a>(input: &mut Input<'a>, task: &Element<'a>) -> Result<Task, Erro
 }
 
 /// Reads `id name color created`, the first four of `attributes`.
-fn header_of<const N: usize>(attributes: &mut Attributes<'_, N>) -> Result<TaskHeader, Error> {
+fn header_of<'a, S: Str<'a>, const N: usize>(
+    attributes: &mut Attributes<'_, 'a, N>,
+) -> Result<TaskHeader<S>, Error> {
     Ok(TaskHeader {
         id: attributes.parse(0, forms::parse_uuid)?,
         name: attributes.string(1)?,

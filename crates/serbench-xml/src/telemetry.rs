@@ -6,7 +6,7 @@ use serbench_model::excerpt::shown;
 use serbench_model::forms;
 use serbench_model::{Error, SensorReading};
 
-use crate::read::Input;
+use crate::read::{Input, Str};
 use crate::write::{Output, Tag};
 
 /// The attribute names: the id, then the readings in field order.
@@ -89,8 +89,8 @@ fn parse_double(text: &str) -> Result<f64, String> {
     }
 }
 
-pub(crate) fn decode(bytes: &[u8]) -> Result<SensorReading, Error> {
-    let mut input = Input::new::<SensorReading>(bytes);
+/// The reading `input` holds, its sensor id of type `S`.
+pub(crate) fn decode<'a, S: Str<'a>>(mut input: Input<'a>) -> Result<SensorReading<S>, Error> {
     let root = input.root("reading")?;
     let mut attributes = root.attributes(NAMES)?;
     let sensor_id = attributes.string(0)?;

@@ -1,6 +1,7 @@
 //! The XML codec's tests: the shared conformance kit with XML's hostile
 //! inputs, then XML's own.
 
+mod borrow;
 mod hostile;
 mod layout;
 
