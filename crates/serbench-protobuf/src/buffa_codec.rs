@@ -53,6 +53,10 @@ impl BaseCodec for ProtobufBuffa {
     const DOCUMENT: DocumentPath =
         DocumentPath::Unavailable("a run-time schema path is not wired yet");
     const CARRIES: Carries = Carries::EVERYTHING;
+    // buffa lends through its views (`MessageView<'a>`, `&'a str` fields),
+    // which need their own generated types (`generate_views`, off in
+    // `xtask/codegen/src/buffa.rs`) and the model's checks written again
+    // over them: the owned decode checks prost's messages.
     const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::NOT_WRITTEN;
     // A message cut at a field boundary is a valid, smaller message.
     const DETECTS_TRUNCATION: bool = false;
