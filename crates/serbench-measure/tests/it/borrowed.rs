@@ -19,6 +19,7 @@ const LENDING: &[(&str, bool)] = &[
     ("msgpack", true),
     ("postcard", false),
     ("bincode-stock", false),
+    ("bincode-serde-zap", false),
     ("bitcode-serde", false),
 ];
 
