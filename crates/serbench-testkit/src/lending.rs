@@ -5,7 +5,7 @@
 //! crate's own tests call these for the strict bar, or print the counts
 //! where its library cannot reach it.
 
-use serbench_model::{Codec, Dataset, TaskManager};
+use serbench_model::{Codec, Dataset, MediaContent, Record, TaskManager, Text};
 
 use crate::memory::{installed, tally};
 
@@ -37,6 +37,59 @@ pub fn lends_every_string<C: Codec<TaskManager>>() {
             );
         }
     }
+}
+
+/// Asserts that `C`'s borrows of the canonical media and record lend
+/// their texts: the persons, the first image's title, every string.
+///
+/// # Panics
+///
+/// When `C` has no borrow, or one of them is a copy.
+pub fn lends_media_and_record_text<C: Codec<MediaContent> + Codec<Record>>() {
+    let bytes =
+        <C as Codec<MediaContent>>::to_vec(&MediaContent::canonical()).expect("the media encodes");
+    let lent = <C as Codec<MediaContent>>::borrow(&bytes)
+        .expect("a borrowed decode")
+        .expect("the borrow reads its own bytes");
+    assert!(
+        lent.media.persons.iter().all(Text::is_borrowed),
+        "{}: a person",
+        C::NAME
+    );
+    assert!(
+        lent.images[0].title.as_ref().is_some_and(Text::is_borrowed),
+        "{}: an image title",
+        C::NAME
+    );
+    let bytes = <C as Codec<Record>>::to_vec(&Record::canonical()).expect("the record encodes");
+    let lent = <C as Codec<Record>>::borrow(&bytes)
+        .expect("a borrowed decode")
+        .expect("the borrow reads its own bytes");
+    assert!(
+        lent.strings.iter().all(Text::is_borrowed),
+        "{}: a string",
+        C::NAME
+    );
+}
+
+/// `C`'s borrow of a task-manager whose user name holds a byte that is
+/// not UTF-8, asserted to fail in its decode's words; the error, for the
+/// caller to hold to its position.
+///
+/// # Panics
+///
+/// When `C` has no borrow, the borrow reads the bytes, or its error is
+/// not the decode's.
+#[must_use]
+pub fn refuses_bad_text_as_decode_does<C: Codec<TaskManager>>() -> C::Error {
+    let bytes = C::to_vec(&TaskManager::generate(1)).expect("the task-manager encodes");
+    let bad = crate::replace_once(&bytes, b"Demo User", b"Demo \xffser");
+    let decoded = C::decode(&bad).expect_err("decode refuses the bytes");
+    let lent = C::borrow(&bad)
+        .expect("a borrowed decode")
+        .expect_err("the borrow refuses the bytes");
+    assert_eq!(lent.to_string(), decoded.to_string(), "{}", C::NAME);
+    lent
 }
 
 /// The allocations of `C`'s decode and borrow of the default task-manager,

@@ -3,7 +3,6 @@
 //! borrowed form's lists (the counts printed with `--nocapture`).
 
 use serbench_bson::Bson;
-use serbench_model::{Codec, MediaContent, Record, TaskManager, Text};
 use serbench_testkit::lending;
 
 /// Every text of the borrowed task-manager, media and records is a slice
@@ -11,30 +10,14 @@ use serbench_testkit::lending;
 #[test]
 fn lends_every_text() {
     lending::lends_every_string::<Bson>();
-    let bytes = serbench_bson::to_vec(&MediaContent::canonical()).unwrap();
-    let lent = <Bson as Codec<MediaContent>>::borrow(&bytes)
-        .expect("a borrowed decode")
-        .unwrap();
-    assert!(lent.media.persons.iter().all(Text::is_borrowed));
-    assert!(lent.images[0].title.as_ref().is_some_and(Text::is_borrowed));
-    let bytes = serbench_bson::to_vec(&Record::canonical()).unwrap();
-    let lent = <Bson as Codec<Record>>::borrow(&bytes)
-        .expect("a borrowed decode")
-        .unwrap();
-    assert!(lent.strings.iter().all(Text::is_borrowed));
+    lending::lends_media_and_record_text::<Bson>();
 }
 
 /// A refusal is the decode's, in its words: a text that is not UTF-8, at
 /// its field path.
 #[test]
 fn refuses_as_decode_does() {
-    let bytes = serbench_bson::to_vec(&TaskManager::generate(1)).unwrap();
-    let bad = serbench_testkit::replace_once(&bytes, b"Demo User", b"Demo \xffser");
-    let decoded = <Bson as Codec<TaskManager>>::decode(&bad).unwrap_err();
-    let lent = <Bson as Codec<TaskManager>>::borrow(&bad)
-        .expect("a borrowed decode")
-        .unwrap_err();
-    assert_eq!(lent.to_string(), decoded.to_string());
+    let lent = lending::refuses_bad_text_as_decode_does::<Bson>();
     assert!(lent.to_string().contains("user"), "{lent}");
 }
 

@@ -3,7 +3,7 @@
 //! borrowed form's lists (the counts printed with `--nocapture`).
 
 use serbench_flexbuffers::FlexBuffers;
-use serbench_model::{Codec, ErrorKind, MediaContent, Record, TaskManager, Text};
+use serbench_model::{ErrorKind, TaskManager};
 use serbench_testkit::lending;
 
 /// Every text of the borrowed task-manager, media and records is a slice
@@ -11,31 +11,16 @@ use serbench_testkit::lending;
 #[test]
 fn lends_every_text() {
     lending::lends_every_string::<FlexBuffers>();
-    let bytes = serbench_flexbuffers::to_vec(&MediaContent::canonical()).unwrap();
-    let lent = <FlexBuffers as Codec<MediaContent>>::borrow(&bytes)
-        .expect("a borrowed decode")
-        .unwrap();
-    assert!(lent.media.persons.iter().all(Text::is_borrowed));
-    assert!(lent.images[0].title.as_ref().is_some_and(Text::is_borrowed));
-    let bytes = serbench_flexbuffers::to_vec(&Record::canonical()).unwrap();
-    let lent = <FlexBuffers as Codec<Record>>::borrow(&bytes)
-        .expect("a borrowed decode")
-        .unwrap();
-    assert!(lent.strings.iter().all(Text::is_borrowed));
+    lending::lends_media_and_record_text::<FlexBuffers>();
 }
 
 /// A refusal is the decode's, in its words: a text that is not UTF-8,
 /// refused by the walk at its first byte that is not.
 #[test]
 fn refuses_as_decode_does() {
-    let bytes = serbench_flexbuffers::to_vec(&TaskManager::generate(1)).unwrap();
-    let bad = serbench_testkit::replace_once(&bytes, b"Demo User", b"Demo \xffser");
-    let decoded = <FlexBuffers as Codec<TaskManager>>::decode(&bad).unwrap_err();
-    let lent = <FlexBuffers as Codec<TaskManager>>::borrow(&bad)
-        .expect("a borrowed decode")
-        .unwrap_err();
-    assert_eq!(lent.to_string(), decoded.to_string());
+    let lent = lending::refuses_bad_text_as_decode_does::<FlexBuffers>();
     assert_eq!(lent.kind(), ErrorKind::Invalid);
+    let bytes = serbench_flexbuffers::to_vec(&TaskManager::generate(1)).unwrap();
     let at = bytes.windows(9).position(|w| w == b"Demo User").unwrap();
     assert_eq!(lent.position().offset(), Some(at + 5), "{lent}");
 }

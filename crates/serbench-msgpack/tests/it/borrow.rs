@@ -2,26 +2,14 @@
 //! task-manager only the borrowed form's lists (its counts printed with
 //! `--nocapture`).
 
-use serbench_model::{Codec, Dataset, MediaContent, Record, TaskManager, Text};
+use serbench_model::{Codec, TaskManager};
 use serbench_msgpack::MsgPackZerompk;
 use serbench_testkit::lending;
 
 #[test]
 fn lends_every_text() {
     lending::lends_every_string::<MsgPackZerompk>();
-    let media = MediaContent::canonical();
-    let bytes = MsgPackZerompk::to_vec(&media).unwrap();
-    let lent = <MsgPackZerompk as Codec<MediaContent>>::borrow(&bytes)
-        .expect("a borrowed decode")
-        .unwrap();
-    assert!(lent.media.persons.iter().all(Text::is_borrowed));
-    assert!(lent.images[0].title.as_ref().is_some_and(Text::is_borrowed));
-    let record = &Record::workload(Record::DEFAULT_SIZE)[0];
-    let bytes = MsgPackZerompk::to_vec(record).unwrap();
-    let lent = <MsgPackZerompk as Codec<Record>>::borrow(&bytes)
-        .expect("a borrowed decode")
-        .unwrap();
-    assert!(lent.strings.iter().all(Text::is_borrowed));
+    lending::lends_media_and_record_text::<MsgPackZerompk>();
 }
 
 /// A borrow refuses what the decode refuses, in the same words: an id of
