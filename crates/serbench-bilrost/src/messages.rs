@@ -18,7 +18,7 @@
 use std::borrow::Cow;
 
 use bilrost::{Enumeration, Message};
-use serbench_model::{Color, Text, Uuid, forms};
+use serbench_model::{Color, Str, Uuid, forms};
 
 /// A value the bytes hold that the model does not: where, and what.
 #[derive(Debug)]
@@ -52,31 +52,6 @@ fn each<M, T>(
             convert(item).map_err(|error| error.within(&format!("{field}[{index}]")))
         })
         .collect()
-}
-
-/// The model's string for a text bilrost decoded: `String` for the owned
-/// value, [`Text`] for the borrowed form, which keeps the slice of the
-/// input bilrost lends.
-///
-/// A message holds its text as a `Cow`, which has the layout of both: so
-/// where a list's elements have the model's layout (tasks, lists, the
-/// records' strings and media's persons), collecting them into the model's
-/// list reuses the message's allocation, and the borrowed form builds no
-/// list a second time.
-trait Str<'a> {
-    fn of(text: Cow<'a, str>) -> Self;
-}
-
-impl<'a> Str<'a> for String {
-    fn of(text: Cow<'a, str>) -> Self {
-        text.into_owned()
-    }
-}
-
-impl<'a> Str<'a> for Text<'a> {
-    fn of(text: Cow<'a, str>) -> Self {
-        Text(text)
-    }
 }
 
 /// A dataset and its Bilrost message.

@@ -104,6 +104,6 @@ pub use crate::task_manager::{
     Color, Priority, Task, TaskHeader, TaskList, TaskManager, TaskManagerAnswer, Version,
 };
 pub use crate::telemetry::{SensorReading, TelemetryAnswer};
-pub use crate::text::Text;
+pub use crate::text::{Str, Text};
 pub use time::OffsetDateTime;
 pub use uuid::Uuid;

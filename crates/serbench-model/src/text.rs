@@ -75,6 +75,27 @@ impl From<String> for Text<'_> {
     }
 }
 
+/// The string type a decode builds where a layout has text: `String` for
+/// the owned value, [`Text`] for the borrowed form. A reader written once,
+/// generic over it, serves both decodes.
+pub trait Str<'a>: Sized {
+    /// The string of `text`: borrowed from the input, or owned where the
+    /// reader had to build it (an escape, joined chunks).
+    fn of(text: Cow<'a, str>) -> Self;
+}
+
+impl<'a> Str<'a> for String {
+    fn of(text: Cow<'a, str>) -> Self {
+        text.into_owned()
+    }
+}
+
+impl<'a> Str<'a> for Text<'a> {
+    fn of(text: Cow<'a, str>) -> Self {
+        Self(text)
+    }
+}
+
 /// The borrowed form of an owned value: its text lent, its lists built
 /// anew. What the datasets' [`crate::Dataset::lend`] is made of.
 pub(crate) trait Lend {

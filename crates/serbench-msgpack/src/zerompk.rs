@@ -48,7 +48,7 @@ use std::borrow::Cow;
 
 use ::zerompk::{FromMessagePack, Read, ToMessagePack, Write};
 use serbench_model::excerpt::shown_name;
-use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Text, forms};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Str, forms};
 
 /// MessagePack through zerompk's derive: the same bytes as
 /// [`MsgPack`](crate::MsgPack).
@@ -478,29 +478,9 @@ fn header(header: &serbench_model::TaskHeader) -> Header<'_> {
     }
 }
 
-/// The model's string for a text zerompk read: `String` for the owned
-/// value, [`Text`] for the borrowed form, which keeps the slice of the
-/// input zerompk lends. Every conversion below is generic over it, so the
-/// two forms pass the same checks.
-///
-/// The types hold a text as a `Cow`, which has the layout of both: so
-/// where a list's elements have the model's layout (tasks, lists, the
-/// records' strings), collecting them into the model's list reuses the
-/// allocation, and the borrowed form builds no list a second time.
-trait Str<'a> {
-    fn of(text: Chars<'a>) -> Self;
-}
-
-impl<'a> Str<'a> for String {
-    fn of(Chars(text): Chars<'a>) -> Self {
-        text.into_owned()
-    }
-}
-
-impl<'a> Str<'a> for Text<'a> {
-    fn of(Chars(text): Chars<'a>) -> Self {
-        Text(text)
-    }
+/// The model's string of a derive type's text.
+fn text<'a, S: Str<'a>>(Chars(text): Chars<'a>) -> S {
+    S::of(text)
 }
 
 fn header_model<'a, S: Str<'a>>(
@@ -519,7 +499,7 @@ fn header_model<'a, S: Str<'a>>(
         .map_err(|error| Invalid::new("created", error.to_string()))?;
     Ok(serbench_model::TaskHeader {
         id: serbench_model::Uuid::from_bytes(id),
-        name: S::of(header.name),
+        name: text::<S>(header.name),
         color: serbench_model::Color::from_argb(header.color),
         created,
     })
@@ -574,7 +554,7 @@ fn task_manager<'a, S: Str<'a>>(
     let task = |task: types::Task<'a>| {
         Ok(serbench_model::Task {
             header: header_model(task.header).map_err(|e| e.within("header"))?,
-            description: S::of(task.description),
+            description: text::<S>(task.description),
             priority: match task.priority {
                 Priority::Low => serbench_model::Priority::Low,
                 Priority::Medium => serbench_model::Priority::Medium,
@@ -591,7 +571,7 @@ fn task_manager<'a, S: Str<'a>>(
         })
     };
     Ok(serbench_model::TaskManager {
-        user: S::of(own.user),
+        user: text::<S>(own.user),
         version: serbench_model::Version {
             segments: own.version,
         },
@@ -631,7 +611,7 @@ fn sensor_reading<'a, S: Str<'a>>(
     own: types::SensorReading<'a>,
 ) -> serbench_model::SensorReading<S> {
     serbench_model::SensorReading {
-        sensor_id: S::of(own.sensor_id),
+        sensor_id: text::<S>(own.sensor_id),
         ambient_temperature: own.ambient_temperature,
         object_temperature: own.object_temperature,
         accelerometer_x: own.accelerometer_x,
@@ -688,7 +668,7 @@ fn graph<'a, S: Str<'a>>(own: types::Graph<'a>) -> serbench_model::Graph<S> {
             .into_iter()
             .map(|node| serbench_model::Node {
                 id: node.id,
-                name: S::of(node.name),
+                name: text::<S>(node.name),
                 out_edges: node.out_edges,
                 in_edges: node.in_edges,
             })
@@ -729,7 +709,7 @@ impl Derived for serbench_model::Record {
 fn record<'a, S: Str<'a>>(own: types::Record<'a>) -> serbench_model::Record<S> {
     serbench_model::Record {
         ids: own.ids.into_iter().map(|Signed(id)| id).collect(),
-        strings: own.strings.into_iter().map(S::of).collect(),
+        strings: own.strings.into_iter().map(text::<S>).collect(),
     }
 }
 
@@ -785,18 +765,18 @@ impl Derived for serbench_model::MediaContent {
 
 fn media_content<'a, S: Str<'a>>(own: types::MediaContent<'a>) -> serbench_model::MediaContent<S> {
     let media = own.media;
-    let owned = |text: Option<Chars<'a>>| text.map(S::of);
+    let owned = |chars: Option<Chars<'a>>| chars.map(text::<S>);
     serbench_model::MediaContent {
         media: serbench_model::Media {
-            uri: S::of(media.uri),
+            uri: text::<S>(media.uri),
             title: owned(media.title),
             width: media.width.0,
             height: media.height.0,
-            format: S::of(media.format),
+            format: text::<S>(media.format),
             duration: media.duration.0,
             size: media.size.0,
             bitrate: media.bitrate.map(|Signed(bitrate)| bitrate),
-            persons: media.persons.into_iter().map(S::of).collect(),
+            persons: media.persons.into_iter().map(text::<S>).collect(),
             player: match media.player {
                 Player::Java => serbench_model::Player::Java,
                 Player::Flash => serbench_model::Player::Flash,
@@ -807,7 +787,7 @@ fn media_content<'a, S: Str<'a>>(own: types::MediaContent<'a>) -> serbench_model
             .images
             .into_iter()
             .map(|image| serbench_model::Image {
-                uri: S::of(image.uri),
+                uri: text::<S>(image.uri),
                 title: owned(image.title),
                 width: image.width.0,
                 height: image.height.0,

@@ -2,8 +2,9 @@
 
 use serbench_model::{Edge, Error, Graph, Node};
 
-use crate::read::{Input, Str};
+use crate::read::Input;
 use crate::write::{Output, Tag};
+use serbench_model::Str;
 
 pub(crate) fn encode(graph: &Graph, out: &mut Vec<u8>) -> Result<(), Error> {
     let mut out = Output::new::<Graph>(out);

@@ -4,8 +4,9 @@
 use serbench_model::excerpt::shown;
 use serbench_model::{Error, Image, Media, MediaContent, Player, Size};
 
-use crate::read::{Attributes, Input, Str};
+use crate::read::{Attributes, Input};
 use crate::write::{Output, Tag};
+use serbench_model::Str;
 
 fn player_text(player: Player) -> &'static str {
     match player {

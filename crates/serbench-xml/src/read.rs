@@ -29,27 +29,9 @@ use quick_xml::events::{BytesDecl, BytesRef, BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};
 use serbench_model::excerpt::{Excerpt, shown, shown_name};
 use serbench_model::forms;
-use serbench_model::{Dataset, Error, ErrorKind, Text};
+use serbench_model::{Dataset, Error, ErrorKind, Str};
 
 use crate::{NewError, forbidden_char, new_error};
-
-/// A string of the value read: a `String` for the decode, a [`Text`]
-/// that keeps a slice of the input for the borrowed decode.
-pub(crate) trait Str<'a>: Sized {
-    fn from_cow(text: Cow<'a, str>) -> Self;
-}
-
-impl<'a> Str<'a> for String {
-    fn from_cow(text: Cow<'a, str>) -> Self {
-        text.into_owned()
-    }
-}
-
-impl<'a> Str<'a> for Text<'a> {
-    fn from_cow(text: Cow<'a, str>) -> Self {
-        Text(text)
-    }
-}
 
 /// `part` as a slice of `whole`, if it is one.
 fn within<'a>(whole: &'a str, part: &str) -> Option<&'a str> {
@@ -340,7 +322,7 @@ impl<'a> Input<'a> {
     /// processing instructions skipped. Child elements are errors.
     pub(crate) fn text<S: Str<'a>>(&mut self, element: &Element<'a>) -> Result<S, Error> {
         if element.empty {
-            return Ok(S::from_cow(Cow::Borrowed("")));
+            return Ok(S::of(Cow::Borrowed("")));
         }
         let mut text: Cow<'a, str> = Cow::Borrowed("");
         loop {
@@ -366,7 +348,7 @@ impl<'a> Input<'a> {
                     self.resolve(&reference, text.to_mut())?;
                     continue;
                 }
-                Event::End(_) => return Ok(S::from_cow(text)),
+                Event::End(_) => return Ok(S::of(text)),
                 Event::Comment(_) | Event::PI(_) => continue,
                 Event::Start(start) | Event::Empty(start) => {
                     let child = self.element(start, true);
@@ -634,11 +616,11 @@ impl<'e, 'a, const N: usize> Attributes<'e, 'a, N> {
     /// decode borrows, else a copy.
     fn lend<S: Str<'a>>(&self, value: Cow<'e, str>) -> S {
         match (value, self.lent) {
-            (Cow::Borrowed(value), Some(tag)) => S::from_cow(match within(tag, value) {
+            (Cow::Borrowed(value), Some(tag)) => S::of(match within(tag, value) {
                 Some(lent) => Cow::Borrowed(lent),
                 None => Cow::Owned(value.to_owned()),
             }),
-            (value, _) => S::from_cow(Cow::Owned(value.into_owned())),
+            (value, _) => S::of(Cow::Owned(value.into_owned())),
         }
     }
 

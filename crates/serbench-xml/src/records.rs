@@ -3,8 +3,9 @@
 
 use serbench_model::{Error, Record};
 
-use crate::read::{Input, Str};
+use crate::read::Input;
 use crate::write::{Output, Tag};
+use serbench_model::Str;
 
 pub(crate) fn encode(record: &Record, out: &mut Vec<u8>) -> Result<(), Error> {
     let mut out = Output::new::<Record>(out);

@@ -4,8 +4,9 @@ use serbench_model::excerpt::shown;
 use serbench_model::forms;
 use serbench_model::{Error, Priority, Task, TaskHeader, TaskList, TaskManager, Version};
 
-use crate::read::{Attributes, Element, Input, Str};
+use crate::read::{Attributes, Element, Input};
 use crate::write::{Output, Tag};
+use serbench_model::Str;
 
 /// Priorities' text, by wire value.
 const PRIORITIES: [&str; 4] = ["0", "1", "2", "3"];

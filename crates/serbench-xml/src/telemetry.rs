@@ -6,8 +6,9 @@ use serbench_model::excerpt::shown;
 use serbench_model::forms;
 use serbench_model::{Error, SensorReading};
 
-use crate::read::{Input, Str};
+use crate::read::Input;
 use crate::write::{Output, Tag};
+use serbench_model::Str;
 
 /// The attribute names: the id, then the readings in field order.
 const NAMES: [&str; 9] = [

@@ -53,25 +53,10 @@ impl BaseCodec for CborMinicbor {
 /// for the model's types.
 pub struct Ctx;
 
-/// The string type a decode builds where the layout has text: `String`
-/// for the owned value, [`Text`] for the borrowed form.
-pub trait Str<'b>: Sized {
-    /// The string of `text`, which [`text`] read: borrowed from the input,
-    /// or joined from the chunks of an indefinite-length string.
-    fn of(text: Cow<'b, str>) -> Self;
-}
-
-impl<'b> Str<'b> for String {
-    fn of(text: Cow<'b, str>) -> Self {
-        text.into_owned()
-    }
-}
-
-impl<'b> Str<'b> for Text<'b> {
-    fn of(text: Cow<'b, str>) -> Self {
-        Text(text)
-    }
-}
+// The model's string type of a layout's text (`String` or `Text`), which
+// `text` reads: borrowed from the input, or joined from the chunks of an
+// indefinite-length string.
+pub(crate) use serbench_model::Str;
 
 mod private {
     use minicbor::Decoder;
