@@ -24,11 +24,12 @@
 //! checks, and [`Lent::into_owned`](Value::into_owned) gives the value it
 //! is verified against.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use std::marker::PhantomData;
 
-use serbench_model::{Error, ErrorKind, Text, excerpt};
+use serbench_model::{Error, ErrorKind, Str, Text, excerpt};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -119,7 +120,8 @@ impl Lent<'_> {
 }
 
 /// The text of a [`Value`], made from what a deserializer offers: a slice
-/// of the input it lends for `'de`, a passing slice, or a string.
+/// of the input it lends for `'de`, a passing slice, or a string. Any of
+/// the model's string types ([`Str`]: `String`, [`Text`]) is one.
 pub trait DocText<'de>: AsRef<str> + Sized {
     /// Text the input lends.
     fn lent(text: &'de str) -> Self;
@@ -129,31 +131,17 @@ pub trait DocText<'de>: AsRef<str> + Sized {
     fn owned(text: String) -> Self;
 }
 
-impl DocText<'_> for String {
-    fn lent(text: &str) -> Self {
-        text.to_owned()
-    }
-
-    fn copied(text: &str) -> Self {
-        text.to_owned()
-    }
-
-    fn owned(text: String) -> Self {
-        text
-    }
-}
-
-impl<'de> DocText<'de> for Text<'de> {
+impl<'de, S: Str<'de> + AsRef<str>> DocText<'de> for S {
     fn lent(text: &'de str) -> Self {
-        Text::borrowed(text)
+        S::of(Cow::Borrowed(text))
     }
 
     fn copied(text: &str) -> Self {
-        Text::from(text.to_owned())
+        S::of(Cow::Owned(text.to_owned()))
     }
 
     fn owned(text: String) -> Self {
-        Text::from(text)
+        S::of(Cow::Owned(text))
     }
 }
 
