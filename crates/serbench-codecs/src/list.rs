@@ -50,7 +50,7 @@ codecs! {
     "borsh"       => serbench_borsh::Borsh,                "Borsh",        "borsh",       stock, evolution;
     "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       tuned, native, document, evolution;
     "protobuf-stock" => serbench_protobuf::ProtobufStock,  "Protobuf",     "prost",       stock;
-    "protobuf-rust" => serbench_protobuf::ProtobufRust,    "Protobuf",     "protobuf",    stock, evolution;
+    "protobuf-rust" => serbench_protobuf::ProtobufRust,    "Protobuf",     "protobuf",    stock, document, evolution;
     "protobuf-buffa" => serbench_protobuf::ProtobufBuffa,  "Protobuf",     "buffa",       stock, evolution;
     "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      stock, document, evolution;
     "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      stock, document, evolution;

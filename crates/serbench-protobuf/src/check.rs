@@ -16,7 +16,24 @@
 //! report it: the library reads in the same order and fails there too.
 
 /// Which fields of a message hold messages, and their shapes.
+#[derive(Clone, Copy)]
 pub(crate) struct Shape(pub(crate) &'static [(u32, &'static Shape)]);
+
+/// A message's fields as the walk follows them: a dataset's [`Shape`], or
+/// a document's message descriptor, known only at run time.
+pub(crate) trait Fields: Sized {
+    /// The message field `number` holds, if it holds one.
+    fn message_at(&self, number: u64) -> Option<Self>;
+}
+
+impl Fields for Shape {
+    fn message_at(&self, number: u64) -> Option<Shape> {
+        self.0
+            .iter()
+            .find(|(field, _)| u64::from(*field) == number)
+            .map(|&(_, inner)| *inner)
+    }
+}
 
 /// A message with no message fields.
 pub(crate) const FLAT: Shape = Shape(&[]);
@@ -33,13 +50,14 @@ pub(crate) struct Overlong {
 }
 
 /// Walks the root message `input` of shape `shape`.
-pub(crate) fn lengths(input: &[u8], shape: &Shape) -> Result<(), Overlong> {
+pub(crate) fn lengths<F: Fields>(input: &[u8], shape: &F) -> Result<(), Overlong> {
     walk(input, 0, shape)
 }
 
-/// Walks message `bytes`, which starts `base` bytes into the input. The
-/// schemas nest four messages deep, so recursion is bounded by them.
-fn walk(bytes: &[u8], base: usize, shape: &Shape) -> Result<(), Overlong> {
+/// Walks message `bytes`, which starts `base` bytes into the input.
+/// Recursion is bounded by the schema's nesting: the datasets' nest four
+/// messages deep, a document's at most the 101 levels its row admits.
+fn walk<F: Fields>(bytes: &[u8], base: usize, shape: &F) -> Result<(), Overlong> {
     let mut at = 0;
     // Start-group keys not yet closed: fields inside a group are not the
     // message's, so they are walked flat.
@@ -75,12 +93,9 @@ fn walk(bytes: &[u8], base: usize, shape: &Shape) -> Result<(), Overlong> {
                 };
                 let body = &bytes[at..at + len];
                 if groups == 0
-                    && let Some((_, inner)) = shape
-                        .0
-                        .iter()
-                        .find(|(number, _)| u64::from(*number) == field)
+                    && let Some(inner) = shape.message_at(field)
                 {
-                    walk(body, base + at, inner)?;
+                    walk(body, base + at, &inner)?;
                 }
                 at += len;
             }

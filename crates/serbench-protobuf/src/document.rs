@@ -3,7 +3,9 @@
 //! `serbench measure`'s `protobuf` row, driven at run time by
 //! prost-reflect: a proto3 schema written from the inferred one,
 //! compiled in memory by protox (no protoc), and each value carried
-//! through a [`DynamicMessage`] that prost encodes and decodes.
+//! through a [`DynamicMessage`] that prost encodes and decodes. The
+//! `protobuf-rust` row carries the same schema and the same mapping
+//! ([`Reflect`]) through rust-protobuf's `MessageDyn` (`document/rust.rs`).
 //!
 //! # The crate's checks
 //!
@@ -81,14 +83,18 @@
 //! instead (`src/document/user.rs` says how a document is mapped onto
 //! it and what it refuses), and no schema file is written.
 
+pub(crate) mod rust;
 mod user;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use prost::bytes::Bytes;
+use std::borrow::Cow;
+
 use prost_reflect::{
-    DynamicMessage, FieldDescriptor, Kind, MessageDescriptor, ReflectMessage as _, Value as Proto,
+    DynamicMessage, FieldDescriptor, Kind as ProstKind, MessageDescriptor, ReflectMessage as _,
+    Value as Proto,
 };
 use protox::file::{File, FileResolver};
 
@@ -114,70 +120,111 @@ impl DocumentCodec for Protobuf {
                 context.messages,
             )?));
         }
-        Ok(Box::new(Generated::new(
-            context.name,
-            context.inferred(Self::NAME)?,
-        )?))
+        let compiled = Compiled::new(Protobuf::NAME, context.name, context.inferred(Self::NAME)?)?;
+        let root = compiled
+            .compiler
+            .descriptor_pool()
+            .get_message_by_name(&compiled.root)
+            .ok_or_else(|| compiled.lost())?;
+        Ok(Box::new(Generated::<Prost> {
+            schema: compiled.schema,
+            root,
+            file: compiled.file,
+        }))
     }
 }
 
-/// The codec over the schema written from the inferred one.
-struct Generated {
+/// The `.proto` written from the inferred schema, compiled by protox:
+/// what both rows' reflection APIs start from.
+pub(crate) struct Compiled {
+    /// The codec whose errors these are.
+    codec: &'static str,
     /// The inferred schema the values are walked with.
-    schema: Schema,
-    /// The document's message: the root record's, or the wrapper's.
-    root: MessageDescriptor,
+    pub(crate) schema: Schema,
     /// The written `.proto`.
-    file: SchemaFile,
+    pub(crate) file: SchemaFile,
+    /// protox, holding the compiled file.
+    pub(crate) compiler: protox::Compiler,
+    /// The document's message: the root record's, or the wrapper's.
+    pub(crate) root: String,
 }
 
-impl Generated {
-    fn new(name: &str, schema: &Schema) -> Result<Generated, Error> {
-        let (text, root_name) = write_proto(name, schema)?;
+impl Compiled {
+    /// Writes and compiles the schema for codec `codec`, refused where its
+    /// messages nest past what the libraries decode.
+    pub(crate) fn new(codec: &'static str, name: &str, schema: &Schema) -> Result<Compiled, Error> {
+        let (text, root) = write_proto(codec, name, schema)?;
         let file = SchemaFile {
             name: format!("{name}.proto"),
             text,
         };
         let mut compiler = protox::Compiler::with_file_resolver(InMemory(file.clone()));
         compiler.open_file(&file.name).map_err(|error| {
-            unsupported(format!("protox refused the schema written for it: {error}"))
-                .with_source(error)
+            unsupported_by(
+                codec,
+                format!("protox refused the schema written for it: {error}"),
+            )
+            .with_source(error)
         })?;
-        let root = compiler
-            .descriptor_pool()
-            .get_message_by_name(&root_name)
-            .ok_or_else(|| {
-                unsupported(format!("the written schema lost its message {root_name}"))
-            })?;
-        let nesting = message_nesting(&root, &mut HashMap::new());
-        // prost's limit, told as the document's own depth.
-        if nesting > PROST_NESTING {
-            return Err(unsupported(format!(
-                "the document nests {} levels, {nesting} in its messages, past the {PROST_NESTING} prost decodes",
-                schema.depth()
-            )));
-        }
-        Ok(Generated {
+        let written = Compiled {
+            codec,
             schema: schema.clone(),
-            root,
             file,
-        })
+            compiler,
+            root,
+        };
+        let descriptor = written
+            .compiler
+            .descriptor_pool()
+            .get_message_by_name(&written.root)
+            .ok_or_else(|| written.lost())?;
+        let nesting = message_nesting(&descriptor, &mut HashMap::new());
+        // Both libraries' limit, told as the document's own depth.
+        if nesting > MAX_NESTING {
+            return Err(unsupported_by(
+                codec,
+                format!(
+                    "the document nests {} levels, {nesting} in its messages, past the {MAX_NESTING} protobuf decodes",
+                    schema.depth()
+                ),
+            ));
+        }
+        Ok(written)
+    }
+
+    /// The error of a root message the compiled file lacks.
+    pub(crate) fn lost(&self) -> Error {
+        unsupported_by(
+            self.codec,
+            format!("the written schema lost its message {}", self.root),
+        )
     }
 }
 
-impl Codec for Generated {
+/// The codec over the schema written from the inferred one, through the
+/// reflection API `R`.
+pub(crate) struct Generated<R: Reflect> {
+    /// The inferred schema the values are walked with.
+    pub(crate) schema: Schema,
+    /// The document's message: the root record's, or the wrapper's.
+    pub(crate) root: R::Descriptor,
+    /// The written `.proto`.
+    pub(crate) file: SchemaFile,
+}
+
+impl<R: Reflect> Codec for Generated<R> {
     fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
         let mut path = String::from("$");
         let message = match (&self.schema, value) {
             (Schema::Record(record), Value::Map(entries)) => {
-                put_record(record, entries, &self.root, &mut path)?
+                put_record::<R>(record, entries, &self.root, &mut path)?
             }
-            (Schema::Record(_), _) => return Err(mismatch(&path, &self.schema, value)),
+            (Schema::Record(_), _) => return Err(mismatch(R::CODEC, &path, &self.schema, value)),
             _ => {
-                let mut message = DynamicMessage::new(self.root.clone());
-                put_field(
+                let mut message = R::new_message(&self.root);
+                put_field::<R>(
                     &mut message,
-                    &field(&self.root, 1)?,
+                    &field::<R>(&self.root, 1)?,
                     &self.schema,
                     value,
                     &mut path,
@@ -185,15 +232,16 @@ impl Codec for Generated {
                 message
             }
         };
-        write(&message, out)
+        R::write(&message, out)
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
-        let message = read(&self.root, bytes)?;
+        let message = R::read(&self.root, bytes)?;
+        let message = R::as_message(&message);
         match &self.schema {
-            Schema::Record(record) => read_record(record, &message),
-            schema => read_field(&message, &field(&self.root, 1)?, schema, true)?
-                .ok_or_else(|| unread("the document's value is missing")),
+            Schema::Record(record) => read_record::<R>(record, message),
+            schema => read_field::<R>(message, &field::<R>(&self.root, 1)?, schema, true)?
+                .ok_or_else(|| unread_by(R::CODEC, "the document's value is missing")),
         }
     }
 
@@ -226,18 +274,28 @@ fn read(root: &MessageDescriptor, bytes: &[u8]) -> Result<DynamicMessage, Error>
 
 /// What the document holds that it or its schema has no form for, an
 /// encode error; where it is, [`misfit`].
-fn unsupported(message: impl Into<String>) -> Error {
-    Error::named(ErrorKind::Unsupported, Protobuf::NAME, DOCUMENT, message)
+fn unsupported_by(codec: &'static str, message: impl Into<String>) -> Error {
+    Error::named(ErrorKind::Unsupported, codec, DOCUMENT, message)
 }
 
-/// [`unsupported`] at `path`.
+/// [`unsupported_by`] at `path`.
+fn misfit_by(codec: &'static str, path: &str, message: impl Into<String>) -> Error {
+    unsupported_by(codec, message).at_path(path)
+}
+
+/// [`misfit_by`] the `protobuf` row, for the user's own schema.
 fn misfit(path: &str, message: impl Into<String>) -> Error {
-    unsupported(message).at_path(path)
+    misfit_by(Protobuf::NAME, path, message)
 }
 
 /// What a message read holds that the schema does not lead to.
+fn unread_by(codec: &'static str, message: impl Into<String>) -> Error {
+    Error::named(ErrorKind::Invalid, codec, DOCUMENT, message)
+}
+
+/// [`unread_by`] the `protobuf` row, for the user's own schema.
 fn unread(message: impl Into<String>) -> Error {
-    Error::named(ErrorKind::Invalid, Protobuf::NAME, DOCUMENT, message)
+    unread_by(Protobuf::NAME, message)
 }
 
 /// protox's view of the one written file, so nothing touches the disk.
@@ -253,9 +311,9 @@ impl FileResolver for InMemory {
     }
 }
 
-/// The most levels of messages prost decodes: the outermost and 100
-/// nested (its recursion limit).
-const PROST_NESTING: usize = 101;
+/// The most levels of messages prost and rust-protobuf decode: the
+/// outermost and 100 nested (both libraries' recursion limit).
+const MAX_NESTING: usize = 101;
 
 /// How many levels of messages a value of `message` can nest, itself
 /// included; `known` keeps each message's, as the wrapper messages are
@@ -267,7 +325,7 @@ fn message_nesting(message: &MessageDescriptor, known: &mut HashMap<String, usiz
     let levels = 1 + message
         .fields()
         .filter_map(|field| match field.kind() {
-            Kind::Message(inner) => Some(message_nesting(&inner, known)),
+            ProstKind::Message(inner) => Some(message_nesting(&inner, known)),
             _ => None,
         })
         .max()
@@ -276,15 +334,18 @@ fn message_nesting(message: &MessageDescriptor, known: &mut HashMap<String, usiz
     levels
 }
 
-fn field(message: &MessageDescriptor, number: u32) -> Result<FieldDescriptor, Error> {
-    message
-        .get_field(number)
-        .ok_or_else(|| unread(format!("{} has no field {number}", message.full_name())))
+fn field<R: Reflect>(message: &R::Descriptor, number: u32) -> Result<R::Field, Error> {
+    R::field(message, number).ok_or_else(|| {
+        unread_by(
+            R::CODEC,
+            format!("{} has no field {number}", R::message_name(message)),
+        )
+    })
 }
 
-fn mismatch(path: &str, schema: &Schema, value: &Value) -> Error {
+fn mismatch(codec: &'static str, path: &str, schema: &Schema, value: &Value) -> Error {
     let message = format!("expected {}, found {}", schema.kind(), value.kind());
-    misfit(path, message)
+    misfit_by(codec, path, message)
 }
 
 /// Runs `f` with `path` extended by `step`, then restores it.
@@ -300,8 +361,17 @@ fn at<T>(path: &mut String, step: std::fmt::Arguments<'_>, f: impl FnOnce(&mut S
 // Writing the .proto
 
 /// The proto3 text for `schema` and the name of the document's message.
-fn write_proto(name: &str, schema: &Schema) -> Result<(String, String), Error> {
-    let mut writer = Writer::default();
+fn write_proto(
+    codec: &'static str,
+    name: &str,
+    schema: &Schema,
+) -> Result<(String, String), Error> {
+    let mut writer = Writer {
+        codec,
+        messages: Vec::new(),
+        taken: Unique::default(),
+        made: HashMap::new(),
+    };
     for record in schema.records() {
         writer.taken.reserve(&record.name);
     }
@@ -336,8 +406,9 @@ fn write_proto(name: &str, schema: &Schema) -> Result<(String, String), Error> {
 }
 
 /// The messages written so far and their names.
-#[derive(Default)]
 struct Writer {
+    /// The codec whose errors these are.
+    codec: &'static str,
     /// Each message's text, in the file's order (a parent before the
     /// messages it made).
     messages: Vec<String>,
@@ -368,7 +439,8 @@ impl Writer {
         );
         let mut json_names = Unique::folded(json_folded);
         if field_number(record.fields.len().saturating_sub(1)) > MAX_FIELD_NUMBER {
-            return Err(misfit(
+            return Err(misfit_by(
+                self.codec,
                 path,
                 format!(
                     "{} keys; Protobuf's field numbers stop at {MAX_FIELD_NUMBER}",
@@ -435,7 +507,7 @@ impl Writer {
     fn type_name(&mut self, schema: &Schema, path: &mut String) -> Result<String, Error> {
         Ok(match schema {
             Schema::Empty | Schema::Bool => "bool".to_owned(),
-            Schema::Int(range) => int_type(*range, path)?.to_owned(),
+            Schema::Int(range) => int_type(self.codec, *range, path)?.to_owned(),
             Schema::Float => "double".to_owned(),
             Schema::Text => "string".to_owned(),
             Schema::Bytes => "bytes".to_owned(),
@@ -552,9 +624,10 @@ const RESERVED_NUMBERS: std::ops::Range<u32> = 19_000..20_000;
 /// The largest field number.
 const MAX_FIELD_NUMBER: u32 = (1 << 29) - 1;
 
-fn int_type(range: IntRange, path: &str) -> Result<&'static str, Error> {
+fn int_type(codec: &'static str, range: IntRange, path: &str) -> Result<&'static str, Error> {
     if !range.fits_64_bits() {
-        return Err(misfit(
+        return Err(misfit_by(
+            codec,
             path,
             "integers both negative and past i64::MAX, which neither sint64 nor uint64 holds",
         ));
@@ -584,105 +657,346 @@ fn member_name(schema: &Schema) -> &'static str {
 }
 
 // ---------------------------------------------------------------------------
-// Value → DynamicMessage
+// The reflection APIs
 
-fn put_record(
+/// A library's run-time messages as the mapping below drives them, so
+/// that both rows carry a document by one mapping: prost-reflect's
+/// `DynamicMessage` ([`Prost`]) and rust-protobuf's `MessageDyn`
+/// (`document::rust`).
+pub(crate) trait Reflect {
+    /// The codec whose errors these are.
+    const CODEC: &'static str;
+    /// A message type.
+    type Descriptor: Clone;
+    /// A field of a message type.
+    type Field;
+    /// A message as it is read.
+    type Message: ?Sized;
+    /// A message being built, and as it is decoded.
+    type Built;
+    /// A value to set in a field or a list.
+    type Boxed;
+    /// A message value read out of another.
+    type Ref<'a>: std::ops::Deref<Target = Self::Message>
+    where
+        Self: 'a;
+
+    fn new_message(descriptor: &Self::Descriptor) -> Self::Built;
+    fn as_message(built: &Self::Built) -> &Self::Message;
+    fn descriptor(message: &Self::Message) -> Self::Descriptor;
+    fn message_name(descriptor: &Self::Descriptor) -> String;
+    fn field(descriptor: &Self::Descriptor, number: u32) -> Option<Self::Field>;
+    fn field_name(field: &Self::Field) -> String;
+    fn number(field: &Self::Field) -> u32;
+    fn is_list(field: &Self::Field) -> bool;
+    /// Whether the field is written only when set, as proto3 says: a
+    /// message, a oneof member or an `optional` one.
+    fn has_presence(field: &Self::Field) -> bool;
+    fn kind(field: &Self::Field) -> Kind<Self::Descriptor>;
+
+    fn boxed(scalar: Scalar) -> Self::Boxed;
+    fn boxed_message(message: Self::Built) -> Self::Boxed;
+    fn set(message: &mut Self::Built, field: &Self::Field, value: Self::Boxed);
+    fn set_list(message: &mut Self::Built, field: &Self::Field, items: Vec<Self::Boxed>);
+
+    /// The numbers of the fields set in `message`, in increasing order.
+    fn set_numbers(message: &Self::Message) -> Vec<u32>;
+    fn has(message: &Self::Message, field: &Self::Field) -> bool;
+    /// A singular field's value, its default when unset.
+    fn get<'a>(message: &'a Self::Message, field: &Self::Field) -> Element<'a, Self>;
+    fn get_list<'a>(message: &'a Self::Message, field: &Self::Field) -> Vec<Element<'a, Self>>;
+
+    /// Appends `message` within protobuf's size limit.
+    fn write(message: &Self::Built, out: &mut Vec<u8>) -> Result<(), Error>;
+    /// The message of `root` that fills `bytes`.
+    fn read(root: &Self::Descriptor, bytes: &[u8]) -> Result<Self::Built, Error>;
+}
+
+/// What a field's type asks of an integer, or the message it holds.
+pub(crate) enum Kind<D> {
+    Signed,
+    Unsigned,
+    Message(D),
+    Other,
+}
+
+/// A scalar to set.
+pub(crate) enum Scalar {
+    Bool(bool),
+    I64(i64),
+    U64(u64),
+    F64(f64),
+    Text(String),
+    Bytes(Vec<u8>),
+}
+
+/// A value read out of a message.
+pub(crate) enum Element<'a, R: Reflect + ?Sized + 'a> {
+    Bool(bool),
+    I64(i64),
+    U64(u64),
+    F64(f64),
+    Text(std::borrow::Cow<'a, str>),
+    Bytes(std::borrow::Cow<'a, [u8]>),
+    Message(R::Ref<'a>),
+    /// A type the written schemas never use.
+    Other,
+}
+
+/// prost-reflect's `DynamicMessage`: the `protobuf` row.
+pub(crate) struct Prost;
+
+impl Prost {
+    fn element(proto: Cow<'_, Proto>) -> Element<'_, Prost> {
+        match proto {
+            Cow::Borrowed(proto) => match proto {
+                Proto::Message(message) => Element::Message(Cow::Borrowed(message)),
+                Proto::String(text) => Element::Text(Cow::Borrowed(text)),
+                Proto::Bytes(bytes) => Element::Bytes(Cow::Borrowed(bytes)),
+                other => Self::scalar(other),
+            },
+            Cow::Owned(proto) => match proto {
+                Proto::Message(message) => Element::Message(Cow::Owned(message)),
+                Proto::String(text) => Element::Text(Cow::Owned(text)),
+                Proto::Bytes(bytes) => Element::Bytes(Cow::Owned(bytes.to_vec())),
+                other => Self::scalar(&other),
+            },
+        }
+    }
+
+    fn scalar<'a>(proto: &Proto) -> Element<'a, Prost> {
+        match proto {
+            Proto::Bool(b) => Element::Bool(*b),
+            Proto::I64(n) => Element::I64(*n),
+            Proto::U64(n) => Element::U64(*n),
+            Proto::F64(x) => Element::F64(*x),
+            _ => Element::Other,
+        }
+    }
+}
+
+impl Reflect for Prost {
+    const CODEC: &'static str = Protobuf::NAME;
+    type Descriptor = MessageDescriptor;
+    type Field = FieldDescriptor;
+    type Message = DynamicMessage;
+    type Built = DynamicMessage;
+    type Boxed = Proto;
+    type Ref<'a> = Cow<'a, DynamicMessage>;
+
+    fn new_message(descriptor: &MessageDescriptor) -> DynamicMessage {
+        DynamicMessage::new(descriptor.clone())
+    }
+
+    fn as_message(built: &DynamicMessage) -> &DynamicMessage {
+        built
+    }
+
+    fn descriptor(message: &DynamicMessage) -> MessageDescriptor {
+        message.descriptor()
+    }
+
+    fn message_name(descriptor: &MessageDescriptor) -> String {
+        descriptor.full_name().to_owned()
+    }
+
+    fn field(descriptor: &MessageDescriptor, number: u32) -> Option<FieldDescriptor> {
+        descriptor.get_field(number)
+    }
+
+    fn field_name(field: &FieldDescriptor) -> String {
+        field.full_name().to_owned()
+    }
+
+    fn number(field: &FieldDescriptor) -> u32 {
+        field.number()
+    }
+
+    fn is_list(field: &FieldDescriptor) -> bool {
+        field.is_list()
+    }
+
+    fn has_presence(field: &FieldDescriptor) -> bool {
+        field.supports_presence()
+    }
+
+    fn kind(field: &FieldDescriptor) -> Kind<MessageDescriptor> {
+        match field.kind() {
+            ProstKind::Int64 | ProstKind::Sint64 => Kind::Signed,
+            ProstKind::Uint64 => Kind::Unsigned,
+            ProstKind::Message(message) => Kind::Message(message),
+            _ => Kind::Other,
+        }
+    }
+
+    fn boxed(scalar: Scalar) -> Proto {
+        match scalar {
+            Scalar::Bool(b) => Proto::Bool(b),
+            Scalar::I64(n) => Proto::I64(n),
+            Scalar::U64(n) => Proto::U64(n),
+            Scalar::F64(x) => Proto::F64(x),
+            Scalar::Text(text) => Proto::String(text),
+            Scalar::Bytes(bytes) => Proto::Bytes(Bytes::from(bytes)),
+        }
+    }
+
+    fn boxed_message(message: DynamicMessage) -> Proto {
+        Proto::Message(message)
+    }
+
+    fn set(message: &mut DynamicMessage, field: &FieldDescriptor, value: Proto) {
+        message.set_field(field, value);
+    }
+
+    fn set_list(message: &mut DynamicMessage, field: &FieldDescriptor, items: Vec<Proto>) {
+        message.set_field(field, Proto::List(items));
+    }
+
+    fn set_numbers(message: &DynamicMessage) -> Vec<u32> {
+        message
+            .fields()
+            .map(|(descriptor, _)| descriptor.number())
+            .collect()
+    }
+
+    fn has(message: &DynamicMessage, field: &FieldDescriptor) -> bool {
+        message.has_field(field)
+    }
+
+    fn get<'a>(message: &'a DynamicMessage, field: &FieldDescriptor) -> Element<'a, Prost> {
+        Self::element(message.get_field(field))
+    }
+
+    fn get_list<'a>(
+        message: &'a DynamicMessage,
+        field: &FieldDescriptor,
+    ) -> Vec<Element<'a, Prost>> {
+        match message.get_field(field) {
+            Cow::Borrowed(Proto::List(items)) => items
+                .iter()
+                .map(|item| Self::element(Cow::Borrowed(item)))
+                .collect(),
+            // An unset list reads as its default, which is empty.
+            _ => Vec::new(),
+        }
+    }
+
+    fn write(message: &DynamicMessage, out: &mut Vec<u8>) -> Result<(), Error> {
+        write(message, out)
+    }
+
+    fn read(root: &MessageDescriptor, bytes: &[u8]) -> Result<DynamicMessage, Error> {
+        read(root, bytes)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Value → message
+
+fn put_record<R: Reflect>(
     record: &Record,
     entries: &[(String, Value)],
-    message: &MessageDescriptor,
+    message: &R::Descriptor,
     path: &mut String,
-) -> Result<DynamicMessage, Error> {
-    let mut out = DynamicMessage::new(message.clone());
+) -> Result<R::Built, Error> {
+    let mut out = R::new_message(message);
     let present = record
         .present(entries)
-        .map_err(|found| misfit(path, found.to_string()))?;
+        .map_err(|found| misfit_by(R::CODEC, path, found.to_string()))?;
     for (index, value) in present {
         let field_schema = &record.fields[index];
-        let descriptor = field(message, field_number(index))?;
+        let descriptor = field::<R>(message, field_number(index))?;
         at(path, format_args!(".{}", field_schema.key), |path| {
-            put_field(&mut out, &descriptor, &field_schema.schema, value, path)
+            put_field::<R>(&mut out, &descriptor, &field_schema.schema, value, path)
         })?;
     }
     Ok(out)
 }
 
-fn put_field(
-    message: &mut DynamicMessage,
-    descriptor: &FieldDescriptor,
+fn put_field<R: Reflect>(
+    message: &mut R::Built,
+    descriptor: &R::Field,
     schema: &Schema,
     value: &Value,
     path: &mut String,
 ) -> Result<(), Error> {
-    let proto = if descriptor.is_list() {
+    let kind = R::kind(descriptor);
+    if R::is_list(descriptor) {
         let (Schema::List(item), Value::List(items)) = (schema, value) else {
-            return Err(mismatch(path, schema, value));
+            return Err(mismatch(R::CODEC, path, schema, value));
         };
-        let kind = descriptor.kind();
         let items = items
             .iter()
             .enumerate()
             .map(|(i, value)| {
                 at(path, format_args!("[{i}]"), |path| {
-                    element(item, value, &kind, path)
+                    element::<R>(item, value, &kind, path)
                 })
             })
             .collect::<Result<_, _>>()?;
-        Proto::List(items)
+        R::set_list(message, descriptor, items);
     } else {
-        element(schema, value, &descriptor.kind(), path)?
-    };
-    message.set_field(descriptor, proto);
+        let value = element::<R>(schema, value, &kind, path)?;
+        R::set(message, descriptor, value);
+    }
     Ok(())
 }
 
 /// `value` as a singular value of `kind`, the type `schema` was written as.
-fn element(schema: &Schema, value: &Value, kind: &Kind, path: &mut String) -> Result<Proto, Error> {
+fn element<R: Reflect>(
+    schema: &Schema,
+    value: &Value,
+    kind: &Kind<R::Descriptor>,
+    path: &mut String,
+) -> Result<R::Boxed, Error> {
     Ok(match (schema, value, kind) {
-        (Schema::Bool, Value::Bool(b), _) => Proto::Bool(*b),
-        (Schema::Int(_), Value::Int(n), Kind::Int64 | Kind::Sint64) => Proto::I64(*n),
-        (Schema::Int(_), Value::Int(n), Kind::Uint64) if *n >= 0 => Proto::U64(n.cast_unsigned()),
-        (Schema::Int(_), Value::UInt(n), Kind::Uint64) => Proto::U64(*n),
-        (Schema::Float, Value::Float(x), _) => Proto::F64(*x),
-        (Schema::Text, Value::Text(text), _) => Proto::String(text.clone()),
-        (Schema::Bytes, Value::Bytes(bytes), _) => Proto::Bytes(Bytes::copy_from_slice(bytes)),
-        (Schema::Null, Value::Null, Kind::Message(null)) => {
-            Proto::Message(DynamicMessage::new(null.clone()))
+        (Schema::Bool, Value::Bool(b), _) => R::boxed(Scalar::Bool(*b)),
+        (Schema::Int(_), Value::Int(n), Kind::Signed) => R::boxed(Scalar::I64(*n)),
+        (Schema::Int(_), Value::Int(n), Kind::Unsigned) if *n >= 0 => {
+            R::boxed(Scalar::U64(n.cast_unsigned()))
         }
+        (Schema::Int(_), Value::UInt(n), Kind::Unsigned) => R::boxed(Scalar::U64(*n)),
+        (Schema::Float, Value::Float(x), _) => R::boxed(Scalar::F64(*x)),
+        (Schema::Text, Value::Text(text), _) => R::boxed(Scalar::Text(text.clone())),
+        (Schema::Bytes, Value::Bytes(bytes), _) => R::boxed(Scalar::Bytes(bytes.clone())),
+        (Schema::Null, Value::Null, Kind::Message(null)) => R::boxed_message(R::new_message(null)),
         (Schema::Record(record), Value::Map(entries), Kind::Message(message)) => {
-            Proto::Message(put_record(record, entries, message, path)?)
+            R::boxed_message(put_record::<R>(record, entries, message, path)?)
         }
         (Schema::List(_), Value::List(_), Kind::Message(wrapper)) => {
-            let mut out = DynamicMessage::new(wrapper.clone());
-            put_field(&mut out, &field(wrapper, 1)?, schema, value, path)?;
-            Proto::Message(out)
+            let mut out = R::new_message(wrapper);
+            put_field::<R>(&mut out, &field::<R>(wrapper, 1)?, schema, value, path)?;
+            R::boxed_message(out)
         }
         (Schema::Nullable(inner), value, Kind::Message(oneof)) => {
-            let mut out = DynamicMessage::new(oneof.clone());
+            let mut out = R::new_message(oneof);
             if let Value::Null = value {
-                let null = field(oneof, 1)?;
-                out.set_field(&null, element(&Schema::Null, value, &null.kind(), path)?);
+                let null = field::<R>(oneof, 1)?;
+                let boxed = element::<R>(&Schema::Null, value, &R::kind(&null), path)?;
+                R::set(&mut out, &null, boxed);
             } else {
                 let members = match &**inner {
                     Schema::Union(members) => members.as_slice(),
                     one => std::slice::from_ref(one),
                 };
-                put_member(&mut out, members, 2, value, path)?;
+                put_member::<R>(&mut out, oneof, members, 2, value, path)?;
             }
-            Proto::Message(out)
+            R::boxed_message(out)
         }
         (Schema::Union(members), value, Kind::Message(oneof)) => {
-            let mut out = DynamicMessage::new(oneof.clone());
-            put_member(&mut out, members, 1, value, path)?;
-            Proto::Message(out)
+            let mut out = R::new_message(oneof);
+            put_member::<R>(&mut out, oneof, members, 1, value, path)?;
+            R::boxed_message(out)
         }
-        _ => return Err(mismatch(path, schema, value)),
+        _ => return Err(mismatch(R::CODEC, path, schema, value)),
     })
 }
 
-/// Sets the oneof member of `value`'s kind, the members numbered from
-/// `first`.
-fn put_member(
-    message: &mut DynamicMessage,
+/// Sets the oneof member of `value`'s kind in `message` (of type
+/// `oneof`), the members numbered from `first`.
+fn put_member<R: Reflect>(
+    message: &mut R::Built,
+    oneof: &R::Descriptor,
     members: &[Schema],
     first: u32,
     value: &Value,
@@ -702,11 +1016,11 @@ fn put_member(
                 .join(", "),
             value.kind()
         );
-        return Err(misfit(path, message));
+        return Err(misfit_by(R::CODEC, path, message));
     };
-    let descriptor = field(&message.descriptor(), number)?;
-    let proto = element(member, value, &descriptor.kind(), path)?;
-    message.set_field(&descriptor, proto);
+    let descriptor = field::<R>(oneof, number)?;
+    let boxed = element::<R>(member, value, &R::kind(&descriptor), path)?;
+    R::set(message, &descriptor, boxed);
     Ok(())
 }
 
@@ -724,30 +1038,33 @@ fn same_kind(schema: &Schema, value: &Value) -> bool {
 }
 
 // ---------------------------------------------------------------------------
-// DynamicMessage → Value
+// message → Value
 
-fn read_record(record: &Record, message: &DynamicMessage) -> Result<Value, Error> {
+fn read_record<R: Reflect>(record: &Record, message: &R::Message) -> Result<Value, Error> {
     // The fields set and the required ones (which read as their default
     // when unset), not every field: a map costs its own width.
-    let mut fields: Vec<usize> = message
-        .fields()
-        .map(|(descriptor, _)| field_index(descriptor.number()))
+    let mut fields: Vec<usize> = R::set_numbers(message)
+        .into_iter()
+        .map(field_index)
         .chain(record.required_fields().iter().copied())
         .collect();
     fields.sort_unstable();
     fields.dedup();
-    let descriptor = message.descriptor();
+    let descriptor = R::descriptor(message);
     let mut entries = Vec::with_capacity(fields.len());
     for at in fields {
         let field_schema = record.fields.get(at).ok_or_else(|| {
-            unread(format!(
-                "{} has no field {}",
-                descriptor.full_name(),
-                field_number(at)
-            ))
+            unread_by(
+                R::CODEC,
+                format!(
+                    "{} has no field {}",
+                    R::message_name(&descriptor),
+                    field_number(at)
+                ),
+            )
         })?;
-        let field_descriptor = field(&descriptor, field_number(at))?;
-        if let Some(value) = read_field(
+        let field_descriptor = field::<R>(&descriptor, field_number(at))?;
+        if let Some(value) = read_field::<R>(
             message,
             &field_descriptor,
             &field_schema.schema,
@@ -760,90 +1077,106 @@ fn read_record(record: &Record, message: &DynamicMessage) -> Result<Value, Error
 }
 
 /// The value of field `descriptor`, `None` when it is absent and may be.
-fn read_field(
-    message: &DynamicMessage,
-    descriptor: &FieldDescriptor,
+fn read_field<R: Reflect>(
+    message: &R::Message,
+    descriptor: &R::Field,
     schema: &Schema,
     required: bool,
 ) -> Result<Option<Value>, Error> {
-    if descriptor.is_list() {
-        let (Schema::List(item), Proto::List(items)) = (schema, &*message.get_field(descriptor))
-        else {
-            return Err(unread(format!("{} is not a list", descriptor.full_name())));
+    if R::is_list(descriptor) {
+        let Schema::List(item) = schema else {
+            return Err(unread_by(
+                R::CODEC,
+                format!("{} is not a list", R::field_name(descriptor)),
+            ));
         };
-        let items = items
-            .iter()
-            .map(|proto| read_element(item, proto))
+        let items = R::get_list(message, descriptor)
+            .into_iter()
+            .map(|element| read_element::<R>(item, element))
             .collect::<Result<_, _>>()?;
         return Ok(Some(Value::List(items)));
     }
     // A field without presence reads as its default when it was left out.
-    if message.has_field(descriptor) || (required && !descriptor.supports_presence()) {
-        return read_element(schema, &message.get_field(descriptor)).map(Some);
+    if R::has(message, descriptor) || (required && !R::has_presence(descriptor)) {
+        return read_element::<R>(schema, R::get(message, descriptor)).map(Some);
     }
     if required {
-        return Err(unread(format!(
-            "the field {} is missing",
-            descriptor.full_name()
-        )));
+        return Err(unread_by(
+            R::CODEC,
+            format!("the field {} is missing", R::field_name(descriptor)),
+        ));
     }
     Ok(None)
 }
 
-fn read_element(schema: &Schema, proto: &Proto) -> Result<Value, Error> {
-    Ok(match (schema, proto) {
-        (Schema::Bool, Proto::Bool(b)) => Value::Bool(*b),
-        (Schema::Int(_), Proto::I64(n)) => Value::Int(*n),
-        (Schema::Int(_), Proto::U64(n)) => Value::from_u64(*n),
-        (Schema::Float, Proto::F64(x)) => Value::Float(*x),
-        (Schema::Text, Proto::String(text)) => Value::Text(text.clone()),
-        (Schema::Bytes, Proto::Bytes(bytes)) => Value::Bytes(bytes.to_vec()),
-        (Schema::Null, Proto::Message(_)) => Value::Null,
-        (Schema::Record(record), Proto::Message(message)) => read_record(record, message)?,
-        (Schema::List(_), Proto::Message(wrapper)) => {
-            read_field(wrapper, &field(&wrapper.descriptor(), 1)?, schema, true)?
-                .ok_or_else(|| unread("a list is missing"))?
+fn read_element<R: Reflect>(schema: &Schema, element: Element<'_, R>) -> Result<Value, Error> {
+    Ok(match (schema, element) {
+        (Schema::Bool, Element::Bool(b)) => Value::Bool(b),
+        (Schema::Int(_), Element::I64(n)) => Value::Int(n),
+        (Schema::Int(_), Element::U64(n)) => Value::from_u64(n),
+        (Schema::Float, Element::F64(x)) => Value::Float(x),
+        (Schema::Text, Element::Text(text)) => Value::Text(text.into_owned()),
+        (Schema::Bytes, Element::Bytes(bytes)) => Value::Bytes(bytes.into_owned()),
+        (Schema::Null, Element::Message(_)) => Value::Null,
+        (Schema::Record(record), Element::Message(message)) => read_record::<R>(record, &message)?,
+        (Schema::List(_), Element::Message(wrapper)) => {
+            let descriptor = field::<R>(&R::descriptor(&wrapper), 1)?;
+            read_field::<R>(&wrapper, &descriptor, schema, true)?
+                .ok_or_else(|| unread_by(R::CODEC, "a list is missing"))?
         }
-        (Schema::Nullable(inner), Proto::Message(oneof)) => {
-            let (descriptor, proto) = set_member(oneof)?;
-            if descriptor.number() == 1 {
+        (Schema::Nullable(inner), Element::Message(oneof)) => {
+            let number = set_member::<R>(&oneof)?;
+            if number == 1 {
                 Value::Null
             } else {
                 let members = match &**inner {
                     Schema::Union(members) => members.as_slice(),
                     one => std::slice::from_ref(one),
                 };
-                read_member(members, descriptor.number() - 2, proto)?
+                read_member::<R>(&oneof, members, number, 2)?
             }
         }
-        (Schema::Union(members), Proto::Message(oneof)) => {
-            let (descriptor, proto) = set_member(oneof)?;
-            read_member(members, descriptor.number() - 1, proto)?
+        (Schema::Union(members), Element::Message(oneof)) => {
+            let number = set_member::<R>(&oneof)?;
+            read_member::<R>(&oneof, members, number, 1)?
         }
         _ => {
-            return Err(unread(format!(
-                "a protobuf value where the schema has {}",
-                schema.kind()
-            )));
+            return Err(unread_by(
+                R::CODEC,
+                format!("a protobuf value where the schema has {}", schema.kind()),
+            ));
         }
     })
 }
 
-fn set_member(oneof: &DynamicMessage) -> Result<(FieldDescriptor, &Proto), Error> {
-    oneof.fields().next().ok_or_else(|| {
-        unread(format!(
-            "{} with no member set",
-            oneof.descriptor().full_name()
-        ))
+/// The number of the member set in `oneof`.
+fn set_member<R: Reflect>(oneof: &R::Message) -> Result<u32, Error> {
+    R::set_numbers(oneof).first().copied().ok_or_else(|| {
+        unread_by(
+            R::CODEC,
+            format!(
+                "{} with no member set",
+                R::message_name(&R::descriptor(oneof))
+            ),
+        )
     })
 }
 
-fn read_member(members: &[Schema], index: u32, proto: &Proto) -> Result<Value, Error> {
+/// The value of member `number` of `oneof`, whose members are numbered
+/// from `first`.
+fn read_member<R: Reflect>(
+    oneof: &R::Message,
+    members: &[Schema],
+    number: u32,
+    first: u32,
+) -> Result<Value, Error> {
+    let index = number - first;
     let member = members.get(index as usize).ok_or_else(|| {
-        unread(format!(
-            "a oneof member {index} past the union's {}",
-            members.len()
-        ))
+        unread_by(
+            R::CODEC,
+            format!("a oneof member {index} past the union's {}", members.len()),
+        )
     })?;
-    read_element(member, proto)
+    let descriptor = field::<R>(&R::descriptor(oneof), number)?;
+    read_element::<R>(member, R::get(oneof, &descriptor))
 }

@@ -14,10 +14,12 @@
 //! input cannot fill: rust-protobuf reserves a packed field's room from its
 //! declared length before it checks that length.
 
-use protobuf::{CodedInputStream, CodedOutputStream, EnumOrUnknown, Message, MessageField};
+use protobuf::{
+    CodedInputStream, CodedOutputStream, EnumOrUnknown, Message, MessageDyn, MessageField,
+};
 use serbench_model::{
-    BaseCodec, Carries, Codec, Dataset, DocumentPath, Error, ErrorKind, Graph, MediaContent,
-    Record, SensorReading, TaskManager, forms,
+    BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Graph, MediaContent, Record,
+    SensorReading, TaskManager, forms,
 };
 
 use crate::check::{self, FLAT, Shape};
@@ -50,8 +52,6 @@ impl BaseCodec for ProtobufRust {
     const NAME: &'static str = "protobuf-rust";
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::PROTOBUF_RUST);
-    const DOCUMENT: DocumentPath =
-        DocumentPath::Unavailable("its DynamicMessage path is not wired yet");
     const CARRIES: Carries = Carries::EVERYTHING;
     const BORROW: serbench_model::Borrowing =
         serbench_model::Borrowing::Unavailable("rust-protobuf decodes into owned strings only");
@@ -62,7 +62,7 @@ impl BaseCodec for ProtobufRust {
 
 /// A dataset and its rust-protobuf root message.
 pub(crate) trait RustWire: Wire {
-    type Rust: Message;
+    type Rust: protobuf::MessageFull;
     /// Which of its fields hold messages, for the pre-walk.
     const SHAPE: &'static Shape;
     fn build_rust(&self) -> Self::Rust;
@@ -83,13 +83,13 @@ impl<T: Dataset + RustWire> Codec<T> for ProtobufRust {
 
 /// Appends `message` through the library, errors naming codec `codec`
 /// and `subject` (a dataset, or the evolution record).
-fn write_message(
-    message: &impl Message,
+pub(crate) fn write_message(
+    message: &(impl MessageDyn + ?Sized),
     out: &mut Vec<u8>,
     codec: &'static str,
     subject: &'static str,
 ) -> Result<(), Error> {
-    let len = message.compute_size();
+    let len = message.compute_size_dyn();
     if len > crate::MAX_LEN as u64 {
         return Err(Error::named(
             ErrorKind::Unsupported,
@@ -101,7 +101,7 @@ fn write_message(
     out.reserve(len as usize);
     let mut stream = CodedOutputStream::vec(out);
     message
-        .write_to_with_cached_sizes(&mut stream)
+        .write_to_with_cached_sizes_dyn(&mut stream)
         .and_then(|()| stream.flush())
         .map_err(|error| Error::unwritable(codec, subject, error))
 }
@@ -131,7 +131,11 @@ fn read_message<M: Message>(
 }
 
 /// The error of a length the pre-walk refused, as a library names it.
-fn overlong_error(overlong: &check::Overlong, codec: &'static str, subject: &'static str) -> Error {
+pub(crate) fn overlong_error(
+    overlong: &check::Overlong,
+    codec: &'static str,
+    subject: &'static str,
+) -> Error {
     let check::Overlong {
         offset,
         declared,
@@ -148,7 +152,12 @@ fn overlong_error(overlong: &check::Overlong, codec: &'static str, subject: &'st
 
 /// rust-protobuf's error, whose kinds it shows only as text (the release
 /// is pinned, and the crafted inputs hold each text to its kind).
-fn library_error(text: &str, offset: usize, codec: &'static str, subject: &'static str) -> Error {
+pub(crate) fn library_error(
+    text: &str,
+    offset: usize,
+    codec: &'static str,
+    subject: &'static str,
+) -> Error {
     let kind = match text {
         "Unexpected EOF"
         | "Truncated message"

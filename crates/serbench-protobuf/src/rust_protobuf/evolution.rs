@@ -64,7 +64,7 @@ struct RustProtobuf;
 
 /// A model version and the message its `.proto` version generates.
 trait Versioned: Version {
-    type Message: protobuf::Message;
+    type Message: protobuf::MessageFull;
     /// The message a program of this version builds to write `self`.
     fn message(&self) -> Self::Message;
     /// The model's value of a message read: its enum through

@@ -8,6 +8,8 @@ mod document;
 mod errors;
 mod hostile;
 mod layout;
+#[cfg(feature = "document")]
+mod rust_document;
 mod stock;
 
 mod tuned {
