@@ -51,7 +51,7 @@ codecs! {
     "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       tuned, native, document, evolution;
     "protobuf-stock" => serbench_protobuf::ProtobufStock,  "Protobuf",     "prost",       stock;
     "protobuf-rust" => serbench_protobuf::ProtobufRust,    "Protobuf",     "protobuf",    stock, document, evolution;
-    "protobuf-buffa" => serbench_protobuf::ProtobufBuffa,  "Protobuf",     "buffa",       stock, evolution;
+    "protobuf-buffa" => serbench_protobuf::ProtobufBuffa,  "Protobuf",     "buffa",       stock, document, evolution;
     "thrift-binary"  => serbench_thrift::ThriftBinary,     "Thrift",       "thrift",      stock, document, evolution;
     "thrift-compact" => serbench_thrift::ThriftCompact,    "Thrift",       "thrift",      stock, document, evolution;
     "avro"        => serbench_avro::Avro,                  "Avro",         "apache-avro", stock, document, evolution;

@@ -17,8 +17,8 @@
 
 use buffa::{DecodeError, DecodeOptions, EnumValue, Inline, MessageField};
 use serbench_model::{
-    BaseCodec, Carries, Codec, Dataset, DocumentPath, Error, ErrorKind, Graph, MediaContent,
-    Record, SensorReading, TaskManager, forms,
+    BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Graph, MediaContent, Record,
+    SensorReading, TaskManager, forms,
 };
 
 use crate::proto;
@@ -50,8 +50,6 @@ impl BaseCodec for ProtobufBuffa {
     const NAME: &'static str = "protobuf-buffa";
     const DECLARED: Option<serbench_model::declared::Declared> =
         Some(crate::declared::PROTOBUF_BUFFA);
-    const DOCUMENT: DocumentPath =
-        DocumentPath::Unavailable("a run-time schema path is not wired yet");
     const CARRIES: Carries = Carries::EVERYTHING;
     // buffa lends through its views (`MessageView<'a>`, `&'a str` fields),
     // which need their own generated types (`generate_views`, off in
@@ -124,17 +122,24 @@ fn read_message<M: buffa::Message>(
     let mut rest = bytes;
     let options = DecodeOptions::new().with_element_memory_limit(element_budget(bytes.len()));
     let message = options.decode::<M>(&mut rest).map_err(|error| {
-        library_error(error, bytes.len(), bytes.len() - rest.len(), codec, subject)
+        library_error(
+            error,
+            bytes.len(),
+            Some(bytes.len() - rest.len()),
+            codec,
+            subject,
+        )
     })?;
     Ok((message, rest.len()))
 }
 
 /// buffa's error, with the kind its variant says, for an input of `len`
-/// bytes. The offset is where buffa's cursor stood, at or after the fault.
-fn library_error(
+/// bytes. The offset is where buffa's cursor stood, at or after the fault,
+/// where the decode shows it (its `DynamicMessage` decode does not).
+pub(crate) fn library_error(
     error: DecodeError,
     len: usize,
-    offset: usize,
+    offset: Option<usize>,
     codec: &'static str,
     subject: &'static str,
 ) -> Error {
@@ -152,9 +157,12 @@ fn library_error(
         | DecodeError::MessageTooLarge => (ErrorKind::Limit, error.to_string()),
         _ => (ErrorKind::Syntax, error.to_string()),
     };
-    Error::named(kind, codec, subject, format!("buffa: {text}"))
-        .at_offset(offset)
-        .with_source(error)
+    let told = Error::named(kind, codec, subject, format!("buffa: {text}"));
+    match offset {
+        Some(offset) => told.at_offset(offset),
+        None => told,
+    }
+    .with_source(error)
 }
 
 impl BuffaWire for TaskManager {

@@ -4,8 +4,10 @@
 //! prost-reflect: a proto3 schema written from the inferred one,
 //! compiled in memory by protox (no protoc), and each value carried
 //! through a [`DynamicMessage`] that prost encodes and decodes. The
-//! `protobuf-rust` row carries the same schema and the same mapping
-//! ([`Reflect`]) through rust-protobuf's `MessageDyn` (`document/rust.rs`).
+//! `protobuf-rust` and `protobuf-buffa` rows carry the same schema and the
+//! same mapping (`Reflect`) through rust-protobuf's `MessageDyn`
+//! (`document/rust.rs`) and buffa-descriptor's `DynamicMessage`
+//! (`document/buffa.rs`).
 //!
 //! # The crate's checks
 //!
@@ -83,6 +85,7 @@
 //! instead (`src/document/user.rs` says how a document is mapped onto
 //! it and what it refuses), and no schema file is written.
 
+pub(crate) mod buffa;
 pub(crate) mod rust;
 mod user;
 
@@ -311,8 +314,8 @@ impl FileResolver for InMemory {
     }
 }
 
-/// The most levels of messages prost and rust-protobuf decode: the
-/// outermost and 100 nested (both libraries' recursion limit).
+/// The most levels of messages prost, rust-protobuf and buffa decode: the
+/// outermost and 100 nested (each library's recursion limit).
 const MAX_NESTING: usize = 101;
 
 /// How many levels of messages a value of `message` can nest, itself
@@ -660,9 +663,10 @@ fn member_name(schema: &Schema) -> &'static str {
 // The reflection APIs
 
 /// A library's run-time messages as the mapping below drives them, so
-/// that both rows carry a document by one mapping: prost-reflect's
-/// `DynamicMessage` ([`Prost`]) and rust-protobuf's `MessageDyn`
-/// (`document::rust`).
+/// that the three rows carry a document by one mapping: prost-reflect's
+/// `DynamicMessage` ([`Prost`]), rust-protobuf's `MessageDyn`
+/// (`document::rust`) and buffa-descriptor's `DynamicMessage`
+/// (`document::buffa`).
 pub(crate) trait Reflect {
     /// The codec whose errors these are.
     const CODEC: &'static str;

@@ -147,9 +147,10 @@
 //! `DynamicMessage` over a schema protox compiles at run time, read by
 //! the same prost decoders and limits as the datasets and written within
 //! the same 2 GiB − 1. The `document` module says how a document maps to
-//! proto3. [`ProtobufRust`] carries a document too, through rust-protobuf's
-//! `MessageDyn` over the same written `.proto` and the same mapping, and
-//! writes the same bytes as [`Protobuf`].
+//! proto3. [`ProtobufRust`] and [`ProtobufBuffa`] carry a document too,
+//! through rust-protobuf's `MessageDyn` and buffa-descriptor's
+//! `DynamicMessage` over the same written `.proto` and the same mapping,
+//! and write the same bytes as [`Protobuf`].
 
 pub mod buffa_codec;
 mod check;

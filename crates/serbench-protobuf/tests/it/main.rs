@@ -5,11 +5,11 @@
 mod alike;
 #[cfg(feature = "document")]
 mod document;
+#[cfg(feature = "document")]
+mod dynamic;
 mod errors;
 mod hostile;
 mod layout;
-#[cfg(feature = "document")]
-mod rust_document;
 mod stock;
 
 mod tuned {

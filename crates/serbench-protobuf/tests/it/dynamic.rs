@@ -1,6 +1,7 @@
-//! The `protobuf-rust` row's document path: rust-protobuf's `MessageDyn`
-//! over the schema the `protobuf` row writes, by the same mapping, so it
-//! writes prost-reflect's bytes for every document of `data/measure/`.
+//! The document paths of the `protobuf-rust` and `protobuf-buffa` rows:
+//! rust-protobuf's `MessageDyn` and buffa-descriptor's `DynamicMessage`
+//! over the schema the `protobuf` row writes, by the same mapping, so they
+//! write prost-reflect's bytes for every document of `data/measure/`.
 
 use std::path::Path;
 
@@ -8,12 +9,16 @@ use serbench_document::codec::{Codec, Context, DocumentCodec, UserSchemas};
 use serbench_document::schema::Schema;
 use serbench_document::value::Value;
 use serbench_model::ErrorKind;
-use serbench_protobuf::{Protobuf, ProtobufRust};
+use serbench_protobuf::{Protobuf, ProtobufBuffa, ProtobufRust};
 
 use crate::layout::{Fields, varint};
 
-/// Both rows' codecs of the document `name` made of `messages`.
-fn both(name: &str, messages: &[Value]) -> (Box<dyn Codec>, Box<dyn Codec>) {
+/// A row's id and its codec of a document.
+type Row = (&'static str, Box<dyn Codec>);
+
+/// The `protobuf` row's codec of the document `name` made of `messages`,
+/// and the other rows' with their ids.
+fn rows(name: &str, messages: &[Value]) -> (Box<dyn Codec>, [Row; 2]) {
     let schema = Schema::infer(messages, name);
     let user = UserSchemas::default();
     let context = Context {
@@ -24,7 +29,10 @@ fn both(name: &str, messages: &[Value]) -> (Box<dyn Codec>, Box<dyn Codec>) {
     };
     (
         Protobuf::document(&context).unwrap(),
-        ProtobufRust::document(&context).unwrap(),
+        [
+            ("protobuf-rust", ProtobufRust::document(&context).unwrap()),
+            ("protobuf-buffa", ProtobufBuffa::document(&context).unwrap()),
+        ],
     )
 }
 
@@ -55,19 +63,18 @@ fn every_measure_document_round_trips_in_prost_reflects_bytes() {
         "social-statuses.ndjson",
     ] {
         let messages = messages(name);
-        let (prost, rust) = both(name, &messages);
-        assert_eq!(prost.schema_files(), rust.schema_files(), "{name}");
-        for (i, message) in messages.iter().enumerate() {
-            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-            rust.encode(message, &mut ours).unwrap();
-            prost.encode(message, &mut theirs).unwrap();
-            assert!(ours == theirs, "{name} message {i}: the rows' bytes differ");
-            let back = rust.decode(&ours).unwrap();
-            assert_eq!(
-                back.difference_in_any_key_order(message),
-                None,
-                "{name} {i}"
-            );
+        let (prost, others) = rows(name, &messages);
+        for (row, codec) in &others {
+            assert_eq!(prost.schema_files(), codec.schema_files(), "{name}");
+            for (i, message) in messages.iter().enumerate() {
+                let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+                codec.encode(message, &mut ours).unwrap();
+                prost.encode(message, &mut theirs).unwrap();
+                assert!(ours == theirs, "{row} {name} message {i}: bytes differ");
+                let back = codec.decode(&ours).unwrap();
+                let off = back.difference_in_any_key_order(message);
+                assert_eq!(off, None, "{row} {name} {i}");
+            }
         }
     }
 }
@@ -110,18 +117,16 @@ fn defaults_and_nulls_keep_their_presence() {
             ("neg", Value::List(vec![Value::Int(i64::MIN)])),
         ]),
     ];
-    let (prost, rust) = both("doc", &messages);
-    for message in &messages {
-        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-        rust.encode(message, &mut ours).unwrap();
-        prost.encode(message, &mut theirs).unwrap();
-        assert_eq!(ours, theirs, "{message:?}");
-        let back = rust.decode(&ours).unwrap();
-        assert_eq!(back.difference_in_any_key_order(message), None);
-        assert_eq!(
-            back.difference_in_any_key_order(&prost.decode(&ours).unwrap()),
-            None
-        );
+    let (prost, others) = rows("doc", &messages);
+    for (row, codec) in &others {
+        for message in &messages {
+            let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+            codec.encode(message, &mut ours).unwrap();
+            prost.encode(message, &mut theirs).unwrap();
+            assert_eq!(ours, theirs, "{row} {message:?}");
+            let back = codec.decode(&ours).unwrap();
+            assert_eq!(back.difference_in_any_key_order(message), None, "{row}");
+        }
     }
 }
 
@@ -131,7 +136,7 @@ fn refusals_name_the_row_and_the_path() {
         "a".to_owned(),
         Value::List(vec![Value::Int(1), Value::Int(2)]),
     )]);
-    let (_, rust) = both("doc", std::slice::from_ref(&doc));
+    let (_, [(_, rust), (_, buffa)]) = rows("doc", std::slice::from_ref(&doc));
     let mut out = Vec::new();
     let wrong = Value::Map(vec![(
         "a".to_owned(),
@@ -144,6 +149,9 @@ fn refusals_name_the_row_and_the_path() {
     let unknown = Value::Map(vec![("b".to_owned(), Value::Int(1))]);
     let error = rust.encode(&unknown, &mut out).unwrap_err();
     assert_eq!(error.position().path(), Some("$"), "{error}");
+    let error = buffa.encode(&wrong, &mut out).unwrap_err();
+    assert_eq!(error.codec(), "protobuf-buffa");
+    assert_eq!(error.position().path(), Some("$.a[1]"));
 
     // A packed field declaring 2^40 bytes and holding 3: refused before
     // rust-protobuf reserves room for it.
@@ -161,7 +169,14 @@ fn refusals_name_the_row_and_the_path() {
         let error = rust.decode(&input).unwrap_err();
         assert_eq!(error.codec(), "protobuf-rust");
         assert!(error.position().offset().is_some(), "{error}");
+        let error = buffa.decode(&input).unwrap_err();
+        assert_eq!(error.codec(), "protobuf-buffa");
     }
+    // buffa checks each length before it reserves, and counts nesting.
+    let error = buffa.decode(&huge).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Truncated, "{error}");
+    let error = buffa.decode(&vec![0x7b; 10_000]).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Limit, "{error}");
 }
 
 #[test]
@@ -174,20 +189,45 @@ fn a_document_nested_past_the_libraries_limit_is_refused_when_built() {
     };
     // The outermost message and 100 nested in it decode.
     let doc = chain(101);
-    let (_, rust) = both("chain", std::slice::from_ref(&doc));
-    let mut bytes = Vec::new();
-    rust.encode(&doc, &mut bytes).unwrap();
-    assert_eq!(rust.decode(&bytes).unwrap(), doc);
+    let (_, others) = rows("chain", std::slice::from_ref(&doc));
+    for (row, codec) in &others {
+        let mut bytes = Vec::new();
+        codec.encode(&doc, &mut bytes).unwrap();
+        assert_eq!(codec.decode(&bytes).unwrap(), doc, "{row}");
+    }
     let deeper = chain(102);
     let schema = Schema::infer(std::slice::from_ref(&deeper), "chain");
-    let error = ProtobufRust::document(&Context {
+    let user = UserSchemas::default();
+    let context = Context {
         name: "chain",
         messages: std::slice::from_ref(&deeper),
         schema: &schema,
-        user: &UserSchemas::default(),
-    })
-    .err()
-    .unwrap();
+        user: &user,
+    };
+    let error = ProtobufRust::document(&context).err().unwrap();
     assert_eq!(error.kind(), ErrorKind::Unsupported);
     assert_eq!(error.codec(), "protobuf-rust");
+    let error = ProtobufBuffa::document(&context).err().unwrap();
+    assert_eq!(error.codec(), "protobuf-buffa");
+}
+
+/// Every cut of a real encoding, and the same bytes with one byte
+/// changed at each place, decode to a value or an error, never a panic.
+#[test]
+fn damaged_encodings_are_errors_or_values() {
+    let messages = messages("api-issues.json");
+    let (prost, others) = rows("api-issues", &messages);
+    let mut bytes = Vec::new();
+    prost.encode(&messages[0], &mut bytes).unwrap();
+    let step = (bytes.len() / 400).max(1);
+    for (_, codec) in &others {
+        for cut in (0..bytes.len()).step_by(step) {
+            let _ = codec.decode(&bytes[..cut]);
+            for flip in [0x80, 0x07, 0xff] {
+                let mut damaged = bytes.clone();
+                damaged[cut] ^= flip;
+                let _ = codec.decode(&damaged);
+            }
+        }
+    }
 }
