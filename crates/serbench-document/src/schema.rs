@@ -441,7 +441,8 @@ pub const MAX_FIELDS: usize = 1 << 15;
 
 /// The most record fields a format that writes every field of a record,
 /// present or not (the positional formats, Avro), may write for a
-/// document, per value the document holds.
+/// document, per value the document holds; and a library that holds a
+/// slot for every field (rust-protobuf's dynamic messages), hold.
 pub const FIELDS_PER_VALUE: usize = 16;
 
 /// Fields written that need no values to pay for them: a small document

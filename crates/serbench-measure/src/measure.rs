@@ -191,32 +191,42 @@ pub fn measure(
     options: &Options,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Measured, String> {
-    let (schema, built) = built(document, options)?;
-    let mut measured = run(&workload(document), built, options, progress);
+    let rows = chosen(options)?;
+    let schema = Schema::infer(&document.messages, &document.name);
+    let context = context(document, &schema, options);
+    let mut measured = run(
+        &workload(document),
+        built(rows, &context),
+        options,
+        progress,
+    );
     measured.schema = Some(schema);
     Ok(measured)
 }
 
-/// The schema inferred from `document`, and every row `options` names
-/// built for it (or why not).
-fn built(document: &Document, options: &Options) -> Result<(Schema, Built<'static>), String> {
-    let rows = chosen(options)?;
-    let schema = Schema::infer(&document.messages, &document.name);
-    let context = Context {
+/// What a row is built from for `document`, under its inferred `schema`.
+fn context<'a>(document: &'a Document, schema: &'a Schema, options: &'a Options) -> Context<'a> {
+    Context {
         name: &document.name,
         messages: &document.messages,
-        schema: &schema,
+        schema,
         user: &options.user,
-    };
-    let built = rows
-        .into_iter()
-        .map(|row| (row, row.codec(&context)))
-        .collect();
-    Ok((schema, built))
+    }
 }
 
-/// Rows, each with its codec built for a document or why it could not be.
-type Built<'a, M = Value> = Vec<(&'static Row, Result<Box<dyn Codec<M> + 'a>, String>)>;
+/// Each of `rows` built for `context` (or why not), one at a time as the
+/// run reaches it: a row's codec may hold its own compiled schema, as
+/// large as the document's is wide, so a run holds the codecs it keeps
+/// for the paired rounds, but never builds them all before the first.
+fn built<'c>(
+    rows: Vec<&'static Row>,
+    context: &'c Context<'c>,
+) -> impl ExactSizeIterator<Item = Candidate<'static>> + 'c {
+    rows.into_iter().map(|row| (row, row.codec(context)))
+}
+
+/// A row with its codec built for the workload, or why it could not be.
+type Candidate<'a, M = Value> = (&'static Row, Result<Box<dyn Codec<M> + 'a>, String>);
 
 /// A document's messages as the measurement's workload.
 fn workload(document: &Document) -> Workload<'_, Value> {
@@ -279,8 +289,8 @@ where
                 .ok_or_else(|| format!("{} has no serde path", row.id));
             (row, codec)
         })
-        .collect();
-    run(&workload, candidates, options, &mut |_| {})
+        .collect::<Vec<_>>();
+    run(&workload, candidates.into_iter(), options, &mut |_| {})
 }
 
 /// `T`'s name without its module path (`Order`, `Vec<Order>`).
@@ -312,7 +322,7 @@ struct Workload<'a, M> {
 /// Each candidate row measured in turn, then the paired rounds.
 fn run<'a, M: 'a>(
     workload: &Workload<'_, M>,
-    candidates: Built<'a, M>,
+    candidates: impl ExactSizeIterator<Item = Candidate<'a, M>>,
     options: &Options,
     progress: &mut dyn FnMut(Progress<'_>),
 ) -> Measured {
@@ -325,7 +335,7 @@ fn run<'a, M: 'a>(
     };
     let mut ready = Vec::new();
     let of = candidates.len();
-    for (index, (row, codec)) in candidates.into_iter().enumerate() {
+    for (index, (row, codec)) in candidates.enumerate() {
         progress(Progress::Start {
             index: index + 1,
             of,
@@ -373,9 +383,11 @@ pub fn count_instructions(
     options: &Options,
     done: &mut dyn FnMut(TimedRow),
 ) -> Result<(), String> {
-    let (_, built) = built(document, options)?;
+    let rows = chosen(options)?;
+    let schema = Schema::infer(&document.messages, &document.name);
+    let context = context(document, &schema, options);
     let workload = workload(document);
-    for (row, codec) in built {
+    for (row, codec) in built(rows, &context) {
         let Ok(verified) = codec.and_then(|codec| verify(codec, &workload, row.keeps_key_order))
         else {
             continue;

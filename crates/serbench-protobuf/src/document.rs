@@ -195,6 +195,15 @@ impl Compiled {
         Ok(written)
     }
 
+    /// The compiled files as a `FileDescriptorSet`, what the other
+    /// libraries' descriptor pools start from. Encoded from protox's
+    /// `DescriptorPool` directly: protox's own `encode_file_descriptor_set`
+    /// rebuilds every file as a `DynamicMessage` first, a map entry for
+    /// each of a descriptor's fields, several times the schema's size.
+    pub(crate) fn descriptor_set(&self) -> Vec<u8> {
+        self.compiler.descriptor_pool().encode_to_vec()
+    }
+
     /// The error of a root message the compiled file lacks.
     pub(crate) fn lost(&self) -> Error {
         unsupported_by(

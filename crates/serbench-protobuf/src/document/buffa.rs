@@ -36,7 +36,7 @@ impl DocumentCodec for ProtobufBuffa {
             ));
         }
         let compiled = Compiled::new(Self::NAME, context.name, context.inferred(Self::NAME)?)?;
-        let bytes = compiled.compiler.encode_file_descriptor_set();
+        let bytes = compiled.descriptor_set();
         let pool = DescriptorPool::decode(&bytes).map_err(|error| {
             unsupported_by(
                 Self::NAME,

@@ -54,6 +54,13 @@ impl DocumentCodec for ProtobufRust {
             ));
         }
         let compiled = Compiled::new(Self::NAME, context.name, context.inferred(Self::NAME)?)?;
+        // Its `DynamicMessage` keeps a slot for every field its type
+        // declares, set or not, as a positional format writes them all.
+        serbench_document::schema::refuse_sparse_records(
+            Self::NAME,
+            &compiled.schema,
+            context.messages,
+        )?;
         let file = descriptor(&compiled)?;
         let root = file
             .message_by_package_relative_name(&compiled.root)
@@ -70,7 +77,7 @@ impl DocumentCodec for ProtobufRust {
 /// it (the module's docs say why).
 fn descriptor(compiled: &Compiled) -> Result<FileDescriptor, Error> {
     let refused = |what: String| unsupported_by(ProtobufRust::NAME, what);
-    let bytes = compiled.compiler.encode_file_descriptor_set();
+    let bytes = compiled.descriptor_set();
     let set = FileDescriptorSet::parse_from_bytes(&bytes).map_err(|error| {
         refused(format!(
             "rust-protobuf refused protox's descriptors: {error}"
