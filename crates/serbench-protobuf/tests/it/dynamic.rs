@@ -211,6 +211,58 @@ fn a_document_nested_past_the_libraries_limit_is_refused_when_built() {
     assert_eq!(error.codec(), "protobuf-buffa");
 }
 
+/// rust-protobuf holds a slot for every field a message declares, so
+/// maps that each hold one of many keys are refused by that row, under
+/// the rule of the formats that write every field, and carried by the
+/// rows whose messages hold only the fields set.
+#[test]
+fn maps_of_varying_keys_are_refused_by_the_row_that_holds_every_field() {
+    let sparse = |count: usize| {
+        Value::List(
+            (0..count)
+                .map(|i| Value::Map(vec![(format!("f{i}"), Value::Int(i as i64))]))
+                .collect(),
+        )
+    };
+    let build =
+        |doc: &Value, row: fn(&Context<'_>) -> Result<Box<dyn Codec>, serbench_model::Error>| {
+            let messages = std::slice::from_ref(doc);
+            let schema = Schema::infer(messages, "sparse");
+            let user = UserSchemas::default();
+            let context = Context {
+                name: "sparse",
+                messages,
+                schema: &schema,
+                user: &user,
+            };
+            row(&context)
+        };
+    // 250 maps of 250 declared fields: 62 500, within the 65 536 fields
+    // any document may take.
+    let small = sparse(250);
+    let codec = build(&small, ProtobufRust::document).unwrap();
+    let mut bytes = Vec::new();
+    codec.encode(&small, &mut bytes).unwrap();
+    assert_eq!(codec.decode(&bytes).unwrap(), small);
+    // 3 000 maps: 9 million slots for 6 001 values.
+    let wide = sparse(3_000);
+    let error = build(&wide, ProtobufRust::document).err().unwrap();
+    assert_eq!(error.kind(), ErrorKind::Unsupported);
+    assert_eq!(error.codec(), "protobuf-rust");
+    assert!(
+        error
+            .to_string()
+            .contains("9000000 record fields for 6001 values"),
+        "{error}"
+    );
+    for row in [Protobuf::document, ProtobufBuffa::document] {
+        let codec = build(&wide, row).unwrap();
+        let mut bytes = Vec::new();
+        codec.encode(&wide, &mut bytes).unwrap();
+        assert_eq!(codec.decode(&bytes).unwrap(), wide);
+    }
+}
+
 /// Every cut of a real encoding, and the same bytes with one byte
 /// changed at each place, decode to a value or an error, never a panic.
 #[test]
