@@ -14,17 +14,38 @@ use buffa::Message as _;
 use buffa_codegen::generated::descriptor::FileDescriptorSet;
 use prost::Message as _;
 
-/// Compiles every `*.proto` in `root/schemas` into `out`: one file per
-/// schema and a `<package>.mod.rs` that includes them (`serbench.mod.rs`
-/// for the datasets, the evolution record's package's for
-/// `schemas/evolution/`). `module` is unused: buffa's code names its own
-/// types by relative paths within the package module.
+/// The datasets' messages with their lazy views (`TaskManagerLazyView<'a>`,
+/// `&'a str` fields), which the codec's borrowed decode reads: a lazy view
+/// holds a nested message as its bytes, where an eager view boxes it, so a
+/// task-manager borrow allocates for its lists alone, not a box per
+/// header. The lazy family needs the eager one beside it.
+pub(crate) fn generate_with_views(
+    root: &Path,
+    schemas: &str,
+    _module: &[&str],
+    out: &Path,
+) -> anyhow::Result<()> {
+    write(root, schemas, out, true)
+}
+
+/// The evolution record's messages, owned only: its practices decode
+/// owned messages, and views would double the code.
 pub(crate) fn generate(
     root: &Path,
     schemas: &str,
     _module: &[&str],
     out: &Path,
 ) -> anyhow::Result<()> {
+    write(root, schemas, out, false)
+}
+
+/// Compiles every `*.proto` in `root/schemas` into `out`: one file per
+/// schema and a `<package>.mod.rs` that includes them (`serbench.mod.rs`
+/// for the datasets, the evolution record's package's for
+/// `schemas/evolution/`); with the eager and lazy views when `views`.
+/// buffa's code names its own types by relative paths within the package
+/// module, so it needs no module path.
+fn write(root: &Path, schemas: &str, out: &Path, views: bool) -> anyhow::Result<()> {
     let folder = root.join(schemas);
     let mut files = Vec::new();
     for entry in
@@ -46,8 +67,8 @@ pub(crate) fn generate(
     let set = FileDescriptorSet::decode_from_slice(&set.encode_to_vec())
         .map_err(|error| anyhow::anyhow!("buffa cannot read protox's descriptors: {error}"))?;
     let mut config = buffa_codegen::CodeGenConfig::default();
-    // Serbench decodes into owned messages; views would double the code.
-    config.generate_views = false;
+    config.generate_views = views;
+    config.lazy_views = views;
     // No descriptor registry: the codec names its types.
     config.emit_register_fn = false;
     let generated = buffa_codegen::generate(&set.file, &files, &config)

@@ -54,6 +54,11 @@ const CAPNP: Generator = Generator {
 
 const BUFFA: Generator = Generator {
     name: "buffa",
+    generate: buffa::generate_with_views,
+};
+
+const BUFFA_OWNED: Generator = Generator {
+    name: "buffa",
     generate: buffa::generate,
 };
 
@@ -139,7 +144,7 @@ const OUTPUTS: &[Output] = &[
         schemas: "schemas/evolution",
         committed: "crates/serbench-protobuf/src/buffa_codec/evolution/generated",
         module: &["buffa_codec", "evolution", "generated"],
-        generators: &[BUFFA],
+        generators: &[BUFFA_OWNED],
     },
 ];
 

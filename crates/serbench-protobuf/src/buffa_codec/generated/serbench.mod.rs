@@ -5,3 +5,102 @@ include!("media.rs");
 include!("records.rs");
 include!("task-manager.rs");
 include!("telemetry.rs");
+#[allow(
+    non_camel_case_types,
+    dead_code,
+    unused_imports,
+    unused_qualifications,
+    clippy::derivable_impls,
+    clippy::match_single_binding,
+    clippy::uninlined_format_args,
+    clippy::doc_lazy_continuation,
+    clippy::module_inception
+)]
+pub mod __buffa {
+    #[allow(unused_imports)]
+    use super::*;
+    pub mod view {
+        #[allow(unused_imports)]
+        use super::*;
+        include!("graph.__view.rs");
+        include!("media.__view.rs");
+        include!("records.__view.rs");
+        include!("task-manager.__view.rs");
+        include!("telemetry.__view.rs");
+    }
+    pub mod lazy_view {
+        #[allow(unused_imports)]
+        use super::*;
+        include!("graph.__lazy_view.rs");
+        include!("media.__lazy_view.rs");
+        include!("records.__lazy_view.rs");
+        include!("task-manager.__lazy_view.rs");
+        include!("telemetry.__lazy_view.rs");
+    }
+}
+#[doc(inline)]
+pub use self::__buffa::view::GraphView;
+#[doc(inline)]
+pub use self::__buffa::view::GraphOwnedView;
+#[doc(inline)]
+pub use self::__buffa::lazy_view::GraphLazyView;
+#[doc(inline)]
+pub use self::__buffa::view::NodeView;
+#[doc(inline)]
+pub use self::__buffa::view::NodeOwnedView;
+#[doc(inline)]
+pub use self::__buffa::lazy_view::NodeLazyView;
+#[doc(inline)]
+pub use self::__buffa::view::MediaContentView;
+#[doc(inline)]
+pub use self::__buffa::view::MediaContentOwnedView;
+#[doc(inline)]
+pub use self::__buffa::lazy_view::MediaContentLazyView;
+#[doc(inline)]
+pub use self::__buffa::view::MediaView;
+#[doc(inline)]
+pub use self::__buffa::view::MediaOwnedView;
+#[doc(inline)]
+pub use self::__buffa::lazy_view::MediaLazyView;
+#[doc(inline)]
+pub use self::__buffa::view::ImageView;
+#[doc(inline)]
+pub use self::__buffa::view::ImageOwnedView;
+#[doc(inline)]
+pub use self::__buffa::lazy_view::ImageLazyView;
+#[doc(inline)]
+pub use self::__buffa::view::RecordView;
+#[doc(inline)]
+pub use self::__buffa::view::RecordOwnedView;
+#[doc(inline)]
+pub use self::__buffa::lazy_view::RecordLazyView;
+#[doc(inline)]
+pub use self::__buffa::view::TaskManagerView;
+#[doc(inline)]
+pub use self::__buffa::view::TaskManagerOwnedView;
+#[doc(inline)]
+pub use self::__buffa::lazy_view::TaskManagerLazyView;
+#[doc(inline)]
+pub use self::__buffa::view::TaskListView;
+#[doc(inline)]
+pub use self::__buffa::view::TaskListOwnedView;
+#[doc(inline)]
+pub use self::__buffa::lazy_view::TaskListLazyView;
+#[doc(inline)]
+pub use self::__buffa::view::TaskView;
+#[doc(inline)]
+pub use self::__buffa::view::TaskOwnedView;
+#[doc(inline)]
+pub use self::__buffa::lazy_view::TaskLazyView;
+#[doc(inline)]
+pub use self::__buffa::view::TaskHeaderView;
+#[doc(inline)]
+pub use self::__buffa::view::TaskHeaderOwnedView;
+#[doc(inline)]
+pub use self::__buffa::lazy_view::TaskHeaderLazyView;
+#[doc(inline)]
+pub use self::__buffa::view::SensorReadingView;
+#[doc(inline)]
+pub use self::__buffa::view::SensorReadingOwnedView;
+#[doc(inline)]
+pub use self::__buffa::lazy_view::SensorReadingLazyView;
