@@ -66,34 +66,56 @@ impl Wire for Graph {
             .into_iter()
             .enumerate()
             .map(|(index, node)| {
-                Ok(Node {
-                    id: narrow_u16(node.id).field("id").item("nodes", index)?,
-                    name: node.name,
-                    out_edges: node.out_edges,
-                    in_edges: node.in_edges,
-                })
+                node_from(node.id, node.name, node.out_edges, node.in_edges).item("nodes", index)
             })
             .collect::<Result<_, ReadError>>()?;
-        let mut edges = Edges::default();
-        edges.edges.reserve_exact(message.edge_from.len());
-        for (column, values) in
-            Column::ALL
-                .into_iter()
-                .zip([message.edge_from, message.edge_to, message.edge_weight])
-        {
-            let mut values_of = ColumnValues {
-                edges: &mut edges,
-                column,
-            };
-            for value in values {
-                values_of.push(value).field(column.name())?;
-            }
-        }
+        let count = message.edge_from.len();
         Ok(Graph {
             nodes,
-            edges: edges.finish()?,
+            edges: edges_from(
+                [message.edge_from, message.edge_to, message.edge_weight],
+                count,
+            )?,
         })
     }
+}
+
+/// The model's node from a decoded message's fields, its id checked: the
+/// owned decodes' conversion and the borrowed one's, whichever string `S`
+/// holds the name.
+pub(crate) fn node_from<S>(
+    id: u32,
+    name: S,
+    out_edges: Vec<u32>,
+    in_edges: Vec<u32>,
+) -> Result<Node<S>, ReadError> {
+    Ok(Node {
+        id: narrow_u16(id).field("id")?,
+        name,
+        out_edges,
+        in_edges,
+    })
+}
+
+/// The edges of a decoded message's three columns (`edge_from`, `edge_to`,
+/// `edge_weight`, of which the first has `count` values), checked as
+/// [`Wire::read`] checks them as they arrive.
+pub(crate) fn edges_from(
+    columns: [impl IntoIterator<Item = u32>; 3],
+    count: usize,
+) -> Result<Vec<Edge>, ReadError> {
+    let mut edges = Edges::default();
+    edges.edges.reserve_exact(count);
+    for (column, values) in Column::ALL.into_iter().zip(columns) {
+        let mut values_of = ColumnValues {
+            edges: &mut edges,
+            column,
+        };
+        for value in values {
+            values_of.push(value).field(column.name())?;
+        }
+    }
+    edges.finish()
 }
 
 fn read_node(wire_type: WireType, buf: &mut &[u8]) -> Result<Node, ReadError> {

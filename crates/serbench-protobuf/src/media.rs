@@ -96,25 +96,26 @@ impl Wire for MediaContent {
     }
 }
 
-/// A `Media` message as its fields arrive. It becomes the model's media
-/// only once the content ends, as media given twice merges field by field.
+/// A `Media` message as its fields arrive, its text `String`s or, for
+/// buffa's borrowed decode, lent. It becomes the model's media only once
+/// the content ends, as media given twice merges field by field.
 #[derive(Default)]
-struct MediaFields {
-    uri: String,
-    title: Option<String>,
-    width: i32,
-    height: i32,
-    format: String,
-    duration: i64,
-    size: i64,
-    bitrate: Option<i32>,
-    persons: Vec<String>,
-    player: i32,
-    copyright: Option<String>,
+pub(crate) struct MediaFields<S = String> {
+    pub(crate) uri: S,
+    pub(crate) title: Option<S>,
+    pub(crate) width: i32,
+    pub(crate) height: i32,
+    pub(crate) format: S,
+    pub(crate) duration: i64,
+    pub(crate) size: i64,
+    pub(crate) bitrate: Option<i32>,
+    pub(crate) persons: Vec<S>,
+    pub(crate) player: i32,
+    pub(crate) copyright: Option<S>,
 }
 
-impl MediaFields {
-    fn finish(self) -> Result<Media, ReadError> {
+impl<S> MediaFields<S> {
+    pub(crate) fn finish(self) -> Result<Media<S>, ReadError> {
         let player = match proto::Player::try_from(self.player) {
             Ok(proto::Player::Java) => Player::Java,
             Ok(proto::Player::Flash) => Player::Flash,
@@ -227,7 +228,7 @@ fn read_image(wire_type: WireType, buf: &mut &[u8]) -> Result<Image, ReadError> 
     })
 }
 
-fn size_from(size: i32) -> Result<Size, ReadError> {
+pub(crate) fn size_from(size: i32) -> Result<Size, ReadError> {
     match proto::Size::try_from(size) {
         Ok(proto::Size::Small) => Ok(Size::Small),
         Ok(proto::Size::Large) => Ok(Size::Large),

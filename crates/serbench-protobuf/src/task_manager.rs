@@ -180,17 +180,18 @@ fn build_header(header: &TaskHeader) -> proto::TaskHeader {
     }
 }
 
-/// A `TaskHeader` message as its fields arrive. It becomes the model's
-/// header only once the message holding it ends, as a header given twice
-/// merges field by field.
+/// A `TaskHeader` message as its fields arrive, its name a `String` or,
+/// for buffa's borrowed decode, lent text. It becomes the model's header
+/// only once the message holding it ends, as a header given twice merges
+/// field by field.
 #[derive(Default)]
-struct Header<'a> {
-    id: &'a [u8],
-    name: String,
-    color: u32,
-    seconds: i64,
-    nanos: u32,
-    offset: i32,
+pub(crate) struct Header<'a, S = String> {
+    pub(crate) id: &'a [u8],
+    pub(crate) name: S,
+    pub(crate) color: u32,
+    pub(crate) seconds: i64,
+    pub(crate) nanos: u32,
+    pub(crate) offset: i32,
 }
 
 fn read_header<'a>(
@@ -220,7 +221,7 @@ fn read_header<'a>(
 }
 
 /// The required header of a list or task, once its message has ended.
-fn finish_header(header: Option<Header<'_>>) -> Result<TaskHeader, ReadError> {
+pub(crate) fn finish_header<S>(header: Option<Header<'_, S>>) -> Result<TaskHeader<S>, ReadError> {
     let header = required(header, "header")?;
     let id = <[u8; 16]>::try_from(header.id).map_err(|_| {
         let len = header.id.len();
@@ -249,7 +250,7 @@ fn build_priority(priority: Priority) -> proto::Priority {
     }
 }
 
-fn read_priority(value: i32) -> Result<Priority, ReadError> {
+pub(crate) fn read_priority(value: i32) -> Result<Priority, ReadError> {
     match proto::Priority::try_from(value) {
         Ok(proto::Priority::Low) => Ok(Priority::Low),
         Ok(proto::Priority::Medium) => Ok(Priority::Medium),

@@ -41,11 +41,7 @@ impl Wire for SensorReading {
                 _ => skip(tag, wire_type, buf)?,
             }
         }
-        let mut values = [0.0; 8];
-        for (index, value) in values.iter_mut().enumerate() {
-            *value = required(readings[index], SensorReading::READING_NAMES[index])?;
-        }
-        Ok(SensorReading::from_readings(sensor_id, values))
+        reading_from(sensor_id, readings)
     }
 
     fn from_message(message: proto::SensorReading) -> Result<Self, ReadError> {
@@ -59,10 +55,20 @@ impl Wire for SensorReading {
             message.light,
             message.humidity,
         ];
-        let mut values = [0.0; 8];
-        for (index, value) in values.iter_mut().enumerate() {
-            *value = required(readings[index], SensorReading::READING_NAMES[index])?;
-        }
-        Ok(SensorReading::from_readings(message.sensor_id, values))
+        reading_from(message.sensor_id, readings)
     }
+}
+
+/// The reading of `sensor_id` once its message has ended, every one of
+/// its eight readings required: the owned decodes' check and the borrowed
+/// one's, whichever string `S` holds the id.
+pub(crate) fn reading_from<S>(
+    sensor_id: S,
+    readings: [Option<f64>; 8],
+) -> Result<SensorReading<S>, ReadError> {
+    let mut values = [0.0; 8];
+    for (index, value) in values.iter_mut().enumerate() {
+        *value = required(readings[index], SensorReading::READING_NAMES[index])?;
+    }
+    Ok(SensorReading::from_readings(sensor_id, values))
 }
