@@ -138,6 +138,8 @@
 //! itself accepts: rust-protobuf reads a field of the wrong wire type as
 //! an unknown field, as C++ protobuf does. Their modules say what guards
 //! each decoder has (rust-protobuf's needs a pre-walk of the lengths).
+//! [`ProtobufBuffa`] alone lends: its borrowed decode reads buffa's lazy
+//! views, whose strings are slices of the input, through the same checks.
 //!
 //! # Documents
 //!

@@ -1,8 +1,10 @@
 //! The protobuf codecs' tests: the shared conformance kit with protobuf's
 //! hostile inputs, for prost's tuned and stock codecs, rust-protobuf's and
-//! buffa's (same bytes, so the same inputs), then protobuf's own.
+//! buffa's (same bytes, so the same inputs), then protobuf's own (buffa's
+//! borrowed decode among them).
 
 mod alike;
+mod borrow;
 #[cfg(feature = "document")]
 mod document;
 #[cfg(feature = "document")]
