@@ -3,6 +3,8 @@
 //! standard configuration, as [`BincodeStock`] writes the datasets. bincode
 //! writes a serde type's values and nothing else, so a document goes
 //! through its inferred schema ([`serbench_document::positional`]).
+//! Both read borrowed too: a document's text through the seed, a user's
+//! type through [`SerdeLend`], from bincode's slice decoder.
 //!
 //! The tuned [`Bincode`](crate::Bincode) adds a fast path for the model's
 //! own types; a document has none, so its row is the stock one.
@@ -13,11 +15,11 @@ use bincode::config::{self, Config};
 use bincode::error::DecodeError;
 use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::positional::{Positional, Seed, schematic};
-use serbench_document::serde_path::SerdeCodec;
+use serbench_document::serde_path::{SerdeCodec, SerdeLend};
 use serbench_document::{DocText, Schema, Value};
 use serbench_model::{BaseCodec, Error, ErrorKind};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use crate::decode::describe;
 use crate::{Append, BincodeStock, unwritable};
@@ -72,6 +74,19 @@ impl SerdeCodec for BincodeStock {
         let (value, read) = bincode::serde::decode_from_slice(bytes, configuration())
             .map_err(|error| decode_error(bytes, error))?;
         whole(bytes, read).map(|()| value)
+    }
+}
+
+impl SerdeLend for BincodeStock {
+    const ID: &'static str = Self::NAME;
+
+    /// `read`'s configuration and end check, through bincode's borrowing
+    /// slice decoder.
+    fn lend<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Option<T> {
+        match bincode::serde::borrow_decode_from_slice(bytes, configuration()) {
+            Ok((value, read)) if read == bytes.len() => Some(value),
+            _ => None,
+        }
     }
 }
 

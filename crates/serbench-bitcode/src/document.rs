@@ -2,7 +2,9 @@
 //! `bitcode-serde` row, and any serde type by the same calls, as
 //! [`BitcodeSerde`] writes the datasets. bitcode's serde form writes a
 //! serde type's values and nothing else, so a document goes through its
-//! inferred schema ([`serbench_document::positional`]).
+//! inferred schema ([`serbench_document::positional`]). Both read
+//! borrowed too: a document's text through the seed, a user's type
+//! through [`SerdeLend`].
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -11,7 +13,7 @@ use ::serde::de::{DeserializeOwned, DeserializeSeed, Error as _};
 use ::serde::{Deserialize, Deserializer, Serialize};
 use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::positional::{Positional, Seed, schematic};
-use serbench_document::serde_path::SerdeCodec;
+use serbench_document::serde_path::{SerdeCodec, SerdeLend};
 use serbench_document::{DocText, Schema, Value};
 use serbench_model::{BaseCodec, Error};
 
@@ -51,6 +53,15 @@ impl SerdeCodec for BitcodeSerde {
 
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
         bitcode::deserialize(bytes).map_err(|error| refused::<Self>(DOCUMENT, error))
+    }
+}
+
+impl SerdeLend for BitcodeSerde {
+    const ID: &'static str = Self::NAME;
+
+    /// `read`'s call: `bitcode::deserialize` lends from the slice.
+    fn lend<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Option<T> {
+        bitcode::deserialize(bytes).ok()
     }
 }
 

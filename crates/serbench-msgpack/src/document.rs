@@ -9,13 +9,17 @@
 //! refuses a `str` that is not UTF-8, which rmp-serde hands a [`Value`]
 //! as a byte string, a kind the writer did not mean. The dataset codec
 //! refuses it through the `String` it reads into.
+//!
+//! Both read borrowed too: a document through the same walk and read, its
+//! keys and strings lent; a user's type through [`SerdeLend`], as the
+//! dataset codec lends.
 
 use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec, Lender, ReadDocument};
-use serbench_document::serde_path::SerdeCodec;
+use serbench_document::serde_path::{SerdeCodec, SerdeLend};
 use serbench_document::value::{Lent, Value};
 use serbench_model::{BaseCodec, Error};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use crate::MsgPack;
 
@@ -66,5 +70,13 @@ impl SerdeCodec for MsgPack {
 
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
         crate::read(bytes, DOCUMENT)
+    }
+}
+
+impl SerdeLend for MsgPack {
+    const ID: &'static str = Self::NAME;
+
+    fn lend<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Option<T> {
+        crate::lend(bytes)
     }
 }

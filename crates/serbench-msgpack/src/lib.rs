@@ -144,17 +144,24 @@ where
     /// rmp-serde's borrowing reader lends every string.
     fn borrow(bytes: &[u8]) -> Option<Result<T::Borrowed<'_>, Error>> {
         Some(lend_or_tell::<Self, T>(bytes, |bytes| {
-            let mut deserializer = rmp_serde::Deserializer::from_read_ref(bytes);
-            let Lent(lent) = Lent::<T>::deserialize(&mut deserializer).ok()?;
-            match bool::deserialize(&mut deserializer) {
-                Err(DecodeError::InvalidMarkerRead(error))
-                    if error.kind() == io::ErrorKind::UnexpectedEof =>
-                {
-                    Some(lent)
-                }
-                _ => None,
-            }
+            lend::<Lent<'_, T>>(bytes).map(|Lent(lent)| lent)
         }))
+    }
+}
+
+/// A whole `T` read by rmp-serde from `bytes` through the borrowing
+/// reader, its strings lent, with [`read`]'s checks: `None` where that
+/// would fail, which it then tells.
+fn lend<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Option<T> {
+    let mut deserializer = rmp_serde::Deserializer::from_read_ref(bytes);
+    let lent = T::deserialize(&mut deserializer).ok()?;
+    match bool::deserialize(&mut deserializer) {
+        Err(DecodeError::InvalidMarkerRead(error))
+            if error.kind() == io::ErrorKind::UnexpectedEof =>
+        {
+            Some(lent)
+        }
+        _ => None,
     }
 }
 

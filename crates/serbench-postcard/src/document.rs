@@ -2,17 +2,19 @@
 //! any serde type by the same calls, as [`Postcard`] writes the datasets.
 //! postcard writes a serde type's values and nothing else, so a document
 //! goes through its inferred schema ([`serbench_document::positional`]).
+//! Both read borrowed too: a document's text through the seed, a user's
+//! type through [`SerdeLend`], as the dataset codec lends.
 
 use std::marker::PhantomData;
 use std::rc::Rc;
 
 use serbench_document::codec::{Codec, Context, DOCUMENT, DocumentCodec};
 use serbench_document::positional::{Positional, Seed, schematic};
-use serbench_document::serde_path::SerdeCodec;
+use serbench_document::serde_path::{SerdeCodec, SerdeLend};
 use serbench_document::{DocText, Schema, Value};
 use serbench_model::{BaseCodec, Error, ErrorKind};
-use serde::Serialize;
 use serde::de::{DeserializeOwned, DeserializeSeed};
+use serde::{Deserialize, Serialize};
 
 use crate::{Append, Postcard, describe, unwritable};
 
@@ -33,6 +35,18 @@ impl SerdeCodec for Postcard {
 
     fn read<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, Error> {
         read(bytes, PhantomData::<T>)
+    }
+}
+
+impl SerdeLend for Postcard {
+    const ID: &'static str = Self::NAME;
+
+    /// postcard reads a `&str` or `&[u8]` straight from the input.
+    fn lend<'de, T: Deserialize<'de>>(bytes: &'de [u8]) -> Option<T> {
+        match postcard::take_from_bytes(bytes) {
+            Ok((value, [])) => Some(value),
+            _ => None,
+        }
     }
 }
 
