@@ -11,6 +11,7 @@
 use std::path::PathBuf;
 
 use serbench_model::Error;
+use serde::Deserialize;
 
 use crate::schema::Schema;
 use crate::value::{Lent, Value};
@@ -45,15 +46,44 @@ pub trait Codec<M = Value> {
         Vec::new()
     }
 
-    /// Its borrowed decode of a document, where its library lends text
-    /// from the input; `None` where it has none.
-    fn lender(&self) -> Option<&dyn Lender> {
+    /// Its borrowed decode, where its library lends text from the input
+    /// and the message type has a borrowed form; `None` where it has none.
+    fn lender(&self) -> Option<&dyn Lender<M>>
+    where
+        M: BorrowedForm,
+    {
         None
     }
 }
 
-/// A document's borrowed decode: `serbench measure`'s `borrow` row.
-pub trait Lender {
+/// A message type with a borrowed form, which a decode may read with its
+/// text lent by the input: a document's [`Value`], whose form is [`Lent`],
+/// or a user's own type beside its twin with `&'a str`, `Cow<'a, str>` or
+/// `&'a [u8]` fields.
+///
+/// Rust has no name for "`Order<'a>` for every `'a`", so the owned type
+/// names its borrowed form through a generic associated type. A borrowed
+/// decode is verified by [`BorrowedForm::owned`]: the form, owned again,
+/// must equal the message written.
+pub trait BorrowedForm: Sized {
+    /// The borrowed form, its text lent by input that lives for `'a`.
+    type Lent<'a>: Deserialize<'a>;
+
+    /// The same value, owned.
+    fn owned(lent: Self::Lent<'_>) -> Self;
+}
+
+impl BorrowedForm for Value {
+    type Lent<'a> = Lent<'a>;
+
+    fn owned(lent: Lent<'_>) -> Value {
+        lent.into_owned()
+    }
+}
+
+/// A borrowed decode of messages of type `M` (a document by default):
+/// `serbench measure`'s `borrow` row.
+pub trait Lender<M: BorrowedForm = Value> {
     /// Reads one message from `bytes`, all of them, its keys and text
     /// borrowed from `bytes` wherever the library lends them, with the
     /// checks of the codec's owned decode.
@@ -61,7 +91,7 @@ pub trait Lender {
     /// # Errors
     ///
     /// What is wrong with the bytes, as the owned decode says it.
-    fn borrow<'a>(&'a self, bytes: &'a [u8]) -> Result<Lent<'a>, Error>;
+    fn borrow<'a>(&'a self, bytes: &'a [u8]) -> Result<M::Lent<'a>, Error>;
 }
 
 /// A codec type of the registry that carries a document as well as the

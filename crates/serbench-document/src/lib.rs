@@ -30,8 +30,8 @@ pub mod serde_path;
 pub mod value;
 
 pub use codec::{
-    BuildDocument, Codec, Context, DOCUMENT, DocumentCodec, Lender, ReadDocument, ReadInput,
-    SchemaFile, UserSchemas,
+    BorrowedForm, BuildDocument, Codec, Context, DOCUMENT, DocumentCodec, Lender, ReadDocument,
+    ReadInput, SchemaFile, UserSchemas,
 };
 
 pub use schema::Schema;

@@ -5,7 +5,10 @@
 //! library's calls, configured as its dataset codec is and behind the
 //! same checks; [`Through`] is then a [`Codec`] of any serde type, and
 //! [`self_describing`] the codec of a document that a self-describing
-//! format carries as it is.
+//! format carries as it is. A crate whose library also reads from a
+//! borrowed slice and lends its text implements [`SerdeLend`]; [`Lending`]
+//! is then a [`Codec`] of any type with a [`BorrowedForm`] that reads it
+//! borrowed too, and [`self_describing_lent`] such a codec of a document.
 //!
 //! The calls' errors name the codec and [`DOCUMENT`](crate::DOCUMENT)
 //! as what they are about; a caller that writes something else through
@@ -17,8 +20,8 @@ use serbench_model::Error;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::codec::{Codec, Lender};
-use crate::value::{Lent, Value};
+use crate::codec::{BorrowedForm, Codec, Lender};
+use crate::value::Value;
 
 /// A codec type's serde calls, for any serde type.
 pub trait SerdeCodec {
@@ -80,34 +83,50 @@ pub fn self_describing<C: SerdeCodec + 'static>() -> Box<dyn Codec<Value>> {
 /// `C`'s [`SerdeLend::lend`].
 #[must_use]
 pub fn self_describing_lent<C: SerdeLend + 'static>() -> Box<dyn Codec<Value>> {
-    Box::new(Lending::<C>(PhantomData))
+    Box::new(Lending::<C>::default())
 }
 
-/// A self-describing document codec that lends.
-struct Lending<C>(PhantomData<C>);
+/// Codec type `C`'s serde calls as a [`Codec`] of `T`, as [`Through`], with
+/// a borrowed decode of `T`'s [`BorrowedForm`] through `C`'s
+/// [`SerdeLend::lend`].
+pub struct Lending<C>(PhantomData<C>);
 
-impl<C: SerdeLend> Codec for Lending<C> {
-    fn encode(&self, value: &Value, out: &mut Vec<u8>) -> Result<(), Error> {
+impl<C> Default for Lending<C> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<C, T> Codec<T> for Lending<C>
+where
+    C: SerdeLend,
+    T: Serialize + DeserializeOwned + BorrowedForm,
+{
+    fn encode(&self, value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         C::write(value, out)
     }
 
-    fn decode(&self, bytes: &[u8]) -> Result<Value, Error> {
+    fn decode(&self, bytes: &[u8]) -> Result<T, Error> {
         C::read(bytes)
     }
 
-    fn lender(&self) -> Option<&dyn Lender> {
+    fn lender(&self) -> Option<&dyn Lender<T>> {
         Some(self)
     }
 }
 
-impl<C: SerdeLend> Lender for Lending<C> {
+impl<C, T> Lender<T> for Lending<C>
+where
+    C: SerdeLend,
+    T: DeserializeOwned + BorrowedForm,
+{
     /// A failed borrow is told as the owned decode tells it, by decoding
     /// the same bytes owned: it refuses what that refuses, in its words.
-    fn borrow<'a>(&'a self, bytes: &'a [u8]) -> Result<Lent<'a>, Error> {
+    fn borrow<'a>(&'a self, bytes: &'a [u8]) -> Result<T::Lent<'a>, Error> {
         if let Some(lent) = C::lend(bytes) {
             return Ok(lent);
         }
-        Err(match C::read::<Value>(bytes) {
+        Err(match C::read::<T>(bytes) {
             Err(error) => error,
             Ok(_) => Error::named(
                 serbench_model::ErrorKind::Invalid,

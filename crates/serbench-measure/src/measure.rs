@@ -9,7 +9,7 @@
 //! compressed with zstd (level 3) and gzip (level 6); `encode` writes every
 //! message into a reused buffer, `decode` reads every message into an
 //! owned [`Value`], dropped inside the timed loop, and `borrow`, for a row
-//! whose library lends, reads each into a [`Lent`] value, its keys and
+//! whose library lends, reads each into a [`Lent`](crate::value::Lent) value, its keys and
 //! strings slices of the encoding where the library lends them (verified,
 //! owned again, against the message before it is timed). Sampling is the
 //! benchmark's ([`serbench_results::sampling`]); allocations are one
@@ -28,12 +28,13 @@ use serbench_results::{Op, Record, Report, Rounds, Run, SizeLine, join, sampling
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use serbench_model::excerpt;
+use serbench_document::BorrowedForm;
+use serbench_model::{Error, excerpt};
 
 use crate::codec::{Codec, Context, Row, SchemaFile, UserSchemas, said};
 use crate::input::Document;
 use crate::schema::Schema;
-use crate::value::{Lent, Value};
+use crate::value::Value;
 
 /// How much to measure.
 #[derive(Clone, Debug, Default)]
@@ -242,7 +243,8 @@ fn workload(document: &Document) -> Workload<'_, Value> {
             }
         },
         keyed: true,
-        owned: Some(|lent| lent.into_owned()),
+        lending: Some(&Lends),
+        unlent: "its document path has no borrowed read",
     }
 }
 
@@ -252,7 +254,7 @@ fn workload(document: &Document) -> Workload<'_, Value> {
 /// when it names none); `name` names it in the tables. Allocations are
 /// counted when the program's global allocator is
 /// [`serbench_results::alloc::CountingAllocator`], as the `serbench`
-/// binary's is.
+/// binary's is. The value is read back owned only.
 ///
 /// ```
 /// use serde::{Deserialize, Serialize};
@@ -270,27 +272,48 @@ pub fn measure_value<T>(name: &str, value: &T, options: &Options) -> Measured
 where
     T: Serialize + DeserializeOwned + PartialEq + 'static,
 {
-    let workload = Workload {
-        name,
-        messages: std::slice::from_ref(value),
-        size_label: format!("one value of {}", short_type_name::<T>()),
-        differ: |want: &T, got: &T, _| {
-            (want != got).then(|| "the value read back is not equal to the one written".to_owned())
-        },
-        keyed: false,
-        owned: None,
+    let typed = Typed {
+        codec: crate::typed::codec::<T>,
+        lending: None,
+        unlent: "a Rust value is measured owned",
     };
-    let candidates = crate::ROWS
-        .iter()
-        .filter(|row| crate::typed::SERDE_ROWS.contains(&row.id))
-        .filter(|row| options.names(row.id))
-        .map(|row| {
-            let codec = crate::typed::codec::<T>(row.id)
-                .ok_or_else(|| format!("{} has no serde path", row.id));
-            (row, codec)
-        })
-        .collect::<Vec<_>>();
-    run(&workload, candidates.into_iter(), options, &mut |_| {})
+    typed.measure(name, value, options)
+}
+
+/// How a Rust value's rows are built and read borrowed.
+struct Typed<T: 'static> {
+    /// Row `id`'s codec of `T`.
+    codec: fn(&str) -> Option<Box<dyn Codec<T>>>,
+    lending: Option<&'static dyn Borrows<T>>,
+    unlent: &'static str,
+}
+
+impl<T: PartialEq + 'static> Typed<T> {
+    fn measure(self, name: &str, value: &T, options: &Options) -> Measured {
+        let workload = Workload {
+            name,
+            messages: std::slice::from_ref(value),
+            size_label: format!("one value of {}", short_type_name::<T>()),
+            differ: |want: &T, got: &T, _| {
+                (want != got)
+                    .then(|| "the value read back is not equal to the one written".to_owned())
+            },
+            keyed: false,
+            lending: self.lending,
+            unlent: self.unlent,
+        };
+        let candidates = crate::ROWS
+            .iter()
+            .filter(|row| crate::typed::SERDE_ROWS.contains(&row.id))
+            .filter(|row| options.names(row.id))
+            .map(|row| {
+                let codec =
+                    (self.codec)(row.id).ok_or_else(|| format!("{} has no serde path", row.id));
+                (row, codec)
+            })
+            .collect::<Vec<_>>();
+        run(&workload, candidates.into_iter(), options, &mut |_| {})
+    }
 }
 
 /// `T`'s name without its module path (`Order`, `Vec<Order>`).
@@ -306,7 +329,7 @@ fn short_type_name<T>() -> String {
 /// What is measured: a name, the messages, what its size label says,
 /// and how two messages' first difference is named (holding maps to
 /// their key order, or not).
-struct Workload<'a, M> {
+struct Workload<'a, M: 'static> {
     name: &'a str,
     messages: &'a [M],
     size_label: String,
@@ -314,13 +337,55 @@ struct Workload<'a, M> {
     /// Whether the messages have maps whose keys come in an order (a
     /// document's do; a Rust value is compared by its own `PartialEq`).
     keyed: bool,
-    /// A borrowed decode's value as a message, to verify it by: a
-    /// document's rows may lend ([`Codec::lender`]), a Rust value's not.
-    owned: Option<fn(Lent<'_>) -> M>,
+    /// How the rows read the messages borrowed, where they have a
+    /// borrowed form (a document's do).
+    lending: Option<&'static dyn Borrows<M>>,
+    /// Why a verified row has no `borrow`, where its codec lends nothing
+    /// ([`Codec::lender`]) or the messages are measured owned.
+    unlent: &'static str,
+}
+
+/// A row's borrowed decode as the engine drives it: the one place that
+/// names the messages' [`BorrowedForm`], so that the rest of the engine is
+/// the same for messages measured owned only.
+trait Borrows<M: 'static> {
+    /// Whether `codec` reads the messages borrowed.
+    fn lends(&self, codec: &dyn Codec<M>) -> bool;
+
+    /// `codec`'s borrowed read of `bytes`, owned again to be verified;
+    /// `None` where it has none.
+    fn owned(&self, codec: &dyn Codec<M>, bytes: &[u8]) -> Option<Result<M, Error>>;
+
+    /// The workload's borrowed decode: every message of `ready` read into
+    /// its borrowed form, dropped; `None` where its codec has none.
+    fn timed<'a>(&self, ready: &'a Ready<'_, M>) -> Option<Box<dyn FnMut() + 'a>>;
+}
+
+/// The borrowed decode of messages that have a borrowed form.
+struct Lends;
+
+impl<M: BorrowedForm + 'static> Borrows<M> for Lends {
+    fn lends(&self, codec: &dyn Codec<M>) -> bool {
+        codec.lender().is_some()
+    }
+
+    fn owned(&self, codec: &dyn Codec<M>, bytes: &[u8]) -> Option<Result<M, Error>> {
+        let lender = codec.lender()?;
+        Some(lender.borrow(bytes).map(M::owned))
+    }
+
+    fn timed<'a>(&self, ready: &'a Ready<'_, M>) -> Option<Box<dyn FnMut() + 'a>> {
+        let lender = ready.codec.lender()?;
+        Some(Box::new(move || {
+            for bytes in ready.encodings() {
+                drop(black_box(lender.borrow(black_box(bytes))));
+            }
+        }))
+    }
 }
 
 /// Each candidate row measured in turn, then the paired rounds.
-fn run<'a, M: 'a>(
+fn run<'a, M: 'static>(
     workload: &Workload<'_, M>,
     candidates: impl ExactSizeIterator<Item = Candidate<'a, M>>,
     options: &Options,
@@ -396,7 +461,7 @@ pub fn count_instructions(
             let mut body: Box<dyn FnMut() + '_> = match op {
                 Op::Encode => Box::new(verified.encode(&document.messages)),
                 Op::Borrow => match verified.borrow() {
-                    Some(borrow) => Box::new(borrow),
+                    Some(borrow) => borrow,
                     None => continue,
                 },
                 _ => Box::new(verified.decode()),
@@ -436,18 +501,19 @@ fn chosen(options: &Options) -> Result<Vec<&'static Row>, String> {
 /// A verified row ready to time: its codec and its encodings, in one
 /// buffer, as a `Vec` for each message would cost more than a small
 /// message itself.
-struct Ready<'c, M> {
+struct Ready<'c, M: 'static> {
     codec: Box<dyn Codec<M> + 'c>,
     bytes: Vec<u8>,
     /// Where each message's encoding ends in `bytes`.
     ends: Vec<usize>,
-    /// Whether its borrowed decode was verified too.
-    lends: bool,
+    /// Its borrowed decode, where it was verified too.
+    lending: Option<&'static dyn Borrows<M>>,
 }
 
-impl<'c, M> Ready<'c, M> {
+impl<'c, M: 'static> Ready<'c, M> {
     /// `codec` with its encodings of `messages`, once more (it is
-    /// verified: they are the ones checked).
+    /// verified: they are the ones checked), for the paired rounds, which
+    /// time no borrowed decode.
     fn encoded(codec: Box<dyn Codec<M> + 'c>, messages: &[M]) -> Option<Self> {
         let mut bytes = Vec::new();
         let mut ends = Vec::with_capacity(messages.len());
@@ -455,12 +521,11 @@ impl<'c, M> Ready<'c, M> {
             codec.encode(message, &mut bytes).ok()?;
             ends.push(bytes.len());
         }
-        let lends = codec.lender().is_some();
         Some(Ready {
             codec,
             bytes,
             ends,
-            lends,
+            lending: None,
         })
     }
 
@@ -494,14 +559,10 @@ impl<'c, M> Ready<'c, M> {
     }
 
     /// The workload's borrowed decode, where it was verified: every
-    /// message into a [`Lent`] value, dropped.
-    fn borrow(&self) -> Option<impl FnMut() + '_> {
-        let lender = self.codec.lender().filter(|_| self.lends)?;
-        Some(move || {
-            for bytes in self.encodings() {
-                drop(black_box(lender.borrow(black_box(bytes))));
-            }
-        })
+    /// message into its borrowed form (a document's [`Lent`](crate::value::Lent) value),
+    /// dropped.
+    fn borrow(&self) -> Option<Box<dyn FnMut() + '_>> {
+        self.lending?.timed(self)
     }
 }
 
@@ -515,7 +576,7 @@ fn round_count(quick: bool) -> usize {
 /// briefly, the order rotating from round to round, so that the verdict
 /// compares figures taken moments apart (the benchmark's per-format
 /// verdict, in one process).
-fn paired<M>(
+fn paired<M: 'static>(
     mut ready: Vec<(Row, Box<dyn Codec<M> + '_>)>,
     workload: &Workload<'_, M>,
     options: &Options,
@@ -587,7 +648,7 @@ fn paired<M>(
 }
 
 /// One row's record: failed with its reason, or sized and timed.
-fn measure_row<'c, M>(
+fn measure_row<'c, M: 'static>(
     row: &Row,
     verified: Result<Ready<'c, M>, String>,
     workload: &Workload<'_, M>,
@@ -609,15 +670,8 @@ fn measure_row<'c, M>(
     }
     let whole = &verified.bytes;
     line.ok = true;
-    if !verified.lends {
-        line.borrow_unavailable = Some(
-            if workload.owned.is_some() {
-                "its document path has no borrowed read"
-            } else {
-                "a Rust value is measured owned"
-            }
-            .to_owned(),
-        );
+    if verified.lending.is_none() {
+        line.borrow_unavailable = Some(workload.unlent.to_owned());
     }
     line.size_bytes = whole.len() as u64;
     line.zstd_bytes = zstd_len(whole);
@@ -659,7 +713,7 @@ fn measure_row<'c, M>(
         for measurement in &mut measurements {
             let body: &mut dyn FnMut() = match (measurement.row.op, &mut borrow) {
                 (Op::Encode, _) => &mut encode,
-                (Op::Borrow, Some(borrow)) => borrow,
+                (Op::Borrow, Some(borrow)) => &mut **borrow,
                 _ => &mut decode,
             };
             let ((), tally) = serbench_results::alloc::tally(body);
@@ -707,7 +761,7 @@ fn reason(why: &str) -> String {
 }
 
 /// The record's facts before anything is measured.
-fn size_line<M>(row: &Row, workload: &Workload<'_, M>) -> SizeLine {
+fn size_line<M: 'static>(row: &Row, workload: &Workload<'_, M>) -> SizeLine {
     let messages = workload.messages.len() as u64;
     SizeLine {
         dataset: workload.name.to_owned(),
@@ -728,7 +782,7 @@ fn size_line<M>(row: &Row, workload: &Workload<'_, M>) -> SizeLine {
 /// exactly its value (its maps' keys in the same order where the row
 /// `keeps_key_order`, in any order otherwise); otherwise why not, naming
 /// the message and the first difference.
-fn verify<'c, M>(
+fn verify<'c, M: 'static>(
     codec: Box<dyn Codec<M> + 'c>,
     workload: &Workload<'_, M>,
     keeps_key_order: bool,
@@ -755,15 +809,15 @@ fn verify<'c, M>(
         if let Some(difference) = (workload.differ)(message, &back, keeps_key_order) {
             return Err(format!("{}not carried exactly: {difference}", which(n)));
         }
-        if let (Some(lender), Some(owned)) = (codec.lender(), workload.owned) {
-            let lent = lender.borrow(&out).map_err(|why| {
+        if let Some(lent) = workload.lending.and_then(|l| l.owned(&*codec, &out)) {
+            let lent = lent.map_err(|why| {
                 format!(
                     "{}its borrowed decode refuses its own bytes: {}",
                     which(n),
                     said(&why)
                 )
             })?;
-            if let Some(difference) = (workload.differ)(message, &owned(lent), keeps_key_order) {
+            if let Some(difference) = (workload.differ)(message, &lent, keeps_key_order) {
                 return Err(format!(
                     "{}its borrowed decode does not read it exactly: {difference}",
                     which(n)
@@ -774,12 +828,12 @@ fn verify<'c, M>(
         ends.push(bytes.len());
     }
     bytes.shrink_to_fit();
-    let lends = codec.lender().is_some() && workload.owned.is_some();
+    let lending = workload.lending.filter(|l| l.lends(&*codec));
     Ok(Ready {
         codec,
         bytes,
         ends,
-        lends,
+        lending,
     })
 }
 
