@@ -131,13 +131,15 @@ fn camel_case(name: &str) -> String {
 /// What a codec crate offers beyond the datasets, which its list line
 /// marks: a document path for `serbench measure` (a `document` feature
 /// under which the codec type implements `DocumentCodec`), its library's
-/// serde calls for any type (`SerdeCodec`), and its library's schema
+/// serde calls for any type (`SerdeCodec`) and its borrowed read of any
+/// type (`SerdeLend`), and its library's schema
 /// evolution (an `evolution` feature under which the codec type
 /// implements `Evolution`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Offers {
     pub(crate) document: bool,
     pub(crate) serde: bool,
+    pub(crate) lend: bool,
     pub(crate) evolution: bool,
 }
 
@@ -173,6 +175,7 @@ impl Offers {
         Ok(Offers {
             document: has_document && implements("DocumentCodec"),
             serde: has_document && implements("SerdeCodec"),
+            lend: has_document && implements("SerdeLend"),
             evolution: has_evolution && implements("Evolution"),
         })
     }
@@ -182,6 +185,7 @@ impl Offers {
         [
             (self.document, ", document"),
             (self.serde, ", serde"),
+            (self.lend, ", lend"),
             (self.evolution, ", evolution"),
         ]
         .iter()
@@ -398,6 +402,7 @@ mod tests {
         let offers = Offers {
             document: true,
             serde: false,
+            lend: false,
             evolution: true,
         };
         let manifest = registered_manifest(&manifest, &demo, offers).unwrap();

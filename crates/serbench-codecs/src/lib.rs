@@ -224,6 +224,13 @@ pub trait Visitor {
         let _ = info;
     }
 
+    /// Called after [`Visitor::serde`] for codecs whose library also reads
+    /// any type borrowed from a slice (marked `lend` in the list).
+    #[cfg(feature = "document")]
+    fn lend<C: serbench_document::SerdeLend + 'static>(&mut self, info: &'static Info) {
+        let _ = info;
+    }
+
     /// Called after [`Visitor::codec`] for the codec whose crate reads a
     /// user's file of its wire format (marked `input` in the list).
     #[cfg(feature = "document")]
@@ -334,6 +341,53 @@ where
                 self.found = Some(Box::new(
                     serbench_document::serde_path::Through::<C>::default(),
                 ));
+            }
+        }
+    }
+
+    let mut find = Find { id, found: None };
+    visit_list(&mut find);
+    find.found
+}
+
+/// As [`serde_codec`], for a type with a borrowed form: codec `id`'s serde
+/// calls with, where its library lends (marked `lend` in the list), a
+/// borrowed decode of `T`'s form through them
+/// ([`Codec::lender`](serbench_document::Codec::lender)), for
+/// `serbench measure`'s typed `borrow` row.
+#[cfg(feature = "document")]
+#[must_use]
+pub fn serde_lending_codec<T>(id: &str) -> Option<Box<dyn serbench_document::Codec<T>>>
+where
+    T: serde::Serialize + serde::de::DeserializeOwned + serbench_document::BorrowedForm + 'static,
+{
+    use serbench_document::serde_path::{Lending, Through};
+
+    struct Find<'a, T> {
+        id: &'a str,
+        found: Option<Box<dyn serbench_document::Codec<T>>>,
+    }
+
+    impl<T> Visitor for Find<'_, T>
+    where
+        T: serde::Serialize
+            + serde::de::DeserializeOwned
+            + serbench_document::BorrowedForm
+            + 'static,
+    {
+        fn codec<C: Registered>(&mut self, _: &'static Info) {}
+
+        fn serde<C: serbench_document::SerdeCodec + 'static>(&mut self, info: &'static Info) {
+            if info.id == self.id {
+                self.found = Some(Box::new(Through::<C>::default()));
+            }
+        }
+
+        /// Called after `serde` for the same codec: the lending codec
+        /// takes the place of the plain one.
+        fn lend<C: serbench_document::SerdeLend + 'static>(&mut self, info: &'static Info) {
+            if info.id == self.id {
+                self.found = Some(Box::new(Lending::<C>::default()));
             }
         }
     }

@@ -11,6 +11,8 @@
 //! rows) through `serbench_document::DocumentCodec`, `serde` those whose
 //! crate offers its library's serde calls for any type
 //! (`serbench_document::SerdeCodec`, `serbench measure`'s typed path),
+//! `lend` those of them whose library also reads a type borrowed from a
+//! slice (`serbench_document::SerdeLend`, the typed path's `borrow` row),
 //! `input` the one codec per wire format whose crate reads a user's file
 //! of that format (`serbench_document::ReadDocument`, `serbench measure`'s
 //! input), `evolution` those whose crate tests its library's schema
@@ -25,27 +27,27 @@
 
 codecs! {
     // feature       codec type                            wire format     library        path
-    "json"        => serbench_json::Json,                  "JSON",         "serde_json",  stock, document, serde, input, evolution;
+    "json"        => serbench_json::Json,                  "JSON",         "serde_json",  stock, document, serde, lend, input, evolution;
     "json-simd"   => serbench_json::JsonSimd,              "JSON",         "simd-json",   stock, document, serde;
-    "json-sonic"  => serbench_json::JsonSonic,             "JSON",         "sonic-rs",    stock, document, serde;
+    "json-sonic"  => serbench_json::JsonSonic,             "JSON",         "sonic-rs",    stock, document, serde, lend;
     "json-simd-derive" => serbench_json::JsonSimdDerive,   "JSON",         "simd-json-derive", tuned;
     "json-flexon" => serbench_json::JsonFlexon,            "JSON",         "flexon",      stock, document, serde, evolution;
     "cbor"        => serbench_cbor::Cbor,                  "CBOR",         "ciborium",    stock, document, serde, evolution;
     "cbor-minicbor" => serbench_cbor::CborMinicbor,        "CBOR",         "minicbor",    stock, document, input;
-    "cbor-cbor4ii"  => serbench_cbor::CborCbor4ii,         "CBOR",         "cbor4ii",     stock, document, serde;
+    "cbor-cbor4ii"  => serbench_cbor::CborCbor4ii,         "CBOR",         "cbor4ii",     stock, document, serde, lend;
     "xml"         => serbench_xml::Xml,                    "XML",          "quick-xml",   stock, document, evolution;
-    "msgpack"     => serbench_msgpack::MsgPack,            "MessagePack",  "rmp-serde",   stock, document, serde, input, evolution
+    "msgpack"     => serbench_msgpack::MsgPack,            "MessagePack",  "rmp-serde",   stock, document, serde, lend, input, evolution
         // A document row of its own, with no dataset codec: records as
         // arrays of their values, no keys.
         + "msgpack-positional" => serbench_msgpack::MsgPackPositional, document, serde;
     "msgpack-zerompk" => serbench_msgpack::MsgPackZerompk, "MessagePack",  "zerompk",     stock, document, evolution;
     "bson"        => serbench_bson::Bson,                  "BSON",         "bson",        stock, document, serde, evolution;
     "bincode"     => serbench_bincode::Bincode,            "bincode",      "bincode",     tuned;
-    "bincode-stock"  => serbench_bincode::BincodeStock,    "bincode",      "bincode",     stock, document, serde, evolution;
+    "bincode-stock"  => serbench_bincode::BincodeStock,    "bincode",      "bincode",     stock, document, serde, lend, evolution;
     "bincode-serde-zap" => serbench_bincode::BincodeZap,   "bincode",      "serde-zap",   stock, document, serde, evolution;
-    "postcard"    => serbench_postcard::Postcard,          "postcard",     "postcard",    stock, document, serde, evolution;
+    "postcard"    => serbench_postcard::Postcard,          "postcard",     "postcard",    stock, document, serde, lend, evolution;
     "bitcode"     => serbench_bitcode::Bitcode,            "bitcode",      "bitcode",     stock, evolution;
-    "bitcode-serde" => serbench_bitcode::BitcodeSerde,     "bitcode",      "bitcode",     stock, document, serde;
+    "bitcode-serde" => serbench_bitcode::BitcodeSerde,     "bitcode",      "bitcode",     stock, document, serde, lend;
     "wincode"     => serbench_wincode::Wincode,            "wincode",      "wincode",     stock, evolution;
     "borsh"       => serbench_borsh::Borsh,                "Borsh",        "borsh",       stock, evolution;
     "protobuf"    => serbench_protobuf::Protobuf,          "Protobuf",     "prost",       tuned, native, document, evolution;

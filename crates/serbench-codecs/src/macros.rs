@@ -2,8 +2,8 @@
 //! one call of the visitor per codec whose feature is on. Everything else
 //! is plain functions over that visit.
 
-/// Whether a list line's marker (`native`, `document`, `serde`, `input`,
-/// `evolution`) is
+/// Whether a list line's marker (`native`, `document`, `serde`, `lend`,
+/// `input`, `evolution`) is
 /// `native`; any other word is a compile error.
 #[allow(
     unused_macros,
@@ -17,6 +17,9 @@ macro_rules! marked {
         false
     };
     (native, serde) => {
+        false
+    };
+    (native, lend) => {
         false
     };
     (native, input) => {
@@ -47,6 +50,10 @@ macro_rules! list_marker {
     (serde, $visitor:ident, $codec:ty, $info:ident) => {{
         #[cfg(feature = "document")]
         $visitor.serde::<$codec>(&$info);
+    }};
+    (lend, $visitor:ident, $codec:ty, $info:ident) => {{
+        #[cfg(feature = "document")]
+        $visitor.lend::<$codec>(&$info);
     }};
     (input, $visitor:ident, $codec:ty, $info:ident) => {{
         #[cfg(feature = "document")]
