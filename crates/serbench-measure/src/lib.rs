@@ -36,6 +36,14 @@
 //! ([`mod@measure`] says how), as `serbench_results` records that
 //! `serbench-report` renders.
 //!
+//! A row whose library lends text from the input also reads each message
+//! borrowed, timed as `borrow` beside `decode`: a document into a
+//! [`value::Lent`] value, and a value of your own type, through
+//! [`measure_value_lent`], into the borrowed twin its [`BorrowedForm`]
+//! names (`&str`, `Cow<str>`, `&[u8]` fields). That read is verified
+//! too, owned again against the message; a row that cannot lend says
+//! why.
+//!
 //! ```
 //! use serbench_measure::{Document, InputFormat, Options};
 //!
@@ -61,7 +69,8 @@ pub use serbench_document::{schema, value};
 
 pub use codec::{Build, Codec, Context, Row, SchemaFile, UserSchemas};
 pub use input::{Document, InputFormat};
-pub use measure::{Measured, Options, Progress, measure, measure_value};
+pub use measure::{Measured, Options, Progress, measure, measure_value, measure_value_lent};
 pub use rows::ROWS;
 pub use schema::Schema;
+pub use serbench_document::BorrowedForm;
 pub use value::Value;

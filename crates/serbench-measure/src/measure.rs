@@ -11,7 +11,9 @@
 //! owned [`Value`], dropped inside the timed loop, and `borrow`, for a row
 //! whose library lends, reads each into a [`Lent`](crate::value::Lent) value, its keys and
 //! strings slices of the encoding where the library lends them (verified,
-//! owned again, against the message before it is timed). Sampling is the
+//! owned again, against the message before it is timed). A Rust value
+//! measured with [`measure_value_lent`] is read into its own
+//! [`BorrowedForm`] the same way. Sampling is the
 //! benchmark's ([`serbench_results::sampling`]); allocations are one
 //! more iteration of each, counted by
 //! [`serbench_results::alloc::CountingAllocator`] where it is the global
@@ -254,7 +256,8 @@ fn workload(document: &Document) -> Workload<'_, Value> {
 /// when it names none); `name` names it in the tables. Allocations are
 /// counted when the program's global allocator is
 /// [`serbench_results::alloc::CountingAllocator`], as the `serbench`
-/// binary's is. The value is read back owned only.
+/// binary's is. The value is read back owned only;
+/// [`measure_value_lent`] reads it borrowed too.
 ///
 /// ```
 /// use serde::{Deserialize, Serialize};
@@ -275,7 +278,65 @@ where
     let typed = Typed {
         codec: crate::typed::codec::<T>,
         lending: None,
-        unlent: "a Rust value is measured owned",
+        unlent: "measured owned (measure_value_lent reads it borrowed)",
+    };
+    typed.measure(name, value, options)
+}
+
+/// As [`measure_value`], and each row whose library lends (serde_json,
+/// sonic-rs, cbor4ii, rmp-serde, bincode, postcard, bitcode) also reads
+/// the value into its borrowed form, `T::Lent`, its strings and bytes
+/// slices of the encoding where the library lends them: the `borrow`
+/// column beside `decode`, timed and its allocations counted as decode's
+/// are. That read is verified first: the form, owned again
+/// ([`BorrowedForm::owned`]), must equal `value`, or the row fails and is
+/// not timed. A row whose library reads only owned says so
+/// ([`Record::borrow_unavailable`]).
+///
+/// ```
+/// use std::borrow::Cow;
+///
+/// use serde::{Deserialize, Serialize};
+/// use serbench_measure::BorrowedForm;
+///
+/// #[derive(Serialize, Deserialize, PartialEq)]
+/// struct Order { id: u64, customer: String, note: String }
+///
+/// /// The same fields, lent by the input: `Cow` where JSON's escapes may
+/// /// need a copy.
+/// #[derive(Deserialize)]
+/// struct OrderRef<'a> {
+///     id: u64,
+///     #[serde(borrow)]
+///     customer: Cow<'a, str>,
+///     #[serde(borrow)]
+///     note: Cow<'a, str>,
+/// }
+///
+/// impl BorrowedForm for Order {
+///     type Lent<'a> = OrderRef<'a>;
+///
+///     fn owned(lent: OrderRef<'_>) -> Order {
+///         Order { id: lent.id, customer: lent.customer.into(), note: lent.note.into() }
+///     }
+/// }
+///
+/// let order = Order { id: 7, customer: "Zoë".into(), note: "fragile\ttwice".into() };
+/// let options = serbench_measure::Options { untimed: true, ..Default::default() };
+/// let measured = serbench_measure::measure_value_lent("order", &order, &options);
+/// let postcard = measured.records.iter().find(|row| row.codec == "postcard").unwrap();
+/// assert!(postcard.ok && postcard.borrow_unavailable.is_none());
+/// let ciborium = measured.records.iter().find(|row| row.codec == "cbor").unwrap();
+/// assert!(ciborium.ok && ciborium.borrow_unavailable.is_some());
+/// ```
+pub fn measure_value_lent<T>(name: &str, value: &T, options: &Options) -> Measured
+where
+    T: Serialize + DeserializeOwned + PartialEq + BorrowedForm + 'static,
+{
+    let typed = Typed {
+        codec: crate::typed::lending_codec::<T>,
+        lending: Some(&Lends),
+        unlent: "its serde path has no borrowed read",
     };
     typed.measure(name, value, options)
 }
@@ -338,7 +399,8 @@ struct Workload<'a, M: 'static> {
     /// document's do; a Rust value is compared by its own `PartialEq`).
     keyed: bool,
     /// How the rows read the messages borrowed, where they have a
-    /// borrowed form (a document's do).
+    /// borrowed form: a document always, a Rust value through
+    /// [`measure_value_lent`].
     lending: Option<&'static dyn Borrows<M>>,
     /// Why a verified row has no `borrow`, where its codec lends nothing
     /// ([`Codec::lender`]) or the messages are measured owned.

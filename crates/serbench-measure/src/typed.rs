@@ -28,6 +28,8 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use serbench_document::BorrowedForm;
+
 use crate::codec::Codec;
 
 /// The row ids [`encode`] and [`decode`] take, in the report's order.
@@ -89,4 +91,13 @@ where
     T: Serialize + DeserializeOwned + 'static,
 {
     serbench_codecs::serde_codec::<T>(id)
+}
+
+/// As [`codec`], with a borrowed decode of `T`'s form where the library
+/// lends ([`Codec::lender`]).
+pub(crate) fn lending_codec<T>(id: &str) -> Option<Box<dyn Codec<T>>>
+where
+    T: Serialize + DeserializeOwned + BorrowedForm + 'static,
+{
+    serbench_codecs::serde_lending_codec::<T>(id)
 }

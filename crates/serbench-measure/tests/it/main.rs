@@ -11,3 +11,10 @@ mod rows;
 mod schema_formats;
 mod thrift;
 mod typed;
+mod typed_lent;
+
+/// Counts allocations, as the `serbench` binary does, so that timed
+/// measurements carry them.
+#[global_allocator]
+static COUNTING_ALLOCATOR: serbench_results::alloc::CountingAllocator =
+    serbench_results::alloc::CountingAllocator;
