@@ -136,6 +136,10 @@ fn camel_case(name: &str) -> String {
 /// evolution (an `evolution` feature under which the codec type
 /// implements `Evolution`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "one flag per marker of the list line"
+)]
 pub(crate) struct Offers {
     pub(crate) document: bool,
     pub(crate) serde: bool,
