@@ -17,13 +17,15 @@
 //! }
 //!
 //! let point = Point { x: -3, label: "ünïcode".into() };
-//! for id in serbench_measure::typed::SERDE_ROWS {
+//! for id in serbench_measure::typed::SERDE_ROWS.iter() {
 //!     let mut bytes = Vec::new();
 //!     serbench_measure::typed::encode(id, &point, &mut bytes)?;
 //!     assert_eq!(serbench_measure::typed::decode::<Point>(id, &bytes)?, point);
 //! }
 //! # Ok::<(), String>(())
 //! ```
+
+use std::sync::LazyLock;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -32,19 +34,16 @@ use serbench_document::BorrowedForm;
 
 use crate::codec::Codec;
 
-/// The row ids [`encode`] and [`decode`] take, in the report's order.
-pub const SERDE_ROWS: &[&str] = &[
-    "json",
-    "json-simd",
-    "json-sonic",
-    "cbor",
-    "cbor-cbor4ii",
-    "msgpack",
-    "msgpack-positional",
-    "bincode-stock",
-    "postcard",
-    "bitcode-serde",
-];
+/// The row ids [`encode`] and [`decode`] take, in the report's order:
+/// every row whose list line in the registry marks its library's serde
+/// calls (`serde`), so a serde library added there is here too.
+pub static SERDE_ROWS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    crate::ROWS
+        .iter()
+        .map(|row| row.id)
+        .filter(|id| serbench_codecs::serde_codec::<u8>(id).is_some())
+        .collect()
+});
 
 /// Appends `value`'s encoding by row `id`'s library to `out`.
 ///

@@ -88,3 +88,29 @@ fn every_row_names_the_version_it_links() {
         );
     }
 }
+
+/// `measure_value`'s rows, taken from the registry's `serde` markers:
+/// the serde libraries, each once, in the rows' order.
+#[test]
+fn the_typed_rows_are_the_serde_libraries() {
+    assert_eq!(
+        *serbench_measure::typed::SERDE_ROWS,
+        [
+            "json",
+            "json-simd",
+            "json-sonic",
+            "json-flexon",
+            "cbor",
+            "cbor-cbor4ii",
+            "msgpack",
+            "msgpack-positional",
+            "bson",
+            "bincode-stock",
+            "bincode-serde-zap",
+            "postcard",
+            "bitcode-serde",
+            "ron",
+            "flexbuffers",
+        ]
+    );
+}

@@ -1,6 +1,8 @@
 //! A user's own serde type through every serde row.
 
 use serbench_measure::typed::{SERDE_ROWS, decode, encode};
+
+use crate::SIGNED_64_ONLY;
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, PartialEq, Debug)]
@@ -19,6 +21,7 @@ struct Line {
     price: f64,
 }
 
+/// An order whose id is past `i64::MAX`.
 fn order() -> Order {
     Order {
         id: 18_446_744_073_709_551_000,
@@ -40,10 +43,20 @@ fn order() -> Order {
     }
 }
 
+/// [`order`] as row `id` carries it: with an id within `i64` where the
+/// wire format has no larger integer.
+fn order_for(id: &str) -> Order {
+    let mut order = order();
+    if SIGNED_64_ONLY.contains(&id) {
+        order.id = i64::MAX.unsigned_abs();
+    }
+    order
+}
+
 #[test]
 fn a_derived_struct_round_trips_through_every_serde_row() {
-    let order = order();
-    for id in SERDE_ROWS {
+    for id in SERDE_ROWS.iter() {
+        let order = order_for(id);
         let mut bytes = Vec::new();
         encode(id, &order, &mut bytes).unwrap_or_else(|e| panic!("{id}: {e}"));
         let back: Order = decode(id, &bytes).unwrap_or_else(|e| panic!("{id}: {e}"));
@@ -51,10 +64,26 @@ fn a_derived_struct_round_trips_through_every_serde_row() {
     }
 }
 
+/// A row whose wire format has no integer past `i64::MAX` refuses one at
+/// encode, naming it; every other row carries it.
+#[test]
+fn an_integer_past_i64_is_carried_or_an_encode_error() {
+    let order = order();
+    for id in SERDE_ROWS.iter() {
+        let written = encode(id, &order, &mut Vec::new());
+        if SIGNED_64_ONLY.contains(id) {
+            let error = written.unwrap_err();
+            assert!(error.contains("18446744073709551000"), "{id}: {error}");
+        } else {
+            written.unwrap_or_else(|e| panic!("{id}: {e}"));
+        }
+    }
+}
+
 #[test]
 fn truncated_typed_bytes_are_an_error() {
-    let order = order();
-    for id in SERDE_ROWS {
+    for id in SERDE_ROWS.iter() {
+        let order = order_for(id);
         let mut bytes = Vec::new();
         encode(id, &order, &mut bytes).unwrap();
         for len in 0..bytes.len() {
@@ -97,9 +126,18 @@ fn measure_value_verifies_every_serde_row() {
     };
     let measured = serbench_measure::measure_value("reading", &reading, &options);
     let ids: Vec<&str> = measured.records.iter().map(|r| r.codec.as_str()).collect();
-    assert_eq!(ids, serbench_measure::typed::SERDE_ROWS);
+    assert_eq!(ids, *serbench_measure::typed::SERDE_ROWS);
     for record in &measured.records {
-        assert!(record.ok, "{}: {:?}", record.codec, record.error);
+        if SIGNED_64_ONLY.contains(&record.codec.as_str()) {
+            let error = record.error.as_deref().unwrap_or_default();
+            assert!(
+                !record.ok && error.contains("18446744073709551615"),
+                "{}: {error}",
+                record.codec
+            );
+        } else {
+            assert!(record.ok, "{}: {:?}", record.codec, record.error);
+        }
         assert_eq!(record.size_label, "one value of Reading");
     }
     let table = measured.table();
