@@ -20,6 +20,11 @@ pub trait Dataset: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The size `serbench dump` writes unless told otherwise: one message
     /// of a message stream, and a file small enough to open in an editor.
     const DUMP_SIZE: usize = Self::DEFAULT_SIZE;
+    /// The size whose round trip the conformance kit checks in every codec
+    /// crate's tests (a debug build): the default unless the debug build
+    /// of the slowest codec takes seconds on it. The benchmarks verify the
+    /// round trip at their own size before they time it.
+    const TEST_SIZE: usize = Self::DEFAULT_SIZE;
     /// The size of the workload whose encodings the conformance kit
     /// damages (cuts at every length, flips bits in): a few of the unit,
     /// so that every cut of a message stays cheap to decode.

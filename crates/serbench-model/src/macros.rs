@@ -18,7 +18,10 @@
 /// }
 /// assert_eq!(
 ///     serbench_model::for_each_dataset!(names),
-///     ["task-manager", "telemetry", "graph", "records", "media"]
+///     [
+///         "task-manager", "telemetry", "graph", "records", "media",
+///         "log", "mesh", "minecraft_savedata", "mk48",
+///     ]
 /// );
 ///
 /// macro_rules! modules {
@@ -26,7 +29,10 @@
 /// }
 /// assert_eq!(
 ///     serbench_model::for_each_dataset!(modules, modules),
-///     ["task_manager", "telemetry", "graph", "records", "media"]
+///     [
+///         "task_manager", "telemetry", "graph", "records", "media",
+///         "log", "mesh", "minecraft", "mk48",
+///     ]
 /// );
 /// ```
 #[macro_export]
@@ -46,6 +52,10 @@ macro_rules! for_each_dataset {
             graph: Graph,
             records: Record,
             media: MediaContent,
+            log: Logs,
+            mesh: Mesh,
+            minecraft: Players,
+            mk48: Updates,
         }
     };
     (@shape $callback:ident, types, $($module:ident: $dataset:ident,)*) => {

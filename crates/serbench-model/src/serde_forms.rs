@@ -281,4 +281,27 @@ macro_rules! serde_borrow {
     )*};
 }
 
-serde_borrow!(TaskManager, SensorReading, Graph, Record, MediaContent);
+serde_borrow!(
+    TaskManager,
+    SensorReading,
+    Graph,
+    Record,
+    MediaContent,
+    Logs,
+    Players
+);
+
+/// The datasets with no text, whose borrowed form is the owned type.
+macro_rules! serde_borrow_owned {
+    ($($dataset:ident),* $(,)?) => {$(
+        impl SerdeBorrow for crate::$dataset {
+            fn deserialize_borrowed<'de, D: Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<crate::$dataset, D::Error> {
+                Deserialize::deserialize(deserializer)
+            }
+        }
+    )*};
+}
+
+serde_borrow_owned!(Mesh, Updates);

@@ -66,7 +66,7 @@ pub trait Dense: Sized {
 /// How many minimal elements a dense value holds: enough that the decoded
 /// value dwarfs the 64 KiB allowance, and just past a power of two, where a
 /// vector grown by doubling holds the most spare room.
-const ELEMENTS: usize = (1 << 14) + 1;
+pub(crate) const ELEMENTS: usize = (1 << 14) + 1;
 
 fn minimal_header() -> TaskHeader {
     TaskHeader {

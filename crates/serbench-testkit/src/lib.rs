@@ -161,6 +161,7 @@ mod hostile;
 pub mod lending;
 mod memory;
 mod needs;
+mod rsb;
 
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
@@ -296,7 +297,7 @@ where
     C: Codec<D>,
     D: Dataset + Needs,
 {
-    for (index, message) in D::workload(D::DEFAULT_SIZE).iter().enumerate() {
+    for (index, message) in D::workload(D::TEST_SIZE).iter().enumerate() {
         let bytes = encode::<C, D>(message);
         let again = encode::<C, D>(message);
         assert!(

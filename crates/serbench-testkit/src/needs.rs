@@ -13,7 +13,7 @@ pub trait Needs {
     fn needs(&self) -> Carries;
 }
 
-const NOTHING: Carries = Carries {
+pub(crate) const NOTHING: Carries = Carries {
     non_finite_floats: false,
     nan_payloads: false,
     xml_forbidden_chars: false,
@@ -21,11 +21,11 @@ const NOTHING: Carries = Carries {
     years_outside_rfc3339: false,
 };
 
-fn text(needs: &mut Carries, text: &str) {
+pub(crate) fn text(needs: &mut Carries, text: &str) {
     needs.xml_forbidden_chars |= !text.chars().all(forms::is_xml_char);
 }
 
-fn float(needs: &mut Carries, value: f64) {
+pub(crate) fn float(needs: &mut Carries, value: f64) {
     needs.non_finite_floats |= !value.is_finite();
     needs.nan_payloads |= value.is_nan() && value.to_bits() != forms::CANONICAL_NAN_BITS;
 }
