@@ -1,20 +1,27 @@
 #!/usr/bin/env python3
-"""Extract the published sizes from one rust_serialization_benchmark results file.
+"""Extract the published sizes and times from one rust_serialization_benchmark results file.
 
-Usage: extract-sizes.py RESULTS_JSON SOURCE_PATH COMMIT > docs/rsb/sizes.json
+Usage: extract.py RESULTS_JSON SOURCE_PATH COMMIT > docs/rsb/published.json
 
 RESULTS_JSON is RSB's benchmark_results/<date>.json (its tools/schema
 `Results`: datasets -> features -> benches, each bench `{"Bytes": {"primary":
 n, "variants": {name: n}}}` or `{"Nanos": ...}`). SOURCE_PATH and COMMIT name
-where it came from. Only the byte counts are kept: `size`, `zlib` and `zstd`
-per dataset, library (RSB's feature name) and variant (`null` for the
-primary encoding, else RSB's variant name such as capnp's `packed`), with
-the library's crate and version as RSB lists them. The output is sorted,
-so running it again on the same file gives the same bytes.
+where it came from. Kept: the byte counts, `size`, `zlib` and `zstd`, per
+dataset, library (RSB's feature name) and variant (`null` for the primary
+encoding, else RSB's variant name such as capnp's `packed`); the times of
+the three benches serbench has a row for, `serialize`, `deserialize` and
+`borrow`, per dataset and library, each as RSB wrote it (nanoseconds, a
+`primary` figure and named `variants`, such as prost's `encode` and
+`populate + encode`); and the library's crate and version as RSB lists
+them. The output is sorted, so running it again on the same file gives
+the same bytes.
 """
 
 import json
 import sys
+
+# The benches serbench has a row for: encode, decode and borrowed decode.
+TIMES = ("serialize", "deserialize", "borrow")
 
 
 def main() -> None:
@@ -22,6 +29,7 @@ def main() -> None:
     with open(results_path, encoding="utf-8") as f:
         results = json.load(f)
     datasets = {}
+    times = {}
     for dataset, data in sorted(results["datasets"].items()):
         rows = []
         for library, feature in sorted(data["features"].items()):
@@ -46,6 +54,20 @@ def main() -> None:
                     }
                 )
         datasets[dataset] = rows
+        times[dataset] = [
+            {"library": library}
+            | {
+                bench: {
+                    "primary": feature["benches"][bench]["Nanos"].get("primary"),
+                    "variants": dict(
+                        sorted(feature["benches"][bench]["Nanos"].get("variants", {}).items())
+                    ),
+                }
+                for bench in TIMES
+                if "Nanos" in feature["benches"].get(bench, {})
+            }
+            for library, feature in sorted(data["features"].items())
+        ]
     out = {
         "source": {
             "repository": "https://github.com/djkoloski/rust_serialization_benchmark",
@@ -58,6 +80,7 @@ def main() -> None:
             for name, package in sorted(results["features"].items())
         },
         "datasets": datasets,
+        "times": times,
     }
     # One library or row per line: a diff of a newer results file reads
     # row by row.
@@ -77,6 +100,14 @@ def main() -> None:
             comma = "," if row_at + 1 < len(rows) else ""
             lines.append(f"   {compact(row)}{comma}")
         lines.append("  ]" + ("," if at + 1 < len(datasets) else ""))
+    lines.append(" },")
+    lines.append(' "times": {')
+    for at, (dataset, rows) in enumerate(times.items()):
+        lines.append(f"  {compact(dataset)}: [")
+        for row_at, row in enumerate(rows):
+            comma = "," if row_at + 1 < len(rows) else ""
+            lines.append(f"   {compact(row)}{comma}")
+        lines.append("  ]" + ("," if at + 1 < len(times) else ""))
     lines.append(" }")
     lines.append("}")
     sys.stdout.write("\n".join(lines) + "\n")
