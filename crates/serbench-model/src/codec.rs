@@ -70,7 +70,7 @@ pub trait Dataset: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
 /// `n` with its digits in groups of three, as the reports write numbers:
 /// `9 944`, `10 000`.
 #[must_use]
-pub(crate) fn grouped(n: usize) -> String {
+pub fn grouped(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (at, digit) in digits.chars().enumerate() {

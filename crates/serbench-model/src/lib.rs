@@ -89,7 +89,7 @@ mod telemetry;
 mod text;
 
 pub use crate::codec::{
-    BaseCodec, Borrowing, Carries, Codec, Dataset, DocumentPath, NativeCodec, lend_or_tell,
+    BaseCodec, Borrowing, Carries, Codec, Dataset, DocumentPath, NativeCodec, grouped, lend_or_tell,
 };
 pub use crate::error::{Error, ErrorKind, Position};
 pub use crate::graph::{Edge, Graph, GraphAnswer, Node};

@@ -43,6 +43,7 @@ mod markdown;
 mod plot;
 pub mod read;
 pub mod readme;
+pub mod rsb;
 mod sections;
 mod table;
 mod verdicts;

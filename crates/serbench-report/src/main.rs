@@ -24,7 +24,9 @@ usage: serbench-report DIR [--summary] [--readme ROOT]
                    and report.md, report.html, results.csv and the charts
                    are written beside it
   --summary        print the summary table
-  --readme ROOT    also the results block of ROOT/README.md and ROOT/docs/results/
+  --readme ROOT    also the results block of ROOT/README.md and ROOT/docs/results/,
+                   and, when the run has RSB's datasets, ROOT/docs/rsb-comparison.md
+                   from ROOT/docs/rsb/published.json
   compare          how two runs differ, pair by pair, changes beyond the
                    runs' noise flagged; --html: the two side by side as a page
 ";
@@ -113,12 +115,26 @@ fn update_readme(
         &docs.join("README.md"),
         &readme::full_results(results, charts),
     )?;
+    rsb_comparison(root, results)?;
     let path = root.join("README.md");
     let text =
         std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", shown(&path)))?;
     let text =
         readme::replace_section(&text, &readme::block(results)).map_err(|e| e.to_string())?;
     write(&path, &text)
+}
+
+/// `docs/rsb-comparison.md`, when the run measured any of RSB's datasets.
+fn rsb_comparison(root: &Path, results: &Report) -> Result<(), String> {
+    let path = root.join("docs/rsb/published.json");
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", shown(&path)))?;
+    let published: serbench_report::rsb::Published = serde_json::from_str(&text)
+        .map_err(|e| format!("{} is not RSB's published figures: {e}", shown(&path)))?;
+    match serbench_report::rsb::page(results, &published) {
+        Some(page) => write(&root.join("docs/rsb-comparison.md"), &page),
+        None => Ok(()),
+    }
 }
 
 /// `compare OLD NEW [--html OUT]`.

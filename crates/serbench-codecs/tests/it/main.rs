@@ -6,6 +6,7 @@ mod capabilities;
 mod facts;
 mod list;
 mod readme;
+mod rsb;
 mod security;
 mod tidy;
 mod unsafe_code;
