@@ -24,7 +24,7 @@
 //!   decides both).
 //!
 //! In both the input's first byte picks the dataset ([`visit_datasets`]
-//! gives each its selector), so one target covers all five. The codec is
+//! gives each its selector), so one target covers every dataset. The codec is
 //! looked up once, at start-up: the checks are plain generic functions,
 //! instantiated for each codec and dataset through the registry's
 //! `PairJob`, and each input calls one through a table.

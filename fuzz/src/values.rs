@@ -8,9 +8,14 @@
 
 use arbitrary::{Result, Unstructured};
 use serbench_model::forms;
+use serbench_model::log::{Address, Log};
+use serbench_model::mesh::{Triangle, Vector3};
+use serbench_model::minecraft::{Abilities, Entity, GameType, Item, Player, RecipeBook};
+use serbench_model::mk48::{Contact, EntityType, Guidance, TerrainUpdate, Transform, Update};
 use serbench_model::{
-    Color, Edge, Graph, Image, Media, MediaContent, Node, OffsetDateTime, Player, Priority, Record,
-    SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
+    Color, Edge, Graph, Image, Logs, Media, MediaContent, Mesh, Node, OffsetDateTime, Players,
+    Priority, Record, SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Updates, Uuid,
+    Version,
 };
 use time::{Date, Time};
 
@@ -276,7 +281,7 @@ impl Generate for MediaContent {
             size: u.arbitrary()?,
             bitrate: u.arbitrary()?,
             persons: list(u, 3, string)?,
-            player: *u.choose(&[Player::Java, Player::Flash])?,
+            player: *u.choose(&[serbench_model::Player::Java, serbench_model::Player::Flash])?,
             copyright: optional(u)?,
         };
         let images = list(u, 3, |u| {
@@ -289,5 +294,221 @@ impl Generate for MediaContent {
             })
         })?;
         Ok(MediaContent { media, images })
+    }
+}
+
+/// `f32`s as [`float`] makes `f64`s: plausible values, any bit pattern,
+/// every NaN payload, signed zero and extreme.
+fn float32(u: &mut Unstructured<'_>) -> Result<f32> {
+    const EDGES: [f32; 12] = [
+        f32::NAN,
+        -f32::NAN,
+        f32::from_bits(0x7f80_0001),
+        f32::from_bits(0xffc0_dead),
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        0.0,
+        -0.0,
+        f32::MIN_POSITIVE,
+        f32::from_bits(1),
+        f32::MAX,
+        f32::MIN,
+    ];
+    Ok(match u.int_in_range(0u8..=8)? {
+        0..=3 => u.int_in_range(-1_000_000i32..=1_000_000)? as f32 / 1_000.0,
+        4..=6 => f32::from_bits(u.arbitrary()?),
+        _ => *u.choose(&EDGES)?,
+    })
+}
+
+impl Generate for Logs {
+    const SEED_SIZE: usize = 3;
+
+    fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
+        Ok(Logs {
+            logs: list(u, 5, |u| {
+                let [x0, x1, x2, x3]: [u8; 4] = u.arbitrary()?;
+                Ok(Log {
+                    address: Address { x0, x1, x2, x3 },
+                    identity: string(u)?,
+                    userid: string(u)?,
+                    date: string(u)?,
+                    request: string(u)?,
+                    code: u.arbitrary()?,
+                    size: u.arbitrary()?,
+                })
+            })?,
+        })
+    }
+}
+
+impl Generate for Mesh {
+    const SEED_SIZE: usize = 3;
+
+    fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
+        let vector = |u: &mut Unstructured<'_>| -> Result<Vector3> {
+            Ok(Vector3 {
+                x: float32(u)?,
+                y: float32(u)?,
+                z: float32(u)?,
+            })
+        };
+        Ok(Mesh {
+            triangles: list(u, 5, |u| {
+                Ok(Triangle {
+                    v0: vector(u)?,
+                    v1: vector(u)?,
+                    v2: vector(u)?,
+                    normal: vector(u)?,
+                })
+            })?,
+        })
+    }
+}
+
+fn item(u: &mut Unstructured<'_>) -> Result<Item> {
+    Ok(Item {
+        count: u.arbitrary()?,
+        slot: u.arbitrary()?,
+        id: string(u)?,
+    })
+}
+
+fn triple(u: &mut Unstructured<'_>) -> Result<(f64, f64, f64)> {
+    Ok((float(u)?, float(u)?, float(u)?))
+}
+
+fn optional<'a, T>(
+    u: &mut Unstructured<'a>,
+    value: impl FnOnce(&mut Unstructured<'a>) -> Result<T>,
+) -> Result<Option<T>> {
+    if u.arbitrary()? {
+        value(u).map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+fn entity(u: &mut Unstructured<'_>) -> Result<Entity> {
+    Ok(Entity {
+        id: string(u)?,
+        pos: triple(u)?,
+        motion: triple(u)?,
+        rotation: (float32(u)?, float32(u)?),
+        fall_distance: float32(u)?,
+        fire: u.arbitrary()?,
+        air: u.arbitrary()?,
+        on_ground: u.arbitrary()?,
+        no_gravity: u.arbitrary()?,
+        invulnerable: u.arbitrary()?,
+        portal_cooldown: u.arbitrary()?,
+        uuid: u.arbitrary()?,
+        custom_name: optional(u, string)?,
+        custom_name_visible: u.arbitrary()?,
+        silent: u.arbitrary()?,
+        glowing: u.arbitrary()?,
+    })
+}
+
+impl Generate for Players {
+    const SEED_SIZE: usize = 1;
+
+    fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
+        Ok(Players {
+            players: list(u, 2, |u| {
+                Ok(Player {
+                    game_type: *u.choose(&GameType::ALL)?,
+                    previous_game_type: *u.choose(&GameType::ALL)?,
+                    score: u.arbitrary()?,
+                    dimension: string(u)?,
+                    selected_item_slot: u.arbitrary()?,
+                    selected_item: item(u)?,
+                    spawn_dimension: optional(u, string)?,
+                    spawn_x: u.arbitrary()?,
+                    spawn_y: u.arbitrary()?,
+                    spawn_z: u.arbitrary()?,
+                    spawn_forced: u.arbitrary()?,
+                    sleep_timer: u.arbitrary()?,
+                    food_exhaustion_level: float32(u)?,
+                    food_saturation_level: float32(u)?,
+                    food_tick_timer: u.arbitrary()?,
+                    xp_level: u.arbitrary()?,
+                    xp_p: float32(u)?,
+                    xp_total: u.arbitrary()?,
+                    xp_seed: u.arbitrary()?,
+                    inventory: list(u, 3, item)?,
+                    ender_items: list(u, 2, item)?,
+                    abilities: Abilities {
+                        walk_speed: float32(u)?,
+                        fly_speed: float32(u)?,
+                        may_fly: u.arbitrary()?,
+                        flying: u.arbitrary()?,
+                        invulnerable: u.arbitrary()?,
+                        may_build: u.arbitrary()?,
+                        instabuild: u.arbitrary()?,
+                    },
+                    entered_nether_position: optional(u, triple)?,
+                    root_vehicle: optional(u, |u| Ok((u.arbitrary()?, entity(u)?)))?,
+                    shoulder_entity_left: optional(u, entity)?,
+                    shoulder_entity_right: optional(u, entity)?,
+                    seen_credits: u.arbitrary()?,
+                    recipe_book: RecipeBook {
+                        recipes: list(u, 3, string)?,
+                        to_be_displayed: list(u, 2, string)?,
+                        is_filtering_craftable: u.arbitrary()?,
+                        is_gui_open: u.arbitrary()?,
+                        is_furnace_filtering_craftable: u.arbitrary()?,
+                        is_furnace_gui_open: u.arbitrary()?,
+                        is_blasting_furnace_filtering_craftable: u.arbitrary()?,
+                        is_blasting_furnace_gui_open: u.arbitrary()?,
+                        is_smoker_filtering_craftable: u.arbitrary()?,
+                        is_smoker_gui_open: u.arbitrary()?,
+                    },
+                })
+            })?,
+        })
+    }
+}
+
+impl Generate for Updates {
+    const SEED_SIZE: usize = 1;
+
+    fn generate(u: &mut Unstructured<'_>) -> Result<Self> {
+        let contact = |u: &mut Unstructured<'_>| -> Result<Contact> {
+            Ok(Contact {
+                damage: u.arbitrary()?,
+                entity_id: u.arbitrary()?,
+                entity_type: optional(u, |u| u.choose(&EntityType::ALL).copied())?,
+                guidance: Guidance {
+                    angle: u.arbitrary()?,
+                    submerge: u.arbitrary()?,
+                    velocity: u.arbitrary()?,
+                },
+                player_id: u.arbitrary()?,
+                reloads: list(u, 23, Unstructured::arbitrary)?,
+                transform: Transform {
+                    altitude: u.arbitrary()?,
+                    angle: u.arbitrary()?,
+                    position: (float32(u)?, float32(u)?),
+                    velocity: u.arbitrary()?,
+                },
+                turret_angles: list(u, 4, Unstructured::arbitrary)?,
+            })
+        };
+        Ok(Updates {
+            updates: list(u, 2, |u| {
+                Ok(Update {
+                    contacts: list(u, 3, contact)?,
+                    score: u.arbitrary()?,
+                    world_radius: float32(u)?,
+                    terrain_updates: list(u, 2, |u| {
+                        Ok(TerrainUpdate {
+                            chunk_id: u.arbitrary()?,
+                            data: list(u, 15, Unstructured::arbitrary)?,
+                        })
+                    })?,
+                })
+            })?,
+        })
     }
 }

@@ -1,6 +1,6 @@
 //! Measure your own data across every serbench format.
 //!
-//! serbench's benchmarks time its own five datasets. This crate takes
+//! serbench's benchmarks time its own datasets. This crate takes
 //! yours: a document (JSON, NDJSON, CBOR or MessagePack, read into one
 //! [`Value`]) or a value of your own serde type, and measures every
 //! codec that can carry it, each row verified to give back exactly what

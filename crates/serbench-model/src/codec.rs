@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-/// One of the five datasets: a model type with a generator and a traverse
+/// One of the model's datasets: a model type with a generator and a traverse
 /// question.
 pub trait Dataset: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// The id used by the CLI and the reports, such as `"task-manager"`.

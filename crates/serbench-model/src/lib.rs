@@ -2,7 +2,7 @@
 //!
 //! serbench compares serialization formats on data people actually send.
 //! For a comparison to be fair every format must carry the *same* values, so
-//! the values live here, once: five datasets taken from well-known
+//! the values live here, once: nine datasets taken from well-known
 //! benchmarks, each with a deterministic generator (same bytes on every run
 //! and machine) and a *traverse question* whose answer proves that a decoder
 //! really read everything.

@@ -34,7 +34,7 @@ pub const MAX_BYTES: u64 = 16 << 20;
 /// a few hundred at most.
 pub const MAX_ITEMS: usize = 4096;
 
-/// The most distinct datasets (a run has five): each gets its own
+/// The most distinct datasets (a run has nine): each gets its own
 /// section and charts.
 pub const MAX_DATASETS: usize = 32;
 

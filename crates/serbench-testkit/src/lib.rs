@@ -20,7 +20,7 @@
 //!
 //! ```ignore
 //! // crates/serbench-<format>/tests/it/main.rs
-//! mod hostile; // `Inputs`: HostileInputs, and Crafts<D> for the five datasets
+//! mod hostile; // `Inputs`: HostileInputs, and Crafts<D> for every dataset
 //!
 //! serbench_testkit::conformance_tests!(serbench_json::Json, hostile = crate::hostile::Inputs);
 //! ```
@@ -40,10 +40,10 @@
 //!
 //! The macro installs [`CountingAllocator`] as the test binary's global
 //! allocator (a binary has one: a second invocation in the same binary
-//! adds `global_allocator = false`). For each of the five datasets it
+//! adds `global_allocator = false`). For each of the model's datasets it
 //! expands to a module of tests:
 //!
-//! - `generated`: the benchmark workload at full size round-trips exactly,
+//! - `generated`: the workload at `Dataset::TEST_SIZE` round-trips exactly,
 //!   encodes the same bytes twice, appends to a non-empty buffer, and
 //!   [`Codec::traverse`] gives the same answer as the value;
 //! - `edge_cases`: hand-picked values (nil and max ids, nanoseconds and odd
@@ -66,7 +66,7 @@
 //!
 //! With `hostile = Type`, where `Type` implements [`HostileInputs`] (what
 //! the format declares once) and [`Crafts<D>`](Crafts) for each of the
-//! five datasets (its inputs for `D`), each module also has:
+//! model's datasets (its inputs for `D`), each module also has:
 //!
 //! - `crafted`: the format's crafted inputs for the dataset (huge declared
 //!   lengths, 100 000-deep nesting, invalid UTF-8, wrong types, unknown
