@@ -21,6 +21,7 @@ import datetime
 import enum
 import json
 import re
+import struct
 import subprocess
 import sys
 import uuid
@@ -34,7 +35,21 @@ import pyfory
 from flatbuffers import flexbuffers
 from lxml import etree
 
-DATASETS = ["task-manager", "telemetry", "graph", "records", "media"]
+DATASETS = [
+    "task-manager", "telemetry", "graph", "records", "media",
+    "log", "mesh", "minecraft_savedata", "mk48",
+]
+
+# The fields of rust_serialization_benchmark's datasets that hold `f32`s:
+# JSON writes an `f32` as its shortest text, which Python reads as the
+# nearest double, where CBOR and MessagePack hold the `f32` itself, so a
+# tree's floats under these keys compare as `f32`s.
+F32_FIELDS = {
+    "v0", "v1", "v2", "normal",
+    "rotation", "fall_distance", "food_exhaustion_level", "food_saturation_level", "xp_p",
+    "walk_speed", "fly_speed",
+    "position", "world_radius",
+}
 
 RFC3339 = re.compile(
     r"(\d{4})-(\d\d)-(\d\d)[Tt](\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?([Zz]|[+-]\d\d:\d\d)$"
@@ -434,6 +449,30 @@ def xml_tree(dataset, root):
     raise AssertionError(dataset)
 
 
+def as_f32(value):
+    """`value` with every float rounded to the nearest `f32`."""
+    if isinstance(value, float):
+        return struct.unpack("<f", struct.pack("<f", value))[0]
+    if isinstance(value, dict):
+        return {k: as_f32(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [as_f32(v) for v in value]
+    return value
+
+
+def f32_fields(tree):
+    """`tree` with the floats of [`F32_FIELDS`] read as `f32`s."""
+    if isinstance(tree, dict):
+        return {k: as_f32(v) if k in F32_FIELDS else f32_fields(v) for k, v in tree.items()}
+    if isinstance(tree, list):
+        return [f32_fields(v) for v in tree]
+    return tree
+
+
+def f32_bits(value):
+    return struct.unpack("<I", struct.pack("<f", value))[0]
+
+
 def check_same_tree(dumps, dataset, codecs):
     family = {
         "json": json.loads,
@@ -444,7 +483,10 @@ def check_same_tree(dumps, dataset, codecs):
         "flexbuffers": flexbuffers_tree,
         "fory": fory_tree,
     }
-    trees = {name: family[first]((dumps / f"{dataset}.{name}").read_bytes()) for name, first in codecs.items()}
+    trees = {
+        name: f32_fields(family[first]((dumps / f"{dataset}.{name}").read_bytes()))
+        for name, first in codecs.items()
+    }
     for name, tree in trees.items():
         assert tree == trees["json"], f"{dataset}.{name} differs from {dataset}.json"
     return trees["json"]
@@ -480,6 +522,36 @@ def answer_for(dataset, tree):
              "large_images": sum(1 for i in images if i["size"] == "LARGE"), "pixels": pixels,
              "text_bytes": sum(len(t.encode()) for t in texts)},
             **compact,
+        )
+    if dataset == "log":
+        logs = tree["logs"]
+        address = lambda a: (a["x0"] << 24) | (a["x1"] << 16) | (a["x2"] << 8) | a["x3"]
+        return json.dumps(
+            {"logs": len(logs), "address_sum": sum(address(log["address"]) for log in logs),
+             "code_sum": sum(log["code"] for log in logs), "size_sum": sum(log["size"] for log in logs)},
+            **compact,
+        )
+    if dataset == "mesh":
+        checksum = 0
+        for triangle in tree["triangles"]:
+            normal = triangle["normal"]
+            for axis in ("x", "y", "z"):
+                checksum = ((checksum << 7) | (checksum >> 57)) & (2**64 - 1)
+                checksum ^= f32_bits(normal[axis])
+        return json.dumps(
+            {"triangles": len(tree["triangles"]), "normal_checksum": f"{checksum:016x}"}, **compact
+        )
+    if dataset == "minecraft_savedata":
+        players = tree["players"]
+        counts = {kind: sum(1 for p in players if p["game_type"] == kind)
+                  for kind in ("Survival", "Creative", "Adventure", "Spectator")}
+        return json.dumps(
+            {"players": len(players), **{kind.lower(): n for kind, n in counts.items()}}, **compact
+        )
+    if dataset == "mk48":
+        updates = tree["updates"]
+        return json.dumps(
+            {"updates": len(updates), "score_sum": sum(u["score"] for u in updates)}, **compact
         )
     raise AssertionError(dataset)
 
