@@ -23,6 +23,16 @@ pub const STATE: u64 = 3_141_592_653;
 /// The PCG stream (increment) every RSB dataset uses: π's next ten digits.
 pub const STREAM: u64 = 5_897_932_384;
 
+/// The names of RSB's datasets ([`Dataset::NAME`](crate::Dataset::NAME)),
+/// which RSB's published figures are filed under: what a report joins with
+/// them.
+pub const DATASETS: [&str; 4] = [
+    <crate::Logs as crate::Dataset>::NAME,
+    <crate::Mesh as crate::Dataset>::NAME,
+    <crate::Players as crate::Dataset>::NAME,
+    <crate::Updates as crate::Dataset>::NAME,
+];
+
 /// The generator RSB draws from.
 pub(crate) type Stream = Lcg64Xsh32;
 

@@ -126,11 +126,26 @@ fn update_readme(
 
 /// `docs/rsb-comparison.md`, when the run measured any of RSB's datasets.
 fn rsb_comparison(root: &Path, results: &Report) -> Result<(), String> {
-    let path = root.join("docs/rsb/published.json");
-    let text =
-        std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", shown(&path)))?;
-    let published: serbench_report::rsb::Published = serde_json::from_str(&text)
-        .map_err(|e| format!("{} is not RSB's published figures: {e}", shown(&path)))?;
+    let measured = |name: &str| results.results.iter().any(|record| record.dataset == name);
+    if !serbench_model::rsb::DATASETS
+        .iter()
+        .any(|name| measured(name))
+    {
+        return Ok(());
+    }
+    const PUBLISHED: &str = "docs/rsb/published.json";
+    let text = std::fs::read_to_string(root.join(PUBLISHED)).map_err(|e| {
+        format!(
+            "the run has RSB's datasets, but cannot read {PUBLISHED} in {}: {e}",
+            shown(root)
+        )
+    })?;
+    let published: serbench_report::rsb::Published = serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "{PUBLISHED} in {} is not RSB's published figures: {e}",
+            shown(root)
+        )
+    })?;
     match serbench_report::rsb::page(results, &published) {
         Some(page) => write(&root.join("docs/rsb-comparison.md"), &page),
         None => Ok(()),

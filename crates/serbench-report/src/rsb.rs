@@ -147,7 +147,8 @@ fn joined<'a>(results: &'a Report, published: &'a Published, dataset: &str) -> V
                 rows.iter()
                     .find(|row| row.library == record.library && row.variant.is_none())
             });
-            let times = times.and_then(|rows| rows.iter().find(|row| row.library == record.library));
+            let times =
+                times.and_then(|rows| rows.iter().find(|row| row.library == record.library));
             (sizes.is_some() || times.is_some()).then_some(Joined {
                 record,
                 sizes,
@@ -227,22 +228,24 @@ pub fn page(results: &Report, published: &Published) -> Option<String> {
         if !label.is_empty() {
             let _ = writeln!(page, "serbench's run: {label}.\n");
         }
-        page.push_str("| codec | library | serbench bytes | RSB bytes | |\n|---|---|---:|---:|---|\n");
+        page.push_str(
+            "| codec | library | serbench bytes | RSB bytes | |\n|---|---|---:|---:|---|\n",
+        );
         for row in &rows {
             let ours = row.record.size_bytes * row.record.messages as f64;
             let theirs = row.sizes.and_then(|sizes| sizes.size);
             let verdict = match theirs {
                 None => "–".to_owned(),
                 Some(theirs) if (ours - theirs as f64).abs() < 0.5 => "equal".to_owned(),
-                Some(theirs) => format!("{:+}", ours.round() as i64 - theirs as i64),
+                Some(theirs) => format!("{:+}", ours.round() - theirs as f64),
             };
             let _ = writeln!(
                 page,
                 "| {} | {} | {} | {} | {verdict} |",
                 row.record.codec,
                 row.record.library,
-                grouped(ours.round() as usize),
-                theirs.map_or("–".to_owned(), |n| grouped(n as usize)),
+                whole(ours),
+                theirs.map_or("–".to_owned(), |n| whole(n as f64)),
             );
         }
         for (op, bench) in OPS {
@@ -300,6 +303,16 @@ fn times_table(page: &mut String, rows: &[Joined<'_>], op: Op, bench: &str) {
             if apart { "◆" } else { "" },
         );
     }
+}
+
+/// A byte count, in groups of three digits.
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "a size in bytes: whole, positive and far below 2^52"
+)]
+fn whole(bytes: f64) -> String {
+    grouped(bytes.round() as usize)
 }
 
 fn capitalized(name: &str) -> String {
@@ -363,9 +376,18 @@ mod tests {
             timed("xml", "quick-xml", 900.0, 90.0, 90.0),
         ]);
         let page = page(&results, &published()).unwrap();
-        assert!(page.contains("| postcard | postcard | 100 | 100 | equal |"), "{page}");
-        assert!(page.contains("| protobuf | prost | 125 | 120 | +5 |"), "{page}");
-        assert!(!page.contains("quick-xml"), "a library RSB lacks has no row: {page}");
+        assert!(
+            page.contains("| postcard | postcard | 100 | 100 | equal |"),
+            "{page}"
+        );
+        assert!(
+            page.contains("| protobuf | prost | 125 | 120 | +5 |"),
+            "{page}"
+        );
+        assert!(
+            !page.contains("quick-xml"),
+            "a library RSB lacks has no row: {page}"
+        );
         assert!(page.contains("serbench's run: 10 000 records."), "{page}");
     }
 
@@ -383,11 +405,16 @@ mod tests {
             "{page}"
         );
         assert!(
-            page.contains("| protobuf | 30.0 ns | 3.00× | 2 | 200 ns (populate + encode) | 4.00× | 2 |"),
+            page.contains(
+                "| protobuf | 30.0 ns | 3.00× | 2 | 200 ns (populate + encode) | 4.00× | 2 |"
+            ),
             "{page}"
         );
         assert!(page.contains("(decode + convert) | 3.00× | 2 |"), "{page}");
-        assert!(!page.contains("Borrow"), "no borrow row on either side: {page}");
+        assert!(
+            !page.contains("Borrow"),
+            "no borrow row on either side: {page}"
+        );
     }
 
     #[test]
@@ -418,6 +445,10 @@ mod tests {
         published.times.insert("log".to_owned(), times);
         let page = page(&report(rows), &published).unwrap();
         let marked: Vec<&str> = page.lines().filter(|line| line.ends_with("◆ |")).collect();
-        assert_eq!(marked.len(), 2, "a (1st against 5th) and e (5th against 1st): {page}");
+        assert_eq!(
+            marked.len(),
+            2,
+            "a (1st against 5th) and e (5th against 1st): {page}"
+        );
     }
 }

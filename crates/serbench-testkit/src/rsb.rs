@@ -77,7 +77,7 @@ impl Arbitrary for Logs {
             x3: 0,
         };
         log.identity = String::new();
-        log.userid = "\u{10ffff}".to_owned();
+        "\u{10ffff}".clone_into(&mut log.userid);
         log.code = u16::MAX;
         log.size = u64::MAX;
         extreme.logs[1].size = 0;

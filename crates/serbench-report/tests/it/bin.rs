@@ -75,6 +75,44 @@ fn readme_keeps_the_pages_it_does_not_write() {
     assert!(readme.len() > 200, "{readme}");
 }
 
+/// A run with one of RSB's datasets also writes `docs/rsb-comparison.md`
+/// from `docs/rsb/published.json`, and says so clearly when that is
+/// missing.
+#[test]
+fn readme_writes_the_rsb_comparison_from_the_published_figures() {
+    let dir = folder("rsb_run");
+    let mut results: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("results.json")).unwrap()).unwrap();
+    for record in results["results"].as_array_mut().unwrap() {
+        if record["dataset"] == "media" {
+            record["dataset"] = "log".into();
+        }
+    }
+    std::fs::write(dir.join("results.json"), results.to_string()).unwrap();
+    let root = folder("rsb_root");
+    std::fs::write(
+        root.join("README.md"),
+        "<!-- results:begin (written by `cargo xtask bench --readme`) -->\n<!-- results:end -->\n",
+    )
+    .unwrap();
+    let output = serbench_report(&[&dir, Path::new("--readme"), &root]);
+    assert!(!output.status.success(), "no published figures: {output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("cannot read") && stderr.contains("published.json"),
+        "{stderr}"
+    );
+
+    std::fs::create_dir_all(root.join("docs/rsb")).unwrap();
+    let published = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/rsb/published.json");
+    std::fs::copy(published, root.join("docs/rsb/published.json")).unwrap();
+    let output = serbench_report(&[&dir, Path::new("--readme"), &root]);
+    assert!(output.status.success(), "{output:?}");
+    let page = std::fs::read_to_string(root.join("docs/rsb-comparison.md")).unwrap();
+    assert!(page.contains("\n## log\n"), "{page}");
+    assert!(page.contains("| postcard | postcard |"), "{page}");
+}
+
 /// `compare` of a run with itself: every figure is unchanged, and the
 /// page is written.
 #[test]
