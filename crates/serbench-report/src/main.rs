@@ -124,6 +124,9 @@ fn update_readme(
     write(&path, &text)
 }
 
+/// RSB's published figures, in the project's folder.
+const PUBLISHED: &str = "docs/rsb/published.json";
+
 /// `docs/rsb-comparison.md`, when the run measured any of RSB's datasets.
 fn rsb_comparison(root: &Path, results: &Report) -> Result<(), String> {
     let measured = |name: &str| results.results.iter().any(|record| record.dataset == name);
@@ -133,7 +136,6 @@ fn rsb_comparison(root: &Path, results: &Report) -> Result<(), String> {
     {
         return Ok(());
     }
-    const PUBLISHED: &str = "docs/rsb/published.json";
     let text = std::fs::read_to_string(root.join(PUBLISHED)).map_err(|e| {
         format!(
             "the run has RSB's datasets, but cannot read {PUBLISHED} in {}: {e}",
