@@ -41,6 +41,12 @@ pub trait Dataset: Clone + PartialEq + fmt::Debug + Send + Sync + 'static {
     /// lists, and not once per string.
     type Borrowed<'a>: Clone + PartialEq + fmt::Debug + Send + Sync;
 
+    /// Whether the dataset holds text a borrowed decode can lend: `false`
+    /// where the borrowed form is the owned type itself (no text, as in
+    /// RSB's mesh and mk48), so a borrowed decode allocates as the owned
+    /// one does.
+    const LENDS_TEXT: bool = true;
+
     /// This value's borrowed form, its text lent from `self`: what a
     /// borrowed decode of its encoding must equal, and the floor under
     /// one, the lists built with no parsing at all.

@@ -120,6 +120,7 @@ impl Dataset for Mesh {
         self.clone()
     }
 
+    const LENDS_TEXT: bool = false;
     const NAME: &'static str = "mesh";
     const ABOUT: &'static str = "rust_serialization_benchmark's triangle mesh of f32 coordinates";
     const SIZE_UNIT: &'static str = "triangles";

@@ -438,6 +438,7 @@ impl Dataset for Updates {
         self.clone()
     }
 
+    const LENDS_TEXT: bool = false;
     const NAME: &'static str = "mk48";
     const ABOUT: &'static str = "rust_serialization_benchmark's mk48.io game-state updates";
     const SIZE_UNIT: &'static str = "updates";

@@ -323,14 +323,15 @@ where
 }
 
 /// A borrowed decode allocates fewer times than the owned one: at least
-/// the strings it lends are not allocated. Counted, not timed, so the
-/// same on every machine.
+/// the strings it lends are not allocated (for a dataset with text to
+/// lend, [`Dataset::LENDS_TEXT`]). Counted, not timed, so the same on
+/// every machine.
 fn fewer_allocations<C, D>(bytes: &[u8])
 where
     C: Codec<D>,
     D: Dataset,
 {
-    if C::BORROW != Borrowing::Lends {
+    if C::BORROW != Borrowing::Lends || !D::LENDS_TEXT {
         return;
     }
     let ((), owned) = tally(|| drop(C::decode(bytes)));
