@@ -2,6 +2,8 @@
 //! their own traits: owned types to decode into, borrowed ones to encode
 //! from.
 
+mod rsb;
+
 /// Declares, in the calling module, types of the model's shape with the
 /// caller's derives, as a user of a deriving library (bitcode, wincode)
 /// writes their own types: the types are one definition of the layout, so
@@ -22,9 +24,22 @@
 /// - the borrowed types (`borrowed::TaskManager<'_>`, …) hold the model's
 ///   strings by reference, so encoding copies no text, and write the same
 ///   bytes as their owned twins (the leaf types `Created`, `Priority`,
-///   `Edge`, `Player` and `Size` are the owned ones); `integer_lists:
-///   borrowed` borrows the integer lists too, `copied` copies them, for a
-///   library that encodes a `&str` but no other borrowed slice (bitcode);
+///   `Edge`, `Player`, `Size`, `Address`, `Vector3`, `Triangle`,
+///   `Abilities`, `GameType`, `Guidance`, `Transform` and `EntityType` are
+///   the owned ones); `integer_lists: borrowed` borrows the integer lists
+///   too (mk48's `bool`, `u16` and `u8` lists with them), `copied` copies
+///   them, for a library that encodes a `&str` but no other borrowed slice
+///   (bitcode);
+/// - the view of a dataset without text may be its owned mirror, copied
+///   from the model (`Mirrored::View`): always for mesh, whose model
+///   triangles no slice of mirror triangles can borrow (the copy is a
+///   `Vec` of plain floats, converted in place on decode), and for mk48
+///   under `integer_lists: copied`, where a borrowed view would borrow
+///   nothing;
+/// - minecraft_savedata's `Player` is `SavedPlayer` here, as media's
+///   `Player` enum holds the name; every other type keeps the model's (and
+///   RSB's) name, and every struct its fields in the model's order, which
+///   is RSB's;
 /// - optionally, `references: cow` has the borrowed types hold
 ///   `Cow::Borrowed` where they would hold a `&str` (and a borrowed
 ///   integer list), for a library that encodes a `Cow` of an unsized type
@@ -35,6 +50,10 @@
 ///   wants each enum's tag type and each variant's value spelled out:
 ///   `enums: #[bin_proto(discriminant_type = u8)], variants:
 ///   bin_proto(discriminant)`;
+/// - optionally, `rsb_enums: #[…]` puts attributes on the enums of RSB's
+///   four datasets alone (`GameType`, `EntityType`), for a library whose
+///   layout for the five datasets is settled and whose RSB types ask for
+///   another (wincode: `#[wincode(tag_encoding = "u8")]`, as RSB's have);
 /// - optionally, `lent: cow #[…]` or `lent: reference #[…]` declares a
 ///   third set, the lent types (`lent::TaskManager<'_>`, …), with the
 ///   given derives, for a library that decodes text borrowed from its
@@ -43,13 +62,14 @@
 ///   `Cow<'a, str>` (`cow`) or a `&'a str` (`reference`), each with an
 ///   `into_lent` that makes the dataset's borrowed form
 ///   ([`Dataset::Borrowed`](crate::Dataset::Borrowed)) with the owned
-///   types' checks, and `Lends`, implemented for the five datasets, to
-///   reach them. A `Cow` text has the layout of the model's
+///   types' checks, and `Lends`, implemented for every dataset, to reach
+///   them (for mesh and mk48, which have no text to lend, the lent mirror
+///   is the owned one and their borrowed form the model type). A `Cow` text has the layout of the model's
 ///   [`Text`](crate::Text), so where an element's layout matches the
 ///   model's, a `Vec` of lent types becomes the model's `Vec` in place
 ///   (the standard library reuses the allocation), and the borrowed form
 ///   costs no list a second time;
-/// - `Mirrored`, implemented for the five datasets, reaches both from the
+/// - `Mirrored`, implemented for every dataset, reaches both from the
 ///   model type, so a codec is written once, generically, per dataset.
 ///
 /// A timestamp is `Created` (the parts `forms::timestamp_parts` gives), an
@@ -71,11 +91,13 @@ macro_rules! mirror {
         $(, lent: $lent_texts:ident $(#[$lent:meta])*)?
         $(, enums: $(#[$enums:meta])*)?
         $(, variants: $variant:ident($key:ident))?
+        $(, rsb_enums: $(#[$rsb_enums:meta])*)?
         $(,)?
     ) => {
         $crate::mirror!(
             @shapes $lists [$($references)?]
             [$(#[$owned])*] [$(#[$borrowed])*] [$($(#[$enums])*)?] [$($variant($key))?]
+            [$($(#[$rsb_enums])*)?]
         );
         $crate::mirror!(@lent [$($lent_texts $(#[$lent])*)?]);
     };
@@ -139,7 +161,7 @@ macro_rules! mirror {
     (
         @types [$u32s:ty] [$i64s:ty] [$str:ty] [$lists:ident $texts:ident]
         [$(#[$owned:meta])*] [$(#[$borrowed:meta])*] [$(#[$enums:meta])*]
-        [$($variant:ident($key:ident))?]
+        [$($variant:ident($key:ident))?] [$(#[$rsb_enums:meta])*]
     ) => {
         /// A value the bytes hold that the model does not: where, and what.
         #[derive(Debug)]
@@ -513,6 +535,10 @@ macro_rules! mirror {
             }
         }
 
+        $crate::__mirror_rsb!(
+            @owned [$(#[$owned])*] [$(#[$enums])*] [$($variant($key))?] [$(#[$rsb_enums])*]
+        );
+
         /// The owned and borrowed mirrors of a dataset.
         pub(crate) trait Mirrored: Sized {
             /// What the library decodes into.
@@ -536,6 +562,10 @@ macro_rules! mirror {
         $crate::mirror!(@mirrored Graph);
         $crate::mirror!(@mirrored Record);
         $crate::mirror!(@mirrored MediaContent);
+        $crate::mirror!(@mirrored Logs);
+        $crate::__mirror_rsb!(@mirrored_owned Mesh);
+        $crate::mirror!(@mirrored Players);
+        $crate::__mirror_rsb!(@mirrored_updates $lists);
 
         /// The model borrowed into the owned types' shapes for encoding.
         #[allow(
@@ -546,7 +576,7 @@ macro_rules! mirror {
         pub(crate) mod borrowed {
             use $crate::forms;
 
-            use super::{Created, Edge, Player, Priority, Size};
+            use super::{Abilities, Address, Created, Edge, GameType, Player, Priority, Size};
 
             $crate::mirror!(@make $lists);
             $crate::mirror!(@make $texts text);
@@ -689,6 +719,8 @@ macro_rules! mirror {
                     }
                 }
             }
+
+            $crate::__mirror_rsb!(@borrowed_new $lists [$(#[$borrowed])*]);
         }
     };
     // The borrowed types' shape, for the borrowed types (encoding) and the
@@ -786,6 +818,8 @@ macro_rules! mirror {
             height: i32,
             size: Size,
         }
+
+        $crate::__mirror_rsb!(@borrowed_shapes [$(#[$derives])*] [$str]);
     };
     // The lent types, when asked for: `reference` or `cow` texts.
     (@lent []) => {};
@@ -806,7 +840,9 @@ macro_rules! mirror {
         pub(crate) mod lent {
             use $crate::Text;
 
-            use super::{Created, Edge, Invalid, Player, Priority, Size, each};
+            use super::{
+                Abilities, Address, Created, Edge, GameType, Invalid, Player, Priority, Size, each,
+            };
 
             $crate::mirror!(@make $texts lend);
             $crate::mirror!(@borrowed_shapes [$(#[$lent])*] [Vec<u32>] [Vec<i64>] [$str]);
@@ -952,6 +988,8 @@ macro_rules! mirror {
                     })
                 }
             }
+
+            $crate::__mirror_rsb!(@into_lent);
         }
 
         /// A dataset's lent mirror, which decodes into its borrowed form.
@@ -968,6 +1006,10 @@ macro_rules! mirror {
         $crate::mirror!(@lends Graph);
         $crate::mirror!(@lends Record);
         $crate::mirror!(@lends MediaContent);
+        $crate::mirror!(@lends Logs);
+        $crate::__mirror_rsb!(@lends_owned Mesh);
+        $crate::mirror!(@lends Players);
+        $crate::__mirror_rsb!(@lends_owned Updates);
     };
     (@lends $dataset:ident) => {
         impl Lends for $crate::$dataset {
