@@ -7,7 +7,8 @@
 //! what was decoded (see the crate docs). The borrowed types must write
 //! the owned types' bytes, which every round trip of the conformance kit
 //! checks. bitcode encodes a `&str` but no other borrowed slice, so the
-//! integer lists are copied.
+//! integer lists are copied, and mk48 and mesh, which have no text, encode
+//! from their owned mirrors, copied from the model.
 //!
 //! The lent types, which the borrowed decode reads, hold each text as the
 //! `&'a str` bitcode decodes borrowed from its input (it decodes no

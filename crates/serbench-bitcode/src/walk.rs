@@ -25,7 +25,9 @@
 
 use std::mem::size_of;
 
-use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{
+    Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager, Updates,
+};
 
 use crate::mirror;
 
@@ -330,6 +332,45 @@ impl<'a> Walk<'a> {
         self.strings(what, some)
     }
 
+    /// `n` `f32`s: their bytes as they lie (bitcode splits each into its
+    /// low three bytes and its high byte, unpacked).
+    fn floats(&mut self, n: usize) -> Result<(), Stop> {
+        self.take(n.checked_mul(4).ok_or(Stop::Unreadable)?)
+            .map(drop)
+    }
+
+    /// `n` minecraft items: count, slot, id.
+    fn items(&mut self, n: usize) -> Result<(), Stop> {
+        self.bytes(n)?;
+        self.bytes(n)?;
+        self.strings("item id bytes", n)
+    }
+
+    /// `n` minecraft entities, in their fields' order.
+    fn entities(&mut self, n: usize) -> Result<(), Stop> {
+        self.strings("entity id bytes", n)?;
+        // `pos` and `motion`, three `f64`s each.
+        for _ in 0..6 {
+            self.ints(8, n)?;
+        }
+        // `rotation` (two), `fall_distance`.
+        for _ in 0..3 {
+            self.floats(n)?;
+        }
+        self.ints(2, n)?;
+        self.ints(2, n)?;
+        for _ in 0..3 {
+            self.bools(n)?;
+        }
+        self.ints(4, n)?;
+        self.ints(4, n.checked_mul(4).ok_or(Stop::Unreadable)?)?;
+        self.optional_strings("custom name bytes", n)?;
+        for _ in 0..3 {
+            self.bools(n)?;
+        }
+        Ok(())
+    }
+
     /// `n` task headers: id, name, color, created.
     fn headers(&mut self, what: &str, n: usize) -> Result<(), Stop> {
         self.bytes(n.checked_mul(16).ok_or(Stop::Unreadable)?)?;
@@ -425,6 +466,127 @@ impl Declared for MediaContent {
         let images = walk.vec("images", 1, size_of::<mirror::Image>())?;
         walk.strings("image uri bytes", images)?;
         walk.optional_strings("image title bytes", images)
+    }
+}
+
+impl Declared for Logs {
+    fn walk(walk: &mut Walk<'_>) -> Result<(), Stop> {
+        let logs = walk.vec("logs", 1, size_of::<mirror::Log>())?;
+        // The address's four bytes.
+        for _ in 0..4 {
+            walk.bytes(logs)?;
+        }
+        walk.strings("identity bytes", logs)?;
+        walk.strings("user id bytes", logs)?;
+        walk.strings("date bytes", logs)?;
+        walk.strings("request bytes", logs)?;
+        walk.ints(2, logs)?;
+        walk.ints(8, logs).map(drop)
+    }
+}
+
+impl Declared for Mesh {
+    fn walk(walk: &mut Walk<'_>) -> Result<(), Stop> {
+        let triangles = walk.vec("triangles", 1, size_of::<mirror::Triangle>())?;
+        // Three vertices and a normal, three floats each.
+        for _ in 0..12 {
+            walk.floats(triangles)?;
+        }
+        Ok(())
+    }
+}
+
+impl Declared for Players {
+    fn walk(walk: &mut Walk<'_>) -> Result<(), Stop> {
+        let players = walk.vec("players", 1, size_of::<mirror::SavedPlayer>())?;
+        walk.variants(players, 4)?;
+        walk.variants(players, 4)?;
+        walk.ints(8, players)?;
+        walk.strings("dimension bytes", players)?;
+        walk.ints(4, players)?;
+        walk.items(players)?;
+        walk.optional_strings("spawn dimension bytes", players)?;
+        for _ in 0..3 {
+            walk.ints(8, players)?;
+        }
+        let forced = walk.bools(players)?;
+        walk.bools(forced)?;
+        walk.ints(2, players)?;
+        walk.floats(players)?;
+        walk.floats(players)?;
+        walk.ints(4, players)?;
+        walk.ints(4, players)?;
+        walk.floats(players)?;
+        walk.ints(4, players)?;
+        walk.ints(4, players)?;
+        let inventory = walk.vec("inventory items", players, size_of::<mirror::Item>())?;
+        walk.items(inventory)?;
+        let ender = walk.vec("ender items", players, size_of::<mirror::Item>())?;
+        walk.items(ender)?;
+        // The abilities: two speeds, five flags.
+        walk.floats(players)?;
+        walk.floats(players)?;
+        for _ in 0..5 {
+            walk.bools(players)?;
+        }
+        let nether = walk.bools(players)?;
+        for _ in 0..3 {
+            walk.ints(8, nether)?;
+        }
+        let vehicles = walk.bools(players)?;
+        walk.ints(4, vehicles.checked_mul(4).ok_or(Stop::Unreadable)?)?;
+        walk.entities(vehicles)?;
+        let left = walk.bools(players)?;
+        walk.entities(left)?;
+        let right = walk.bools(players)?;
+        walk.entities(right)?;
+        walk.bools(players)?;
+        // The recipe book: two lists of names, eight flags.
+        let recipes = walk.vec("recipes", players, size_of::<String>())?;
+        walk.strings("recipe bytes", recipes)?;
+        let shown = walk.vec("recipes to be displayed", players, size_of::<String>())?;
+        walk.strings("recipe bytes", shown)?;
+        for _ in 0..8 {
+            walk.bools(players)?;
+        }
+        Ok(())
+    }
+}
+
+impl Declared for Updates {
+    fn walk(walk: &mut Walk<'_>) -> Result<(), Stop> {
+        let updates = walk.vec("updates", 1, size_of::<mirror::Update>())?;
+        let contacts = walk.vec("contacts", updates, size_of::<mirror::Contact>())?;
+        walk.bytes(contacts)?;
+        walk.ints(4, contacts)?;
+        let typed = walk.bools(contacts)?;
+        walk.variants(typed, 2)?;
+        // The guidance: angle, submerge, velocity.
+        walk.ints(2, contacts)?;
+        walk.bools(contacts)?;
+        walk.ints(2, contacts)?;
+        let players = walk.bools(contacts)?;
+        walk.ints(2, players)?;
+        let reloads = walk.vec("reloads", contacts, size_of::<bool>())?;
+        walk.bools(reloads)?;
+        // The transform: altitude, angle, position (two), velocity.
+        walk.bytes(contacts)?;
+        walk.ints(2, contacts)?;
+        walk.floats(contacts)?;
+        walk.floats(contacts)?;
+        walk.ints(2, contacts)?;
+        walk.int_lists("turret angles", contacts, size_of::<u16>())?;
+        walk.ints(4, updates)?;
+        walk.floats(updates)?;
+        let terrain = walk.vec(
+            "terrain updates",
+            updates,
+            size_of::<mirror::TerrainUpdate>(),
+        )?;
+        walk.bytes(terrain)?;
+        walk.bytes(terrain)?;
+        let data = walk.vec("terrain data bytes", terrain, 1)?;
+        walk.bytes(data).map(drop)
     }
 }
 

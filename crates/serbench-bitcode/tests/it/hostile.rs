@@ -24,9 +24,12 @@
 use std::marker::PhantomData;
 
 use serbench_bitcode::{Bitcode, BitcodeSerde, ErrorKind};
+use serbench_model::log::{Address, Log};
+use serbench_model::minecraft::GameType;
+use serbench_model::mk48::{Contact, EntityType, Guidance, Transform, Update};
 use serbench_model::{
-    Codec, Dataset, Edge, Graph, MediaContent, Node, Player, Priority, Record, SensorReading,
-    TaskManager,
+    Codec, Dataset, Edge, Graph, Logs, MediaContent, Mesh, Node, Player, Players, Priority, Record,
+    SensorReading, TaskManager, Updates,
 };
 use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, replace_once};
 
@@ -345,6 +348,140 @@ impl<C: Codec<MediaContent> + PerCodec> Crafts<MediaContent> for Inputs<C> {
                 "a byte 0xff in a person",
                 ErrorKind::Syntax,
                 replace_once(&java, b"Bill Gates", b"Bill\xffGates"),
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl<C: Codec<Logs> + PerCodec> Crafts<Logs> for Inputs<C> {
+    fn crafted() -> Vec<Crafted> {
+        let logs = Logs {
+            logs: vec![Log {
+                address: Address {
+                    x0: 10,
+                    x1: 0,
+                    x2: 0,
+                    x3: 1,
+                },
+                identity: "-".to_owned(),
+                userid: "alice".to_owned(),
+                date: "1/Jan/2000:0:0:0 +0000".to_owned(),
+                request: "GET /favicon.ico HTTP/1.1".to_owned(),
+                code: 200,
+                size: 1234,
+            }],
+        };
+        let bytes = encode::<C, _>(&logs);
+        let mut inputs = first_length(&bytes, "the logs", ErrorKind::Limit);
+        inputs.push(Crafted::new(
+            Class::Utf8,
+            "a byte 0xff in a request",
+            ErrorKind::Syntax,
+            replace_once(&bytes, b"/favicon.ico", b"/fav\xffcon.ico"),
+        ));
+        inputs
+    }
+}
+
+/// Every bit pattern is an `f32`, so a mesh can lie only about its length.
+impl<C: Codec<Mesh> + PerCodec> Crafts<Mesh> for Inputs<C> {
+    fn crafted() -> Vec<Crafted> {
+        let bytes = encode::<C, _>(&Mesh::generate(2));
+        first_length(&bytes, "the triangles", ErrorKind::Limit)
+    }
+}
+
+impl<C: Codec<Players> + PerCodec> Crafts<Players> for Inputs<C> {
+    fn crafted() -> Vec<Crafted> {
+        let mut players = Players::generate(1);
+        let player = &mut players.players[0];
+        "Far Lands".clone_into(&mut player.dimension);
+        player.game_type = GameType::Survival;
+        player.seen_credits = true;
+        let bytes = encode::<C, _>(&players);
+        let mut creative = players.clone();
+        creative.players[0].game_type = GameType::Creative;
+        let game_type = differing(&bytes, &encode::<C, _>(&creative));
+        let mut unseen = players;
+        unseen.players[0].seen_credits = false;
+        let unseen = encode::<C, _>(&unseen);
+        let seen_credits = differing(&bytes, &unseen);
+        let mut inputs = first_length(&bytes, "the players", ErrorKind::Limit);
+        inputs.extend([
+            Crafted::new(
+                Class::Utf8,
+                "a byte 0xff in a dimension",
+                ErrorKind::Syntax,
+                replace_once(&bytes, b"Far Lands", b"Far\xffLands"),
+            ),
+            Crafted::new(
+                Class::UnknownEnum,
+                "game type 9",
+                ErrorKind::Syntax,
+                with_byte(&bytes, game_type, 9),
+            ),
+            Crafted::new(
+                Class::WrongType,
+                "seen_credits is false in a byte 2 (bit 1 set where bitcode writes 0)",
+                ErrorKind::Syntax,
+                with_byte(&unseen, seen_credits, 2),
+            ),
+        ]);
+        inputs
+    }
+}
+
+/// One update of one contact, so that a field's column holds one value.
+fn update(entity_type: EntityType, submerge: bool) -> Updates {
+    Updates {
+        updates: vec![Update {
+            contacts: vec![Contact {
+                damage: 0,
+                entity_id: 7,
+                entity_type: Some(entity_type),
+                guidance: Guidance {
+                    angle: 1,
+                    submerge,
+                    velocity: 0,
+                },
+                player_id: Some(3),
+                reloads: vec![true, false],
+                transform: Transform {
+                    altitude: 0,
+                    angle: 2,
+                    position: (1.0, 2.0),
+                    velocity: 0,
+                },
+                turret_angles: vec![5],
+            }],
+            score: 1,
+            world_radius: 100.0,
+            terrain_updates: Vec::new(),
+        }],
+    }
+}
+
+/// mk48 has no text; it can lie about lengths, variants and flags.
+impl<C: Codec<Updates> + PerCodec> Crafts<Updates> for Inputs<C> {
+    fn crafted() -> Vec<Crafted> {
+        let bytes = encode::<C, _>(&update(EntityType::G5, false));
+        let osa = encode::<C, _>(&update(EntityType::Osa, false));
+        let entity_type = differing(&bytes, &osa);
+        let submerge = differing(&bytes, &encode::<C, _>(&update(EntityType::G5, true)));
+        let mut inputs = first_length(&bytes, "the updates", ErrorKind::Limit);
+        inputs.extend([
+            Crafted::new(
+                Class::UnknownEnum,
+                "entity type 15",
+                ErrorKind::Syntax,
+                with_byte(&bytes, entity_type, 15),
+            ),
+            Crafted::new(
+                Class::WrongType,
+                "submerge is false in a byte 2 (bit 1 set where bitcode writes 0)",
+                ErrorKind::Syntax,
+                with_byte(&bytes, submerge, 2),
             ),
         ]);
         inputs

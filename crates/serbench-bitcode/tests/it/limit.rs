@@ -4,9 +4,13 @@
 //! which the limit now refuses; these find the number it lets through.
 
 use serbench_bitcode::{Error, ErrorKind};
+use serbench_model::log::{Address, Log};
+use serbench_model::minecraft::{Item, Player};
+use serbench_model::mk48::{Contact, Guidance, Transform, Update};
 use serbench_model::{
-    BaseCodec, Codec, Color, Dataset, Edge, Graph, Image, MediaContent, Node, OffsetDateTime,
-    Priority, Record, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
+    BaseCodec, Codec, Color, Dataset, Edge, Graph, Image, Logs, MediaContent, Node, OffsetDateTime,
+    Players, Priority, Record, Size, Task, TaskHeader, TaskList, TaskManager, Updates, Uuid,
+    Version,
 };
 use serbench_testkit::{bound_per_byte, measure};
 
@@ -141,6 +145,33 @@ fn media() -> MediaContent {
     media
 }
 
+/// A generated player without text, lists or options.
+fn player() -> Player {
+    let mut player = Players::generate(1).players.remove(0);
+    player.dimension.clear();
+    player.selected_item.id.clear();
+    player.spawn_dimension = None;
+    player.spawn_forced = None;
+    player.inventory.clear();
+    player.ender_items.clear();
+    player.entered_nether_position = None;
+    player.root_vehicle = None;
+    player.shoulder_entity_left = None;
+    player.shoulder_entity_right = None;
+    player.recipe_book.recipes.clear();
+    player.recipe_book.to_be_displayed.clear();
+    player
+}
+
+fn update() -> Update {
+    Update {
+        contacts: Vec::new(),
+        score: 0,
+        world_radius: 0.0,
+        terrain_updates: Vec::new(),
+    }
+}
+
 /// Every kind of minimal element, at its edge.
 pub(crate) fn edges<C>()
 where
@@ -149,7 +180,10 @@ where
         + Codec<TaskManager>
         + Codec<Graph>
         + Codec<Record>
-        + Codec<MediaContent>,
+        + Codec<MediaContent>
+        + Codec<Logs>
+        + Codec<Players>
+        + Codec<Updates>,
 {
     edge::<C, _>("empty strings", |n| Record {
         ids: Vec::new(),
@@ -236,5 +270,69 @@ where
         let mut value = media();
         value.images = vec![image.clone(); n];
         value
+    });
+    rsb_edges::<C>();
+}
+
+/// The minimal elements of RSB's datasets, at their edges.
+fn rsb_edges<C>()
+where
+    C: PerCodec + BaseCodec<Error = Error> + Codec<Logs> + Codec<Players> + Codec<Updates>,
+{
+    let log = Log {
+        address: Address {
+            x0: 0,
+            x1: 0,
+            x2: 0,
+            x3: 0,
+        },
+        identity: String::new(),
+        userid: String::new(),
+        date: String::new(),
+        request: String::new(),
+        code: 0,
+        size: 0,
+    };
+    edge::<C, _>("minimal logs", |n| Logs {
+        logs: vec![log.clone(); n],
+    });
+    let item = Item {
+        count: 0,
+        slot: 0,
+        id: String::new(),
+    };
+    edge::<C, _>("minimal inventory items", |n| Players {
+        players: vec![Player {
+            inventory: vec![item.clone(); n],
+            ..player()
+        }],
+    });
+    let contact = Contact {
+        damage: 0,
+        entity_id: 0,
+        entity_type: None,
+        guidance: Guidance {
+            angle: 0,
+            submerge: false,
+            velocity: 0,
+        },
+        player_id: None,
+        reloads: Vec::new(),
+        transform: Transform {
+            altitude: 0,
+            angle: 0,
+            position: (0.0, 0.0),
+            velocity: 0,
+        },
+        turret_angles: Vec::new(),
+    };
+    edge::<C, _>("minimal contacts", |n| Updates {
+        updates: vec![Update {
+            contacts: vec![contact.clone(); n],
+            ..update()
+        }],
+    });
+    edge::<C, _>("empty updates", |n| Updates {
+        updates: vec![update(); n],
     });
 }
