@@ -45,7 +45,8 @@
 //! - integers and `f64` take their full width, little-endian (so every
 //!   `f64` bit pattern survives); a `bool` is one byte, 0 or 1;
 //! - an `Option` is a byte 0 (`None`) or 1 followed by the value;
-//! - an enum is its variant index as a `u32`.
+//! - an enum is its variant index as a `u32` (a `u8` for the enums of
+//!   RSB's datasets, as RSB's wincode types have it).
 //!
 //! Leaf values: an id is its 16 bytes (a `[u8; 16]`, no length); a color
 //! the `u32` `0xAARRGGBB`; `created` the seconds since 1970 (`i64`), the
@@ -64,6 +65,11 @@
 //! - **media**: `media` (`uri`, `title`, `width`, `height`, `format`,
 //!   `duration`, `size`, `bitrate`, `persons`, `player`, `copyright`), then
 //!   `images` (`uri`, `title`, `width`, `height`, `size`): 329 bytes.
+//! - **log**, **mesh**, **minecraft_savedata**, **mk48**: RSB's types,
+//!   fields and field order (the model's), with RSB's `u8` tags for their
+//!   enums (a game type, an entity type), so the codec writes RSB's bytes,
+//!   to the byte: at RSB's counts 1 045 784 bytes, 6 000 008, 566 975 and
+//!   1 791 489.
 //!
 //! # Limits
 //!

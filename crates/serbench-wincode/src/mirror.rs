@@ -13,10 +13,16 @@
 //! the model's `Text`, so their lists become the model's in place. Their
 //! integer lists are `Vec`s, as wincode reads a `&[u32]` only from an
 //! input aligned for it.
+//!
+//! The enums of RSB's four datasets (`GameType`, `EntityType`) write their
+//! tag as a `u8`, as RSB's own wincode types do
+//! (`#[wincode(tag_encoding = "u8")]`), so the codec writes RSB's bytes for
+//! RSB's data; the five datasets keep bincode 1's `u32` tags.
 
 serbench_model::mirror! {
     owned: #[derive(wincode::SchemaWrite, wincode::SchemaRead)],
     borrowed: #[derive(wincode::SchemaWrite)],
     integer_lists: borrowed,
     lent: cow #[derive(wincode::SchemaRead)],
+    rsb_enums: #[wincode(tag_encoding = "u8")],
 }
