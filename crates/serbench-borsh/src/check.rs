@@ -17,7 +17,9 @@
 //! leaves the input to borsh, which reads in the same order and fails
 //! there, before any length the walk did not see.
 
-use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{
+    Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager, Updates,
+};
 
 /// A length the input cannot hold: where it is, and what it declares
 /// against what is left.
@@ -49,6 +51,36 @@ mod least {
     pub(super) const EDGE: usize = 4 + 4 + 2;
     /// `uri` length, `title` tag, `width`, `height`, `size` tag.
     pub(super) const IMAGE: usize = LENGTH + 1 + 4 + 4 + 1;
+    /// The address 4, four string lengths, `code` 2, `size` 8.
+    pub(super) const LOG: usize = 4 + 4 * LENGTH + 2 + 8;
+    /// Three vertices and a normal of three `f32`s.
+    pub(super) const TRIANGLE: usize = 4 * 3 * 4;
+    /// `count`, `slot`, the `id`'s length.
+    pub(super) const ITEM: usize = 1 + 1 + LENGTH;
+    /// The fixed fields, the selected item, the lengths of the two lists
+    /// of items and of the recipe book's two lists, and six `Option` tags,
+    /// each absent.
+    pub(super) const PLAYER: usize = PLAYER_FIXED + ITEM + 4 * LENGTH + 6;
+    /// The two game types, `score`, `dimension`'s length, the selected
+    /// slot, the spawn's three coordinates, the eight fields from
+    /// `sleep_timer` to `xp_seed`, the abilities (two `f32`s, five flags),
+    /// `seen_credits` and the recipe book's eight flags.
+    const PLAYER_FIXED: usize = 1 + 1 + 8 + LENGTH + 4 + 3 * 8 + 30 + 13 + 1 + 8;
+    /// The contacts' and terrain updates' lengths, `score`, `world_radius`.
+    pub(super) const UPDATE: usize = 2 * LENGTH + 4 + 4;
+    /// `damage`, `entity_id`, two `Option` tags, the guidance, the
+    /// transform and the two lists' lengths.
+    pub(super) const CONTACT: usize = 1 + 4 + 2 + GUIDANCE + TRANSFORM + 2 * LENGTH;
+    /// `angle`, `submerge`, `velocity`.
+    pub(super) const GUIDANCE: usize = 2 + 1 + 2;
+    /// `altitude`, `angle`, `position`, `velocity`.
+    pub(super) const TRANSFORM: usize = 1 + 2 + 8 + 2;
+    /// `chunk_id`, the data's length.
+    pub(super) const TERRAIN: usize = 2 + LENGTH;
+    /// An entity's fields after its `id`, up to `custom_name`: `pos`,
+    /// `motion`, `rotation`, `fall_distance`, `fire`, `air`, three flags,
+    /// `portal_cooldown`, `uuid`.
+    pub(super) const ENTITY_FIXED: usize = 24 + 24 + 8 + 4 + 2 + 2 + 3 + 4 + 16;
 }
 
 struct Walk<'a> {
@@ -122,6 +154,23 @@ impl Walk<'_> {
             1 => some(self),
             _ => Err(Stop::Unreadable),
         }
+    }
+
+    /// `what`'s items: their count, then each's `count`, `slot`, `id`.
+    fn items(&mut self, what: &str) -> Result<(), Stop> {
+        for _ in 0..self.count(what, least::ITEM)? {
+            self.skip(2)?;
+            self.string("an item's id")?;
+        }
+        Ok(())
+    }
+
+    /// A minecraft entity.
+    fn entity(&mut self) -> Result<(), Stop> {
+        self.string("an entity's id")?;
+        self.skip(least::ENTITY_FIXED)?;
+        self.option(|walk| walk.string("an entity's custom_name"))?;
+        self.skip(3)
     }
 
     /// A task-manager header: `id`, `name`, `color`, `created`.
@@ -209,6 +258,85 @@ impl Lengths for MediaContent {
                 walk.string("an image's uri")?;
                 walk.option(|walk| walk.string("an image's title"))?;
                 walk.skip(4 + 4 + 1)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl Lengths for Logs {
+    fn check(bytes: &[u8]) -> Result<(), TooLong> {
+        run(bytes, |walk| {
+            for _ in 0..walk.count("logs", least::LOG)? {
+                walk.skip(4)?;
+                walk.string("a log's identity")?;
+                walk.string("a log's userid")?;
+                walk.string("a log's date")?;
+                walk.string("a log's request")?;
+                walk.skip(2 + 8)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl Lengths for Mesh {
+    fn check(bytes: &[u8]) -> Result<(), TooLong> {
+        run(bytes, |walk| walk.fixed("triangles", least::TRIANGLE))
+    }
+}
+
+impl Lengths for Players {
+    fn check(bytes: &[u8]) -> Result<(), TooLong> {
+        run(bytes, |walk| {
+            for _ in 0..walk.count("players", least::PLAYER)? {
+                walk.skip(1 + 1 + 8)?;
+                walk.string("a player's dimension")?;
+                walk.skip(4 + 2)?;
+                walk.string("the selected item's id")?;
+                walk.option(|walk| walk.string("a player's spawn_dimension"))?;
+                walk.skip(3 * 8)?;
+                walk.option(|walk| walk.skip(1))?;
+                // From `sleep_timer` to `xp_seed`.
+                walk.skip(30)?;
+                walk.items("a player's inventory")?;
+                walk.items("a player's ender_items")?;
+                walk.skip(4 + 4 + 5)?;
+                walk.option(|walk| walk.skip(3 * 8))?;
+                walk.option(|walk| {
+                    walk.skip(16)?;
+                    walk.entity()
+                })?;
+                walk.option(Walk::entity)?;
+                walk.option(Walk::entity)?;
+                walk.skip(1)?;
+                walk.strings("a recipe book's recipes")?;
+                walk.strings("a recipe book's to_be_displayed")?;
+                walk.skip(8)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl Lengths for Updates {
+    fn check(bytes: &[u8]) -> Result<(), TooLong> {
+        run(bytes, |walk| {
+            for _ in 0..walk.count("updates", least::UPDATE)? {
+                for _ in 0..walk.count("an update's contacts", least::CONTACT)? {
+                    walk.skip(1 + 4)?;
+                    walk.option(|walk| walk.skip(1))?;
+                    walk.skip(least::GUIDANCE)?;
+                    walk.option(|walk| walk.skip(2))?;
+                    walk.fixed("a contact's reloads", 1)?;
+                    walk.skip(least::TRANSFORM)?;
+                    walk.fixed("a contact's turret_angles", 2)?;
+                }
+                walk.skip(4 + 4)?;
+                for _ in 0..walk.count("an update's terrain_updates", least::TERRAIN)? {
+                    walk.skip(2)?;
+                    walk.fixed("a terrain update's data", 1)?;
+                }
             }
             Ok(())
         })

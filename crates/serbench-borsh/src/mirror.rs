@@ -9,7 +9,9 @@
 //! which every round trip of the conformance kit checks, and
 //! [`crate::check`] walks the layout they imply. borsh writes a `&str` as a `String` and a borrowed
 //! slice as a `Vec` (both are the specification's dynamic arrays), so
-//! encoding copies neither text nor integer lists.
+//! encoding copies neither text nor integer lists (mk48's lists of flags,
+//! angles and bytes included); a mesh's triangles are copied into the
+//! mirror's, as no slice of them can be borrowed as mirror triangles.
 
 serbench_model::mirror! {
     owned: #[derive(borsh::BorshSerialize, borsh::BorshDeserialize)],

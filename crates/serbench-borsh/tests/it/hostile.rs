@@ -12,8 +12,12 @@
 //! variants out of range, a NaN reading and a timestamp out of range.
 
 use serbench_borsh::{ErrorKind, to_vec};
+use serbench_model::log::{Address, Log};
+use serbench_model::minecraft::{GameType, Item};
+use serbench_model::mk48::{Contact, EntityType, Guidance, Transform, Update};
 use serbench_model::{
-    Dataset, Edge, Graph, MediaContent, Node, Record, SensorReading, TaskManager,
+    Dataset, Edge, Graph, Logs, MediaContent, Mesh, Node, Players, Record, SensorReading,
+    TaskManager, Updates,
 };
 use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, ending, replace_once};
 
@@ -324,6 +328,200 @@ impl Crafts<MediaContent> for Inputs {
                     "a byte 0xff in a person",
                     Invalid,
                     replace_once(v, b"Bill Gates", b"Bill\xffGates"),
+                ),
+            ],
+        ]
+        .concat()
+    }
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let request = "GET /favicon.ico HTTP/1.1";
+        let logs = Logs {
+            logs: vec![Log {
+                address: Address {
+                    x0: 10,
+                    x1: 0,
+                    x2: 0,
+                    x3: 1,
+                },
+                identity: "-".to_owned(),
+                userid: "alice".to_owned(),
+                date: "1/Jan/2000:0:0:0 +0000".to_owned(),
+                request: request.to_owned(),
+                code: 200,
+                size: 1234,
+            }],
+        };
+        let v = &to_vec(&logs).unwrap();
+        [
+            counts("the logs", |n| [&le(n)[..], &v[4..]].concat()),
+            string("a request", |n| text_length(v, request.as_bytes(), n)),
+            vec![Crafted::new(
+                Class::Utf8,
+                "a byte 0xff in a request",
+                ErrorKind::Invalid,
+                replace_once(v, b"/favicon.ico", b"/fav\xffcon.ico"),
+            )],
+        ]
+        .concat()
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let v = &to_vec(&Mesh::generate(2)).unwrap();
+        let mut inputs = counts("the triangles", |n| [&le(n)[..], &v[4..]].concat());
+        inputs.push(ending(
+            v,
+            Class::Other,
+            ErrorKind::Invalid,
+            "the last normal's z is a NaN, which the specification forbids",
+            4,
+            &f32::NAN.to_le_bytes(),
+        ));
+        inputs
+    }
+}
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use ErrorKind::Invalid;
+
+        let mut players = Players::generate(1);
+        let player = &mut players.players[0];
+        player.game_type = GameType::Survival;
+        "Far Lands".clone_into(&mut player.dimension);
+        "Gold Ingot".clone_into(&mut player.selected_item.id);
+        player.spawn_dimension = None;
+        player.inventory = vec![Item {
+            count: 1,
+            slot: 2,
+            id: "Diamond Axe".to_owned(),
+        }];
+        player.recipe_book.recipes = vec!["Magic Cake".to_owned()];
+        let v = &to_vec(&players).unwrap();
+        let axe = [&[1, 2][..], &le(11), b"Diamond Axe"].concat();
+        let cake = [&le(10)[..], b"Magic Cake"].concat();
+        // The players' count, then the game type.
+        let game_type = 4;
+        [
+            counts("the players", |n| [&le(n)[..], &v[4..]].concat()),
+            string("a dimension", |n| text_length(v, b"Far Lands", n)),
+            counts("an inventory", |n| {
+                replace_once(
+                    v,
+                    &[&le(1)[..], &axe].concat(),
+                    &[&le(n)[..], &axe].concat(),
+                )
+            }),
+            counts("a recipe book's recipes", |n| {
+                replace_once(
+                    v,
+                    &[&le(1)[..], &cake].concat(),
+                    &[&le(n)[..], &cake].concat(),
+                )
+            }),
+            vec![
+                Crafted::new(
+                    Class::Utf8,
+                    "a byte 0xff in a dimension",
+                    Invalid,
+                    replace_once(v, b"Far Lands", b"Far\xffLands"),
+                ),
+                Crafted::new(
+                    Class::UnknownEnum,
+                    "game type 9",
+                    Invalid,
+                    [&v[..game_type], &[9], &v[game_type + 1..]].concat(),
+                ),
+                Crafted::new(
+                    Class::WrongType,
+                    "the spawn dimension's Option tag is 2",
+                    Invalid,
+                    patch(v, b"Gold Ingot", &[0], &[2]),
+                ),
+            ],
+        ]
+        .concat()
+    }
+}
+
+/// One update of one contact: the updates' count, the contacts' count,
+/// `damage`, `entity_id`, then the entity type's tag and value.
+fn updates() -> Updates {
+    Updates {
+        updates: vec![Update {
+            contacts: vec![Contact {
+                damage: 0,
+                entity_id: 7,
+                entity_type: Some(EntityType::G5),
+                guidance: Guidance {
+                    angle: 1,
+                    submerge: false,
+                    velocity: 0,
+                },
+                player_id: Some(3),
+                reloads: vec![true, false],
+                transform: Transform {
+                    altitude: 0,
+                    angle: 2,
+                    position: (1.0, 2.0),
+                    velocity: 0,
+                },
+                turret_angles: vec![5],
+            }],
+            score: 1,
+            world_radius: 100.0,
+            terrain_updates: Vec::new(),
+        }],
+    }
+}
+
+/// mk48 has no text; it can lie about lengths, tags, variants and flags.
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use ErrorKind::Invalid;
+
+        let v = &to_vec(&updates()).unwrap();
+        let with = |at: usize, to: &[u8]| [&v[..at], to, &v[at + to.len()..]].concat();
+        // Past the two counts, `damage` and `entity_id`.
+        let tag = 4 + 4 + 1 + 4;
+        let submerge = tag + 2 + 2;
+        // `submerge`, `velocity`, the player id's tag and value.
+        let reloads = submerge + 1 + 2 + 1 + 2;
+        [
+            counts("the updates", |n| with(0, &le(n))),
+            counts("an update's contacts", |n| with(4, &le(n))),
+            counts("a contact's reloads", |n| with(reloads, &le(n))),
+            vec![
+                Crafted::new(
+                    Class::WrongType,
+                    "the entity type's Option tag is 2",
+                    Invalid,
+                    with(tag, &[2]),
+                ),
+                Crafted::new(
+                    Class::UnknownEnum,
+                    "entity type 15",
+                    Invalid,
+                    with(tag + 1, &[15]),
+                ),
+                Crafted::new(
+                    Class::WrongType,
+                    "submerge is a byte 2",
+                    Invalid,
+                    with(submerge, &[2]),
+                ),
+                // The world radius, then the terrain updates' count.
+                ending(
+                    v,
+                    Class::Other,
+                    Invalid,
+                    "the world radius is a NaN, which the specification forbids",
+                    8,
+                    &[&f32::NAN.to_le_bytes()[..], &le(0)].concat(),
                 ),
             ],
         ]

@@ -3,8 +3,10 @@
 
 use serbench_borsh::{Borsh, Error, ErrorKind, from_slice, to_vec};
 use serbench_model::forms::timestamp_parts;
+use serbench_model::mk48::{Contact, EntityType, Guidance, TerrainUpdate, Transform, Update};
 use serbench_model::{
-    Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskHeader, TaskManager,
+    Codec, Dataset, Graph, MediaContent, Mesh, Players, Record, SensorReading, TaskHeader,
+    TaskManager, Updates,
 };
 use serbench_testkit::{hex, replace_once};
 
@@ -215,4 +217,78 @@ fn non_finite_readings_are_refused_by_name() {
     let light = replace_once(&bytes, &1.0f64.to_le_bytes(), &f64::INFINITY.to_le_bytes());
     let read: SensorReading = from_slice(&light).unwrap();
     assert_eq!(read.light.to_bits(), f64::INFINITY.to_bits());
+}
+
+/// RSB's mk48 in Borsh's rules: RSB's field order, `u8` variant indices,
+/// `Option` tags, and `u32` lengths before the lists of flags, angles and
+/// bytes.
+#[test]
+fn mk48_follows_rsbs_field_order() {
+    let updates = Updates {
+        updates: vec![Update {
+            contacts: vec![Contact {
+                damage: 3,
+                entity_id: 0x0102_0304,
+                entity_type: Some(EntityType::Zubr),
+                guidance: Guidance {
+                    angle: 0x0506,
+                    submerge: true,
+                    velocity: -2,
+                },
+                player_id: None,
+                reloads: vec![true, false],
+                transform: Transform {
+                    altitude: -1,
+                    angle: 0x0708,
+                    position: (1.0, -1.0),
+                    velocity: 0x090a,
+                },
+                turret_angles: vec![0x0b0c],
+            }],
+            score: 0x0d0e_0f10,
+            world_radius: 2.0,
+            terrain_updates: vec![TerrainUpdate {
+                chunk_id: (-1, 1),
+                data: vec![0xaa, 0xbb],
+            }],
+        }],
+    };
+    let expected = hex("
+        01000000                # updates: one
+        01000000                # contacts: one
+        03 04030201             # damage, entity_id
+        01 09                   # entity_type: Some(Zubr)
+        0605 01 feff            # guidance: angle, submerge, velocity
+        00                      # player_id: None
+        02000000 0100           # reloads: two
+        ff 0807 0000803f 000080bf 0a09  # transform
+        01000000 0c0b           # turret_angles: one
+        100f0e0d 00000040       # score, world_radius
+        01000000 ff01 02000000 aabb  # terrain_updates: one
+        ");
+    assert_eq!(to_vec(&updates).unwrap(), expected);
+}
+
+/// A float that is not finite is refused at its path in the nested
+/// datasets too.
+#[test]
+fn non_finite_floats_are_refused_at_their_path() {
+    let mut mesh = Mesh::generate(3);
+    mesh.triangles[2].normal.y = f32::NAN;
+    let error = <Borsh as Codec<Mesh>>::to_vec(&mesh).unwrap_err();
+    let path = Some("triangles[2].normal.y");
+    assert_eq!(at_of(&error), (ErrorKind::Unsupported, path, None));
+
+    let mut players = Players::generate(8);
+    let mut entity = players
+        .players
+        .iter()
+        .find_map(|player| player.shoulder_entity_left.clone())
+        .expect("one of eight generated players has a shoulder entity");
+    entity.motion.1 = f64::INFINITY;
+    players.players.truncate(1);
+    players.players[0].shoulder_entity_left = Some(entity);
+    let error = <Borsh as Codec<Players>>::to_vec(&players).unwrap_err();
+    let path = Some("players[0].shoulder_entity_left.motion.1");
+    assert_eq!(at_of(&error), (ErrorKind::Unsupported, path, None));
 }
