@@ -7,7 +7,7 @@
 //! edges or nodes) reads as negative in other Thrift programs and
 //! round-trips here.
 
-use serbench_model::{Edge, ErrorKind, Graph, Node};
+use serbench_model::{Edge, Graph, Node};
 use thrift::protocol::TType;
 
 use crate::Thrift;
@@ -91,25 +91,12 @@ fn read_indices<P: Protocol>(r: &mut Reader<'_, P>, what: &str) -> Result<Vec<u3
     })
 }
 
-/// An `i32` that must hold a `u16`.
-fn read_u16<P: Protocol>(r: &mut Reader<'_, P>, what: &str) -> Result<u16, Fault> {
-    let at = r.pos();
-    let value = r.i32(what)?;
-    u16::try_from(value).map_err(|_| {
-        Fault::new(
-            at,
-            ErrorKind::Invalid,
-            format!("{what} is {value}, outside 0 to 65535"),
-        )
-    })
-}
-
 fn read_node<P: Protocol>(r: &mut Reader<'_, P>) -> Result<Node, Fault> {
     let at = r.pos();
     let (mut id, mut name, mut out_edges, mut in_edges) = (None, None, None, None);
     r.fields("Node", NODE, |r, field| {
         match field {
-            0 => id = Some(read_u16(r, "a node's id")?),
+            0 => id = Some(r.u16("a node's id")?),
             1 => name = Some(r.string("a node's name")?),
             2 => out_edges = Some(read_indices(r, "a node's out-edges")?),
             _ => in_edges = Some(read_indices(r, "a node's in-edges")?),
@@ -131,7 +118,7 @@ fn read_edge<P: Protocol>(r: &mut Reader<'_, P>) -> Result<Edge, Fault> {
         match field {
             0 => from = Some(r.i32("an edge's source")?.cast_unsigned()),
             1 => to = Some(r.i32("an edge's target")?.cast_unsigned()),
-            _ => weight = Some(read_u16(r, "an edge's weight")?),
+            _ => weight = Some(r.u16("an edge's weight")?),
         }
         Ok(())
     })?;

@@ -44,6 +44,8 @@ pub(crate) trait Protocol {
 
 /// A struct item takes at least its stop byte in both protocols.
 pub(crate) const MIN_STRUCT: usize = 1;
+/// A `bool` item takes a byte in both protocols.
+pub(crate) const MIN_BOOL: usize = 1;
 
 /// An integer the reader is about to take from the protocol, for
 /// [`Protocol::too_wide`].
@@ -55,6 +57,7 @@ pub(crate) enum Int {
     ListHeader,
     /// A string or binary value's length, 32 bits.
     Length,
+    I16,
     I32,
     I64,
 }
@@ -143,6 +146,7 @@ impl Protocol for ThriftCompact {
                 Some(&byte) if byte & 0xf0 == 0xf0 => (1, 32),
                 _ => return None,
             },
+            Int::I16 => (0, 16),
             Int::Length | Int::I32 => (0, 32),
             Int::I64 => (0, 64),
         };

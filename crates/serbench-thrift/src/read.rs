@@ -60,7 +60,7 @@ impl<'i, P: Protocol> Reader<'i, P> {
                     Int::FieldHeader => "a field id in ",
                     Int::ListHeader => "the count of ",
                     Int::Length => "the length of ",
-                    Int::I32 | Int::I64 => "",
+                    Int::I16 | Int::I32 | Int::I64 => "",
                 };
                 Err(Fault::new(
                     self.pos(),
@@ -151,6 +151,51 @@ impl<'i, P: Protocol> Reader<'i, P> {
         self.call(what, thrift::protocol::TInputProtocol::read_bool)
     }
 
+    pub(crate) fn i8(&mut self, what: &str) -> Result<i8, Fault> {
+        self.call(what, thrift::protocol::TInputProtocol::read_i8)
+    }
+
+    pub(crate) fn i16(&mut self, what: &str) -> Result<i16, Fault> {
+        self.fits(what, Int::I16)?;
+        self.call(what, thrift::protocol::TInputProtocol::read_i16)
+    }
+
+    /// An `i16` that must hold a `u8`: Thrift has no unsigned integers.
+    pub(crate) fn u8(&mut self, what: &str) -> Result<u8, Fault> {
+        let at = self.pos();
+        let value = self.i16(what)?;
+        u8::try_from(value).map_err(|_| outside(at, what, value, u8::MAX.into()))
+    }
+
+    /// An `i32` that must hold a `u16`: Thrift has no unsigned integers.
+    pub(crate) fn u16(&mut self, what: &str) -> Result<u16, Fault> {
+        let at = self.pos();
+        let value = self.i32(what)?;
+        u16::try_from(value).map_err(|_| outside(at, what, value, u16::MAX.into()))
+    }
+
+    /// An enum as Thrift's `i32`: the item of `all` at that index, which
+    /// the variants of `name` are numbered by.
+    pub(crate) fn variant<T: Copy>(
+        &mut self,
+        what: &str,
+        all: &[T],
+        name: &str,
+    ) -> Result<T, Fault> {
+        let at = self.pos();
+        let value = self.i32(what)?;
+        usize::try_from(value)
+            .ok()
+            .and_then(|index| all.get(index).copied())
+            .ok_or_else(|| {
+                Fault::new(
+                    at,
+                    ErrorKind::Invalid,
+                    format!("{what} is {value}, not a {name} (0 to {})", all.len() - 1),
+                )
+            })
+    }
+
     pub(crate) fn i32(&mut self, what: &str) -> Result<i32, Fault> {
         self.fits(what, Int::I32)?;
         self.call(what, thrift::protocol::TInputProtocol::read_i32)
@@ -163,6 +208,23 @@ impl<'i, P: Protocol> Reader<'i, P> {
 
     pub(crate) fn double(&mut self, what: &str) -> Result<f64, Fault> {
         self.call(what, thrift::protocol::TInputProtocol::read_double)
+    }
+
+    /// A `double` that must hold an `f32` exactly (Thrift has no 32-bit
+    /// float): see [`crate::float`].
+    pub(crate) fn float(&mut self, what: &str) -> Result<f32, Fault> {
+        let at = self.pos();
+        let value = self.double(what)?;
+        crate::float::narrow(value).ok_or_else(|| {
+            Fault::new(
+                at,
+                ErrorKind::Invalid,
+                format!(
+                    "{what} is {value} ({:#018x}), which no f32 holds",
+                    value.to_bits()
+                ),
+            )
+        })
     }
 
     /// Checks the length of the string or binary value ahead: the protocol
@@ -198,7 +260,6 @@ impl<'i, P: Protocol> Reader<'i, P> {
     }
 
     /// A binary value of any length.
-    #[cfg(feature = "document")]
     pub(crate) fn binary(&mut self, what: &str) -> Result<Vec<u8>, Fault> {
         self.check_length(what)?;
         self.call(what, thrift::protocol::TInputProtocol::read_bytes)
@@ -266,6 +327,16 @@ impl<'i, P: Protocol> Reader<'i, P> {
         self.call(what, thrift::protocol::TInputProtocol::read_list_end)?;
         Ok(items)
     }
+}
+
+/// The error for an integer `value` read at `at` outside `0..=max`, the
+/// range of the model's unsigned field `what`.
+fn outside(at: usize, what: &str, value: impl std::fmt::Display, max: i64) -> Fault {
+    Fault::new(
+        at,
+        ErrorKind::Invalid,
+        format!("{what} is {value}, outside 0 to {max}"),
+    )
 }
 
 /// `value`, or an error saying the struct `what` that began at `at` lacks

@@ -56,6 +56,14 @@ impl<'o, P: Protocol> Writer<'o, P> {
         Ok(self.protocol.write_bool(value)?)
     }
 
+    pub(crate) fn i8(&mut self, value: i8) -> Result<(), Fail> {
+        Ok(self.protocol.write_i8(value)?)
+    }
+
+    pub(crate) fn i16(&mut self, value: i16) -> Result<(), Fail> {
+        Ok(self.protocol.write_i16(value)?)
+    }
+
     pub(crate) fn i32(&mut self, value: i32) -> Result<(), Fail> {
         Ok(self.protocol.write_i32(value)?)
     }
@@ -68,6 +76,11 @@ impl<'o, P: Protocol> Writer<'o, P> {
         Ok(self.protocol.write_double(value)?)
     }
 
+    /// An `f32` as the `double` of the same value ([`crate::float`]).
+    pub(crate) fn float(&mut self, value: f32) -> Result<(), Fail> {
+        self.double(crate::float::widen(value))
+    }
+
     pub(crate) fn string(&mut self, value: &str, what: &str) -> Result<(), Fail> {
         fits(value.len(), what, "bytes")?;
         Ok(self.protocol.write_string(value)?)
@@ -75,6 +88,12 @@ impl<'o, P: Protocol> Writer<'o, P> {
 
     pub(crate) fn bytes(&mut self, value: &[u8]) -> Result<(), Fail> {
         Ok(self.protocol.write_bytes(value)?)
+    }
+
+    /// A binary value of any length, refused past Thrift's `i32` lengths.
+    pub(crate) fn binary(&mut self, value: &[u8], what: &str) -> Result<(), Fail> {
+        fits(value.len(), what, "bytes")?;
+        self.bytes(value)
     }
 
     /// A list of `element`s, each written by `item`.

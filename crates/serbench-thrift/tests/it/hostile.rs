@@ -51,7 +51,7 @@ impl HostileInputs for Compact {
     const EXPANSION: usize = 48;
 }
 
-fn crafted(class: Class, kind: ErrorKind, what: &str, bytes: Vec<u8>) -> Crafted {
+pub(crate) fn crafted(class: Class, kind: ErrorKind, what: &str, bytes: Vec<u8>) -> Crafted {
     Crafted::new(class, what, kind, bytes)
 }
 

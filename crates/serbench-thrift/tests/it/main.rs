@@ -3,6 +3,7 @@
 
 mod hostile;
 mod layout;
+mod rsb;
 mod wire;
 
 mod binary {

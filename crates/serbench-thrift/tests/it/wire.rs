@@ -17,10 +17,18 @@ pub(crate) trait Wire {
     /// A string or binary value's length prefix, taken as the protocol
     /// reads it (the binary protocol's `u32` bits are its `i32`).
     fn length(length: u32) -> Vec<u8>;
+    fn i16(value: i16) -> Vec<u8>;
     fn i32(value: i32) -> Vec<u8>;
     fn i64(value: i64) -> Vec<u8>;
+    fn double(value: f64) -> Vec<u8>;
     /// A `bool` field: header and value (one byte in compact).
     fn bool_field(id: i16, value: bool) -> Vec<u8>;
+    /// A `bool` field with the id in full, whatever came before.
+    fn bool_field_long(id: i16, value: bool) -> Vec<u8> {
+        Self::bool_field(id, value)
+    }
+    /// A `bool` list item.
+    fn bool(value: bool) -> Vec<u8>;
     /// The struct's end.
     const STOP: u8 = 0;
     /// Whether integers are varints (compact), which can be written wider
@@ -35,6 +43,9 @@ pub(crate) trait Wire {
 /// The field and element types the datasets use.
 #[derive(Clone, Copy)]
 pub(crate) enum Kind {
+    Bool,
+    I8,
+    I16,
     I32,
     I64,
     Double,
@@ -49,7 +60,10 @@ pub(crate) struct CompactWire;
 impl Wire for BinaryWire {
     fn field(kind: Kind, id: i16) -> Vec<u8> {
         let code = match kind {
+            Kind::Bool => 2,
+            Kind::I8 => 3,
             Kind::Double => 4,
+            Kind::I16 => 6,
             Kind::I32 => 8,
             Kind::I64 => 10,
             Kind::String => 11,
@@ -70,8 +84,20 @@ impl Wire for BinaryWire {
         length.to_be_bytes().to_vec()
     }
 
+    fn i16(value: i16) -> Vec<u8> {
+        value.to_be_bytes().to_vec()
+    }
+
     fn i32(value: i32) -> Vec<u8> {
         value.to_be_bytes().to_vec()
+    }
+
+    fn double(value: f64) -> Vec<u8> {
+        value.to_bits().to_be_bytes().to_vec()
+    }
+
+    fn bool(value: bool) -> Vec<u8> {
+        vec![u8::from(value)]
     }
 
     fn i64(value: i64) -> Vec<u8> {
@@ -85,6 +111,10 @@ impl Wire for BinaryWire {
 
 fn compact_code(kind: Kind) -> u8 {
     match kind {
+        // As a list's element type; a bool field's type is its value.
+        Kind::Bool => 1,
+        Kind::I8 => 3,
+        Kind::I16 => 4,
         Kind::I32 => 5,
         Kind::I64 => 6,
         Kind::Double => 7,
@@ -138,8 +168,20 @@ impl Wire for CompactWire {
         varint(length.into())
     }
 
+    fn i16(value: i16) -> Vec<u8> {
+        varint(zigzag(value.into()))
+    }
+
     fn i32(value: i32) -> Vec<u8> {
         varint(zigzag(value.into()))
+    }
+
+    fn double(value: f64) -> Vec<u8> {
+        value.to_bits().to_le_bytes().to_vec()
+    }
+
+    fn bool(value: bool) -> Vec<u8> {
+        vec![if value { 1 } else { 2 }]
     }
 
     fn i64(value: i64) -> Vec<u8> {
@@ -148,6 +190,10 @@ impl Wire for CompactWire {
 
     fn bool_field(_id: i16, value: bool) -> Vec<u8> {
         vec![0x10 | if value { 1 } else { 2 }]
+    }
+
+    fn bool_field_long(id: i16, value: bool) -> Vec<u8> {
+        [Self::bool(value), varint(zigzag(id.into()))].concat()
     }
 }
 
