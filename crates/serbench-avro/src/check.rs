@@ -47,7 +47,15 @@ pub(crate) enum Shape {
     Null,
     Boolean,
     Int,
-    /// An `int` the model holds as a `u16` (node ids, weights).
+    /// An `int` the model holds as a `u8` (an address byte, an item's
+    /// slot, a contact's damage).
+    U8,
+    /// An `int` the model holds as an `i8` (an item's count, an altitude,
+    /// a chunk id).
+    I8,
+    /// An `int` the model holds as an `i16` (a velocity).
+    I16,
+    /// An `int` the model holds as a `u16` (node ids, weights, angles).
     U16,
     Long,
     /// A `long` the model holds as a `u32` (version segments, edge indexes).
@@ -55,10 +63,10 @@ pub(crate) enum Shape {
     /// The `Timestamp` record: `millis` (`timestamp-millis`), `nanos` past
     /// it (0 to 999 999), `offset_seconds`; a time the model holds.
     Timestamp,
-    /// 4 bytes (documents only).
+    /// 4 bytes: an `f32`.
     Float,
     Double,
-    /// A length, then that many bytes (documents only).
+    /// A length, then that many bytes.
     Bytes,
     String,
     /// `fixed` of this many bytes (and the `uuid` logical type on it).
@@ -241,6 +249,9 @@ impl<'a> Walk<'a> {
                 }
             }
             Shape::Int => self.int("an int").map(drop),
+            Shape::U8 => self.ranged(0..=u8::MAX.into(), "an int"),
+            Shape::I8 => self.ranged(i8::MIN.into()..=i8::MAX.into(), "an int"),
+            Shape::I16 => self.ranged(i16::MIN.into()..=i16::MAX.into(), "an int"),
             Shape::U16 => self.ranged(0..=u16::MAX.into(), "an int"),
             Shape::Long => self.long("a long").map(drop),
             Shape::U32 => self.ranged(0..=u32::MAX.into(), "a long"),
@@ -468,7 +479,9 @@ impl<'a> Walk<'a> {
 mod tests {
     use apache_avro::Schema;
     use apache_avro::schema::{ResolvedSchema, UuidSchema};
-    use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
+    use serbench_model::{
+        Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager, Updates,
+    };
 
     use super::{Child, Children, Shape};
     use crate::wire::Wire;
@@ -478,9 +491,11 @@ mod tests {
         match (shape, schema) {
             (_, Schema::Ref { name }) => same(shape, resolved.get_names()[name], resolved),
             (Shape::Boolean, Schema::Boolean)
-            | (Shape::Int | Shape::U16, Schema::Int)
+            | (Shape::Int | Shape::U8 | Shape::I8 | Shape::I16 | Shape::U16, Schema::Int)
             | (Shape::Long | Shape::U32, Schema::Long)
+            | (Shape::Float, Schema::Float)
             | (Shape::Double, Schema::Double)
+            | (Shape::Bytes, Schema::Bytes)
             | (Shape::String, Schema::String) => true,
             (Shape::Fixed(size), Schema::Fixed(fixed) | Schema::Uuid(UuidSchema::Fixed(fixed))) => {
                 *size == fixed.size
@@ -536,5 +551,9 @@ mod tests {
         holds::<Graph>();
         holds::<Record>();
         holds::<MediaContent>();
+        holds::<Logs>();
+        holds::<Mesh>();
+        holds::<Players>();
+        holds::<Updates>();
     }
 }

@@ -23,7 +23,7 @@ pub(crate) struct Inputs;
 const LENGTHS: [i64; 3] = [1 << 32, 1 << 62, i64::MAX];
 
 /// For each of [`LENGTHS`], the datum `wrap` makes of a length.
-fn lengths(what: &str, wrap: impl Fn(i64) -> Vec<u8>) -> Vec<Crafted> {
+pub(crate) fn lengths(what: &str, wrap: impl Fn(i64) -> Vec<u8>) -> Vec<Crafted> {
     LENGTHS
         .iter()
         .map(|&n| {
@@ -39,7 +39,7 @@ fn lengths(what: &str, wrap: impl Fn(i64) -> Vec<u8>) -> Vec<Crafted> {
 
 /// [`lengths`] for an array's block count, with the negative count
 /// −2^63 and a block size.
-fn counts(what: &str, wrap: impl Fn(Vec<u8>) -> Vec<u8>) -> Vec<Crafted> {
+pub(crate) fn counts(what: &str, wrap: impl Fn(Vec<u8>) -> Vec<u8>) -> Vec<Crafted> {
     let mut inputs = lengths(what, |n| wrap(long(n)));
     inputs.push(Crafted::new(
         Class::Length,
@@ -50,13 +50,13 @@ fn counts(what: &str, wrap: impl Fn(Vec<u8>) -> Vec<u8>) -> Vec<Crafted> {
     inputs
 }
 
-fn input(class: Class, kind: ErrorKind, what: &str, bytes: Vec<u8>) -> Crafted {
+pub(crate) fn input(class: Class, kind: ErrorKind, what: &str, bytes: Vec<u8>) -> Crafted {
     Crafted::new(class, what, kind, bytes)
 }
 
 /// Damage any datum can have: cut short, bytes after it, a varint past 64
 /// bits where `prefix` ends.
-fn malformed(whole: &[u8], prefix: &[u8]) -> Vec<Crafted> {
+pub(crate) fn malformed(whole: &[u8], prefix: &[u8]) -> Vec<Crafted> {
     vec![
         input(
             Class::Other,

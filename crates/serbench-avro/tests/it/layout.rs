@@ -111,7 +111,17 @@ fn errors_name_the_byte() {
 
 #[test]
 fn every_schema_is_shipped_and_parses() {
-    for dataset in ["task-manager", "telemetry", "graph", "records", "media"] {
+    for dataset in [
+        "task-manager",
+        "telemetry",
+        "graph",
+        "records",
+        "media",
+        "log",
+        "mesh",
+        "minecraft_savedata",
+        "mk48",
+    ] {
         let path = format!(
             "{}/../../schemas/{dataset}.avsc",
             env!("CARGO_MANIFEST_DIR")

@@ -7,6 +7,7 @@ mod datum;
 mod document;
 mod hostile;
 mod layout;
+mod rsb;
 
 serbench_testkit::conformance_tests!(serbench_avro::Avro, hostile = crate::hostile::Inputs);
 serbench_testkit::document_tests!(serbench_avro::Avro, crate::hostile::Inputs);
