@@ -106,6 +106,40 @@ impl<'a> Reader<'a> {
         Ok(i8::from_be_bytes(self.array(what)?))
     }
 
+    /// An enum as a `qint8`, as the crate writes every enum: the item of
+    /// `all` at that index, which the variants of `name` are numbered by.
+    pub(crate) fn variant<T: Copy>(
+        &mut self,
+        what: &str,
+        all: &[T],
+        name: &str,
+    ) -> Result<T, Fault> {
+        let at = self.pos();
+        let value = self.i8(what)?;
+        usize::try_from(value)
+            .ok()
+            .and_then(|index| all.get(index).copied())
+            .ok_or_else(|| {
+                Self::fault(
+                    at,
+                    ErrorKind::Invalid,
+                    format!("{what} is {value}, not a {name} (0 to {})", all.len() - 1),
+                )
+            })
+    }
+
+    /// A `quint8`.
+    #[inline]
+    pub(crate) fn u8(&mut self, what: &str) -> Result<u8, Fault> {
+        Ok(u8::from_be_bytes(self.array(what)?))
+    }
+
+    /// A `qint16`.
+    #[inline]
+    pub(crate) fn i16(&mut self, what: &str) -> Result<i16, Fault> {
+        Ok(i16::from_be_bytes(self.array(what)?))
+    }
+
     #[inline]
     pub(crate) fn u16(&mut self, what: &str) -> Result<u16, Fault> {
         Ok(u16::from_be_bytes(self.array(what)?))
@@ -130,7 +164,6 @@ impl<'a> Reader<'a> {
 
     /// A `quint64`.
     #[inline]
-    #[cfg(feature = "document")]
     pub(crate) fn u64(&mut self, what: &str) -> Result<u64, Fault> {
         Ok(u64::from_be_bytes(self.array(what)?))
     }
@@ -139,6 +172,23 @@ impl<'a> Reader<'a> {
     #[inline]
     pub(crate) fn f64(&mut self, what: &str) -> Result<f64, Fault> {
         Ok(f64::from_bits(u64::from_be_bytes(self.array(what)?)))
+    }
+
+    /// A `float` at `DoublePrecision`: the double Qt writes for it, which
+    /// must hold an `f32` exactly ([`crate::float`]).
+    pub(crate) fn f32(&mut self, what: &str) -> Result<f32, Fault> {
+        let at = self.pos();
+        let value = self.f64(what)?;
+        crate::float::narrow(value).ok_or_else(|| {
+            Self::fault(
+                at,
+                ErrorKind::Invalid,
+                format!(
+                    "{what} is the double {value} ({:#018x}), which no float holds",
+                    value.to_bits()
+                ),
+            )
+        })
     }
 
     /// A `bool`. Qt reads any non-zero byte as true but only writes 0 and
@@ -203,6 +253,20 @@ impl<'a> Reader<'a> {
         Ok(items.iter().map(|item| u32::from_be_bytes(*item)).collect())
     }
 
+    /// An `Option`: a `bool` saying whether the value follows, then the
+    /// value if so, as the crate writes one.
+    pub(crate) fn optional<T>(
+        &mut self,
+        what: &str,
+        item: impl FnOnce(&mut Self) -> Result<T, Fault>,
+    ) -> Result<Option<T>, Fault> {
+        if self.bool(what)? {
+            item(self).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
     /// A `QList` of 64-bit integers, read in one go.
     pub(crate) fn i64_list(&mut self, what: &str) -> Result<Vec<i64>, Fault> {
         let count = self.count(what, 8)?;
@@ -231,7 +295,6 @@ impl<'a> Reader<'a> {
 
     /// A `QByteArray`: a `quint32` size, then the bytes. A null one (size
     /// 0xFFFFFFFF) reads as empty, as `QByteArray::isEmpty` treats it.
-    #[cfg(feature = "document")]
     pub(crate) fn byte_array(&mut self, what: &str) -> Result<Vec<u8>, Fault> {
         let at = self.pos();
         let len = match self.u32(what)? {

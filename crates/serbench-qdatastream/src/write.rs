@@ -38,6 +38,16 @@ impl<'a> Writer<'a> {
         self.out.push(u8::from(value));
     }
 
+    /// A `quint8`.
+    pub(crate) fn u8(&mut self, value: u8) {
+        self.out.push(value);
+    }
+
+    /// A `qint16`.
+    pub(crate) fn i16(&mut self, value: i16) {
+        self.bytes(&value.to_be_bytes());
+    }
+
     pub(crate) fn u16(&mut self, value: u16) {
         self.bytes(&value.to_be_bytes());
     }
@@ -57,7 +67,6 @@ impl<'a> Writer<'a> {
     }
 
     /// A `quint64`.
-    #[cfg(feature = "document")]
     pub(crate) fn u64(&mut self, value: u64) {
         self.bytes(&value.to_be_bytes());
     }
@@ -66,6 +75,24 @@ impl<'a> Writer<'a> {
     /// bits, big-endian, so NaN payloads and −0.0 survive.
     pub(crate) fn f64(&mut self, value: f64) {
         self.bytes(&value.to_bits().to_be_bytes());
+    }
+
+    /// A `float` at `DoublePrecision`, QDataStream's default: the double
+    /// of the same value, as Qt writes it ([`crate::float`]).
+    pub(crate) fn f32(&mut self, value: f32) {
+        self.f64(crate::float::widen(value));
+    }
+
+    /// An `Option` as a Qt program writes one: a `bool` saying whether
+    /// the value follows, then the value if so (Qt has no optional type on
+    /// the stream).
+    pub(crate) fn optional<T>(
+        &mut self,
+        value: Option<&T>,
+        item: impl FnOnce(&mut Self, &T) -> Result<(), Unsupported>,
+    ) -> Result<(), Unsupported> {
+        self.bool(value.is_some());
+        value.map_or(Ok(()), |value| item(self, value))
     }
 
     /// A `QList`'s count, then each item.
@@ -147,7 +174,6 @@ impl<'a> Writer<'a> {
     }
 
     /// A non-null `QByteArray`: its size, then the bytes.
-    #[cfg(feature = "document")]
     pub(crate) fn byte_array(&mut self, bytes: &[u8], what: &str) -> Result<(), Unsupported> {
         self.u32(size(bytes.len(), "bytes", what)?);
         self.bytes(bytes);

@@ -27,12 +27,17 @@ pub(crate) struct Inputs;
 /// not the null marker.
 const SIZES: [u32; 3] = [0x8000_0000, 0xFFFF_FFFE, 0xFFFF_FFF0];
 
-fn crafted(class: Class, kind: ErrorKind, what: impl Into<String>, bytes: Vec<u8>) -> Crafted {
+pub(crate) fn crafted(
+    class: Class,
+    kind: ErrorKind,
+    what: impl Into<String>,
+    bytes: Vec<u8>,
+) -> Crafted {
     Crafted::new(class, what, kind, bytes)
 }
 
 /// Each of [`SIZES`] written at `at`, a string's size or a list's count.
-fn sizes(base: &[u8], at: usize, what: &str) -> Vec<Crafted> {
+pub(crate) fn sizes(base: &[u8], at: usize, what: &str) -> Vec<Crafted> {
     SIZES
         .iter()
         .map(|size| {
@@ -58,7 +63,7 @@ impl HostileInputs for Inputs {
         (
             Class::Nesting,
             "the layout is positional, without self-describing containers: the datasets' types \
-             fix the nesting (four levels at most), so no input nests deeper",
+             fix the nesting (five levels at most), so no input nests deeper",
         ),
         (
             Class::Duplicate,

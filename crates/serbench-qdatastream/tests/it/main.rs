@@ -3,6 +3,7 @@
 
 mod hostile;
 mod layout;
+mod rsb;
 
 serbench_testkit::conformance_tests!(
     serbench_qdatastream::QDataStream,
