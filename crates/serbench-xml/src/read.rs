@@ -592,6 +592,11 @@ impl<'e, 'a, const N: usize> Attributes<'e, 'a, N> {
             ),
         )
     }
+    /// Whether attribute `index` is present.
+    pub(crate) fn has(&self, index: usize) -> bool {
+        self.values[index].is_some()
+    }
+
     /// The value of attribute `index`, which must be present.
     pub(crate) fn get(&self, index: usize) -> Result<&str, Error> {
         self.values[index]
@@ -679,6 +684,15 @@ impl<'e, 'a, const N: usize> Attributes<'e, 'a, N> {
                 })
             })
             .collect()
+    }
+}
+
+/// An `xs:boolean`: `true` or `false`, as written, or `1` or `0`.
+pub(crate) fn parse_bool(text: &str) -> Result<bool, String> {
+    match text {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(format!("{} is not true or false", shown(text))),
     }
 }
 

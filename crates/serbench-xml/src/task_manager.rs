@@ -4,7 +4,7 @@ use serbench_model::excerpt::shown;
 use serbench_model::forms;
 use serbench_model::{Error, Priority, Task, TaskHeader, TaskList, TaskManager, Version};
 
-use crate::read::{Attributes, Element, Input};
+use crate::read::{Attributes, Element, Input, parse_bool};
 use crate::write::{Output, Tag};
 use serbench_model::Str;
 
@@ -110,11 +110,7 @@ fn read_task<'a, S: Str<'a>>(input: &mut Input<'a>, task: &Element<'a>) -> Resul
             .and_then(Priority::from_u8)
             .ok_or_else(|| format!("{} is not a priority (0 to 3)", shown(text)))
     })?;
-    let completed = attributes.parse(5, |text| match text {
-        "true" | "1" => Ok(true),
-        "false" | "0" => Ok(false),
-        _ => Err(format!("{} is not true or false", shown(text))),
-    })?;
+    let completed = attributes.parse(5, parse_bool)?;
     let description = input.text(task)?;
     Ok(Task {
         header,

@@ -21,7 +21,7 @@ use serbench_xml::{ErrorKind, Xml};
 pub(crate) struct Inputs;
 
 /// `open` repeated [`NESTING`] times.
-fn deep(open: &str) -> String {
+pub(crate) fn deep(open: &str) -> String {
     open.repeat(NESTING)
 }
 
@@ -30,7 +30,7 @@ const DECLARATION: &str = r#"<?xml version="1.0" encoding="UTF-8"?>"#;
 /// Documents whose DOCTYPE declares, expands or fetches entities, each
 /// used in the root element `root` (an empty one, whose attributes do not
 /// matter: the DOCTYPE is refused before the root is read).
-fn doctypes(root: &str) -> Vec<Crafted> {
+pub(crate) fn doctypes(root: &str) -> Vec<Crafted> {
     // Each entity is ten of the one before: lol9 is a billion lols.
     let mut laughs = String::new();
     for level in 1..=9 {

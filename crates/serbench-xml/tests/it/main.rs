@@ -4,6 +4,7 @@
 mod borrow;
 mod hostile;
 mod layout;
+mod rsb;
 
 serbench_testkit::conformance_tests!(serbench_xml::Xml, hostile = crate::hostile::Inputs);
 serbench_testkit::document_tests!(serbench_xml::Xml, crate::hostile::Inputs);
