@@ -92,6 +92,32 @@
 //!   Option<String>}`; `Image {uri: String, title: Option<String>, width:
 //!   i32, height: i32, size: u8 enum (0 Small, 1 Large)}`.
 //!
+//! The four datasets of rust_serialization_benchmark (RSB) archive as
+//! RSB's own types do (its types derive `Archive` as they are: fields in
+//! the model's order, tuples and arrays inline, options as a tag byte then
+//! the value, enums as their index in one byte), behind the root's `len`:
+//!
+//! - **log**: root `{len: u64, logs: Vec<Log>}`; `Log {address: [u8; 4],
+//!   identity, userid, date, request: String, code: u16, size: u64}`
+//!   (48 bytes plus the strings past 8 bytes).
+//! - **mesh**: root `{len: u64, triangles: Vec<Triangle>}`; `Triangle
+//!   {v0, v1, v2, normal: [f32; 3]}` (48 bytes).
+//! - **minecraft_savedata**: root `{len: u64, players: Vec<Player>}`;
+//!   `Player` in the model's field order, game types as `u8` enums (0
+//!   Survival … 3 Spectator), `Option<(f64, f64, f64)>`, `Option<([u32;
+//!   4], Entity)>` and `Option<Entity>` inline; `Item {count: i8, slot:
+//!   u8, id: String}`, `Abilities`, `Entity` and `RecipeBook` likewise.
+//! - **mk48**: root `{len: u64, updates: Vec<Update>}`; `Update {contacts:
+//!   Vec<Contact>, score: u32, world_radius: f32, terrain_updates:
+//!   Vec<TerrainUpdate>}`; `Contact {damage: u8, entity_id: u32,
+//!   entity_type: Option<u8 enum> (0 ArleighBurke … 9 Zubr), guidance:
+//!   Guidance, player_id: Option<u16>, reloads: Vec<bool>, transform:
+//!   Transform, turret_angles: Vec<u16>}`; `TerrainUpdate {chunk_id: (i8,
+//!   i8), data: Vec<u8>}`.
+//!
+//! An RSB archive and ours of the same value differ only by the root's
+//! `len` (8 bytes, and up to 4 of padding that aligns the root to 8).
+//!
 //! # What the reader refuses, and its limits
 //!
 //! A length other than the input's (cut or followed by other bytes), then
@@ -122,7 +148,11 @@ mod declared;
 #[cfg(feature = "evolution")]
 mod evolution;
 mod graph;
+mod log;
 mod media;
+mod mesh;
+mod minecraft;
+mod mk48;
 mod records;
 mod task_manager;
 mod telemetry;

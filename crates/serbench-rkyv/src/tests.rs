@@ -3,11 +3,16 @@
 use std::mem::offset_of;
 
 use serbench_model::{
-    BaseCodec, Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager,
+    BaseCodec, Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading,
+    TaskManager, Updates,
 };
 
 use crate::graph::ArchivedNetwork;
+use crate::log::ArchivedJournal;
 use crate::media::ArchivedContent;
+use crate::mesh::ArchivedSurface;
+use crate::minecraft::ArchivedSave;
+use crate::mk48::ArchivedFeed;
 use crate::records::ArchivedArrays;
 use crate::task_manager::ArchivedManager;
 use crate::telemetry::ArchivedReading;
@@ -21,6 +26,10 @@ fn every_root_starts_with_its_length() {
     assert_eq!(offset_of!(ArchivedNetwork, len), 0);
     assert_eq!(offset_of!(ArchivedArrays, len), 0);
     assert_eq!(offset_of!(ArchivedContent, len), 0);
+    assert_eq!(offset_of!(ArchivedJournal, len), 0);
+    assert_eq!(offset_of!(ArchivedSurface, len), 0);
+    assert_eq!(offset_of!(ArchivedSave, len), 0);
+    assert_eq!(offset_of!(ArchivedFeed, len), 0);
 }
 
 fn misaligned_round_trip<D: Dataset>(value: &D)
@@ -44,6 +53,19 @@ fn reads_bytes_at_an_odd_address() {
     misaligned_round_trip(&Graph::generate(20));
     misaligned_round_trip(&Record::canonical());
     misaligned_round_trip(&MediaContent::canonical());
+    misaligned_round_trip(&Logs::generate(5));
+    misaligned_round_trip(&Mesh::generate(5));
+    misaligned_round_trip(&Players::generate(2));
+    misaligned_round_trip(&Updates::generate(1));
+}
+
+/// RSB's types archive to these sizes (a `Log` and a `Triangle` in an
+/// array, the fields of a `Player` and a `Contact` inline): ours must match
+/// for the sizes to equal RSB's but for the root's `len`.
+#[test]
+fn elements_have_rsb_sizes() {
+    assert_eq!(size_of::<crate::log::ArchivedEntry>(), 48);
+    assert_eq!(size_of::<crate::mesh::ArchivedFacet>(), 48);
 }
 
 #[test]

@@ -12,7 +12,11 @@
 //! to a value of another type is a byte outside its type's values (a
 //! `bool` of 2, an option tag of 2).
 
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::mk48::EntityType;
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 use serbench_rkyv::{ErrorKind, Rkyv};
 use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, replace_once};
 
@@ -106,6 +110,13 @@ fn vec_field(bytes: &[u8], at: usize, name: &str) -> Vec<Crafted> {
             with(bytes, at, &1i32.to_le_bytes()),
         ),
     ]
+}
+
+/// Where the elements of the `Vec` field at `at` start: its relative
+/// pointer counts from the field itself.
+fn elements(bytes: &[u8], at: usize) -> usize {
+    let offset = i32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    at.checked_add_signed(offset as isize).unwrap()
 }
 
 /// The root declaring the lengths of [`serbench_testkit::LENGTHS`] and a
@@ -276,6 +287,169 @@ impl Crafts<MediaContent> for Inputs {
                 replace_once(&bytes, b"Bill", b"\xffill"),
             ),
         ];
+        crafted.extend(root_lengths(&bytes));
+        crafted
+    }
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let mut logs = Logs::generate(3);
+        // Longer than 8 bytes, so stored out of line, and found once.
+        "mallory-x".clone_into(&mut logs.logs[1].userid);
+        let bytes = archive(&logs);
+        let at = root(&bytes);
+        let mut crafted = vec![Crafted::new(
+            Class::Utf8,
+            "a userid holds 0xff",
+            ErrorKind::Invalid,
+            replace_once(&bytes, b"mallory-x", b"\xffallory-x"),
+        )];
+        // A log's layout: address (4), identity, userid, date, request (8
+        // each), code (2), padding (2), size (8). The first one's date
+        // (always past 8 bytes) declaring 2^30 - 1 bytes.
+        let date = elements(&bytes, at + 8) + 20;
+        assert_eq!(bytes[date] & 0xc0, 0x80, "an out-of-line string");
+        crafted.push(Crafted::new(
+            Class::Length,
+            "a date declares 2^30 - 1 bytes",
+            ErrorKind::Invalid,
+            with(&bytes, date, &[0xbf, 0xff, 0xff, 0xff]),
+        ));
+        crafted.extend(vec_field(&bytes, at + 8, "logs"));
+        crafted.extend(root_lengths(&bytes));
+        crafted
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        // Every bit pattern is an f32: only the array and the root can be
+        // wrong.
+        let bytes = archive(&Mesh::generate(3));
+        let at = root(&bytes);
+        let mut crafted = vec_field(&bytes, at + 8, "triangles");
+        crafted.push(Crafted::new(
+            Class::Length,
+            "triangles declares one more than there are",
+            ErrorKind::Invalid,
+            with(&bytes, at + 12, &4u32.to_le_bytes()),
+        ));
+        crafted.extend(root_lengths(&bytes));
+        crafted
+    }
+}
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let mut players = Players::generate(1);
+        let player = &mut players.players[0];
+        "the-void-1".clone_into(&mut player.dimension);
+        player.spawn_dimension = Some("overworld".to_owned());
+        player.spawn_forced = Some(true);
+        let bytes = archive(&players);
+        let at = root(&bytes);
+        // A player's layout: game_type (1), previous_game_type (1),
+        // padding (6), score (8), dimension (8), selected_item_slot (4),
+        // selected_item (12), spawn_dimension (a tag byte, padding, 8),
+        // padding (4), spawn_x, spawn_y, spawn_z (8 each), spawn_forced (a
+        // tag byte, the bool).
+        let player = elements(&bytes, at + 8);
+        let (spawn_dimension, spawn_forced) = (player + 40, player + 80);
+        assert_eq!(
+            (
+                bytes[spawn_dimension],
+                bytes[spawn_forced],
+                bytes[spawn_forced + 1]
+            ),
+            (1, 1, 1)
+        );
+        let mut crafted = vec![
+            Crafted::new(
+                Class::Utf8,
+                "the dimension holds 0xff",
+                ErrorKind::Invalid,
+                replace_once(&bytes, b"the-void-1", b"the-void-\xff"),
+            ),
+            Crafted::new(
+                Class::UnknownEnum,
+                "the game type is 4",
+                ErrorKind::Invalid,
+                with(&bytes, player, &[4]),
+            ),
+            Crafted::new(
+                Class::UnknownEnum,
+                "the previous game type is 255",
+                ErrorKind::Invalid,
+                with(&bytes, player + 1, &[255]),
+            ),
+            Crafted::new(
+                Class::WrongType,
+                "spawn_dimension's option tag is 2",
+                ErrorKind::Invalid,
+                with(&bytes, spawn_dimension, &[2]),
+            ),
+            Crafted::new(
+                Class::WrongType,
+                "spawn_forced's bool is 2",
+                ErrorKind::Invalid,
+                with(&bytes, spawn_forced + 1, &[2]),
+            ),
+        ];
+        crafted.extend(vec_field(&bytes, at + 8, "players"));
+        crafted.extend(root_lengths(&bytes));
+        crafted
+    }
+}
+
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let mut updates = Updates::generate(1);
+        let contact = &mut updates.updates[0].contacts[0];
+        contact.entity_type = Some(EntityType::Zubr);
+        contact.guidance.submerge = true;
+        let bytes = archive(&updates);
+        let at = root(&bytes);
+        // An update's layout: contacts (8), score (4), world_radius (4),
+        // terrain_updates (8). A contact's: damage (1), padding (3),
+        // entity_id (4), entity_type (a tag byte, the enum byte), guidance
+        // {angle (2), submerge (1), padding (1), velocity (2)}, player_id
+        // (a tag byte, padding, 2), reloads (8), transform (16),
+        // turret_angles (8).
+        let update = elements(&bytes, at + 8);
+        let contact = elements(&bytes, update);
+        let (entity_type, submerge) = (contact + 8, contact + 12);
+        assert_eq!(
+            (bytes[entity_type], bytes[entity_type + 1], bytes[submerge]),
+            (1, 9, 1)
+        );
+        let mut crafted = vec![
+            Crafted::new(
+                Class::UnknownEnum,
+                "a contact's entity type is 10",
+                ErrorKind::Invalid,
+                with(&bytes, entity_type + 1, &[10]),
+            ),
+            Crafted::new(
+                Class::WrongType,
+                "a contact's entity type option tag is 2",
+                ErrorKind::Invalid,
+                with(&bytes, entity_type, &[2]),
+            ),
+            Crafted::new(
+                Class::WrongType,
+                "a contact's submerge bool is 2",
+                ErrorKind::Invalid,
+                with(&bytes, submerge, &[2]),
+            ),
+        ];
+        crafted.extend(vec_field(&bytes, at + 8, "updates"));
+        crafted.extend(vec_field(&bytes, update, "an update's contacts"));
+        crafted.extend(vec_field(
+            &bytes,
+            update + 16,
+            "an update's terrain updates",
+        ));
         crafted.extend(root_lengths(&bytes));
         crafted
     }
