@@ -33,7 +33,8 @@
 //! `u32`, padded to a word), then the segments. This crate writes one
 //! segment, sized up front from the value. The schemas are
 //! `schemas/<dataset>.capnp` in the repository, with root structs
-//! `TaskManager`, `SensorReading`, `Graph`, `Record` and `MediaContent`, so
+//! `TaskManager`, `SensorReading`, `Graph`, `Record` and `MediaContent` (and
+//! the four below), so
 //! the official tool reads a file this crate wrote:
 //! `capnp decode schemas/task-manager.capnp TaskManager < task-manager.capnp`.
 //!
@@ -56,6 +57,28 @@
 //!   texts (`title`, `copyright`) are null pointers when absent (an empty
 //!   text is present); the optional `bitrate` is a union of `unknown: Void`
 //!   and `bitsPerSecond: Int32`; `Player` and `Size` are enums.
+//!
+//! The four datasets of rust_serialization_benchmark (RSB) have RSB's own
+//! schemas' shape (the same fields, ordinals and types), so a message is
+//! laid out as RSB's is (roots `Logs`, `Mesh`, `Players`, `Updates`):
+//!
+//! - **log**: `Logs{logs: List(Log)}`; `Log{address: Address, identity,
+//!   userid, date, request: Text, code: UInt16, size: UInt64}`;
+//!   `Address{x0, x1, x2, x3: UInt8}`, a struct of its own.
+//! - **mesh**: `Mesh{triangles: List(Triangle)}`; `Triangle{v0, v1, v2,
+//!   normal: Vector3}`, four pointers to `Vector3{x, y, z: Float32}`.
+//! - **minecraft_savedata**: `Players{players: List(Player)}`; `Player`
+//!   in the model's order, tuples and UUIDs as groups, `GameType` an enum,
+//!   options as unions of `none: Void` and `some` (an entity's optional
+//!   `customName` a null pointer when absent); `Item`, `Abilities`,
+//!   `Entity` and `RecipeBook` structs of their own.
+//! - **mk48**: `Updates{updates: List(Update)}`; `Update{contacts:
+//!   List(Contact), score: UInt32, worldRadius: Float32, terrainUpdates:
+//!   List(TerrainUpdate)}`; `Contact{damage: UInt8, entityId: UInt32,
+//!   entityType: union{none, some: EntityType}, guidance: Guidance,
+//!   playerId: union{none, some: UInt16}, reloads: List(Bool), transform:
+//!   Transform, turretAngles: List(UInt16)}`; `TerrainUpdate{chunkId:
+//!   group{x, y: Int8}, data: List(UInt8)}`.
 //!
 //! # Limits
 //!
@@ -104,7 +127,11 @@ mod declared;
 #[cfg(feature = "evolution")]
 mod evolution;
 mod graph;
+mod log;
 mod media;
+mod mesh;
+mod minecraft;
+mod mk48;
 mod read;
 mod records;
 mod task_manager;
@@ -126,7 +153,11 @@ mod write;
 )]
 mod generated {
     pub(crate) mod graph_capnp;
+    pub(crate) mod log_capnp;
     pub(crate) mod media_capnp;
+    pub(crate) mod mesh_capnp;
+    pub(crate) mod minecraft_savedata_capnp;
+    pub(crate) mod mk48_capnp;
     pub(crate) mod records_capnp;
     pub(crate) mod task_manager_capnp;
     pub(crate) mod telemetry_capnp;

@@ -167,6 +167,8 @@ macro_rules! numbers {
     };
 }
 
+numbers!(u8s, u8);
+numbers!(u16s, u16);
 numbers!(u32s, u32);
 numbers!(i64s, i64);
 

@@ -3,7 +3,8 @@
 use capnp::message::{Builder, HeapAllocator};
 use capnp::traits::Owned;
 use serbench_model::{
-    Codec, Dataset, ErrorKind, Graph, MediaContent, NativeCodec, Record, SensorReading, TaskManager,
+    Codec, Dataset, ErrorKind, Graph, Logs, MediaContent, Mesh, NativeCodec, Players, Record,
+    SensorReading, TaskManager, Updates,
 };
 use serbench_testkit::Arbitrary;
 
@@ -47,6 +48,10 @@ fn counts_exactly_the_words_capnp_uses() {
     count_is_exact::<Graph>(30);
     count_is_exact::<Record>(1);
     count_is_exact::<MediaContent>(1);
+    count_is_exact::<Logs>(50);
+    count_is_exact::<Mesh>(50);
+    count_is_exact::<Players>(20);
+    count_is_exact::<Updates>(10);
 }
 
 /// `value` built into segments of at most `words` words each, as another

@@ -62,6 +62,11 @@ impl Words {
         self.add(struct_words::<S>());
     }
 
+    /// `count` structs reached through a pointer each.
+    pub(crate) fn add_structs<S: OwnedStruct>(&mut self, count: usize) {
+        self.add(count.saturating_mul(struct_words::<S>()));
+    }
+
     /// A text: its UTF-8 bytes and a NUL, rounded up to words.
     pub(crate) fn text(&mut self, field: &'static str, text: &str) -> Result<(), TooLong> {
         let bytes = text.len() + 1;
@@ -79,6 +84,13 @@ impl Words {
     ) -> Result<(), TooLong> {
         check(field, len, "numbers")?;
         self.add((len * width).div_ceil(8));
+        Ok(())
+    }
+
+    /// A list of `len` booleans, one bit each.
+    pub(crate) fn bools(&mut self, field: &'static str, len: usize) -> Result<(), TooLong> {
+        check(field, len, "booleans")?;
+        self.add(len.div_ceil(64));
         Ok(())
     }
 
@@ -133,6 +145,8 @@ macro_rules! fill {
     };
 }
 
+fill!(fill_u8, u8);
+fill!(fill_u16, u16);
 fill!(fill_u32, u32);
 fill!(fill_i64, i64);
 

@@ -12,7 +12,12 @@
 //! can appear twice, and there are no document type declarations.
 
 use serbench_capnp::{Capnp, ErrorKind};
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::minecraft::GameType;
+use serbench_model::mk48::EntityType;
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, patched};
 
 pub(crate) struct Inputs;
@@ -335,6 +340,170 @@ impl Crafts<MediaContent> for Inputs {
                 "bitrate's union tag 5",
                 word,
                 [5, 0, 0, 0, 0, 0, 4, 0],
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use ErrorKind::Syntax;
+
+        let mut l = Logs::generate(1);
+        "mallory".clone_into(&mut l.logs[0].userid);
+        let l = &l;
+        let mut inputs = framing(l);
+        inputs.extend([
+            // A log takes 7 words: 2 of data, 5 pointers.
+            longest(l, "the logs", Syntax, 7, 7),
+            longest(l, "a userid", Syntax, 2, 8),
+            patched::<Capnp, _>(
+                l,
+                Class::Utf8,
+                Syntax,
+                "a byte 0xff in a userid",
+                b"mallory",
+                b"\xffallory",
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        // Floats only: every bit pattern is a value, so only the framing
+        // and the pointers can be wrong.
+        let m = &Mesh::generate(1);
+        let mut inputs = framing(m);
+        // A triangle takes 4 words, its 4 pointers.
+        inputs.push(longest(m, "the triangles", ErrorKind::Syntax, 7, 4));
+        inputs
+    }
+}
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use ErrorKind::{Invalid, Syntax};
+
+        let mut p = Players::generate(1);
+        let player = &mut p.players[0];
+        player.game_type = GameType::Spectator;
+        player.previous_game_type = GameType::Creative;
+        player.selected_item_slot = 0xa55a_5aa5;
+        player.score = 0x0102_0304_0506_0708;
+        "the-very-far-void-xy".clone_into(&mut player.dimension);
+        player.spawn_dimension = Some("overworld".to_owned());
+        player.spawn_forced = Some(true);
+        player.seen_credits = false;
+        player.sleep_timer = 0xbeef;
+        let p = &p;
+        // A player's first data words: game type, previous game type,
+        // selected item slot; score; the spawn dimension's and spawn
+        // forced's union tags, spawn forced and seen credits' bits, the
+        // sleep timer.
+        let types = [3, 0, 1, 0, 0xa5, 0x5a, 0x5a, 0xa5];
+        let tags = [1, 0, 1, 0, 1, 0, 0xef, 0xbe];
+        let mut inputs = framing(p);
+        inputs.extend([
+            // A player takes 26 words: 16 of data, 10 pointers.
+            longest(p, "the players", Syntax, 7, 26),
+            longest(p, "the dimension", Syntax, 2, 21),
+            patched::<Capnp, _>(
+                p,
+                Class::Utf8,
+                Syntax,
+                "a byte 0xff in the dimension",
+                b"the-very-far-void-xy",
+                b"the-very-far-void-x\xff",
+            ),
+            patched::<Capnp, _>(
+                p,
+                Class::UnknownEnum,
+                Invalid,
+                "game type 9",
+                types,
+                [9, 0, 1, 0, 0xa5, 0x5a, 0x5a, 0xa5],
+            ),
+            patched::<Capnp, _>(
+                p,
+                Class::UnknownEnum,
+                Invalid,
+                "previous game type 4",
+                types,
+                [3, 0, 4, 0, 0xa5, 0x5a, 0x5a, 0xa5],
+            ),
+            patched::<Capnp, _>(
+                p,
+                Class::Other,
+                Invalid,
+                "spawn dimension's union tag 2",
+                tags,
+                [2, 0, 1, 0, 1, 0, 0xef, 0xbe],
+            ),
+            patched::<Capnp, _>(
+                p,
+                Class::Other,
+                Invalid,
+                "spawn forced's union tag 2",
+                tags,
+                [1, 0, 2, 0, 1, 0, 0xef, 0xbe],
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use ErrorKind::{Invalid, Syntax};
+
+        let mut u = Updates::generate(1);
+        let contact = &mut u.updates[0].contacts[0];
+        contact.damage = 0xc3;
+        contact.entity_id = 0x7e57_1d00;
+        contact.entity_type = Some(EntityType::Zubr);
+        contact.player_id = Some(0xbeef);
+        let u = &u;
+        // A contact's two data words: damage, the entity type's union tag,
+        // the entity id; the entity type, the player id's union tag, the
+        // player id.
+        let words = [
+            0xc3, 0, 1, 0, 0x00, 0x1d, 0x57, 0x7e, 9, 0, 1, 0, 0xef, 0xbe, 0, 0,
+        ];
+        let with = |at: usize, byte: u8| {
+            let mut words = words;
+            words[at] = byte;
+            words
+        };
+        let mut inputs = framing(u);
+        inputs.extend([
+            // An update takes 3 words: 1 of data, 2 pointers.
+            longest(u, "the updates", Syntax, 7, 3),
+            patched::<Capnp, _>(
+                u,
+                Class::UnknownEnum,
+                Invalid,
+                "entity type 10",
+                words,
+                with(8, 10),
+            ),
+            patched::<Capnp, _>(
+                u,
+                Class::Other,
+                Invalid,
+                "entity type's union tag 2",
+                words,
+                with(2, 2),
+            ),
+            patched::<Capnp, _>(
+                u,
+                Class::Other,
+                Invalid,
+                "player id's union tag 7",
+                words,
+                with(10, 7),
             ),
         ]);
         inputs

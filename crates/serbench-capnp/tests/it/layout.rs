@@ -3,8 +3,8 @@
 use serbench_capnp::{Capnp, to_vec};
 use serbench_model::forms::timestamp_from_parts;
 use serbench_model::{
-    Codec, Color, Dataset, Graph, MediaContent, NativeCodec, Record, SensorReading, TaskManager,
-    Uuid,
+    Codec, Color, Dataset, Graph, MediaContent, Mesh, NativeCodec, Record, SensorReading,
+    TaskManager, Uuid,
 };
 
 /// One segment whose length the table states, after the 8-byte table.
@@ -34,6 +34,22 @@ fn writes_one_segment_of_the_documented_size() {
     assert_eq!(media.len(), 400);
     let graph = to_vec(&Graph::generate(40)).unwrap();
     assert_one_segment(&graph);
+}
+
+/// RSB's mesh layout: a triangle is 4 pointers in the list and 4 vectors
+/// of 2 words each (12 bytes of floats, padded), 96 bytes in all.
+#[test]
+fn a_triangle_takes_twelve_words() {
+    let mesh = Mesh::generate(100);
+    let bytes = to_vec(&mesh).unwrap();
+    assert_one_segment(&bytes);
+    // Table, root pointer, the root struct's one pointer, the list's tag.
+    assert_eq!(bytes.len(), 8 + 8 + 8 + 8 + 100 * 96);
+    // The first triangle's first vector, right after its list.
+    let v0 = mesh.triangles[0].v0;
+    let at = 32 + 100 * 32;
+    assert_eq!(bytes[at..at + 4], v0.x.to_le_bytes());
+    assert_eq!(bytes[at + 8..at + 12], v0.z.to_le_bytes());
 }
 
 #[test]
