@@ -73,8 +73,35 @@
 //!   `copyright` is `None` (an empty one is `Some("")`); `bitrate` is an
 //!   optional scalar (`int = null`), absent when `None`.
 //!
+//! The four datasets of rust_serialization_benchmark (RSB) have RSB's own
+//! schemas' shape (the same tables, structs, fields and types), built in
+//! the order RSB builds them, so a buffer is laid out as RSB's is:
+//!
+//! - **log**: `Logs{logs: [Log]}`; `Log{address, identity, userid, date,
+//!   request, code: ushort, size: ulong}`, the address a struct of four
+//!   `ubyte`s.
+//! - **mesh**: `Mesh{triangles: [Triangle]}`, a triangle a 48-byte struct
+//!   of four `Vector3{x, y, z: float}`.
+//! - **minecraft_savedata**: `Players{players: [Player]}`; `Player`,
+//!   `Item`, `Entity`, `RecipeBook` and `Vehicle` tables, `Abilities`,
+//!   `Vector3d`, `Vector2f` and `Uuid` structs, `GameType` an enum of
+//!   `byte`; an absent optional string, struct or table is `None`.
+//! - **mk48**: `Updates{updates: [Update]}`; `Update`, `Contact` and
+//!   `TerrainUpdate` tables; `Transform`, `Guidance`, `Vector2f` and
+//!   `ChunkId` structs; `EntityType` an enum of `byte`.
+//!
+//! Where RSB's schemas cannot hold a value exactly they differ in a
+//! field's default alone: mk48's `entity_type` and `player_id` and
+//! minecraft_savedata's `spawn_forced` are optional scalars (`= null`,
+//! absent for `None`; RSB's plain fields read `None` and the default
+//! alike), and the `float`s of tables are optional scalars this crate
+//! always writes (a plain one equal to its default 0.0 is left out, and
+//! −0.0 compares equal to it); an absent one reads as 0.0. The bytes
+//! equal RSB's wherever a value is not its field's default.
+//!
 //! Every field that is not a scalar is `(required)`, but for media's
-//! optional strings.
+//! optional strings and minecraft_savedata's optional strings, structs and
+//! tables.
 //!
 //! # Limits
 //!
@@ -118,7 +145,11 @@ mod declared;
 mod evolution;
 mod generated;
 mod graph;
+mod log;
 mod media;
+mod mesh;
+mod minecraft;
+mod mk48;
 mod planus;
 mod records;
 mod task_manager;
@@ -277,7 +308,8 @@ fn checked_size<T: Schema>(value: &T) -> Result<usize, Error> {
 }
 
 /// The deepest nesting of tables in any schema (task-manager's `TaskManager`,
-/// `TaskList`, `Task`, `TaskHeader`). No schema is recursive, so an honest
+/// `TaskList`, `Task`, `TaskHeader`; minecraft_savedata's `Players`,
+/// `Player`, `Vehicle`, `Entity`). No schema is recursive, so an honest
 /// buffer never goes deeper.
 const MAX_DEPTH: usize = 4;
 
@@ -538,13 +570,28 @@ mod bound {
         11 + inline + 9 * fields
     }
 
+    /// A table of `inline` bytes whose vtable is counted apart (with
+    /// [`vtables`]): its vtable offset, its fields and padding. The
+    /// builder writes each distinct vtable once, so a vector of many tables
+    /// that differ only in which defaults they leave out has few vtables.
+    pub(crate) const fn shared_table(inline: usize) -> usize {
+        11 + inline
+    }
+
+    /// `variants` distinct vtables of a table of `fields` fields.
+    pub(crate) const fn vtables(fields: usize, variants: usize) -> usize {
+        variants * (7 + 2 * fields)
+    }
+
     /// The size prefix, the root offset and padding to the root's alignment.
     pub(crate) const FRAME: usize = 15;
 }
 
 #[cfg(test)]
 mod tests {
-    use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
+    use serbench_model::{
+        Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager, Updates,
+    };
     use serbench_testkit::Arbitrary;
 
     use super::*;
@@ -570,5 +617,9 @@ mod tests {
         bound_holds::<Graph>(300);
         bound_holds::<Record>(1);
         bound_holds::<MediaContent>(1);
+        bound_holds::<Logs>(100);
+        bound_holds::<Mesh>(100);
+        bound_holds::<Players>(20);
+        bound_holds::<Updates>(10);
     }
 }

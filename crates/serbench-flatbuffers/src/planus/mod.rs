@@ -28,7 +28,11 @@
 #[cfg(feature = "evolution")]
 mod evolution;
 mod graph;
+mod log;
 mod media;
+mod mesh;
+mod minecraft;
+mod mk48;
 mod records;
 mod task_manager;
 mod telemetry;
@@ -50,7 +54,15 @@ mod generated {
     #[rustfmt::skip]
     pub(crate) mod graph;
     #[rustfmt::skip]
+    pub(crate) mod log;
+    #[rustfmt::skip]
     pub(crate) mod media;
+    #[rustfmt::skip]
+    pub(crate) mod mesh;
+    #[rustfmt::skip]
+    pub(crate) mod minecraft_savedata;
+    #[rustfmt::skip]
+    pub(crate) mod mk48;
     #[rustfmt::skip]
     pub(crate) mod records;
     #[rustfmt::skip]

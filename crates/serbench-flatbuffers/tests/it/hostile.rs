@@ -14,8 +14,11 @@
 use std::marker::PhantomData;
 
 use serbench_flatbuffers::{ErrorKind, FlatBuffers, FlatBuffersPlanus};
+use serbench_model::minecraft::GameType;
+use serbench_model::mk48::EntityType;
 use serbench_model::{
-    Codec, Dataset, Graph, MediaContent, Player, Priority, Record, SensorReading, TaskManager,
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Player, Players, Priority, Record,
+    SensorReading, TaskManager, Updates,
 };
 use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, small_record};
 
@@ -37,6 +40,10 @@ pub(crate) trait Writer:
     + Codec<Graph>
     + Codec<Record>
     + Codec<MediaContent>
+    + Codec<Logs>
+    + Codec<Mesh>
+    + Codec<Players>
+    + Codec<Updates>
     + 'static
 {
 }
@@ -322,6 +329,146 @@ impl<C: Writer> Crafts<MediaContent> for Inputs<C> {
                     w.field(image, 4).unwrap()
                 },
                 &[9],
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl<C: Writer> Crafts<Logs> for Inputs<C> {
+    fn crafted() -> Vec<Crafted> {
+        let l = &Logs::generate(1);
+        let log = |w: &Walk<'_>| w.element(w.child(w.root(), 0), 0);
+        let userid = |w: &Walk<'_>| w.child(log(w), 2);
+        let mut inputs = framing::<C, _>(l);
+        inputs.extend([
+            longest::<C, _>(l, "the logs", |w| w.child(w.root(), 0)),
+            longest::<C, _>(l, "a date", |w| w.child(log(w), 3)),
+            changed::<C, _>(
+                l,
+                Class::Utf8,
+                ErrorKind::Syntax,
+                "a byte 0xff in a userid",
+                |w| userid(w) + 4,
+                &[0xff],
+            ),
+            changed::<C, _>(
+                l,
+                Class::Other,
+                ErrorKind::Invalid,
+                "a log's request vtable slot is empty",
+                |w| w.vtable(log(w)) + 4 + 2 * 4,
+                &[0, 0],
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl<C: Writer> Crafts<Mesh> for Inputs<C> {
+    fn crafted() -> Vec<Crafted> {
+        // Floats in structs only: every bit pattern is a value, so only the
+        // framing and the vector can be wrong.
+        let m = &Mesh::generate(2);
+        let mut inputs = framing::<C, _>(m);
+        inputs.extend([
+            longest::<C, _>(m, "the triangles", |w| w.child(w.root(), 0)),
+            changed::<C, _>(
+                m,
+                Class::Length,
+                ErrorKind::Syntax,
+                "the triangles declare one more than there are",
+                |w| w.child(w.root(), 0),
+                &3u32.to_le_bytes(),
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl<C: Writer> Crafts<Players> for Inputs<C> {
+    fn crafted() -> Vec<Crafted> {
+        use ErrorKind::{Invalid, Syntax};
+
+        let mut p = Players::generate(1);
+        // Survival is the default, which a table leaves out.
+        p.players[0].game_type = GameType::Spectator;
+        p.players[0].previous_game_type = GameType::Creative;
+        let p = &p;
+        let player = |w: &Walk<'_>| w.element(w.child(w.root(), 0), 0);
+        let dimension = |w: &Walk<'_>| w.child(player(w), 3);
+        let mut inputs = framing::<C, _>(p);
+        inputs.extend([
+            longest::<C, _>(p, "the players", |w| w.child(w.root(), 0)),
+            longest::<C, _>(p, "the inventory", |w| w.child(player(w), 19)),
+            longest::<C, _>(p, "the dimension", dimension),
+            changed::<C, _>(
+                p,
+                Class::Utf8,
+                Syntax,
+                "a byte 0xff in the dimension",
+                |w| dimension(w) + 4,
+                &[0xff],
+            ),
+            changed::<C, _>(
+                p,
+                Class::UnknownEnum,
+                Invalid,
+                "game type 9",
+                |w| w.field(player(w), 0).unwrap(),
+                &[9],
+            ),
+            changed::<C, _>(
+                p,
+                Class::UnknownEnum,
+                Invalid,
+                "previous game type -1",
+                |w| w.field(player(w), 1).unwrap(),
+                &[0xff],
+            ),
+            changed::<C, _>(
+                p,
+                Class::Other,
+                Invalid,
+                "the recipe book's vtable slot is empty",
+                |w| w.vtable(player(w)) + 4 + 2 * 27,
+                &[0, 0],
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl<C: Writer> Crafts<Updates> for Inputs<C> {
+    fn crafted() -> Vec<Crafted> {
+        use ErrorKind::{Invalid, Syntax};
+
+        let mut u = Updates::generate(1);
+        u.updates[0].contacts[0].entity_type = Some(EntityType::Zubr);
+        let u = &u;
+        let update = |w: &Walk<'_>| w.element(w.child(w.root(), 0), 0);
+        let contact = |w: &Walk<'_>| w.element(w.child(update(w), 0), 0);
+        let mut inputs = framing::<C, _>(u);
+        inputs.extend([
+            longest::<C, _>(u, "the updates", |w| w.child(w.root(), 0)),
+            longest::<C, _>(u, "the contacts", |w| w.child(update(w), 0)),
+            longest::<C, _>(u, "a contact's reloads", |w| w.child(contact(w), 5)),
+            longest::<C, _>(u, "the terrain updates", |w| w.child(update(w), 3)),
+            changed::<C, _>(
+                u,
+                Class::UnknownEnum,
+                Invalid,
+                "entity type 10",
+                |w| w.field(contact(w), 2).unwrap(),
+                &[10],
+            ),
+            changed::<C, _>(
+                u,
+                Class::Other,
+                Syntax,
+                "a contact's turret angles point past the end",
+                |w| w.field(contact(w), 7).unwrap(),
+                &i32::MAX.to_le_bytes(),
             ),
         ]);
         inputs

@@ -3,7 +3,7 @@
 
 use serbench_flatbuffers::{Finished, FlatBuffers, from_slice, to_vec};
 use serbench_model::{
-    Codec, Dataset, Graph, MediaContent, NativeCodec, Record, SensorReading, TaskManager,
+    Codec, Dataset, Graph, MediaContent, Mesh, NativeCodec, Record, SensorReading, TaskManager,
 };
 
 /// Positions in a size-prefixed FlatBuffer, found the way a reader finds
@@ -61,6 +61,23 @@ impl Walk<'_> {
     pub(crate) fn len(&self, at: usize) -> usize {
         self.u32_at(at)
     }
+}
+
+/// RSB's mesh layout: one vector of 48-byte triangle structs, each its
+/// four vectors' twelve floats in order.
+#[test]
+fn a_triangle_is_a_48_byte_struct() {
+    let mesh = Mesh::generate(100);
+    let bytes = to_vec(&mesh).unwrap();
+    let walk = Walk(&bytes);
+    let triangles = walk.child(walk.root(), 0);
+    assert_eq!(walk.len(triangles), 100);
+    let second = &mesh.triangles[1];
+    let at = triangles + 4 + 48;
+    assert_eq!(bytes[at..at + 4], second.v0.x.to_le_bytes());
+    assert_eq!(bytes[at + 44..at + 48], second.normal.z.to_le_bytes());
+    // The vector ends the buffer: nothing else is stored per triangle.
+    assert_eq!(triangles + 4 + 100 * 48, bytes.len());
 }
 
 #[test]

@@ -4,7 +4,10 @@
 //! says (the layout each builder chooses, never the meaning).
 
 use serbench_flatbuffers::{FlatBuffers, FlatBuffersPlanus};
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 use serbench_testkit::Arbitrary;
 
 /// Each codec decodes and traverses the other's encoding of every sample
@@ -48,6 +51,10 @@ fn each_reads_the_others_buffers_to_the_same_value() {
     each_reads_the_other::<Graph>(200);
     each_reads_the_other::<Record>(1);
     each_reads_the_other::<MediaContent>(1);
+    each_reads_the_other::<Logs>(50);
+    each_reads_the_other::<Mesh>(50);
+    each_reads_the_other::<Players>(10);
+    each_reads_the_other::<Updates>(5);
 }
 
 /// The two encodings of `value`: their lengths, and where they first differ.
@@ -73,6 +80,10 @@ fn the_bytes_differ_only_in_layout() {
         ("graph", compare(&Graph::generate(100))),
         ("records", compare(&serbench_testkit::small_record())),
         ("media", compare(&MediaContent::canonical())),
+        ("log", compare(&Logs::generate(100))),
+        ("mesh", compare(&Mesh::generate(100))),
+        ("minecraft_savedata", compare(&Players::generate(10))),
+        ("mk48", compare(&Updates::generate(5))),
     ] {
         eprintln!(
             "{name}: flatbuffers {official} bytes, planus {planus}, first difference {first:?}"
