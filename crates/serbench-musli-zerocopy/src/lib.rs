@@ -82,6 +82,26 @@
 //!   Flash), copyright: Option<Ref<str>>}`; `Image {uri: Ref<str>, title:
 //!   Option<Ref<str>>, width: i32, height: i32, size: u8 enum (0 Small, 1
 //!   Large)}`.
+//! - **log**: root `{len: u64, logs: Ref<[Log]>}`; `Log {address: [u8;
+//!   4], identity, userid, date, request: Ref<str>, code: u16, size: u64}`
+//!   (48 bytes).
+//! - **mesh**: root `{len: u64, triangles: Ref<[Triangle]>}`; `Triangle
+//!   {v0, v1, v2, normal: [f32; 3]}` (48 bytes).
+//! - **minecraft_savedata**: root `{len: u64, players: Ref<[Player]>}`;
+//!   `Player` in the model's field order, game types as `u8` enums (0
+//!   Survival … 3 Spectator), tuples and UUIDs as arrays, the optional
+//!   strings, flag, position, vehicle (`{uuid: [u32; 4], entity:
+//!   Entity}`) and shoulder entities as tagged options inline; `Item
+//!   {count: i8, slot: u8, id: Ref<str>}`; `RecipeBook` with its names as
+//!   `Ref<[Ref<str>]>`.
+//! - **mk48**: root `{len: u64, updates: Ref<[Update]>}`; `Update
+//!   {contacts: Ref<[Contact]>, score: u32, world_radius: f32,
+//!   terrain_updates: Ref<[TerrainUpdate]>}`; `Contact {damage: u8,
+//!   entity_id: u32, entity_type: u8 (0 none, 1 ArleighBurke … 10 Zubr),
+//!   guidance: {angle: u16, submerge: bool, velocity: i16}, player_id:
+//!   Option<u16>, reloads: Ref<[bool]>, transform: {altitude: i8, angle:
+//!   u16, position: [f32; 2], velocity: i16}, turret_angles: Ref<[u16]>}`
+//!   (52 bytes); `TerrainUpdate {chunk_id: [i8; 2], data: Ref<[u8]>}`.
 //!
 //! # What the reader refuses, and its limits
 //!
@@ -124,7 +144,11 @@ mod declared;
 #[cfg(feature = "evolution")]
 mod evolution;
 mod graph;
+mod log;
 mod media;
+mod mesh;
+mod minecraft;
+mod mk48;
 mod records;
 mod task_manager;
 mod telemetry;

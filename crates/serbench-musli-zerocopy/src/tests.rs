@@ -2,7 +2,10 @@
 
 use std::mem::{offset_of, size_of};
 
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 
 use crate::MusliZerocopy;
 
@@ -14,7 +17,13 @@ fn every_root_starts_with_its_length() {
     assert_eq!(offset_of!(crate::graph::Network, len), 0);
     assert_eq!(offset_of!(crate::records::Arrays, len), 0);
     assert_eq!(offset_of!(crate::media::Content, len), 0);
+    assert_eq!(offset_of!(crate::log::Journal, len), 0);
+    assert_eq!(offset_of!(crate::mesh::Surface, len), 0);
+    assert_eq!(offset_of!(crate::minecraft::Save, len), 0);
+    assert_eq!(offset_of!(crate::mk48::Feed, len), 0);
     assert_eq!(size_of::<crate::telemetry::Reading>(), 80);
+    assert_eq!(size_of::<crate::log::Entry>(), 48);
+    assert_eq!(size_of::<crate::mesh::Facet>(), 48);
 }
 
 fn misaligned_round_trip<D: Dataset>(value: &D)
@@ -41,6 +50,10 @@ fn reads_bytes_at_an_odd_address() {
     misaligned_round_trip(&Graph::generate(20));
     misaligned_round_trip(&Record::canonical());
     misaligned_round_trip(&MediaContent::canonical());
+    misaligned_round_trip(&Logs::generate(5));
+    misaligned_round_trip(&Mesh::generate(5));
+    misaligned_round_trip(&Players::generate(2));
+    misaligned_round_trip(&Updates::generate(1));
 }
 
 #[test]
@@ -90,4 +103,16 @@ fn decode_and_traverse_refuse_the_same_damage() {
         strings: vec!["a".to_owned(), "bc".to_owned(), String::new()],
     });
     damaged_agree(&MediaContent::canonical());
+    damaged_agree(&Logs::generate(2));
+    damaged_agree(&Mesh::generate(2));
+    let mut players = Players::generate(1);
+    // Small lists keep the byte-by-byte damage quick.
+    let player = &mut players.players[0];
+    player.inventory.truncate(2);
+    player.ender_items.truncate(2);
+    damaged_agree(&players);
+    let mut updates = Updates::generate(1);
+    updates.updates[0].contacts.truncate(3);
+    updates.updates[0].terrain_updates.truncate(1);
+    damaged_agree(&updates);
 }

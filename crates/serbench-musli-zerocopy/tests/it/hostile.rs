@@ -13,7 +13,11 @@
 //! tags: the nearest to a value of another type is a byte outside its
 //! type's values (a `bool` of 2, an option tag of 2).
 
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::mk48::EntityType;
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 use serbench_musli_zerocopy::{ErrorKind, MusliZerocopy};
 use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, replace_once};
 
@@ -104,6 +108,12 @@ fn ref_field(bytes: &[u8], at: usize, name: &str, aligned: bool) -> Vec<Crafted>
         ));
     }
     crafted
+}
+
+/// Where the elements of the reference at `at` start: its offset counts
+/// from the buffer's start.
+fn target(bytes: &[u8], at: usize) -> usize {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize
 }
 
 /// The root declaring the lengths of [`serbench_testkit::LENGTHS`] and a
@@ -273,6 +283,151 @@ impl Crafts<MediaContent> for Inputs {
                 replace_once(&bytes, b"Bill", b"\xffill"),
             ),
         ];
+        crafted.extend(root_lengths(&bytes));
+        crafted
+    }
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let mut logs = Logs::generate(3);
+        "mallory-x".clone_into(&mut logs.logs[1].userid);
+        let bytes = buffer(&logs);
+        // A log's layout: address (4), identity, userid, date, request (8
+        // each), code (2), padding (2), size (8).
+        let date = target(&bytes, 8) + 20;
+        let mut crafted = vec![Crafted::new(
+            Class::Utf8,
+            "a userid holds 0xff",
+            ErrorKind::Invalid,
+            replace_once(&bytes, b"mallory-x", b"\xffallory-x"),
+        )];
+        crafted.extend(ref_field(&bytes, 8, "logs", true));
+        crafted.extend(ref_field(&bytes, date, "a date", false));
+        crafted.extend(root_lengths(&bytes));
+        crafted
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        // Every bit pattern is an f32: only the list and the root can be
+        // wrong.
+        let bytes = buffer(&Mesh::generate(3));
+        let mut crafted = ref_field(&bytes, 8, "triangles", true);
+        crafted.extend(root_lengths(&bytes));
+        crafted
+    }
+}
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let mut players = Players::generate(1);
+        let player = &mut players.players[0];
+        "the-void-1".clone_into(&mut player.dimension);
+        player.spawn_dimension = Some("overworld".to_owned());
+        player.spawn_forced = Some(true);
+        let bytes = buffer(&players);
+        // A player's layout: game_type (1), previous_game_type (1),
+        // padding (6), score (8), dimension (8), selected_item_slot (4),
+        // selected_item (12), spawn_dimension (a tag byte, padding, 8),
+        // padding (4), spawn_x, spawn_y, spawn_z (8 each), spawn_forced (a
+        // tag byte, the bool).
+        let player = target(&bytes, 8);
+        let (spawn_dimension, spawn_forced) = (player + 40, player + 80);
+        assert_eq!(
+            (
+                bytes[spawn_dimension],
+                bytes[spawn_forced],
+                bytes[spawn_forced + 1]
+            ),
+            (1, 1, 1)
+        );
+        let mut crafted = vec![
+            Crafted::new(
+                Class::Utf8,
+                "the dimension holds 0xff",
+                ErrorKind::Invalid,
+                replace_once(&bytes, b"the-void-1", b"the-void-\xff"),
+            ),
+            Crafted::new(
+                Class::UnknownEnum,
+                "the game type is 4",
+                ErrorKind::Invalid,
+                with(&bytes, player, &[4]),
+            ),
+            Crafted::new(
+                Class::UnknownEnum,
+                "the previous game type is 255",
+                ErrorKind::Invalid,
+                with(&bytes, player + 1, &[255]),
+            ),
+            Crafted::new(
+                Class::WrongType,
+                "spawn_dimension's option tag is 2",
+                ErrorKind::Invalid,
+                with(&bytes, spawn_dimension, &[2]),
+            ),
+            Crafted::new(
+                Class::WrongType,
+                "spawn_forced's bool is 2",
+                ErrorKind::Invalid,
+                with(&bytes, spawn_forced + 1, &[2]),
+            ),
+        ];
+        crafted.extend(ref_field(&bytes, 8, "players", true));
+        crafted.extend(ref_field(&bytes, player + 16, "the dimension", false));
+        crafted.extend(root_lengths(&bytes));
+        crafted
+    }
+}
+
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let mut updates = Updates::generate(1);
+        let contact = &mut updates.updates[0].contacts[0];
+        contact.entity_type = Some(EntityType::Zubr);
+        contact.guidance.submerge = true;
+        contact.reloads = vec![true, false, true];
+        let bytes = buffer(&updates);
+        // An update's layout: contacts (8), score (4), world_radius (4),
+        // terrain_updates (8). A contact's: damage (1), padding (3),
+        // entity_id (4), entity_type (1: 0 none, 1 + the type's number),
+        // padding (1), guidance {angle (2), submerge (1), padding (1),
+        // velocity (2)}, player_id (a tag byte, padding, 2), reloads (8),
+        // transform (16), turret_angles (8).
+        let update = target(&bytes, 8);
+        let contact = target(&bytes, update);
+        let (entity_type, submerge) = (contact + 8, contact + 12);
+        assert_eq!((bytes[entity_type], bytes[submerge]), (10, 1));
+        let mut crafted = vec![
+            Crafted::new(
+                Class::UnknownEnum,
+                "a contact's entity type is 11",
+                ErrorKind::Invalid,
+                with(&bytes, entity_type, &[11]),
+            ),
+            Crafted::new(
+                Class::WrongType,
+                "a contact's submerge bool is 2",
+                ErrorKind::Invalid,
+                with(&bytes, submerge, &[2]),
+            ),
+            Crafted::new(
+                Class::WrongType,
+                "a contact's player id option tag is 2",
+                ErrorKind::Invalid,
+                with(&bytes, contact + 16, &[2]),
+            ),
+        ];
+        crafted.extend(ref_field(&bytes, 8, "updates", true));
+        crafted.extend(ref_field(&bytes, update, "an update's contacts", true));
+        crafted.extend(ref_field(
+            &bytes,
+            contact + 20,
+            "a contact's reloads",
+            false,
+        ));
         crafted.extend(root_lengths(&bytes));
         crafted
     }
