@@ -9,12 +9,16 @@ use std::error::Error;
 use std::path::Path;
 
 /// The schemas, one per dataset, all in package `serbench`.
-const SCHEMAS: [&str; 5] = [
+const SCHEMAS: [&str; 9] = [
     "task-manager.proto",
     "telemetry.proto",
     "graph.proto",
     "records.proto",
     "media.proto",
+    "log.proto",
+    "mesh.proto",
+    "minecraft_savedata.proto",
+    "mk48.proto",
 ];
 
 fn main() -> Result<(), Box<dyn Error>> {

@@ -27,14 +27,16 @@
 //! one pool for the whole decode: SECURITY.md says what that changes.
 
 use buffa::{DecodeError, DecodeOptions, EnumValue, Inline, MessageField};
+use serbench_model::minecraft::{Entity, Item};
 use serbench_model::{
-    BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Graph, MediaContent, Record,
-    SensorReading, TaskManager, forms, lend_or_tell,
+    BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Graph, Logs, MediaContent, Mesh, Players,
+    Record, SensorReading, TaskManager, Updates, forms, lend_or_tell,
 };
 
 use self::lent::Lent;
 
 use crate::proto;
+use crate::read::present;
 use crate::wire::Wire;
 
 /// The generated messages of `schemas/*.proto` (package `serbench`), for
@@ -427,6 +429,496 @@ impl BuffaWire for MediaContent {
                 player: media.player.to_i32(),
                 copyright: media.copyright,
             }),
+        }
+    }
+}
+
+impl BuffaWire for Logs {
+    type Buffa = b::Logs;
+
+    fn build_buffa(&self) -> b::Logs {
+        b::Logs {
+            logs: self
+                .logs
+                .iter()
+                .map(|log| b::Log {
+                    address: MessageField::some(b::Address {
+                        x0: log.address.x0.into(),
+                        x1: log.address.x1.into(),
+                        x2: log.address.x2.into(),
+                        x3: log.address.x3.into(),
+                        ..Default::default()
+                    }),
+                    identity: log.identity.clone(),
+                    userid: log.userid.clone(),
+                    date: log.date.clone(),
+                    request: log.request.clone(),
+                    code: log.code.into(),
+                    size: log.size,
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    fn into_prost(message: b::Logs) -> proto::Logs {
+        proto::Logs {
+            logs: message
+                .logs
+                .into_iter()
+                .map(|log| proto::Log {
+                    address: log.address.into_option().map(|address| proto::Address {
+                        x0: address.x0,
+                        x1: address.x1,
+                        x2: address.x2,
+                        x3: address.x3,
+                    }),
+                    identity: log.identity,
+                    userid: log.userid,
+                    date: log.date,
+                    request: log.request,
+                    code: log.code,
+                    size: log.size,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl BuffaWire for Mesh {
+    type Buffa = b::Mesh;
+
+    fn build_buffa(&self) -> b::Mesh {
+        let vector = |vector: serbench_model::mesh::Vector3| {
+            MessageField::some(b::Vector3 {
+                x: present(vector.x),
+                y: present(vector.y),
+                z: present(vector.z),
+                ..Default::default()
+            })
+        };
+        b::Mesh {
+            triangles: self
+                .triangles
+                .iter()
+                .map(|triangle| b::Triangle {
+                    v0: vector(triangle.v0),
+                    v1: vector(triangle.v1),
+                    v2: vector(triangle.v2),
+                    normal: vector(triangle.normal),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    fn into_prost(message: b::Mesh) -> proto::Mesh {
+        let vector = |vector: MessageField<b::Vector3, Inline<b::Vector3>>| {
+            vector.into_option().map(|vector| proto::Vector3 {
+                x: vector.x,
+                y: vector.y,
+                z: vector.z,
+            })
+        };
+        proto::Mesh {
+            triangles: message
+                .triangles
+                .into_iter()
+                .map(|triangle| proto::Triangle {
+                    v0: vector(triangle.v0),
+                    v1: vector(triangle.v1),
+                    v2: vector(triangle.v2),
+                    normal: vector(triangle.normal),
+                })
+                .collect(),
+        }
+    }
+}
+
+fn buffa_item(item: &Item) -> b::Item {
+    b::Item {
+        count: item.count.into(),
+        slot: item.slot.into(),
+        id: item.id.clone(),
+        ..Default::default()
+    }
+}
+
+fn prost_item(item: b::Item) -> proto::Item {
+    proto::Item {
+        count: item.count,
+        slot: item.slot,
+        id: item.id,
+    }
+}
+
+fn buffa_triple((x, y, z): (f64, f64, f64)) -> b::Vector3d {
+    b::Vector3d {
+        x: present(x),
+        y: present(y),
+        z: present(z),
+        ..Default::default()
+    }
+}
+
+fn prost_triple(vector: &b::Vector3d) -> proto::Vector3d {
+    proto::Vector3d {
+        x: vector.x,
+        y: vector.y,
+        z: vector.z,
+    }
+}
+
+fn buffa_uuid([x0, x1, x2, x3]: [u32; 4]) -> b::Uuid {
+    b::Uuid {
+        x0,
+        x1,
+        x2,
+        x3,
+        ..Default::default()
+    }
+}
+
+fn prost_uuid(uuid: &b::Uuid) -> proto::Uuid {
+    proto::Uuid {
+        x0: uuid.x0,
+        x1: uuid.x1,
+        x2: uuid.x2,
+        x3: uuid.x3,
+    }
+}
+
+fn buffa_entity(entity: &Entity) -> b::Entity {
+    let (yaw, pitch) = entity.rotation;
+    b::Entity {
+        id: entity.id.clone(),
+        pos: MessageField::some(buffa_triple(entity.pos)),
+        motion: MessageField::some(buffa_triple(entity.motion)),
+        rotation: MessageField::some(b::Vector2f {
+            x: present(yaw),
+            y: present(pitch),
+            ..Default::default()
+        }),
+        fall_distance: present(entity.fall_distance),
+        fire: entity.fire.into(),
+        air: entity.air.into(),
+        on_ground: entity.on_ground,
+        no_gravity: entity.no_gravity,
+        invulnerable: entity.invulnerable,
+        portal_cooldown: entity.portal_cooldown,
+        uuid: MessageField::some(buffa_uuid(entity.uuid)),
+        custom_name: entity.custom_name.clone(),
+        custom_name_visible: entity.custom_name_visible,
+        silent: entity.silent,
+        glowing: entity.glowing,
+        ..Default::default()
+    }
+}
+
+fn prost_entity(entity: b::Entity) -> proto::Entity {
+    proto::Entity {
+        id: entity.id,
+        pos: entity.pos.as_option().map(prost_triple),
+        motion: entity.motion.as_option().map(prost_triple),
+        rotation: entity
+            .rotation
+            .into_option()
+            .map(|rotation| proto::Vector2f {
+                x: rotation.x,
+                y: rotation.y,
+            }),
+        fall_distance: entity.fall_distance,
+        fire: entity.fire,
+        air: entity.air,
+        on_ground: entity.on_ground,
+        no_gravity: entity.no_gravity,
+        invulnerable: entity.invulnerable,
+        portal_cooldown: entity.portal_cooldown,
+        uuid: entity.uuid.as_option().map(prost_uuid),
+        custom_name: entity.custom_name,
+        custom_name_visible: entity.custom_name_visible,
+        silent: entity.silent,
+        glowing: entity.glowing,
+    }
+}
+
+impl BuffaWire for Players {
+    type Buffa = b::Players;
+
+    fn build_buffa(&self) -> b::Players {
+        let players = self.players.iter().map(|player| {
+            let abilities = &player.abilities;
+            let book = &player.recipe_book;
+            b::MinecraftPlayer {
+                game_type: EnumValue::from(player.game_type as i32),
+                previous_game_type: EnumValue::from(player.previous_game_type as i32),
+                score: player.score,
+                dimension: player.dimension.clone(),
+                selected_item_slot: player.selected_item_slot,
+                selected_item: MessageField::some(buffa_item(&player.selected_item)),
+                spawn_dimension: player.spawn_dimension.clone(),
+                spawn_x: player.spawn_x,
+                spawn_y: player.spawn_y,
+                spawn_z: player.spawn_z,
+                spawn_forced: player.spawn_forced,
+                sleep_timer: player.sleep_timer.into(),
+                food_exhaustion_level: present(player.food_exhaustion_level),
+                food_saturation_level: present(player.food_saturation_level),
+                food_tick_timer: player.food_tick_timer,
+                xp_level: player.xp_level,
+                xp_p: present(player.xp_p),
+                xp_total: player.xp_total,
+                xp_seed: player.xp_seed,
+                inventory: player.inventory.iter().map(buffa_item).collect(),
+                ender_items: player.ender_items.iter().map(buffa_item).collect(),
+                abilities: MessageField::some(b::Abilities {
+                    walk_speed: present(abilities.walk_speed),
+                    fly_speed: present(abilities.fly_speed),
+                    may_fly: abilities.may_fly,
+                    flying: abilities.flying,
+                    invulnerable: abilities.invulnerable,
+                    may_build: abilities.may_build,
+                    instabuild: abilities.instabuild,
+                    ..Default::default()
+                }),
+                entered_nether_position: player.entered_nether_position.map(buffa_triple).into(),
+                root_vehicle: player
+                    .root_vehicle
+                    .as_ref()
+                    .map(|(uuid, entity)| b::Vehicle {
+                        uuid: MessageField::some(buffa_uuid(*uuid)),
+                        entity: MessageField::some(buffa_entity(entity)),
+                        ..Default::default()
+                    })
+                    .into(),
+                shoulder_entity_left: player
+                    .shoulder_entity_left
+                    .as_ref()
+                    .map(buffa_entity)
+                    .into(),
+                shoulder_entity_right: player
+                    .shoulder_entity_right
+                    .as_ref()
+                    .map(buffa_entity)
+                    .into(),
+                seen_credits: player.seen_credits,
+                recipe_book: MessageField::some(b::RecipeBook {
+                    recipes: book.recipes.clone(),
+                    to_be_displayed: book.to_be_displayed.clone(),
+                    is_filtering_craftable: book.is_filtering_craftable,
+                    is_gui_open: book.is_gui_open,
+                    is_furnace_filtering_craftable: book.is_furnace_filtering_craftable,
+                    is_furnace_gui_open: book.is_furnace_gui_open,
+                    is_blasting_furnace_filtering_craftable: book
+                        .is_blasting_furnace_filtering_craftable,
+                    is_blasting_furnace_gui_open: book.is_blasting_furnace_gui_open,
+                    is_smoker_filtering_craftable: book.is_smoker_filtering_craftable,
+                    is_smoker_gui_open: book.is_smoker_gui_open,
+                    ..Default::default()
+                }),
+                ..Default::default()
+            }
+        });
+        b::Players {
+            players: players.collect(),
+            ..Default::default()
+        }
+    }
+
+    fn into_prost(message: b::Players) -> proto::Players {
+        let players = message
+            .players
+            .into_iter()
+            .map(|player| proto::MinecraftPlayer {
+                game_type: player.game_type.to_i32(),
+                previous_game_type: player.previous_game_type.to_i32(),
+                score: player.score,
+                dimension: player.dimension,
+                selected_item_slot: player.selected_item_slot,
+                selected_item: player.selected_item.into_option().map(prost_item),
+                spawn_dimension: player.spawn_dimension,
+                spawn_x: player.spawn_x,
+                spawn_y: player.spawn_y,
+                spawn_z: player.spawn_z,
+                spawn_forced: player.spawn_forced,
+                sleep_timer: player.sleep_timer,
+                food_exhaustion_level: player.food_exhaustion_level,
+                food_saturation_level: player.food_saturation_level,
+                food_tick_timer: player.food_tick_timer,
+                xp_level: player.xp_level,
+                xp_p: player.xp_p,
+                xp_total: player.xp_total,
+                xp_seed: player.xp_seed,
+                inventory: player.inventory.into_iter().map(prost_item).collect(),
+                ender_items: player.ender_items.into_iter().map(prost_item).collect(),
+                abilities: player
+                    .abilities
+                    .into_option()
+                    .map(|abilities| proto::Abilities {
+                        walk_speed: abilities.walk_speed,
+                        fly_speed: abilities.fly_speed,
+                        may_fly: abilities.may_fly,
+                        flying: abilities.flying,
+                        invulnerable: abilities.invulnerable,
+                        may_build: abilities.may_build,
+                        instabuild: abilities.instabuild,
+                    }),
+                entered_nether_position: player
+                    .entered_nether_position
+                    .as_option()
+                    .map(prost_triple),
+                root_vehicle: player
+                    .root_vehicle
+                    .into_option()
+                    .map(|vehicle| proto::Vehicle {
+                        uuid: vehicle.uuid.as_option().map(prost_uuid),
+                        entity: vehicle.entity.into_option().map(prost_entity),
+                    }),
+                shoulder_entity_left: player.shoulder_entity_left.into_option().map(prost_entity),
+                shoulder_entity_right: player.shoulder_entity_right.into_option().map(prost_entity),
+                seen_credits: player.seen_credits,
+                recipe_book: player
+                    .recipe_book
+                    .into_option()
+                    .map(|book| proto::RecipeBook {
+                        recipes: book.recipes,
+                        to_be_displayed: book.to_be_displayed,
+                        is_filtering_craftable: book.is_filtering_craftable,
+                        is_gui_open: book.is_gui_open,
+                        is_furnace_filtering_craftable: book.is_furnace_filtering_craftable,
+                        is_furnace_gui_open: book.is_furnace_gui_open,
+                        is_blasting_furnace_filtering_craftable: book
+                            .is_blasting_furnace_filtering_craftable,
+                        is_blasting_furnace_gui_open: book.is_blasting_furnace_gui_open,
+                        is_smoker_filtering_craftable: book.is_smoker_filtering_craftable,
+                        is_smoker_gui_open: book.is_smoker_gui_open,
+                    }),
+            });
+        proto::Players {
+            players: players.collect(),
+        }
+    }
+}
+
+impl BuffaWire for Updates {
+    type Buffa = b::Updates;
+
+    fn build_buffa(&self) -> b::Updates {
+        let contact = |contact: &serbench_model::mk48::Contact| {
+            let guidance = contact.guidance;
+            let transform = contact.transform;
+            let (x, y) = transform.position;
+            b::Contact {
+                damage: contact.damage.into(),
+                entity_id: contact.entity_id,
+                entity_type: contact
+                    .entity_type
+                    .map(|entity_type| EnumValue::from(entity_type as i32)),
+                guidance: MessageField::some(b::Guidance {
+                    angle: guidance.angle.into(),
+                    submerge: guidance.submerge,
+                    velocity: guidance.velocity.into(),
+                    ..Default::default()
+                }),
+                player_id: contact.player_id.map(u32::from),
+                reloads: contact.reloads.clone(),
+                transform: MessageField::some(b::Transform {
+                    altitude: transform.altitude.into(),
+                    angle: transform.angle.into(),
+                    position: MessageField::some(b::Position {
+                        x: present(x),
+                        y: present(y),
+                        ..Default::default()
+                    }),
+                    velocity: transform.velocity.into(),
+                    ..Default::default()
+                }),
+                turret_angles: contact
+                    .turret_angles
+                    .iter()
+                    .copied()
+                    .map(u32::from)
+                    .collect(),
+                ..Default::default()
+            }
+        };
+        let updates = self.updates.iter().map(|update| b::Update {
+            contacts: update.contacts.iter().map(contact).collect(),
+            score: update.score,
+            world_radius: present(update.world_radius),
+            terrain_updates: update
+                .terrain_updates
+                .iter()
+                .map(|terrain| b::TerrainUpdate {
+                    chunk_id: MessageField::some(b::ChunkId {
+                        x: terrain.chunk_id.0.into(),
+                        y: terrain.chunk_id.1.into(),
+                        ..Default::default()
+                    }),
+                    data: terrain.data.clone(),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        });
+        b::Updates {
+            updates: updates.collect(),
+            ..Default::default()
+        }
+    }
+
+    fn into_prost(message: b::Updates) -> proto::Updates {
+        let contact = |contact: b::Contact| proto::Contact {
+            damage: contact.damage,
+            entity_id: contact.entity_id,
+            entity_type: contact.entity_type.map(|entity_type| entity_type.to_i32()),
+            guidance: contact
+                .guidance
+                .into_option()
+                .map(|guidance| proto::Guidance {
+                    angle: guidance.angle,
+                    submerge: guidance.submerge,
+                    velocity: guidance.velocity,
+                }),
+            player_id: contact.player_id,
+            reloads: contact.reloads,
+            transform: contact
+                .transform
+                .into_option()
+                .map(|transform| proto::Transform {
+                    altitude: transform.altitude,
+                    angle: transform.angle,
+                    position: transform
+                        .position
+                        .into_option()
+                        .map(|position| proto::Position {
+                            x: position.x,
+                            y: position.y,
+                        }),
+                    velocity: transform.velocity,
+                }),
+            turret_angles: contact.turret_angles,
+        };
+        let updates = message.updates.into_iter().map(|update| proto::Update {
+            contacts: update.contacts.into_iter().map(contact).collect(),
+            score: update.score,
+            world_radius: update.world_radius,
+            terrain_updates: update
+                .terrain_updates
+                .into_iter()
+                .map(|terrain| proto::TerrainUpdate {
+                    chunk_id: terrain.chunk_id.into_option().map(|chunk| proto::ChunkId {
+                        x: chunk.x,
+                        y: chunk.y,
+                    }),
+                    data: terrain.data,
+                })
+                .collect(),
+        });
+        proto::Updates {
+            updates: updates.collect(),
         }
     }
 }

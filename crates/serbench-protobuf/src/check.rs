@@ -55,7 +55,7 @@ pub(crate) fn lengths<F: Fields>(input: &[u8], shape: &F) -> Result<(), Overlong
 }
 
 /// Walks message `bytes`, which starts `base` bytes into the input.
-/// Recursion is bounded by the schema's nesting: the datasets' nest four
+/// Recursion is bounded by the schema's nesting: the datasets' nest five
 /// messages deep, a document's at most the 101 levels its row admits.
 fn walk<F: Fields>(bytes: &[u8], base: usize, shape: &F) -> Result<(), Overlong> {
     let mut at = 0;

@@ -5,7 +5,7 @@
 //! gRPC: no field names on the wire, integers as varints, and one `.proto`
 //! schema from which every language generates its types. The Qt
 //! serialization benchmark measures it beside QDataStream, JSON, XML and
-//! CBOR. This crate carries the five serbench datasets in the messages of
+//! CBOR. This crate carries the serbench datasets in the messages of
 //! the workspace's `schemas/*.proto` (one file per dataset, package
 //! `serbench`) and exposes the generated types as [`proto`], for programs
 //! that work with the messages themselves.
@@ -59,6 +59,17 @@
 //! - **media**, `serbench.MediaContent`: `images` (1) and `media` (2), with
 //!   jvm-serializers' field numbers and integer types; the options are
 //!   proto3 `optional` fields and the enums `Player` and `Size`.
+//! - **log**, **mesh**, **minecraft_savedata** and **mk48**
+//!   (rust_serialization_benchmark's), `serbench.Logs`, `serbench.Mesh`,
+//!   `serbench.Players` and `serbench.Updates`: the shape of that
+//!   benchmark's own `.proto` files (the same messages, field numbers and
+//!   types; a tuple or `[u32; 4]` a message of its own, an `Option` a
+//!   proto3 `optional` field, the narrow integers in `int32` and
+//!   `uint32`), so that both write the same bytes. Two names differ, as
+//!   every schema here is in package `serbench`: `MinecraftPlayer` and
+//!   mk48's `Position`. Their floats and doubles are `optional` and left
+//!   out for +0.0 alone, so −0.0 survives and every other value takes the
+//!   bytes of a plain proto3 number; an absent one reads as +0.0.
 //!
 //! # What decoding checks, and what protobuf cannot
 //!
@@ -67,8 +78,11 @@
 //! and messages that are not values of the dataset: an id that is not 16
 //! bytes, an enum value the schema does not list, an out-of-range
 //! timestamp part, a node id or weight above 65535, edge columns of
-//! different lengths, and a missing required message (`header`, `media`)
-//! or reading. The error's [`position`](Error::position) holds the field
+//! different lengths, a number outside the model's narrower type (an
+//! address octet above 255, a `u16` above 65535, an `i8` below -128), and
+//! a missing required message (`header`, `media`, a log's `address`, a
+//! triangle's vertices, a player's `selected_item`, a contact's
+//! `transform`, …) or reading. The error's [`position`](Error::position) holds the field
 //! path (`lists[1].tasks[3].header.id`) and, for malformed input, the byte
 //! where decoding stopped; prost's error, where it found the fault, is the
 //! [`source`](std::error::Error::source).
@@ -99,7 +113,7 @@
 //! protobuf implementations enforce, is an [`ErrorKind::Unsupported`] error.
 //!
 //! Decoding is safe on untrusted bytes: it never panics; unknown groups
-//! stop at prost's 100 levels of nesting (the schemas nest four); and
+//! stop at prost's 100 levels of nesting (the schemas nest five); and
 //! memory stays proportional to the input whatever lengths it declares.
 //! Every declared length is checked against the bytes that remain before
 //! anything is read, a string or byte string takes at most that many bytes,
@@ -111,7 +125,11 @@
 //! code does, so it accepts and refuses what prost does; it never builds
 //! the generated message, which would hold every element twice. The worst
 //! case is then an input of empty nested messages, 2 bytes each, every one
-//! an 80-byte model `Node`: 40 bytes per input byte at peak.
+//! an 80-byte model `Node`: 40 bytes per input byte at peak. The one
+//! exception is minecraft_savedata's player, hundreds of bytes in the
+//! model from 8 bytes of input at the least (a key, a length and its three
+//! required messages, empty); the reads reserve room for no more items
+//! than the input can hold valid ones, so empty messages reserve nothing.
 //!
 //! # Two prost codecs
 //!
@@ -162,7 +180,11 @@ pub mod document;
 #[cfg(feature = "evolution")]
 mod evolution;
 mod graph;
+mod log;
 mod media;
+mod mesh;
+mod minecraft;
+mod mk48;
 mod read;
 mod records;
 pub mod rust_protobuf;
@@ -188,6 +210,10 @@ pub mod proto {
     #![allow(
         clippy::must_use_candidate,
         reason = "prost-build generates the enums' name conversions without #[must_use]"
+    )]
+    #![allow(
+        clippy::struct_excessive_bools,
+        reason = "the messages' shapes: rust_serialization_benchmark's flags, one field each"
     )]
     include!(concat!(env!("OUT_DIR"), "/serbench.rs"));
 }

@@ -26,7 +26,7 @@ use crate::wire::Wire;
 
 /// The context prost's decoders take. Only `skip_field` uses it: to stop
 /// groups in unknown fields at prost's 100 levels. The reads themselves
-/// follow the schemas, which nest four messages deep.
+/// follow the schemas, which nest five messages deep.
 pub(crate) fn ctx() -> DecodeContext {
     DecodeContext::default()
 }
@@ -80,6 +80,13 @@ impl<'a> Delimited<'a> {
         Ok(Some(decode_key(buf)?))
     }
 
+    /// How many bytes it has, for a bound on what a count of its fields
+    /// may reserve: each item of a repeated field takes at least the bytes
+    /// of its smallest valid encoding.
+    pub(crate) fn body_len(&self) -> usize {
+        self.body.len()
+    }
+
     /// How many times each field occurs in the message, counted before
     /// reading it so that repeated fields are allocated once, at their
     /// size, and a missing required field is refused before anything is
@@ -104,9 +111,9 @@ impl<'a> Delimited<'a> {
 pub(crate) struct Tally([usize; Tally::FIELDS]);
 
 impl Tally {
-    /// Fields 0 to 15: every field of the schemas, whose highest number is
-    /// 11.
-    const FIELDS: usize = 16;
+    /// Fields 0 to 31: every field of the schemas, whose highest number is
+    /// 28 (minecraft_savedata's `recipe_book`).
+    const FIELDS: usize = 32;
 
     /// How many times field `tag` occurs.
     pub(crate) fn count(&self, tag: u32) -> usize {
@@ -192,6 +199,53 @@ pub(crate) fn repeated<'a, T: Default>(
 /// A `u16` stored in a `uint32` field.
 pub(crate) fn narrow_u16(value: u32) -> Result<u16, ReadError> {
     u16::try_from(value).map_err(|_| ReadError::invalid(format!("is {value}, above 65535")))
+}
+
+/// A `u8` stored in a `uint32` field.
+pub(crate) fn narrow_u8(value: u32) -> Result<u8, ReadError> {
+    u8::try_from(value).map_err(|_| ReadError::invalid(format!("is {value}, above 255")))
+}
+
+/// An `i8` stored in an `int32` field.
+pub(crate) fn narrow_i8(value: i32) -> Result<i8, ReadError> {
+    i8::try_from(value).map_err(|_| ReadError::invalid(format!("is {value}, outside -128 to 127")))
+}
+
+/// An `i16` stored in an `int32` field.
+pub(crate) fn narrow_i16(value: i32) -> Result<i16, ReadError> {
+    i16::try_from(value)
+        .map_err(|_| ReadError::invalid(format!("is {value}, outside -32768 to 32767")))
+}
+
+/// A float or double as the RSB datasets' `optional` fields hold it: left
+/// out for +0.0 alone, as a plain proto3 number equal to zero is, so the
+/// bytes are those of a plain field for every value but −0.0, which is
+/// written and so survives.
+pub(crate) fn present<F: Float>(value: F) -> Option<F> {
+    (!value.is_positive_zero()).then_some(value)
+}
+
+/// The value of such a field: +0.0 when absent, as for a plain field.
+pub(crate) fn or_zero<F: Float>(value: Option<F>) -> F {
+    value.unwrap_or_default()
+}
+
+/// `f32` and `f64`, for [`present`] and [`or_zero`].
+pub(crate) trait Float: Copy + Default {
+    /// Whether the value is +0.0, bit for bit (−0.0 is not).
+    fn is_positive_zero(self) -> bool;
+}
+
+impl Float for f32 {
+    fn is_positive_zero(self) -> bool {
+        self.to_bits() == 0
+    }
+}
+
+impl Float for f64 {
+    fn is_positive_zero(self) -> bool {
+        self.to_bits() == 0
+    }
 }
 
 /// The value of a message field, which protobuf leaves optional but the

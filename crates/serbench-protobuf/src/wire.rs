@@ -5,7 +5,7 @@ use crate::read::ReadError;
 /// A dataset with a root message in `schemas/<dataset>.proto`.
 ///
 /// Public only inside this private module, so users cannot implement it:
-/// the datasets are the model's five.
+/// the datasets are the model's.
 pub trait Wire: Sized {
     /// The generated root message, which encoding writes and the stock
     /// codec decodes.

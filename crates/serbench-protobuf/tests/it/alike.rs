@@ -2,7 +2,11 @@
 //! fields in field-number order, repeated numbers packed, proto3 defaults
 //! left out; and each reads what the others write.
 
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::mesh::Vector3;
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 use serbench_protobuf::{Protobuf, ProtobufBuffa, ProtobufRust};
 
 fn alike<T: Dataset>(value: &T)
@@ -42,4 +46,15 @@ fn the_three_libraries_write_the_same_bytes() {
     alike(&Graph::generate(300));
     alike(&Record::canonical());
     alike(&MediaContent::canonical());
+    alike(&Logs::generate(20));
+    let mut mesh = Mesh::generate(10);
+    // −0.0 is written, +0.0 left out, by each library alike.
+    mesh.triangles[0].v0 = Vector3 {
+        x: -0.0,
+        y: 0.0,
+        z: f32::NAN,
+    };
+    alike(&mesh);
+    alike(&Players::generate(3));
+    alike(&Updates::generate(3));
 }

@@ -28,3 +28,42 @@ fn buffa_refuses_as_decode_does() {
 fn buffa_borrows_within_the_bar() {
     lending::borrows_within_the_bar::<ProtobufBuffa>();
 }
+
+/// Every text of a borrowed log and of a borrowed player is a slice of the
+/// input: the records' four strings, and a player's dimension, items,
+/// entities' names and recipes.
+#[test]
+fn buffa_lends_log_and_player_text() {
+    use serbench_model::{Codec, Logs, Players};
+
+    let bytes = ProtobufBuffa::to_vec(&Logs::generate(20)).unwrap();
+    let lent = <ProtobufBuffa as Codec<Logs>>::borrow(&bytes)
+        .unwrap()
+        .unwrap();
+    for log in &lent.logs {
+        for text in [&log.identity, &log.userid, &log.date, &log.request] {
+            assert!(text.is_borrowed(), "{text}");
+        }
+    }
+    let bytes = ProtobufBuffa::to_vec(&Players::generate(4)).unwrap();
+    let lent = <ProtobufBuffa as Codec<Players>>::borrow(&bytes)
+        .unwrap()
+        .unwrap();
+    for player in &lent.players {
+        let entities = player
+            .root_vehicle
+            .iter()
+            .map(|(_, entity)| entity)
+            .chain(&player.shoulder_entity_left)
+            .chain(&player.shoulder_entity_right);
+        let texts = [&player.dimension, &player.selected_item.id]
+            .into_iter()
+            .chain(player.inventory.iter().map(|item| &item.id))
+            .chain(&player.spawn_dimension)
+            .chain(&player.recipe_book.recipes)
+            .chain(entities.flat_map(|entity| [&entity.id].into_iter().chain(&entity.custom_name)));
+        for text in texts {
+            assert!(text.is_borrowed(), "{text}");
+        }
+    }
+}

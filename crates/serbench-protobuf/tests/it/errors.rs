@@ -4,9 +4,10 @@
 
 use prost::Message;
 use serbench_model::{
-    Dataset, Graph, MediaContent, NativeCodec, Record, SensorReading, TaskManager,
+    Dataset, Graph, Logs, MediaContent, Mesh, NativeCodec, Players, Record, SensorReading,
+    TaskManager, Updates,
 };
-use serbench_protobuf::{Error, ErrorKind, Protobuf, from_slice, to_vec};
+use serbench_protobuf::{Error, ErrorKind, Protobuf, from_slice, proto, to_vec};
 use serbench_testkit::hex;
 
 use crate::layout::{Fields, varint};
@@ -100,6 +101,62 @@ fn other_datasets_values_are_checked() {
     assert_invalid(&error, "media.player");
     let error = decode_changed(&content, |m| m.images[1].size = 5);
     assert_invalid(&error, "images[1].size");
+}
+
+#[test]
+fn rsb_datasets_values_are_checked() {
+    let logs = Logs::generate(3);
+    let error = decode_changed(&logs, |m| m.logs[1].address.as_mut().unwrap().x2 = 256);
+    assert_invalid(&error, "logs[1].address.x2");
+    let error = decode_changed(&logs, |m| m.logs[2].code = 70_000);
+    assert_invalid(&error, "logs[2].code");
+    let error = decode_changed(&logs, |m| m.logs[0].address = None);
+    assert_invalid(&error, "logs[0].address");
+
+    let mesh = Mesh::generate(3);
+    let error = decode_changed(&mesh, |m| m.triangles[2].normal = None);
+    assert_invalid(&error, "triangles[2].normal");
+
+    let players = Players::generate(2);
+    let error = decode_changed(&players, |m| m.players[1].game_type = 4);
+    assert_invalid(&error, "players[1].game_type");
+    let item = |count| proto::Item {
+        count,
+        slot: 1,
+        id: "dirt".to_owned(),
+    };
+    let error = decode_changed(&players, |m| {
+        m.players[0].inventory = vec![item(1), item(-129)];
+    });
+    assert_invalid(&error, "players[0].inventory[1].count");
+    let error = decode_changed(&players, |m| {
+        m.players[1].selected_item.as_mut().unwrap().slot = 256;
+    });
+    assert_invalid(&error, "players[1].selected_item.slot");
+    let error = decode_changed(&players, |m| m.players[0].sleep_timer = 65_536);
+    assert_invalid(&error, "players[0].sleep_timer");
+    let error = decode_changed(&players, |m| m.players[1].recipe_book = None);
+    assert_invalid(&error, "players[1].recipe_book");
+    let error = decode_changed(&players, |m| {
+        m.players[0].root_vehicle = Some(proto::Vehicle::default());
+    });
+    assert_invalid(&error, "players[0].root_vehicle.uuid");
+
+    let updates = Updates::generate(3);
+    let error = decode_changed(&updates, |m| {
+        m.updates[0].contacts[0].entity_type = Some(10);
+    });
+    assert_invalid(&error, "updates[0].contacts[0].entity_type");
+    let error = decode_changed(&updates, |m| {
+        m.updates[0].contacts[1]
+            .transform
+            .as_mut()
+            .unwrap()
+            .altitude = 128;
+    });
+    assert_invalid(&error, "updates[0].contacts[1].transform.altitude");
+    let error = decode_changed(&updates, |m| m.updates[1].contacts[0].guidance = None);
+    assert_invalid(&error, "updates[1].contacts[0].guidance");
 }
 
 #[test]

@@ -10,7 +10,9 @@
 //! given twice is no error: a non-repeated field takes the last value and
 //! a repeated one gathers both (`errors::protobuf_rules_apply`).
 
-use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{
+    Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager, Updates,
+};
 use serbench_protobuf::ErrorKind;
 use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING};
 
@@ -341,16 +343,272 @@ impl Crafts<MediaContent> for Inputs {
     }
 }
 
+/// `message` with `more` fields after its own.
+fn then(message: &Fields, more: Fields) -> Fields {
+    let mut bytes = message.0.clone();
+    bytes.extend(more.0);
+    Fields(bytes)
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use ErrorKind::{Invalid, Syntax};
+
+        let address = Fields::default().varint(1, 10).varint(4, 1);
+        let log = Fields::default().message(1, &address).string(2, "-");
+        let in_log = |log: Fields| Fields::default().message(1, &log);
+        let mut inputs = [
+            lengths("the logs", |n| declaring(1, n, &log.0)),
+            lengths("an address", |n| in_log(declaring(1, n, &address.0))),
+            lengths("a request", |n| in_log(then(&log, declaring(5, n, b"GET")))),
+        ]
+        .concat();
+        inputs.extend([
+            groups(|deep| in_log(then(&log, deep))),
+            crafted(
+                Class::Utf8,
+                Syntax,
+                "a byte 0xff in a user id",
+                &in_log(log.clone().bytes(3, b"b\xffb")),
+            ),
+            crafted(
+                Class::WrongType,
+                Syntax,
+                "a request is a varint",
+                &in_log(log.clone().varint(5, 3)),
+            ),
+            crafted(
+                Class::Other,
+                Invalid,
+                "an address octet of 256",
+                &in_log(Fields::default().message(1, &Fields::default().varint(3, 256))),
+            ),
+            crafted(
+                Class::Other,
+                Invalid,
+                "a status code of 65 536",
+                &in_log(log.clone().varint(6, 65_536)),
+            ),
+            crafted(
+                Class::Other,
+                Invalid,
+                "a log without an address",
+                &in_log(Fields::default().string(3, "bob")),
+            ),
+        ]);
+        inputs
+    }
+}
+
+/// No text and no enum in a mesh: no UTF-8 or enum input for it.
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let zero = Fields::default();
+        let three = Fields::default()
+            .message(1, &zero)
+            .message(2, &zero)
+            .message(3, &zero);
+        let triangle = three.clone().message(4, &zero);
+        let in_mesh = |triangle: Fields| Fields::default().message(1, &triangle);
+        let mut inputs = [
+            lengths("the triangles", |n| declaring(1, n, &triangle.0)),
+            lengths("a normal", |n| in_mesh(then(&three, declaring(4, n, &[])))),
+        ]
+        .concat();
+        inputs.extend([
+            groups(|deep| in_mesh(then(&triangle, deep))),
+            crafted(
+                Class::WrongType,
+                ErrorKind::Syntax,
+                "a coordinate is a varint",
+                &in_mesh(three.clone().message(4, &Fields::default().varint(2, 3))),
+            ),
+            crafted(
+                Class::Other,
+                ErrorKind::Invalid,
+                "a triangle without its normal",
+                &in_mesh(three.clone()),
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Other, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let empty = Fields::default();
+        // The least a player holds: its three required messages.
+        let player = Fields::default()
+            .message(6, &empty)
+            .message(22, &empty)
+            .message(28, &empty);
+        let in_players = |player: Fields| Fields::default().message(1, &player);
+        let entity = Fields::default()
+            .message(2, &empty)
+            .message(3, &empty)
+            .message(4, &empty)
+            .message(12, &empty);
+        let mut inputs = [
+            lengths("the players", |n| declaring(1, n, &player.0)),
+            lengths("an inventory item", |n| {
+                in_players(then(&player, declaring(20, n, b"dirt")))
+            }),
+            lengths("a recipe", |n| {
+                in_players(then(
+                    &player,
+                    Fields::default().message(28, &declaring(1, n, b"bow")),
+                ))
+            }),
+            lengths("a vehicle's entity's id", |n| {
+                let vehicle = Fields::default()
+                    .message(1, &empty)
+                    .message(2, &then(&entity, declaring(1, n, b"cow")));
+                in_players(player.clone().message(24, &vehicle))
+            }),
+        ]
+        .concat();
+        inputs.extend([
+            // Field 15 is the player's `food_tick_timer`: the groups are
+            // field 29's, unknown, whose key takes two bytes.
+            crafted(
+                Class::Nesting,
+                ErrorKind::Limit,
+                "100 000 nested groups in an unknown field",
+                &in_players(then(&player, Fields([0xeb, 0x01].repeat(NESTING)))),
+            ),
+            crafted(
+                Utf8,
+                Syntax,
+                "a byte 0xff in the dimension",
+                &in_players(player.clone().bytes(4, b"\xff")),
+            ),
+            crafted(
+                WrongType,
+                Syntax,
+                "the dimension is a varint",
+                &in_players(player.clone().varint(4, 3)),
+            ),
+            crafted(
+                UnknownEnum,
+                Invalid,
+                "game type 4",
+                &in_players(player.clone().varint(1, 4)),
+            ),
+            crafted(
+                Other,
+                Invalid,
+                "an item count of 128",
+                &in_players(
+                    player
+                        .clone()
+                        .message(20, &Fields::default().varint(1, 128)),
+                ),
+            ),
+            crafted(
+                Other,
+                Invalid,
+                "a player without abilities",
+                &in_players(Fields::default().message(6, &empty).message(28, &empty)),
+            ),
+            crafted(
+                Other,
+                Invalid,
+                "a vehicle without its entity",
+                &in_players(
+                    player
+                        .clone()
+                        .message(24, &Fields::default().message(1, &empty)),
+                ),
+            ),
+        ]);
+        inputs
+    }
+}
+
+/// No text in mk48: no UTF-8 input for it.
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use ErrorKind::{Invalid, Syntax};
+
+        let empty = Fields::default();
+        // The least a contact holds: its guidance and a transform with a
+        // position.
+        let contact = Fields::default()
+            .message(4, &empty)
+            .message(7, &Fields::default().message(3, &empty));
+        let in_contact =
+            |contact: Fields| Fields::default().message(1, &Fields::default().message(1, &contact));
+        let chunk = Fields::default().message(1, &empty);
+        let mut inputs = [
+            lengths("the updates", |n| {
+                declaring(1, n, &Fields::default().message(1, &contact).0)
+            }),
+            lengths("a contact's packed reloads", |n| {
+                in_contact(then(&contact, declaring(6, n, &[1])))
+            }),
+            lengths("terrain data", |n| {
+                let terrain = then(&chunk, declaring(2, n, &[7]));
+                Fields::default().message(1, &Fields::default().message(4, &terrain))
+            }),
+        ]
+        .concat();
+        inputs.extend([
+            groups(|deep| in_contact(then(&contact, deep))),
+            crafted(
+                Class::WrongType,
+                Syntax,
+                "turret angles are fixed32",
+                &in_contact(Fields([contact.clone().key(8, 5).0, vec![0; 4]].concat())),
+            ),
+            crafted(
+                Class::UnknownEnum,
+                Invalid,
+                "entity type 10",
+                &in_contact(contact.clone().varint(3, 10)),
+            ),
+            crafted(
+                Class::Other,
+                Invalid,
+                "a turret angle of 65 536",
+                &in_contact(contact.clone().bytes(8, &[0x80, 0x80, 0x04])),
+            ),
+            crafted(
+                Class::Other,
+                Invalid,
+                "a contact without a transform",
+                &in_contact(Fields::default().message(4, &empty)),
+            ),
+            crafted(
+                Class::Other,
+                Invalid,
+                "a chunk x of -129",
+                &Fields::default().message(
+                    1,
+                    &Fields::default().message(
+                        4,
+                        &Fields::default()
+                            .message(1, &Fields::default().varint(1, 0_u64.wrapping_sub(129))),
+                    ),
+                ),
+            ),
+        ]);
+        inputs
+    }
+}
+
 /// The same inputs for the stock codec, whose bytes are the tuned one's.
 pub(crate) struct Stock;
 
 impl HostileInputs for Stock {
     const NOT_APPLICABLE: &'static [(Class, &'static str)] = Inputs::NOT_APPLICABLE;
 
-    // The worst of the kit's dense values, empty graph nodes again: prost's
-    // message holds each as an 80-byte `Node` in a vector grown by
-    // doubling, and the model's nodes are collected in its place.
-    const EXPANSION: usize = 120;
+    // The worst of the kit's dense values, empty log records (4 bytes) and
+    // empty mk48 updates (2 bytes): prost's message holds each in a vector
+    // grown by doubling, and the model's are collected beside it.
+    const EXPANSION: usize = 136;
 }
 
 impl<D: serbench_model::Dataset> Crafts<D> for Stock

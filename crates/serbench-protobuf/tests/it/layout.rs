@@ -3,9 +3,11 @@
 //! code.
 
 use serbench_model::forms;
+use serbench_model::log::{Address, Log};
+use serbench_model::mesh::{Triangle, Vector3};
 use serbench_model::{
-    Color, Dataset, Edge, Graph, Image, Media, MediaContent, NativeCodec, Node, Player, Priority,
-    Record, SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
+    Color, Dataset, Edge, Graph, Image, Logs, Media, MediaContent, Mesh, NativeCodec, Node, Player,
+    Priority, Record, SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
 };
 use serbench_protobuf::{Protobuf, from_slice, to_vec};
 use serbench_testkit::hex;
@@ -251,6 +253,75 @@ fn media_layout_writes_set_options() {
 }
 
 #[test]
+fn log_layout_is_rsbs() {
+    let logs = Logs {
+        logs: vec![Log {
+            address: Address {
+                x0: 192,
+                x1: 168,
+                x2: 0,
+                x3: 1,
+            },
+            identity: "-".to_owned(),
+            userid: "bob".to_owned(),
+            date: "d".to_owned(),
+            request: "r".to_owned(),
+            code: 404,
+            size: 1234,
+        }],
+    };
+    let bytes = to_vec(&logs).unwrap();
+    let expected = hex("
+        0a 1e                       # 1 logs: 30 bytes
+          0a 08                     #   1 address: 8 bytes
+            08 c001                 #     1 x0: 192
+            10 a801                 #     2 x1: 168 (x2, 0, left out)
+            20 01                   #     4 x3: 1
+          12 01 2d                  #   2 identity: \"-\"
+          1a 03 626f62              #   3 userid: \"bob\"
+          22 01 64                  #   4 date: \"d\"
+          2a 01 72                  #   5 request: \"r\"
+          30 9403                   #   6 code: 404
+          38 d209                   #   7 size: 1234
+    ");
+    assert_eq!(bytes, expected);
+    assert_eq!(from_slice::<Logs>(&bytes).unwrap(), logs);
+}
+
+#[test]
+fn mesh_layout_writes_negative_zero_alone() {
+    let zero = Vector3 {
+        x: 0.0,
+        y: 0.0,
+        z: 0.0,
+    };
+    let mesh = Mesh {
+        triangles: vec![Triangle {
+            v0: Vector3 {
+                x: -0.0,
+                y: 0.0,
+                z: 1.0,
+            },
+            v1: zero,
+            v2: zero,
+            normal: zero,
+        }],
+    };
+    let bytes = to_vec(&mesh).unwrap();
+    let expected = hex("
+        0a 12                       # 1 triangles: 18 bytes
+          0a 0a                     #   1 v0: 10 bytes
+            0d 00000080             #     1 x: -0.0, written
+            1d 0000803f             #     3 z: 1.0 (y, +0.0, left out)
+          12 00                     #   2 v1: +0.0 thrice, left out
+          1a 00                     #   3 v2
+          22 00                     #   4 normal
+    ");
+    assert_eq!(bytes, expected);
+    assert_eq!(from_slice::<Mesh>(&bytes).unwrap(), mesh);
+}
+
+#[test]
 fn sizes_meet_the_issue_targets() {
     // The C++ serializer benchmark's protobuf writes 16 116 bytes; zigzag
     // ids take 13 473.
@@ -269,6 +340,25 @@ fn sizes_meet_the_issue_targets() {
         to_vec(&TaskManager::generate(10_000)).unwrap().len(),
         700_833
     );
+}
+
+/// rust_serialization_benchmark's published sizes of its four datasets
+/// for prost, protobuf and buffa alike (docs/rsb/sizes.json, from its
+/// benchmark_results/2026-08-21_21-37-06.json), to the byte: the same
+/// values in the same schema. The other two libraries write these bytes
+/// too (`alike.rs`).
+#[test]
+fn rsb_datasets_take_rsbs_sizes() {
+    fn size<D: Dataset>() -> usize
+    where
+        Protobuf: serbench_model::Codec<D, Error = serbench_protobuf::Error>,
+    {
+        to_vec(&D::workload(D::DEFAULT_SIZE)[0]).unwrap().len()
+    }
+    assert_eq!(size::<Logs>(), 884_628);
+    assert_eq!(size::<Mesh>(), 8_750_000);
+    assert_eq!(size::<serbench_model::Players>(), 596_811);
+    assert_eq!(size::<serbench_model::Updates>(), 1_859_886);
 }
 
 #[test]

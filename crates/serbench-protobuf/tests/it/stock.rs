@@ -1,7 +1,10 @@
 //! The stock codec against the tuned one: the same bytes, the same values,
 //! and failures of the same kind.
 
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 use serbench_protobuf::{ErrorKind, Protobuf, ProtobufStock};
 
 /// `value` encodes to the same bytes in both codecs, decodes back in the
@@ -52,6 +55,10 @@ fn stock_writes_and_reads_what_the_tuned_codec_does() {
     same(&Graph::generate(6));
     same(&Record::canonical());
     same(&MediaContent::canonical());
+    same(&Logs::generate(3));
+    same(&Mesh::generate(3));
+    same(&Players::generate(1));
+    same(&Updates::generate(2));
 }
 
 #[test]
