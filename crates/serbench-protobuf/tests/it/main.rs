@@ -45,9 +45,6 @@ mod buffa_kit {
     serbench_testkit::conformance_tests!(
         serbench_protobuf::ProtobufBuffa,
         hostile = crate::hostile::Buffa,
-        skip(mesh::generated, mk48::generated) = "mesh and mk48 hold no text to lend, and \
-            buffa's decode of them allocates no more often than reading its lazy views does, \
-            so the kit's fewer-allocations bar cannot hold; alike.rs round-trips both",
         global_allocator = false
     );
 }
