@@ -62,13 +62,30 @@
 //!   `duration`, `size`, `bitrate`, `persons`, `player`, `copyright`), then
 //!   `images` (`uri`, `title`, `width`, `height`, `size`).
 //!
+//! rust_serialization_benchmark's four datasets are its own types'
+//! layout (RSB derives nanoserde on types of the same fields in the same
+//! order, so the sizes are RSB's): the top-level list's count, then each
+//! item's fields in order (`serbench_model::log` and the others name them).
+//!
+//! - **log**: `address` (four bytes), `identity`, `userid`, `date`,
+//!   `request`, `code` (`u16`), `size` (`u64`).
+//! - **mesh**: 48 bytes a triangle, `v0`, `v1`, `v2` and `normal`, each
+//!   three `f32`s.
+//! - **minecraft_savedata**: a player's game types are `u16` variant
+//!   indexes, its tuples and `uuid` arrays their elements with no count,
+//!   its options and nested entities as above.
+//! - **mk48**: an update's `contacts` (an `Option<EntityType>` is a tag and
+//!   a `u16` index; `reloads` one byte a flag), `score`, `world_radius`,
+//!   then `terrain_updates` (`chunk_id` two bytes, `data` its count and
+//!   bytes).
+//!
 //! # What it carries
 //!
-//! Everything the model holds: floats are their eight bytes (NaN payloads
-//! and infinities included), and a `u64` length holds any string or list.
-//! Writing cannot fail. nanoserde writes only owned values (no `&str`),
-//! so the codec first copies the model into its mirror
-//! (the `mirror` module), and that copy is part of the timed encode.
+//! Everything the model holds: floats are their eight bytes, or four for
+//! an `f32` (NaN payloads and infinities included), and a `u64` length
+//! holds any string or list. Writing cannot fail. nanoserde writes only
+//! owned values (no `&str`), so the codec first copies the model into its
+//! mirror (the `mirror` module), and that copy is part of the timed encode.
 //!
 //! # Limits
 //!

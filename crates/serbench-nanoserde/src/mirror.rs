@@ -18,6 +18,8 @@
     reason = "nanoserde's derive refuses `pub(crate)`: the items are `pub` in a private module"
 )]
 
+mod rsb;
+
 use nanoserde::{DeBin, SerBin};
 use serbench_model::forms;
 

@@ -1,7 +1,8 @@
 //! The layout nanoserde writes, and what the codec says of bytes it
 //! refuses or reads as nanoserde does.
 
-use serbench_model::{Edge, Graph, MediaContent, Node, Record};
+use serbench_model::log::{Address, Log};
+use serbench_model::{Edge, Graph, Logs, MediaContent, Node, Record};
 use serbench_nanoserde::{ErrorKind, from_slice, to_vec};
 
 #[test]
@@ -20,6 +21,46 @@ fn a_record_is_u64_lengths_and_little_endian_integers() {
     ]
     .concat();
     assert_eq!(bytes, expected);
+}
+
+/// RSB's log record as RSB's own nanoserde derive writes it: its fields
+/// in order, with nothing between them.
+#[test]
+fn a_log_record_is_its_fields_in_order() {
+    let logs = Logs {
+        logs: vec![Log {
+            address: Address {
+                x0: 192,
+                x1: 168,
+                x2: 0,
+                x3: 1,
+            },
+            identity: "-".to_owned(),
+            userid: "bob".to_owned(),
+            date: "d".to_owned(),
+            request: "GET".to_owned(),
+            code: 404,
+            size: 5,
+        }],
+    };
+    let bytes = to_vec(&logs).unwrap();
+    let expected = [
+        &1u64.to_le_bytes()[..],
+        &[192, 168, 0, 1],
+        &1u64.to_le_bytes(),
+        b"-",
+        &3u64.to_le_bytes(),
+        b"bob",
+        &1u64.to_le_bytes(),
+        b"d",
+        &3u64.to_le_bytes(),
+        b"GET",
+        &404u16.to_le_bytes(),
+        &5u64.to_le_bytes(),
+    ]
+    .concat();
+    assert_eq!(bytes, expected);
+    assert_eq!(from_slice::<Logs>(&bytes).unwrap(), logs);
 }
 
 #[test]
