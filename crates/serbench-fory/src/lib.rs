@@ -14,17 +14,21 @@
 //!
 //! # Mode and instance
 //!
-//! One `Fory` instance, built and registered once per process (fory means
-//! it to be reused: registration freezes its type resolver on first use,
-//! and its read and write contexts are cached per thread for it), in fory's
+//! One `Fory` instance per dataset, built and registered once per process
+//! (fory means it to be reused: registration freezes its type resolver on
+//! first use, and its read and write contexts are cached per thread for
+//! it), with that dataset's types alone (a thread's first call builds a
+//! context that holds a share for each registered type), in fory's
 //! default mode: **xlang** (the cross-language wire format; `xlang(false)`
 //! is fory's Rust-only format) and **compatible** (each struct's field
 //! names and types written with it, matched by name when read, so fields
 //! may be added, removed or reordered). That is the mode fory documents for
 //! data that crosses languages or versions; its same-schema mode
 //! (`compatible(false)`) is for peers that always share one schema. Types
-//! are registered by id (101 to 145, `mirror::register`) rather than by
-//! name, so pyfory can read the dumps with the same ids.
+//! are registered by id (101 to 145 for the five datasets, a decade each,
+//! and 151 to 187 for rust_serialization_benchmark's four, in each
+//! dataset's `Mirrored::register`) rather than by name, so pyfory can read the dumps
+//! with the same ids.
 //!
 //! ```
 //! use serbench_model::{Dataset, MediaContent, TaskManager};
@@ -65,7 +69,11 @@
 //!   array: its byte count, then the values at full width; `[u8; 16]` a
 //!   byte array;
 //! - an `Option` a null flag before the value;
-//! - an enum its ordinal as a varint.
+//! - an enum its ordinal as a varint;
+//! - in rust_serialization_benchmark's four datasets also: `i8` and `u8`
+//!   one byte, `i16` and `f32` at full width, `u64` an unsigned varint, a
+//!   tuple (`(f64, f64, f64)`) a list of its elements, `[u32; 4]`,
+//!   `Vec<bool>`, `Vec<u16>` and `Vec<u8>` typed arrays.
 //!
 //! Leaf values: an id the 16 bytes of a `[u8; 16]`; a color the `u32`
 //! `0xAARRGGBB`; `created` a struct of seconds since 1970 (`i64`),
@@ -74,8 +82,8 @@
 //!
 //! # What it carries
 //!
-//! Every value of the model: `f64` at full width (NaN payloads and
-//! infinities kept), every string, every integer.
+//! Every value of the model: `f64` and `f32` at full width (NaN payloads
+//! and infinities kept), every string, every integer.
 //!
 //! # Limits
 //!
@@ -145,25 +153,27 @@ serbench_model::functions!(Fory, "Fory value");
 /// fory's reference flag of a null value (`RefFlag::Null`, -3).
 const NULL_FLAG: u8 = 0xFD;
 
-/// The one instance every call uses, its types registered.
-fn instance() -> &'static fory::Fory {
-    static FORY: OnceLock<fory::Fory> = OnceLock::new();
-    FORY.get_or_init(|| {
-        let mut fory = fory::Fory::builder().xlang(true).compatible(true).build();
-        // Registration fails only for an id or type given twice, which
-        // `register` does not do.
-        mirror::register(&mut fory).expect("the mirror types register once each");
-        fory
-    })
+/// A dataset's instance, built and registered once per process.
+trait Instanced {
+    fn instance() -> &'static fory::Fory;
+}
+
+/// A new instance with `T`'s types registered.
+fn build<T: Mirrored>() -> fory::Fory {
+    let mut fory = fory::Fory::builder().xlang(true).compatible(true).build();
+    // Registration fails only for an id or type given twice, which
+    // `register` does not do.
+    T::register(&mut fory).expect("the mirror types register once each");
+    fory
 }
 
 /// Copies `value` into its mirror and writes it, appending to `out`.
 fn encode<T>(value: &T, out: &mut Vec<u8>) -> Result<(), Error>
 where
-    T: Dataset + Mirrored,
+    T: Dataset + Mirrored + Instanced,
     T::Mirror: fory::Serializer<Target = T::Mirror>,
 {
-    instance()
+    T::instance()
         .serialize_to(out, &value.to_mirror())
         .map(|_| ())
         .map_err(|error| {
@@ -175,7 +185,7 @@ where
 /// model.
 fn decode<T>(bytes: &[u8]) -> Result<T, Error>
 where
-    T: Dataset + Mirrored,
+    T: Dataset + Mirrored + Instanced,
     T::Mirror: fory::Serializer<Target = T::Mirror>,
 {
     // fory reads a null root (reference flag -3 after the header) as the
@@ -183,8 +193,26 @@ where
     if bytes.get(1) == Some(&NULL_FLAG) {
         return Err(Error::new::<Fory, T>(ErrorKind::Invalid, "the root is null").at_offset(1));
     }
+    // An instance knows its own dataset's types alone, and fory reads a
+    // root of a type it does not know by the type meta it carries,
+    // matching fields by name: another dataset's bytes would read as a
+    // value of defaults. So the root's type must be the dataset's own.
+    if let Some(at) = bytes
+        .iter()
+        .zip(T::HEAD)
+        .position(|(byte, own)| *byte != own)
+    {
+        return Err(Error::new::<Fory, T>(
+            ErrorKind::Invalid,
+            format!(
+                "the root is not of {}'s type: its type header differs",
+                T::NAME
+            ),
+        )
+        .at_offset(at));
+    }
     let mut reader = fory::Reader::new(bytes);
-    let read = instance().deserialize_from::<T::Mirror>(&mut reader);
+    let read = T::instance().deserialize_from::<T::Mirror>(&mut reader);
     let at = reader.get_cursor();
     let mirror = match read {
         Ok(_) if at < bytes.len() => Err(Error::new::<Fory, T>(
@@ -219,9 +247,16 @@ fn refused(subject: &'static str, error: fory::Error) -> Error {
     Error::named(kind, Fory::NAME, subject, error.to_string()).with_source(error)
 }
 
-/// `Codec` for every dataset: its mirror.
+/// `Codec` for every dataset: its mirror and its instance.
 macro_rules! codec {
     ($($dataset:path),* $(,)?) => {$(
+        impl Instanced for $dataset {
+            fn instance() -> &'static fory::Fory {
+                static FORY: OnceLock<fory::Fory> = OnceLock::new();
+                FORY.get_or_init(build::<$dataset>)
+            }
+        }
+
         impl Codec<$dataset> for Fory {
             fn encode(value: &$dataset, out: &mut Vec<u8>) -> Result<(), Error> {
                 encode(value, out)

@@ -13,6 +13,8 @@
     reason = "fory's derive binds each field to a name with a leading underscore and uses it"
 )]
 
+mod rsb;
+
 use fory::{ForyEnum, ForyStruct};
 use serbench_model::forms;
 
@@ -180,6 +182,19 @@ pub(crate) trait Mirrored: Sized {
 
     /// The model value a decoded mirror holds.
     fn from_mirror(mirror: Self::Mirror) -> Result<Self, Invalid>;
+
+    /// The first bytes of every encoding of the dataset: the header, the
+    /// root's reference flag, its type id (a compatible struct), the index
+    /// of its type meta (0, written with it) and the meta's 8-byte header,
+    /// which holds the hash of the type's field names and types. fory
+    /// writes them alike for every value of the type, in the pinned release
+    /// (every round trip checks them).
+    const HEAD: [u8; 12];
+
+    /// Registers the dataset's mirror types with `fory`, under the ids the
+    /// crate docs list, which a reader in another language registers its
+    /// own types with.
+    fn register(fory: &mut fory::Fory) -> Result<(), fory::Error>;
 }
 
 impl Invalid {
@@ -244,6 +259,19 @@ impl Header {
 
 impl Mirrored for serbench_model::TaskManager {
     type Mirror = TaskManager;
+    const HEAD: [u8; 12] = [
+        0x01, 0xff, 0x1c, 0x00, 0x16, 0x90, 0x4a, 0xd7, 0xc2, 0x99, 0x08, 0x5f,
+    ];
+
+    fn register(fory: &mut fory::Fory) -> Result<(), fory::Error> {
+        fory.register::<TaskManager>(101)?;
+        fory.register::<TaskList>(102)?;
+        fory.register::<Task>(103)?;
+        fory.register::<Header>(104)?;
+        fory.register::<Created>(105)?;
+        fory.register::<Priority>(106)?;
+        Ok(())
+    }
 
     fn to_mirror(&self) -> TaskManager {
         TaskManager {
@@ -318,6 +346,14 @@ impl Mirrored for serbench_model::TaskManager {
 
 impl Mirrored for serbench_model::SensorReading {
     type Mirror = SensorReading;
+    const HEAD: [u8; 12] = [
+        0x01, 0xff, 0x1c, 0x00, 0x60, 0x70, 0xbf, 0x3d, 0xb5, 0x62, 0xce, 0x4a,
+    ];
+
+    fn register(fory: &mut fory::Fory) -> Result<(), fory::Error> {
+        fory.register::<SensorReading>(111)?;
+        Ok(())
+    }
 
     fn to_mirror(&self) -> SensorReading {
         SensorReading {
@@ -350,6 +386,16 @@ impl Mirrored for serbench_model::SensorReading {
 
 impl Mirrored for serbench_model::Graph {
     type Mirror = Graph;
+    const HEAD: [u8; 12] = [
+        0x01, 0xff, 0x1c, 0x00, 0x10, 0xb0, 0x92, 0xec, 0x22, 0x39, 0xa6, 0x6b,
+    ];
+
+    fn register(fory: &mut fory::Fory) -> Result<(), fory::Error> {
+        fory.register::<Graph>(121)?;
+        fory.register::<Node>(122)?;
+        fory.register::<Edge>(123)?;
+        Ok(())
+    }
 
     fn to_mirror(&self) -> Graph {
         Graph {
@@ -402,6 +448,14 @@ impl Mirrored for serbench_model::Graph {
 
 impl Mirrored for serbench_model::Record {
     type Mirror = Record;
+    const HEAD: [u8; 12] = [
+        0x01, 0xff, 0x1c, 0x00, 0x10, 0xc0, 0xed, 0xca, 0xa3, 0xf7, 0xa4, 0x44,
+    ];
+
+    fn register(fory: &mut fory::Fory) -> Result<(), fory::Error> {
+        fory.register::<Record>(131)?;
+        Ok(())
+    }
 
     fn to_mirror(&self) -> Record {
         Record {
@@ -420,6 +474,18 @@ impl Mirrored for serbench_model::Record {
 
 impl Mirrored for serbench_model::MediaContent {
     type Mirror = MediaContent;
+    const HEAD: [u8; 12] = [
+        0x01, 0xff, 0x1c, 0x00, 0x10, 0x20, 0x9c, 0x56, 0x8c, 0xb6, 0xfa, 0x25,
+    ];
+
+    fn register(fory: &mut fory::Fory) -> Result<(), fory::Error> {
+        fory.register::<MediaContent>(141)?;
+        fory.register::<Media>(142)?;
+        fory.register::<Image>(143)?;
+        fory.register::<Player>(144)?;
+        fory.register::<Size>(145)?;
+        Ok(())
+    }
 
     fn to_mirror(&self) -> MediaContent {
         let media = &self.media;
@@ -496,26 +562,4 @@ impl Mirrored for serbench_model::MediaContent {
             images,
         })
     }
-}
-
-/// Registers every mirror type with `fory` under the ids the crate docs
-/// list, which a reader in another language registers its own types with.
-pub(crate) fn register(fory: &mut fory::Fory) -> Result<(), fory::Error> {
-    fory.register::<TaskManager>(101)?;
-    fory.register::<TaskList>(102)?;
-    fory.register::<Task>(103)?;
-    fory.register::<Header>(104)?;
-    fory.register::<Created>(105)?;
-    fory.register::<Priority>(106)?;
-    fory.register::<SensorReading>(111)?;
-    fory.register::<Graph>(121)?;
-    fory.register::<Node>(122)?;
-    fory.register::<Edge>(123)?;
-    fory.register::<Record>(131)?;
-    fory.register::<MediaContent>(141)?;
-    fory.register::<Media>(142)?;
-    fory.register::<Image>(143)?;
-    fory.register::<Player>(144)?;
-    fory.register::<Size>(145)?;
-    Ok(())
 }

@@ -9,8 +9,12 @@
 //! So the inputs follow fory's layout without a hand-written offset.
 
 use serbench_fory::{ErrorKind, to_vec};
+use serbench_model::log::{Address, Log};
+use serbench_model::minecraft::{GameType, Item};
+use serbench_model::mk48::{Contact, EntityType, Guidance, TerrainUpdate, Transform, Update};
 use serbench_model::{
-    Dataset, Graph, MediaContent, Player, Priority, Record, SensorReading, Size, TaskManager,
+    Dataset, Graph, Logs, MediaContent, Mesh, Player, Players, Priority, Record, SensorReading,
+    Size, TaskManager, Updates,
 };
 use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, replace_once};
 
@@ -127,12 +131,21 @@ fn ordinal<D: Dataset>(what: &str, base: &D, other: &D) -> Crafted
 where
     serbench_fory::Fory: serbench_model::Codec<D, Error = serbench_fory::Error>,
 {
+    ordinal_of(what, base, other, 9)
+}
+
+/// `base`'s encoding with the ordinal that `other` changes set to `n`
+/// (below 128, one varint byte).
+fn ordinal_of<D: Dataset>(what: &str, base: &D, other: &D, n: u8) -> Crafted
+where
+    serbench_fory::Fory: serbench_model::Codec<D, Error = serbench_fory::Error>,
+{
     let mut bytes = to_vec(base).unwrap();
     let at = first_difference(&bytes, &to_vec(other).unwrap());
-    bytes[at] = 9;
+    bytes[at] = n;
     Crafted::new(
         Class::UnknownEnum,
-        format!("{what} has ordinal 9"),
+        format!("{what} has ordinal {n}"),
         ErrorKind::Invalid,
         bytes,
     )
@@ -353,6 +366,187 @@ impl Crafts<MediaContent> for Inputs {
             ordinal("the player", &base, &other_player),
             ordinal("an image's size", &base, &other_size),
         ]);
+        inputs
+    }
+}
+
+/// Two log records of distinct strings, so that each occurs once.
+fn logs() -> Logs {
+    let log = |userid: &str, request: &str| Log {
+        address: Address {
+            x0: 10,
+            x1: 0,
+            x2: 0,
+            x3: 1,
+        },
+        identity: "-".to_owned(),
+        userid: userid.to_owned(),
+        date: "7/Dec/2026:12:0:0 +0000".to_owned(),
+        request: request.to_owned(),
+        code: 200,
+        size: 1_234,
+    };
+    Logs {
+        logs: vec![
+            log("alice", "GET /api/login HTTP/1.1"),
+            log("bob", "POST /api/logout HTTP/2"),
+        ],
+    }
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let base = logs();
+        let v = &to_vec(&base).unwrap();
+        let mut more_logs = base.clone();
+        more_logs.logs.push(base.logs[0].clone());
+        let mut inputs = [
+            counts("the logs", &base, &more_logs),
+            string("a userid", v, "alice"),
+            string("a request", v, "GET /api/login HTTP/1.1"),
+            framing(v, &to_vec(&Mesh::generate(1)).unwrap(), "a mesh"),
+        ]
+        .concat();
+        inputs.extend([
+            not_utf8("a userid", v, "alice"),
+            bad_encoding("a request", v, "GET /api/login HTTP/1.1"),
+        ]);
+        inputs
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let base = Mesh::generate(2);
+        let v = &to_vec(&base).unwrap();
+        let mut more_triangles = base.clone();
+        more_triangles.triangles.push(base.triangles[0]);
+        [
+            counts("the triangles", &base, &more_triangles),
+            framing(v, &to_vec(&logs()).unwrap(), "a log"),
+        ]
+        .concat()
+    }
+}
+
+/// A generated player with a dimension, an inventory item and a recipe
+/// of distinct texts.
+fn players() -> Players {
+    let mut players = Players::generate(1);
+    let player = &mut players.players[0];
+    "dimension-x".clone_into(&mut player.dimension);
+    player.inventory = vec![Item {
+        count: 1,
+        slot: 2,
+        id: "inventory-item".to_owned(),
+    }];
+    player.recipe_book.recipes = vec!["recipe-one".to_owned()];
+    players
+}
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let base = players();
+        let v = &to_vec(&base).unwrap();
+        let player = &base.players[0];
+        let mut more_players = base.clone();
+        more_players.players.push(player.clone());
+        let mut more_items = base.clone();
+        more_items.players[0]
+            .inventory
+            .push(player.inventory[0].clone());
+        let mut more_recipes = base.clone();
+        more_recipes.players[0]
+            .recipe_book
+            .recipes
+            .push("recipe-two".to_owned());
+        let mut other_game_type = base.clone();
+        other_game_type.players[0].game_type = if player.game_type == GameType::Survival {
+            GameType::Creative
+        } else {
+            GameType::Survival
+        };
+        let mut inputs = [
+            counts("the players", &base, &more_players),
+            counts("a player's inventory", &base, &more_items),
+            counts("a player's recipes", &base, &more_recipes),
+            string("a player's dimension", v, "dimension-x"),
+            string("an item's id", v, "inventory-item"),
+            framing(v, &to_vec(&updates()).unwrap(), "an mk48 update"),
+        ]
+        .concat();
+        inputs.extend([
+            not_utf8("a player's dimension", v, "dimension-x"),
+            not_utf8("a recipe", v, "recipe-one"),
+            ordinal("a game type", &base, &other_game_type),
+        ]);
+        inputs
+    }
+}
+
+/// One update of one contact and one terrain update.
+fn updates() -> Updates {
+    Updates {
+        updates: vec![Update {
+            contacts: vec![Contact {
+                damage: 3,
+                entity_id: 77,
+                entity_type: Some(EntityType::Osa),
+                guidance: Guidance {
+                    angle: 5,
+                    submerge: false,
+                    velocity: -3,
+                },
+                player_id: Some(9),
+                reloads: vec![true, false],
+                transform: Transform {
+                    altitude: -1,
+                    angle: 2,
+                    position: (1.5, -2.5),
+                    velocity: 40,
+                },
+                turret_angles: vec![1_000, 2_000],
+            }],
+            score: 12_345,
+            world_radius: 900.5,
+            terrain_updates: vec![TerrainUpdate {
+                chunk_id: (-1, 2),
+                data: vec![0xab, 0xcd, 0xef],
+            }],
+        }],
+    }
+}
+
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let base = updates();
+        let v = &to_vec(&base).unwrap();
+        let changed = |change: fn(&mut Update)| {
+            let mut value = base.clone();
+            change(&mut value.updates[0]);
+            value
+        };
+        let more_updates = Updates {
+            updates: vec![base.updates[0].clone(); 2],
+        };
+        let more_contacts = changed(|u| u.contacts.push(u.contacts[0].clone()));
+        let more_reloads = changed(|u| u.contacts[0].reloads.push(true));
+        let more_turrets = changed(|u| u.contacts[0].turret_angles.push(7));
+        let more_terrain = changed(|u| u.terrain_updates.push(u.terrain_updates[0].clone()));
+        let more_data = changed(|u| u.terrain_updates[0].data.push(1));
+        let other_type = changed(|u| u.contacts[0].entity_type = Some(EntityType::Iowa));
+        let mut inputs = [
+            counts("the updates", &base, &more_updates),
+            counts("an update's contacts", &base, &more_contacts),
+            counts("a contact's reloads", &base, &more_reloads),
+            counts("a contact's turret angles", &base, &more_turrets),
+            counts("an update's terrain updates", &base, &more_terrain),
+            counts("a terrain update's data", &base, &more_data),
+            framing(v, &to_vec(&players()).unwrap(), "minecraft players"),
+        ]
+        .concat();
+        // 10 is the mirror's `Unknown`, which fory would also read.
+        inputs.push(ordinal_of("an entity type", &base, &other_type, 12));
         inputs
     }
 }
