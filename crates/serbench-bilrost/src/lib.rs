@@ -75,6 +75,27 @@
 //!   1 to 11), then `images` (2: `uri`, `title`, `width`, `height`,
 //!   `size`): 238 bytes.
 //!
+//! rust_serialization_benchmark's four datasets take RSB's own bilrost
+//! types (the `messages::rsb` module), so that their sizes are RSB's: the
+//! fields in the model's order, tagged from 1; every list of messages
+//! packed (one length-delimited field of length-delimited elements) but a
+//! player's `inventory` and `ender_items` (a field per item); `u8` and
+//! `i8` as varints; `f32` fixed 32 bits; tuples as bilrost's tuple
+//! messages (fields tagged from 0).
+//!
+//! - **log**: `logs` (1, packed): `address` (1, its four bytes one fixed
+//!   32-bit value), `identity`, `userid`, `date`, `request` (2 to 5),
+//!   `code`, `size` (6, 7).
+//! - **mesh**: `triangles` (1, packed): `v0`, `v1`, `v2`, `normal` (1 to
+//!   4), each `x`, `y`, `z` (1 to 3).
+//! - **minecraft_savedata**: `players` (1, packed): the 28 fields of a
+//!   player in order; an entity's `uuid` four packed fixed 32-bit values,
+//!   a `root_vehicle` a tuple of those and an entity; recipes packed.
+//! - **mk48**: `updates` (1, packed): `contacts` (1, packed), `score`,
+//!   `world_radius`, `terrain_updates` (4, packed); a contact's `reloads`
+//!   and `turret_angles` packed, a terrain update's `chunk_id` a tuple of
+//!   two varints and its `data` plain bytes.
+//!
 //! The model's `mirror!` types cannot carry this: an enumeration needs its
 //! values and a color or packed list its encoding on the field, so the
 //! crate declares its own messages, one set for both directions. Their
@@ -124,13 +145,15 @@
 //! the value, and reserves no more than a length it has checked: a list
 //! has no declared count (a repeated field is as many fields as come, a
 //! packed list a byte length), and its `Vec` grows as elements arrive.
-//! The messages nest four deep and none recurses; an unknown
-//! length-delimited field is skipped by its length, unread; bilrost's own
-//! limit of 100 nested messages (`RECURSION_LIMIT`) is never reached. What
-//! a decode holds is linear in the input, but large for the smallest
-//! elements: a task written as its two-byte empty field becomes a 96-byte
-//! message in a `Vec` that bilrost grows by doubling, then a model task:
-//! 144 bytes per input byte at the peak (SECURITY.md).
+//! The messages nest five deep (a minecraft player's vehicle, an mk48
+//! contact's position) and none recurses; an unknown length-delimited
+//! field is skipped by its length, unread; bilrost's own limit of 100
+//! nested messages (`RECURSION_LIMIT`) is never reached. What a decode
+//! holds is linear in the input, but large for the smallest elements: an
+//! empty log record in RSB's packed list is one byte (its length, 0) and
+//! becomes a 112-byte message in a `Vec` that bilrost grows by doubling:
+//! 336 bytes per input byte at the peak; a task written as its two-byte
+//! empty field, a 96-byte message, then a model task: 144 (SECURITY.md).
 //!
 //! # Borrowed decoding
 //!

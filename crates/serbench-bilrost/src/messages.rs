@@ -1,4 +1,4 @@
-//! The Bilrost messages of the five datasets: the model's shape with
+//! The Bilrost messages of the datasets: the model's shape with
 //! bilrost's derive and a tag on every field, as a bilrost user writes
 //! their own types, and the conversions to and from the model.
 //!
@@ -14,6 +14,10 @@
 //! serves both decodes, so the two run the same checks.
 //!
 //! Tags follow serbench-protobuf's field numbers where the shapes agree.
+//! rust_serialization_benchmark's four datasets are RSB's own messages
+//! (the `rsb` module).
+
+mod rsb;
 
 use std::borrow::Cow;
 

@@ -2,9 +2,10 @@
 //! decoding lets through.
 
 use serbench_bilrost::ErrorKind;
-use serbench_model::{Codec, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::log::{Address, Log};
+use serbench_model::{Codec, Logs, MediaContent, Record, SensorReading, TaskManager};
 
-use crate::wire::{Fields, varint};
+use crate::wire::{Fields, element, varint};
 
 #[test]
 fn varints_are_bijective() {
@@ -26,6 +27,39 @@ fn records_pack_zigzagged_ids_and_repeat_strings() {
         .string(2, "a")
         .string(2, "");
     assert_eq!(bytes, expected.bytes);
+}
+
+/// RSB's log layout: the records packed into field 1, each a message whose
+/// address is one fixed 32-bit value; an empty field (here the identity)
+/// is left out.
+#[test]
+fn logs_are_packed_messages_with_a_fixed_address() {
+    let logs = Logs {
+        logs: vec![Log {
+            address: Address {
+                x0: 192,
+                x1: 168,
+                x2: 0,
+                x3: 1,
+            },
+            identity: String::new(),
+            userid: "bob".to_owned(),
+            date: "d".to_owned(),
+            request: "GET".to_owned(),
+            code: 404,
+            size: 0,
+        }],
+    };
+    let bytes = serbench_bilrost::to_vec(&logs).unwrap();
+    let log = Fields::default()
+        .fixed32(1, u32::from_le_bytes([192, 168, 0, 1]))
+        .string(3, "bob")
+        .string(4, "d")
+        .string(5, "GET")
+        .varint(6, 404);
+    assert_eq!(bytes, Fields::default().bytes(1, &element(&log)).bytes);
+    let back: Logs = serbench_bilrost::from_slice(&bytes).unwrap();
+    assert_eq!(back, logs);
 }
 
 #[test]

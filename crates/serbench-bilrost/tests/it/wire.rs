@@ -81,3 +81,8 @@ impl Fields {
         fields
     }
 }
+
+/// One element of a packed list of messages: its length, then its bytes.
+pub(crate) fn element(message: &Fields) -> Vec<u8> {
+    [varint(message.bytes.len() as u64), message.bytes.clone()].concat()
+}
