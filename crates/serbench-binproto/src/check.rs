@@ -18,7 +18,8 @@
 //! there, before any length the walk did not see.
 
 use serbench_model::{
-    BaseCodec, Error, ErrorKind, Graph, MediaContent, Record, SensorReading, TaskManager,
+    BaseCodec, Error, ErrorKind, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading,
+    TaskManager, Updates,
 };
 
 /// A length the input cannot hold: where it is, and what it declares
@@ -68,6 +69,42 @@ mod least {
     pub(super) const EDGE: usize = 4 + 4 + 2;
     /// `uri` length, `title` tag, `width`, `height`, `size` 1.
     pub(super) const IMAGE: usize = LENGTH + 1 + 4 + 4 + 1;
+    /// `address` 4, four string lengths, `code` 2, `size` 8.
+    pub(super) const LOG: usize = 4 + 4 * LENGTH + 2 + 8;
+    /// Four vectors of three `f32`s.
+    pub(super) const TRIANGLE: usize = 4 * 3 * 4;
+    /// `count`, `slot`, the `id` length.
+    pub(super) const ITEM: usize = 1 + 1 + LENGTH;
+    /// Two game types, `score` 8, the `dimension` length, the selected
+    /// slot 4 and item, the `spawn_dimension` tag, the spawn point 3 × 8,
+    /// the `spawn_forced` tag, `sleep_timer` 2, seven 4-byte numbers, the
+    /// two inventories' counts, the abilities (two `f32`s, five `bool`s),
+    /// four `Option` tags, `seen_credits`, and the recipe book (two
+    /// counts, eight `bool`s).
+    pub(super) const PLAYER: usize = 2
+        + 8
+        + LENGTH
+        + 4
+        + ITEM
+        + 1
+        + 3 * 8
+        + 1
+        + 2
+        + 7 * 4
+        + 2 * LENGTH
+        + (2 * 4 + 5)
+        + 4
+        + 1
+        + (2 * LENGTH + 8);
+    /// `damage` 1, `entity_id` 4, the `entity_type` tag, the guidance 5,
+    /// the `player_id` tag, the `reloads` count, the transform 13, the
+    /// `turret_angles` count.
+    pub(super) const CONTACT: usize = 1 + 4 + 1 + 5 + 1 + LENGTH + 13 + LENGTH;
+    /// The `contacts` count, `score` 4, `world_radius` 4, the
+    /// `terrain_updates` count.
+    pub(super) const UPDATE: usize = LENGTH + 4 + 4 + LENGTH;
+    /// `chunk_id` 2, the `data` count.
+    pub(super) const TERRAIN: usize = 2 + LENGTH;
 }
 
 pub(crate) struct Walk<'a> {
@@ -147,6 +184,23 @@ impl Walk<'_> {
         let byte = self.bytes.get(self.at).copied().ok_or(Stop::Ended)?;
         self.at += 1;
         Ok(byte)
+    }
+
+    /// A minecraft item: `count`, `slot`, `id`.
+    fn item(&mut self, what: &str) -> Result<(), Stop> {
+        self.skip(2)?;
+        self.string(what)
+    }
+
+    /// A minecraft entity: `id`, the fixed-width fields up to `uuid`,
+    /// `custom_name`, three flags.
+    fn entity(&mut self) -> Result<(), Stop> {
+        self.string("an entity's id")?;
+        // pos, motion, rotation, fall_distance, fire, air, three flags,
+        // portal_cooldown, uuid.
+        self.skip(3 * 8 + 3 * 8 + 2 * 4 + 4 + 2 + 2 + 3 + 4 + 4 * 4)?;
+        self.option(|walk| walk.string("an entity's custom_name"))?;
+        self.skip(3)
     }
 
     /// A task-manager header: `id`, `name`, `color`, `created`.
@@ -248,6 +302,88 @@ impl Lengths for MediaContent {
                 walk.string("an image's uri")?;
                 walk.option(|walk| walk.string("an image's title"))?;
                 walk.skip(4 + 4 + 1)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl Lengths for Logs {
+    fn check(bytes: &[u8]) -> Result<(), TooLong> {
+        run(bytes, |walk| {
+            for _ in 0..walk.count("logs", least::LOG)? {
+                walk.skip(4)?;
+                walk.string("a log's identity")?;
+                walk.string("a log's userid")?;
+                walk.string("a log's date")?;
+                walk.string("a log's request")?;
+                walk.skip(2 + 8)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl Lengths for Mesh {
+    fn check(bytes: &[u8]) -> Result<(), TooLong> {
+        run(bytes, |walk| walk.fixed("triangles", least::TRIANGLE))
+    }
+}
+
+impl Lengths for Players {
+    fn check(bytes: &[u8]) -> Result<(), TooLong> {
+        run(bytes, |walk| {
+            for _ in 0..walk.count("players", least::PLAYER)? {
+                walk.skip(1 + 1 + 8)?;
+                walk.string("a player's dimension")?;
+                walk.skip(4)?;
+                walk.item("the selected item's id")?;
+                walk.option(|walk| walk.string("a player's spawn_dimension"))?;
+                walk.skip(3 * 8)?;
+                walk.option(|walk| walk.skip(1))?;
+                walk.skip(2 + 7 * 4)?;
+                for _ in 0..walk.count("a player's inventory", least::ITEM)? {
+                    walk.item("an inventory item's id")?;
+                }
+                for _ in 0..walk.count("a player's ender_items", least::ITEM)? {
+                    walk.item("an ender item's id")?;
+                }
+                walk.skip(2 * 4 + 5)?;
+                walk.option(|walk| walk.skip(3 * 8))?;
+                walk.option(|walk| {
+                    walk.skip(4 * 4)?;
+                    walk.entity()
+                })?;
+                walk.option(Walk::entity)?;
+                walk.option(Walk::entity)?;
+                walk.skip(1)?;
+                walk.strings("a player's recipes")?;
+                walk.strings("a player's to_be_displayed")?;
+                walk.skip(8)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl Lengths for Updates {
+    fn check(bytes: &[u8]) -> Result<(), TooLong> {
+        run(bytes, |walk| {
+            for _ in 0..walk.count("updates", least::UPDATE)? {
+                for _ in 0..walk.count("an update's contacts", least::CONTACT)? {
+                    walk.skip(1 + 4)?;
+                    walk.option(|walk| walk.skip(1))?;
+                    walk.skip(5)?;
+                    walk.option(|walk| walk.skip(2))?;
+                    walk.fixed("a contact's reloads", 1)?;
+                    walk.skip(13)?;
+                    walk.fixed("a contact's turret_angles", 2)?;
+                }
+                walk.skip(4 + 4)?;
+                for _ in 0..walk.count("an update's terrain_updates", least::TERRAIN)? {
+                    walk.skip(2)?;
+                    walk.fixed("a terrain update's data", 1)?;
+                }
             }
             Ok(())
         })

@@ -70,6 +70,14 @@
 //! - **media**: `media` (`uri`, `title`, `width`, `height`, `format`,
 //!   `duration`, `size`, `bitrate`, `persons`, `player`, `copyright`), then
 //!   `images` (`uri`, `title`, `width`, `height`, `size`): 316 bytes.
+//! - rust_serialization_benchmark's four, **log**, **mesh**,
+//!   **minecraft_savedata** and **mk48**: the dataset's one list (`logs`,
+//!   `triangles`, `players`, `updates`), then each item's fields in the
+//!   model's order, which is RSB's; an `f32` takes 4 bytes, a `u8` or
+//!   `i8` one, a tuple or a `[u32; 4]` its elements with no length. RSB
+//!   derives bin-proto on its own types of those fields, with the same
+//!   `u8` discriminants, so the bytes are RSB's (a mesh is 8 + 48 bytes a
+//!   triangle).
 //!
 //! # What it carries
 //!

@@ -11,12 +11,17 @@
 //! reads an element (2^63 and more overflow `Vec`'s capacity and panic):
 //! the codec's length check refuses them all before bin-proto reads. Then
 //! invalid UTF-8, unknown discriminants and a timestamp out of range.
+//! RSB's mesh is floats alone: its only faults are lengths.
 
 use serbench_binproto::{ErrorKind, to_vec};
+use serbench_model::log::{Address, Log};
+use serbench_model::minecraft::Item;
+use serbench_model::mk48::{Contact, EntityType, Guidance, TerrainUpdate, Transform, Update};
 use serbench_model::{
-    Dataset, Edge, Graph, MediaContent, Node, Record, SensorReading, TaskManager,
+    Dataset, Edge, Graph, Logs, MediaContent, Mesh, Node, Players, Record, SensorReading,
+    TaskManager, Updates,
 };
-use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, replace_once};
+use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, overwritten, replace_once};
 
 pub(crate) struct Inputs;
 
@@ -292,6 +297,217 @@ impl Crafts<MediaContent> for Inputs {
                     "a byte 0xff in a person",
                     Invalid,
                     replace_once(v, b"Bill Gates", b"Bill\xffGates"),
+                ),
+            ],
+        ]
+        .concat()
+    }
+}
+
+/// One log record of distinct strings, so that each occurs once.
+fn logs() -> Logs {
+    Logs {
+        logs: vec![Log {
+            address: Address {
+                x0: 10,
+                x1: 0,
+                x2: 0,
+                x3: 1,
+            },
+            identity: "-".to_owned(),
+            userid: "alice".to_owned(),
+            date: "7/Dec/2026:12:0:0 +0000".to_owned(),
+            request: "GET /api/login HTTP/1.1".to_owned(),
+            code: 200,
+            size: 1_234,
+        }],
+    }
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let v = &to_vec(&logs()).unwrap();
+        [
+            counts("the logs", |n| [&le(n)[..], &v[8..]].concat()),
+            counts("a log's userid", |n| text_length(v, b"alice", n)),
+            counts("a log's request", |n| {
+                text_length(v, b"GET /api/login HTTP/1.1", n)
+            }),
+            vec![Crafted::new(
+                Class::Utf8,
+                "a byte 0xff in a userid",
+                ErrorKind::Invalid,
+                replace_once(v, b"alice", b"al\xffce"),
+            )],
+        ]
+        .concat()
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let v = &to_vec(&Mesh::generate(2)).unwrap();
+        counts("the triangles", |n| [&le(n)[..], &v[8..]].concat())
+    }
+}
+
+/// A generated player with an inventory of one item and one recipe, each
+/// of a distinct id.
+fn players() -> Players {
+    let mut players = Players::generate(1);
+    let player = &mut players.players[0];
+    "dimension-x".clone_into(&mut player.dimension);
+    player.inventory = vec![Item {
+        count: 1,
+        slot: 2,
+        id: "inventory-item".to_owned(),
+    }];
+    player.recipe_book.recipes = vec!["recipe-one".to_owned()];
+    players
+}
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use ErrorKind::Invalid;
+
+        let v = &to_vec(&players()).unwrap();
+        let item = [&[1, 2][..], &le(14), b"inventory-item"].concat();
+        let recipe = [&le(10)[..], b"recipe-one"].concat();
+        [
+            counts("the players", |n| [&le(n)[..], &v[8..]].concat()),
+            counts("a player's dimension", |n| {
+                text_length(v, b"dimension-x", n)
+            }),
+            counts("a player's inventory", |n| {
+                patch(
+                    v,
+                    &[],
+                    &[&le(1)[..], &item].concat(),
+                    &[&le(n)[..], &item].concat(),
+                )
+            }),
+            counts("an item's id", |n| text_length(v, b"inventory-item", n)),
+            counts("a player's recipes", |n| {
+                patch(
+                    v,
+                    &[],
+                    &[&le(1)[..], &recipe].concat(),
+                    &[&le(n)[..], &recipe].concat(),
+                )
+            }),
+            vec![
+                // The first player's game type follows the players' count.
+                Crafted::new(
+                    Class::UnknownEnum,
+                    "game type 4",
+                    Invalid,
+                    overwritten(v, 8, &[4]),
+                ),
+                Crafted::new(
+                    Class::Utf8,
+                    "a byte 0xff in a dimension",
+                    Invalid,
+                    replace_once(v, b"dimension-x", b"dimen\xffion-x"),
+                ),
+            ],
+        ]
+        .concat()
+    }
+}
+
+/// One update of one contact and one terrain update, each list of
+/// distinct values.
+fn updates() -> Updates {
+    Updates {
+        updates: vec![Update {
+            contacts: vec![Contact {
+                damage: 3,
+                entity_id: 77,
+                entity_type: Some(EntityType::Osa),
+                guidance: Guidance {
+                    angle: 5,
+                    submerge: false,
+                    velocity: -3,
+                },
+                player_id: Some(9),
+                reloads: vec![true, false],
+                transform: Transform {
+                    altitude: -1,
+                    angle: 2,
+                    position: (1.5, -2.5),
+                    velocity: 40,
+                },
+                turret_angles: vec![1_000, 2_000],
+            }],
+            score: 12_345,
+            world_radius: 900.5,
+            terrain_updates: vec![TerrainUpdate {
+                chunk_id: (-1, 2),
+                data: vec![0xab, 0xcd, 0xef],
+            }],
+        }],
+    }
+}
+
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let v = &to_vec(&updates()).unwrap();
+        let reloads = [1, 0];
+        let turrets = [1_000u16, 2_000].map(u16::to_le_bytes).concat();
+        let data = [0xab, 0xcd, 0xef];
+        // The entity type's variant index follows the entity id and the
+        // option's tag.
+        let osa = [&77u32.to_le_bytes()[..], &[1]].concat();
+        [
+            counts("the updates", |n| [&le(n)[..], &v[8..]].concat()),
+            // The first update's contacts: the second count.
+            counts("an update's contacts", |n| {
+                [&v[..8], &le(n), &v[16..]].concat()
+            }),
+            counts("a contact's reloads", |n| {
+                patch(
+                    v,
+                    &[],
+                    &[&le(2)[..], &reloads].concat(),
+                    &[&le(n)[..], &reloads].concat(),
+                )
+            }),
+            counts("a contact's turret_angles", |n| {
+                patch(
+                    v,
+                    &[],
+                    &[&le(2)[..], &turrets].concat(),
+                    &[&le(n)[..], &turrets].concat(),
+                )
+            }),
+            counts("an update's terrain_updates", |n| {
+                patch(
+                    v,
+                    &[],
+                    &[&le(1)[..], &[0xff, 2], &le(3)].concat(),
+                    &[&le(n)[..], &[0xff, 2], &le(3)].concat(),
+                )
+            }),
+            counts("a terrain update's data", |n| {
+                patch(
+                    v,
+                    &[],
+                    &[&le(3)[..], &data].concat(),
+                    &[&le(n)[..], &data].concat(),
+                )
+            }),
+            vec![
+                Crafted::new(
+                    Class::UnknownEnum,
+                    "entity type 10",
+                    ErrorKind::Invalid,
+                    patch(v, &osa, &[7], &[10]),
+                ),
+                Crafted::new(
+                    Class::UnknownEnum,
+                    "entity type 255",
+                    ErrorKind::Invalid,
+                    patch(v, &osa, &[7], &[255]),
                 ),
             ],
         ]
