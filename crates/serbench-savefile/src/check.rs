@@ -28,7 +28,9 @@
 //! to savefile, which reads in the same order and fails there.
 
 use savefile::prelude::{Serializer, WithSchema, WithSchemaContext};
-use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{
+    Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager, Updates,
+};
 
 use crate::VERSION;
 
@@ -107,6 +109,42 @@ mod least {
     pub(super) const EDGE: usize = 4 + 4 + 2;
     /// `uri` length, `title` tag, `width`, `height`, `size` tag.
     pub(super) const IMAGE: usize = LENGTH + 1 + 4 + 4 + 1;
+    /// `address` 4, four string lengths, `code` 2, `size` 8.
+    pub(super) const LOG: usize = 4 + 4 * LENGTH + 2 + 8;
+    /// Four vectors of three `f32`s.
+    pub(super) const TRIANGLE: usize = 4 * 3 * 4;
+    /// `count`, `slot`, the `id` length.
+    pub(super) const ITEM: usize = 1 + 1 + LENGTH;
+    /// Two game types, `score` 8, the `dimension` length, the selected
+    /// slot 4 and item, the `spawn_dimension` tag, the spawn point 3 × 8,
+    /// the `spawn_forced` tag, `sleep_timer` 2, seven 4-byte numbers, the
+    /// two inventories' counts, the abilities (two `f32`s, five `bool`s),
+    /// four `Option` tags, `seen_credits`, and the recipe book (two
+    /// counts, eight `bool`s).
+    pub(super) const PLAYER: usize = 2
+        + 8
+        + LENGTH
+        + 4
+        + ITEM
+        + 1
+        + 3 * 8
+        + 1
+        + 2
+        + 7 * 4
+        + 2 * LENGTH
+        + (2 * 4 + 5)
+        + 4
+        + 1
+        + (2 * LENGTH + 8);
+    /// `damage` 1, `entity_id` 4, the `entity_type` tag, the guidance 5,
+    /// the `player_id` tag, the `reloads` count, the transform 13, the
+    /// `turret_angles` count.
+    pub(super) const CONTACT: usize = 1 + 4 + 1 + 5 + 1 + LENGTH + 13 + LENGTH;
+    /// The `contacts` count, `score` 4, `world_radius` 4, the
+    /// `terrain_updates` count.
+    pub(super) const UPDATE: usize = LENGTH + 4 + 4 + LENGTH;
+    /// `chunk_id` 2, the `data` count.
+    pub(super) const TERRAIN: usize = 2 + LENGTH;
 }
 
 struct Walk<'a> {
@@ -204,6 +242,35 @@ impl Walk<'_> {
             some(self)?;
         }
         Ok(())
+    }
+
+    /// `n` flags, each 0 or 1.
+    fn flags(&mut self, what: &str, n: usize) -> Result<(), Stop> {
+        for _ in 0..n {
+            self.flag(what)?;
+        }
+        Ok(())
+    }
+
+    /// A minecraft item: `count`, `slot`, `id`.
+    fn item(&mut self, what: &str) -> Result<(), Stop> {
+        self.skip(2)?;
+        self.string(what)
+    }
+
+    /// A minecraft entity: `id`, the fixed-width fields and flags up to
+    /// `uuid`, `custom_name`, three flags.
+    fn entity(&mut self) -> Result<(), Stop> {
+        self.string("an entity's id")?;
+        // pos, motion, rotation, fall_distance, fire, air.
+        self.skip(3 * 8 + 3 * 8 + 2 * 4 + 4 + 2 + 2)?;
+        self.flags("an entity's flag", 3)?;
+        // portal_cooldown, uuid.
+        self.skip(4 + 4 * 4)?;
+        self.option("an entity's custom_name", |walk| {
+            walk.string("an entity's custom_name")
+        })?;
+        self.flags("an entity's flag", 3)
     }
 
     /// A task-manager header: `id`, `name`, `color`, `created`.
@@ -305,6 +372,100 @@ impl Check for MediaContent {
                 walk.string("an image's uri")?;
                 walk.option("an image's title", |walk| walk.string("an image's title"))?;
                 walk.skip(4 + 4 + 1)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl Check for Logs {
+    fn check(bytes: &[u8], prefix: &[u8]) -> Result<(), Refused> {
+        run(bytes, prefix, |walk| {
+            for _ in 0..walk.count("logs", least::LOG)? {
+                walk.skip(4)?;
+                walk.string("a log's identity")?;
+                walk.string("a log's userid")?;
+                walk.string("a log's date")?;
+                walk.string("a log's request")?;
+                walk.skip(2 + 8)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl Check for Mesh {
+    fn check(bytes: &[u8], prefix: &[u8]) -> Result<(), Refused> {
+        run(bytes, prefix, |walk| {
+            walk.fixed("triangles", least::TRIANGLE)
+        })
+    }
+}
+
+impl Check for Players {
+    fn check(bytes: &[u8], prefix: &[u8]) -> Result<(), Refused> {
+        run(bytes, prefix, |walk| {
+            for _ in 0..walk.count("players", least::PLAYER)? {
+                walk.skip(1 + 1 + 8)?;
+                walk.string("a player's dimension")?;
+                walk.skip(4)?;
+                walk.item("the selected item's id")?;
+                walk.option("a player's spawn_dimension", |walk| {
+                    walk.string("a player's spawn_dimension")
+                })?;
+                walk.skip(3 * 8)?;
+                walk.option("a player's spawn_forced", |walk| {
+                    walk.flag("a player's spawn_forced").map(drop)
+                })?;
+                walk.skip(2 + 7 * 4)?;
+                for _ in 0..walk.count("a player's inventory", least::ITEM)? {
+                    walk.item("an inventory item's id")?;
+                }
+                for _ in 0..walk.count("a player's ender_items", least::ITEM)? {
+                    walk.item("an ender item's id")?;
+                }
+                walk.skip(2 * 4)?;
+                walk.flags("an ability", 5)?;
+                walk.option("a player's entered_nether_position", |walk| {
+                    walk.skip(3 * 8)
+                })?;
+                walk.option("a player's root_vehicle", |walk| {
+                    walk.skip(4 * 4)?;
+                    walk.entity()
+                })?;
+                walk.option("a player's shoulder_entity_left", Walk::entity)?;
+                walk.option("a player's shoulder_entity_right", Walk::entity)?;
+                walk.flag("a player's seen_credits")?;
+                walk.strings("a player's recipes")?;
+                walk.strings("a player's to_be_displayed")?;
+                walk.flags("a recipe book's flag", 8)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl Check for Updates {
+    fn check(bytes: &[u8], prefix: &[u8]) -> Result<(), Refused> {
+        run(bytes, prefix, |walk| {
+            for _ in 0..walk.count("updates", least::UPDATE)? {
+                for _ in 0..walk.count("an update's contacts", least::CONTACT)? {
+                    walk.skip(1 + 4)?;
+                    walk.option("a contact's entity_type", |walk| walk.skip(1))?;
+                    walk.skip(2)?;
+                    walk.flag("a guidance's submerge")?;
+                    walk.skip(2)?;
+                    walk.option("a contact's player_id", |walk| walk.skip(2))?;
+                    let reloads = walk.count("a contact's reloads", 1)?;
+                    walk.flags("a reload flag", reloads)?;
+                    walk.skip(13)?;
+                    walk.fixed("a contact's turret_angles", 2)?;
+                }
+                walk.skip(4 + 4)?;
+                for _ in 0..walk.count("an update's terrain_updates", least::TERRAIN)? {
+                    walk.skip(2)?;
+                    walk.fixed("a terrain update's data", 1)?;
+                }
             }
             Ok(())
         })

@@ -84,6 +84,14 @@
 //!   `duration`, `size`, `bitrate`, `persons`, `player`, `copyright`), then
 //!   `images` (`uri`, `title`, `width`, `height`, `size`): 320 bytes of
 //!   data after 763 of header and schema.
+//! - rust_serialization_benchmark's four, **log**, **mesh**,
+//!   **minecraft_savedata** and **mk48**: the dataset's one list (`logs`,
+//!   `triangles`, `players`, `updates`), then each item's fields in the
+//!   model's order, which is RSB's; an `f32` takes 4 bytes, a `u8` or
+//!   `i8` one, a tuple or a `[u32; 4]` its elements with no length. RSB
+//!   saves its own types of those fields with `save_noschema`, so its
+//!   files are this data after the 16-byte header alone; the codec's
+//!   carry their schema too, as every file it writes does.
 //!
 //! # What it carries
 //!

@@ -163,3 +163,125 @@ impl Owned for serbench_model::MediaContent {
         }
     }
 }
+
+impl Owned for serbench_model::Logs {
+    fn own(&self) -> Logs {
+        Logs {
+            logs: self
+                .logs
+                .iter()
+                .map(|log| Log {
+                    address: log.address.into(),
+                    identity: log.identity.clone(),
+                    userid: log.userid.clone(),
+                    date: log.date.clone(),
+                    request: log.request.clone(),
+                    code: log.code,
+                    size: log.size,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Mesh and mk48 have no text: with its integer lists copied, their view
+/// is their owned mirror already.
+impl Owned for serbench_model::Mesh {
+    fn own(&self) -> Mesh {
+        self.borrowed()
+    }
+}
+
+impl Owned for serbench_model::Updates {
+    fn own(&self) -> Updates {
+        self.borrowed()
+    }
+}
+
+fn item(item: &serbench_model::minecraft::Item) -> Item {
+    Item {
+        count: item.count,
+        slot: item.slot,
+        id: item.id.clone(),
+    }
+}
+
+fn entity(entity: &serbench_model::minecraft::Entity) -> Entity {
+    Entity {
+        id: entity.id.clone(),
+        pos: entity.pos,
+        motion: entity.motion,
+        rotation: entity.rotation,
+        fall_distance: entity.fall_distance,
+        fire: entity.fire,
+        air: entity.air,
+        on_ground: entity.on_ground,
+        no_gravity: entity.no_gravity,
+        invulnerable: entity.invulnerable,
+        portal_cooldown: entity.portal_cooldown,
+        uuid: entity.uuid,
+        custom_name: entity.custom_name.clone(),
+        custom_name_visible: entity.custom_name_visible,
+        silent: entity.silent,
+        glowing: entity.glowing,
+    }
+}
+
+impl Owned for serbench_model::Players {
+    fn own(&self) -> Players {
+        Players {
+            players: self
+                .players
+                .iter()
+                .map(|player| {
+                    let book = &player.recipe_book;
+                    SavedPlayer {
+                        game_type: player.game_type.into(),
+                        previous_game_type: player.previous_game_type.into(),
+                        score: player.score,
+                        dimension: player.dimension.clone(),
+                        selected_item_slot: player.selected_item_slot,
+                        selected_item: item(&player.selected_item),
+                        spawn_dimension: player.spawn_dimension.clone(),
+                        spawn_x: player.spawn_x,
+                        spawn_y: player.spawn_y,
+                        spawn_z: player.spawn_z,
+                        spawn_forced: player.spawn_forced,
+                        sleep_timer: player.sleep_timer,
+                        food_exhaustion_level: player.food_exhaustion_level,
+                        food_saturation_level: player.food_saturation_level,
+                        food_tick_timer: player.food_tick_timer,
+                        xp_level: player.xp_level,
+                        xp_p: player.xp_p,
+                        xp_total: player.xp_total,
+                        xp_seed: player.xp_seed,
+                        inventory: player.inventory.iter().map(item).collect(),
+                        ender_items: player.ender_items.iter().map(item).collect(),
+                        abilities: player.abilities.into(),
+                        entered_nether_position: player.entered_nether_position,
+                        root_vehicle: player
+                            .root_vehicle
+                            .as_ref()
+                            .map(|(uuid, vehicle)| (*uuid, entity(vehicle))),
+                        shoulder_entity_left: player.shoulder_entity_left.as_ref().map(entity),
+                        shoulder_entity_right: player.shoulder_entity_right.as_ref().map(entity),
+                        seen_credits: player.seen_credits,
+                        recipe_book: RecipeBook {
+                            recipes: book.recipes.clone(),
+                            to_be_displayed: book.to_be_displayed.clone(),
+                            is_filtering_craftable: book.is_filtering_craftable,
+                            is_gui_open: book.is_gui_open,
+                            is_furnace_filtering_craftable: book.is_furnace_filtering_craftable,
+                            is_furnace_gui_open: book.is_furnace_gui_open,
+                            is_blasting_furnace_filtering_craftable: book
+                                .is_blasting_furnace_filtering_craftable,
+                            is_blasting_furnace_gui_open: book.is_blasting_furnace_gui_open,
+                            is_smoker_filtering_craftable: book.is_smoker_filtering_craftable,
+                            is_smoker_gui_open: book.is_smoker_gui_open,
+                        },
+                    }
+                })
+                .collect(),
+        }
+    }
+}

@@ -16,8 +16,12 @@
 //! version, compression), invalid UTF-8, a `bool` byte of 2, `Option`
 //! tags and variants out of range, and a timestamp out of range.
 
+use serbench_model::log::{Address, Log};
+use serbench_model::minecraft::{GameType, Item};
+use serbench_model::mk48::{Contact, EntityType, Guidance, TerrainUpdate, Transform, Update};
 use serbench_model::{
-    Dataset, Edge, Graph, MediaContent, Node, Record, SensorReading, TaskManager,
+    Dataset, Edge, Graph, Logs, MediaContent, Mesh, Node, Players, Record, SensorReading,
+    TaskManager, Updates,
 };
 use serbench_savefile::{ErrorKind, to_vec};
 use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING, replace_once};
@@ -454,6 +458,253 @@ impl Crafts<MediaContent> for Inputs {
                     "a byte 0xff in a person",
                     Invalid,
                     file.replace(b"Bill Gates", b"Bill\xffGates"),
+                ),
+            ],
+        ]
+        .concat()
+    }
+}
+
+/// One log record of distinct strings, so that each occurs once.
+fn logs() -> Logs {
+    Logs {
+        logs: vec![Log {
+            address: Address {
+                x0: 10,
+                x1: 0,
+                x2: 0,
+                x3: 1,
+            },
+            identity: "-".to_owned(),
+            userid: "alice".to_owned(),
+            date: "7/Dec/2026:12:0:0 +0000".to_owned(),
+            request: "GET /api/login HTTP/1.1".to_owned(),
+            code: 200,
+            size: 1_234,
+        }],
+    }
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let v = &to_vec(&logs()).unwrap();
+        // The count, then the address and the identity.
+        let file = File::starting(v, &[&le(1)[..], &[10, 0, 0, 1], &le(1), b"-"].concat());
+        let address = [10, 0, 0, 1];
+        [
+            file.headers(),
+            counts("the logs", |n| {
+                file.replace(
+                    &[&le(1)[..], &address].concat(),
+                    &[&le(n)[..], &address].concat(),
+                )
+            }),
+            string("a log's userid", |n| file.text_length(b"alice", n)),
+            string("a log's request", |n| {
+                file.text_length(b"GET /api/login HTTP/1.1", n)
+            }),
+            vec![Crafted::new(
+                Class::Utf8,
+                "a byte 0xff in a userid",
+                ErrorKind::Invalid,
+                file.replace(b"alice", b"al\xffce"),
+            )],
+        ]
+        .concat()
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let v = &to_vec(&Mesh::generate(2)).unwrap();
+        let file = File::ending(v, 8 + 2 * 48);
+        let first = &file.data[8..20];
+        [
+            file.headers(),
+            counts("the triangles", |n| {
+                file.replace(&[&le(2)[..], first].concat(), &[&le(n)[..], first].concat())
+            }),
+        ]
+        .concat()
+    }
+}
+
+/// A generated player of known game types and score, so that its data
+/// starts with bytes found nowhere else, with an inventory item and a
+/// recipe of distinct ids.
+fn players() -> Players {
+    let mut players = Players::generate(1);
+    let player = &mut players.players[0];
+    player.game_type = GameType::Survival;
+    player.previous_game_type = GameType::Creative;
+    player.score = SCORE;
+    "dimension-x".clone_into(&mut player.dimension);
+    player.inventory = vec![Item {
+        count: 1,
+        slot: 2,
+        id: "inventory-item".to_owned(),
+    }];
+    player.recipe_book.recipes = vec!["recipe-one".to_owned()];
+    players
+}
+
+const SCORE: i64 = 0x0123_4567_89ab_cdef;
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use ErrorKind::Invalid;
+
+        let v = &to_vec(&players()).unwrap();
+        let start = [&le(1)[..], &[0, 1], &SCORE.to_le_bytes()].concat();
+        let file = File::starting(v, &start);
+        let item = [&[1, 2][..], &le(14), b"inventory-item"].concat();
+        let recipe = [&le(10)[..], b"recipe-one"].concat();
+        [
+            file.headers(),
+            counts("the players", |n| {
+                file.replace(&start, &[&le(n)[..], &start[8..]].concat())
+            }),
+            string("a player's dimension", |n| {
+                file.text_length(b"dimension-x", n)
+            }),
+            counts("a player's inventory", |n| {
+                file.replace(&[&le(1)[..], &item].concat(), &[&le(n)[..], &item].concat())
+            }),
+            string("an item's id", |n| file.text_length(b"inventory-item", n)),
+            counts("a player's recipes", |n| {
+                file.replace(
+                    &[&le(1)[..], &recipe].concat(),
+                    &[&le(n)[..], &recipe].concat(),
+                )
+            }),
+            vec![
+                Crafted::new(
+                    Class::UnknownEnum,
+                    "game type 4",
+                    Invalid,
+                    file.replace(
+                        &start,
+                        &[&le(1)[..], &[4, 1], &SCORE.to_le_bytes()].concat(),
+                    ),
+                ),
+                Crafted::new(
+                    Class::WrongType,
+                    "a recipe book's last flag is a byte 2",
+                    Invalid,
+                    file.ending_with(1, &[2]),
+                ),
+                Crafted::new(
+                    Class::Utf8,
+                    "a byte 0xff in a dimension",
+                    Invalid,
+                    file.replace(b"dimension-x", b"dimen\xffion-x"),
+                ),
+            ],
+        ]
+        .concat()
+    }
+}
+
+/// One update of one contact and one terrain update, each list of
+/// distinct values.
+fn updates() -> Updates {
+    Updates {
+        updates: vec![Update {
+            contacts: vec![Contact {
+                damage: 3,
+                entity_id: 77,
+                entity_type: Some(EntityType::Osa),
+                guidance: Guidance {
+                    angle: 5,
+                    submerge: false,
+                    velocity: -3,
+                },
+                player_id: Some(9),
+                reloads: vec![true, false],
+                transform: Transform {
+                    altitude: -1,
+                    angle: 2,
+                    position: (1.5, -2.5),
+                    velocity: 40,
+                },
+                turret_angles: vec![1_000, 2_000],
+            }],
+            score: 12_345,
+            world_radius: 900.5,
+            terrain_updates: vec![TerrainUpdate {
+                chunk_id: (-1, 2),
+                data: vec![0xab, 0xcd, 0xef],
+            }],
+        }],
+    }
+}
+
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use ErrorKind::Invalid;
+
+        let v = &to_vec(&updates()).unwrap();
+        // The updates' count, the contacts' count, the damage, the entity
+        // id and the entity type's tag.
+        let start = [&le(1)[..], &le(1), &[3], &77u32.to_le_bytes(), &[1]].concat();
+        let file = File::starting(v, &start);
+        let reloads = [1, 0];
+        let turrets = [1_000u16, 2_000].map(u16::to_le_bytes).concat();
+        let data = [0xab, 0xcd, 0xef];
+        let terrain = [&[0xff, 2][..], &le(3)].concat();
+        // The entity type's tag is the last byte of `start`.
+        let tag = start.len() - 1;
+        [
+            file.headers(),
+            counts("the updates", |n| {
+                file.replace(&start, &[&le(n)[..], &start[8..]].concat())
+            }),
+            counts("an update's contacts", |n| {
+                file.replace(&start, &[&start[..8], &le(n), &start[16..]].concat())
+            }),
+            counts("a contact's reloads", |n| {
+                file.replace(
+                    &[&le(2)[..], &reloads].concat(),
+                    &[&le(n)[..], &reloads].concat(),
+                )
+            }),
+            numbers("a contact's turret_angles", 2, |n| {
+                file.replace(
+                    &[&le(2)[..], &turrets].concat(),
+                    &[&le(n)[..], &turrets].concat(),
+                )
+            }),
+            counts("an update's terrain_updates", |n| {
+                file.replace(
+                    &[&le(1)[..], &terrain].concat(),
+                    &[&le(n)[..], &terrain].concat(),
+                )
+            }),
+            // Bytes: no count of them wraps when counted in bytes.
+            counts("a terrain update's data", |n| {
+                file.replace(&[&le(3)[..], &data].concat(), &[&le(n)[..], &data].concat())
+            }),
+            vec![
+                Crafted::new(
+                    Class::UnknownEnum,
+                    "entity type 10",
+                    Invalid,
+                    file.replace(&[&start[..], &[7]].concat(), &[&start[..], &[10]].concat()),
+                ),
+                Crafted::new(
+                    Class::WrongType,
+                    "the entity type's Option tag is 2",
+                    Invalid,
+                    file.replace(&start, &[&start[..tag], &[2]].concat()),
+                ),
+                Crafted::new(
+                    Class::WrongType,
+                    "a reload flag is a byte 2",
+                    Invalid,
+                    file.replace(
+                        &[&le(2)[..], &reloads].concat(),
+                        &[&le(2)[..], &[1, 2]].concat(),
+                    ),
                 ),
             ],
         ]
