@@ -20,7 +20,9 @@
 //! the input) it stops and leaves the input to musli, which reads in the
 //! same order and fails there, having reserved only what the walk checked.
 
-use serbench_model::{Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{
+    Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager, Updates,
+};
 
 /// A count the input cannot hold: where it is, what it declares and how
 /// much is left.
@@ -45,6 +47,9 @@ pub(crate) enum Leaf {
     Str,
     /// The 16 bytes of an id (`[u8; 16]`).
     Id,
+    /// A `u8` or `i8`: one byte as it is in storage, an integer in the
+    /// tagged formats.
+    Byte,
 }
 
 /// The mirror types' shapes: each struct's fields in their index order.
@@ -54,6 +59,8 @@ pub(crate) enum Shape {
     Option(&'static Shape),
     Seq(&'static str, &'static Shape),
     Struct(&'static [Shape]),
+    /// A tuple: a sequence of its elements' count, each of its own shape.
+    Tuple(&'static [Shape]),
 }
 
 const INT: Shape = Shape::Leaf(Leaf::Int);
@@ -101,6 +108,117 @@ const MEDIA: Shape = Shape::Struct(&[
 const IMAGE: Shape = Shape::Struct(&[STR, Shape::Option(&STR), INT, INT, INT]);
 const MEDIA_CONTENT: Shape = Shape::Struct(&[MEDIA, Shape::Seq("the images", &IMAGE)]);
 
+const BYTE: Shape = Shape::Leaf(Leaf::Byte);
+const BOOL: Shape = Shape::Leaf(Leaf::Bool);
+const LOG: Shape = Shape::Struct(&[
+    Shape::Struct(&[BYTE, BYTE, BYTE, BYTE]),
+    STR,
+    STR,
+    STR,
+    STR,
+    INT,
+    INT,
+]);
+const LOGS: Shape = Shape::Struct(&[Shape::Seq("the logs", &LOG)]);
+const VECTOR3: Shape = Shape::Struct(&[INT, INT, INT]);
+const TRIANGLE: Shape = Shape::Struct(&[VECTOR3, VECTOR3, VECTOR3, VECTOR3]);
+const MESH: Shape = Shape::Struct(&[Shape::Seq("the triangles", &TRIANGLE)]);
+/// An `(f64, f64, f64)` or `(f32, f32)`.
+const TRIPLE: Shape = Shape::Tuple(&[INT, INT, INT]);
+const PAIR: Shape = Shape::Tuple(&[INT, INT]);
+/// A `[u32; 4]`, a sequence of its four.
+const UUID: Shape = Shape::Seq("a uuid", &INT);
+const ITEM: Shape = Shape::Struct(&[BYTE, BYTE, STR]);
+const ABILITIES: Shape = Shape::Struct(&[INT, INT, BOOL, BOOL, BOOL, BOOL, BOOL]);
+const ENTITY: Shape = Shape::Struct(&[
+    STR,
+    TRIPLE,
+    TRIPLE,
+    PAIR,
+    INT,
+    INT,
+    INT,
+    BOOL,
+    BOOL,
+    BOOL,
+    INT,
+    UUID,
+    Shape::Option(&STR),
+    BOOL,
+    BOOL,
+    BOOL,
+]);
+const RECIPE_BOOK: Shape = Shape::Struct(&[
+    Shape::Seq("the recipes", &STR),
+    Shape::Seq("the recipes to be displayed", &STR),
+    BOOL,
+    BOOL,
+    BOOL,
+    BOOL,
+    BOOL,
+    BOOL,
+    BOOL,
+    BOOL,
+]);
+/// A player's 28 fields: the game types, score, dimension, selected slot
+/// and item, spawn dimension, point and flag, the sleep timer and seven
+/// numbers of food and experience, the inventories, abilities, the nether
+/// position, the vehicle and shoulder entities, credits, recipe book.
+const PLAYER: Shape = Shape::Struct(&[
+    INT,
+    INT,
+    INT,
+    STR,
+    INT,
+    ITEM,
+    Shape::Option(&STR),
+    INT,
+    INT,
+    INT,
+    Shape::Option(&BOOL),
+    INT,
+    INT,
+    INT,
+    INT,
+    INT,
+    INT,
+    INT,
+    INT,
+    Shape::Seq("an inventory", &ITEM),
+    Shape::Seq("the ender items", &ITEM),
+    ABILITIES,
+    Shape::Option(&TRIPLE),
+    Shape::Option(&Shape::Tuple(&[UUID, ENTITY])),
+    Shape::Option(&ENTITY),
+    Shape::Option(&ENTITY),
+    BOOL,
+    RECIPE_BOOK,
+]);
+const PLAYERS: Shape = Shape::Struct(&[Shape::Seq("the players", &PLAYER)]);
+const GUIDANCE: Shape = Shape::Struct(&[INT, BOOL, INT]);
+const TRANSFORM: Shape = Shape::Struct(&[BYTE, INT, PAIR, INT]);
+const CONTACT: Shape = Shape::Struct(&[
+    BYTE,
+    INT,
+    Shape::Option(&INT),
+    GUIDANCE,
+    Shape::Option(&INT),
+    Shape::Seq("a contact's reloads", &BOOL),
+    TRANSFORM,
+    Shape::Seq("a contact's turret angles", &INT),
+]);
+const TERRAIN_UPDATE: Shape = Shape::Struct(&[
+    Shape::Tuple(&[BYTE, BYTE]),
+    Shape::Seq("a terrain update's data", &BYTE),
+]);
+const UPDATE: Shape = Shape::Struct(&[
+    Shape::Seq("an update's contacts", &CONTACT),
+    INT,
+    INT,
+    Shape::Seq("an update's terrain updates", &TERRAIN_UPDATE),
+]);
+const UPDATES: Shape = Shape::Struct(&[Shape::Seq("the updates", &UPDATE)]);
+
 /// A dataset whose shape the walk knows.
 pub(crate) trait Counts {
     const SHAPE: Shape;
@@ -124,6 +242,22 @@ impl Counts for Record {
 
 impl Counts for MediaContent {
     const SHAPE: Shape = MEDIA_CONTENT;
+}
+
+impl Counts for Logs {
+    const SHAPE: Shape = LOGS;
+}
+
+impl Counts for Mesh {
+    const SHAPE: Shape = MESH;
+}
+
+impl Counts for Players {
+    const SHAPE: Shape = PLAYERS;
+}
+
+impl Counts for Updates {
+    const SHAPE: Shape = UPDATES;
 }
 
 /// How one of musli's formats frames the shapes.
@@ -156,6 +290,7 @@ trait Framing {
                     .map(|field| Self::LEAST_INDEX + Self::least(field))
                     .sum::<usize>()
             }
+            Shape::Tuple(elements) => 1 + elements.iter().map(Self::least).sum::<usize>(),
         }
     }
 }
@@ -268,6 +403,16 @@ impl Walk<'_> {
                 }
                 Ok(())
             }
+            Shape::Tuple(elements) => {
+                // musli refuses a tuple of another length: it fails there.
+                if F::count(self)? != elements.len() as u64 {
+                    return Err(Stop::Unreadable);
+                }
+                for element in *elements {
+                    self.shape::<F>(element)?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -293,7 +438,7 @@ impl Framing for Storage {
 
     fn least_leaf(leaf: Leaf) -> usize {
         match leaf {
-            Leaf::Int | Leaf::Bool | Leaf::Str => 1,
+            Leaf::Int | Leaf::Bool | Leaf::Str | Leaf::Byte => 1,
             Leaf::Id => 1 + 16,
         }
     }
@@ -301,7 +446,7 @@ impl Framing for Storage {
     fn leaf(walk: &mut Walk<'_>, leaf: Leaf) -> Result<(), Stop> {
         match leaf {
             Leaf::Int => walk.varint().map(drop),
-            Leaf::Bool => walk.byte().map(drop),
+            Leaf::Bool | Leaf::Byte => walk.byte().map(drop),
             Leaf::Str | Leaf::Id => {
                 let offset = walk.at;
                 let length = walk.varint()?;
@@ -374,7 +519,7 @@ impl Framing for Wire {
 
     fn least_leaf(leaf: Leaf) -> usize {
         match leaf {
-            Leaf::Int | Leaf::Bool | Leaf::Str => 1,
+            Leaf::Int | Leaf::Bool | Leaf::Str | Leaf::Byte => 1,
             Leaf::Id => 1 + 16,
         }
     }
@@ -481,7 +626,7 @@ impl Framing for Descriptive {
 
     fn least_leaf(leaf: Leaf) -> usize {
         match leaf {
-            Leaf::Int => 2,
+            Leaf::Int | Leaf::Byte => 2,
             Leaf::Bool | Leaf::Str => 1,
             Leaf::Id => 1 + 16 * 2,
         }

@@ -89,6 +89,12 @@
 //!   `duration`, `size`, `bitrate`, `persons`, `player`, `copyright`), then
 //!   `images` (`uri`, `title`, `width`, `height`, `size`): 249, 258 and 286
 //!   bytes.
+//! - rust_serialization_benchmark's four, **log**, **mesh**,
+//!   **minecraft_savedata** and **mk48**: a struct of the dataset's one
+//!   list (`logs`, `triangles`, `players`, `updates`), each item a struct
+//!   of its fields in the model's order; a tuple and a `[u32; 4]` are
+//!   sequences of their elements, an `f32` its bits as a number, and in
+//!   storage a `u8` or `i8` one byte as it is.
 //!
 //! # Limits
 //!

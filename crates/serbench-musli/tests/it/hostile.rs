@@ -15,7 +15,13 @@
 //! levels deep in a field the type does not have, which musli skips
 //! without recursing.
 
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::log::{Address, Log};
+use serbench_model::minecraft::GameType;
+use serbench_model::mk48::EntityType;
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 use serbench_musli::{ErrorKind, MusliDescriptive, MusliStorage, MusliWire};
 use serbench_testkit::{Class, Crafted, Crafts, HostileInputs, LENGTHS, NESTING, replace_once};
 
@@ -44,7 +50,11 @@ trait Frame: HostileInputs {
         + Codec<SensorReading, Error = serbench_model::Error>
         + Codec<Graph, Error = serbench_model::Error>
         + Codec<Record, Error = serbench_model::Error>
-        + Codec<MediaContent, Error = serbench_model::Error>;
+        + Codec<MediaContent, Error = serbench_model::Error>
+        + Codec<Logs, Error = serbench_model::Error>
+        + Codec<Mesh, Error = serbench_model::Error>
+        + Codec<Players, Error = serbench_model::Error>
+        + Codec<Updates, Error = serbench_model::Error>;
     /// Whether values say their kind (wire, descriptive).
     const TAGGED: bool;
 
@@ -58,6 +68,8 @@ trait Frame: HostileInputs {
     fn truth() -> Vec<u8>;
     /// A `bool` out of range.
     fn bad_bool() -> Vec<u8>;
+    /// The bytes of `Some` before its value.
+    fn some() -> Vec<u8>;
 }
 
 /// A wire tag: the kind in the top two bits, a number in the low six or
@@ -105,6 +117,9 @@ impl Frame for Storage {
     fn bad_bool() -> Vec<u8> {
         vec![2]
     }
+    fn some() -> Vec<u8> {
+        vec![1]
+    }
 }
 
 impl Frame for Wire {
@@ -131,6 +146,10 @@ impl Frame for Wire {
     }
     fn bad_bool() -> Vec<u8> {
         vec![0xc2]
+    }
+    fn some() -> Vec<u8> {
+        // A sequence of one value.
+        wire_tag(0b10, 1)
     }
 }
 
@@ -160,6 +179,10 @@ impl Frame for Descriptive {
     fn bad_bool() -> Vec<u8> {
         // The mark for a character where a `bool` belongs.
         vec![0xe5, 0x41]
+    }
+    fn some() -> Vec<u8> {
+        // The mark `Some`.
+        vec![0xe1]
     }
 }
 
@@ -428,6 +451,157 @@ fn media<F: Frame>() -> Vec<Crafted> {
     inputs
 }
 
+/// A struct of one field, field 0, whose value starts with `value`.
+fn first_field<F: Frame>(value: &[u8]) -> Vec<u8> {
+    [&F::structure(1)[..], &F::field(0), value].concat()
+}
+
+fn logs<F: Frame>() -> Vec<Crafted> {
+    let log = Log {
+        address: Address {
+            x0: 10,
+            x1: 0,
+            x2: 0,
+            x3: 1,
+        },
+        identity: "-".to_owned(),
+        userid: "alice".to_owned(),
+        date: "7/Dec/2026:12:0:0 +0000".to_owned(),
+        request: "GET /api/login HTTP/1.1".to_owned(),
+        code: 200,
+        size: 1_234,
+    };
+    let v = &encode::<F, _>(&Logs { logs: vec![log] });
+    let mut inputs = lengths("the logs", Some(20_000), |n| {
+        first_field::<F>(&F::sequence(n))
+    });
+    inputs.extend(lengths("a userid", None, |n| {
+        replace_once(
+            v,
+            &[&F::string(5)[..], b"alice"].concat(),
+            &[&F::string(n)[..], b"alice"].concat(),
+        )
+    }));
+    inputs.push(Crafted::new(
+        Class::Utf8,
+        "a byte 0xff in a userid",
+        ErrorKind::Invalid,
+        replace_once(v, b"alice", b"al\xffce"),
+    ));
+    if F::TAGGED {
+        inputs.push(Crafted::new(
+            Class::WrongType,
+            "an integer where the logs belong",
+            ErrorKind::Invalid,
+            first_field::<F>(&F::integer(3)),
+        ));
+    }
+    inputs
+}
+
+fn mesh<F: Frame>() -> Vec<Crafted> {
+    let mut inputs = lengths("the triangles", Some(20_000), |n| {
+        first_field::<F>(&F::sequence(n))
+    });
+    if F::TAGGED {
+        inputs.push(Crafted::new(
+            Class::WrongType,
+            "a string where the triangles belong",
+            ErrorKind::Invalid,
+            first_field::<F>(&[&F::string(1)[..], b"x"].concat()),
+        ));
+    }
+    inputs
+}
+
+fn players<F: Frame>() -> Vec<Crafted> {
+    let mut players = Players::generate(1);
+    let player = &mut players.players[0];
+    player.game_type = GameType::Survival;
+    player.previous_game_type = GameType::Creative;
+    "dimension-x".clone_into(&mut player.dimension);
+    // The last field of all, so that the encoding ends with `true`.
+    player.recipe_book.is_smoker_gui_open = true;
+    let v = &encode::<F, _>(&players);
+    let mut inputs = lengths("the players", Some(5_000), |n| {
+        first_field::<F>(&F::sequence(n))
+    });
+    inputs.extend(lengths("a dimension", None, |n| {
+        replace_once(
+            v,
+            &[&F::string(11)[..], b"dimension-x"].concat(),
+            &[&F::string(n)[..], b"dimension-x"].concat(),
+        )
+    }));
+    // The players' one player, a struct of 28 fields, starts with its
+    // game types.
+    let start = |game_type: u64| {
+        first_field::<F>(
+            &[
+                F::sequence(1),
+                F::structure(28),
+                F::field(0),
+                F::integer(game_type),
+                F::field(1),
+                F::integer(1),
+            ]
+            .concat(),
+        )
+    };
+    inputs.extend([
+        Crafted::new(
+            Class::Utf8,
+            "a byte 0xff in a dimension",
+            ErrorKind::Invalid,
+            replace_once(v, b"dimension-x", b"dimen\xffion-x"),
+        ),
+        Crafted::new(
+            Class::UnknownEnum,
+            "game type 4",
+            ErrorKind::Invalid,
+            replace_once(v, &start(0), &start(4)),
+        ),
+        Crafted::new(
+            Class::WrongType,
+            "a recipe book's last flag out of range",
+            ErrorKind::Invalid,
+            ending(v, F::truth().len(), &F::bad_bool()),
+        ),
+    ]);
+    inputs
+}
+
+fn updates<F: Frame>() -> Vec<Crafted> {
+    let mut updates = Updates::generate(1);
+    let update = &mut updates.updates[0];
+    update.contacts.truncate(1);
+    update.contacts[0].entity_type = Some(EntityType::Osa);
+    update.terrain_updates.truncate(1);
+    // The last field of all, so that the encoding ends with its count.
+    update.terrain_updates[0].data.clear();
+    let v = &encode::<F, _>(&updates);
+    let mut inputs = lengths("the updates", Some(20_000), |n| {
+        first_field::<F>(&F::sequence(n))
+    });
+    inputs.extend(lengths("an update's contacts", Some(10_000), |n| {
+        first_field::<F>(&[F::sequence(1), F::structure(4), F::field(0), F::sequence(n)].concat())
+    }));
+    inputs.extend(lengths("a terrain update's data", Some(200_000), |n| {
+        ending(v, F::sequence(0).len(), &F::sequence(n))
+    }));
+    // The entity type, field 2 of a contact, is `Some` of the variant
+    // index 7 (Osa).
+    let entity_type =
+        |index: u64| [F::field(2), F::some(), F::integer(index), F::field(3)].concat();
+    inputs.push(Crafted::new(
+        Class::UnknownEnum,
+        "entity type 10",
+        ErrorKind::Invalid,
+        replace_once(v, &entity_type(7), &entity_type(10)),
+    ));
+    inputs
+}
+
 macro_rules! crafts {
     ($($frame:ident),*) => {$(
         impl Crafts<TaskManager> for $frame {
@@ -457,6 +631,30 @@ macro_rules! crafts {
         impl Crafts<MediaContent> for $frame {
             fn crafted() -> Vec<Crafted> {
                 media::<Self>()
+            }
+        }
+
+        impl Crafts<Logs> for $frame {
+            fn crafted() -> Vec<Crafted> {
+                logs::<Self>()
+            }
+        }
+
+        impl Crafts<Mesh> for $frame {
+            fn crafted() -> Vec<Crafted> {
+                mesh::<Self>()
+            }
+        }
+
+        impl Crafts<Players> for $frame {
+            fn crafted() -> Vec<Crafted> {
+                players::<Self>()
+            }
+        }
+
+        impl Crafts<Updates> for $frame {
+            fn crafted() -> Vec<Crafted> {
+                updates::<Self>()
             }
         }
     )*};
