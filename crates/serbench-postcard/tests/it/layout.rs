@@ -193,3 +193,22 @@ fn huge_declared_lengths_fail_without_allocating() {
         );
     }
 }
+
+#[test]
+fn mk48_follows_the_documented_layout() {
+    let expected = [
+        // One update of one contact: damage, entity id, Some(Yasen),
+        // guidance (angle, submerge, velocity −2 zigzagged).
+        vec![1, 1, 3, 77, 1, 8, 5, 1, 3],
+        // Some(9), the reloads, altitude −1 as one byte, angle.
+        vec![1, 9, 2, 1, 0, 0xff, 6],
+        [1.5_f32.to_le_bytes(), (-2.5_f32).to_le_bytes()].concat(),
+        // Velocity 4 zigzagged, the turret angles, the score.
+        [vec![8, 1], varint(300), varint(1000)].concat(),
+        500.0_f32.to_le_bytes().to_vec(),
+        // One terrain update: chunk (−1, 2), three bytes of data.
+        vec![1, 0xff, 2, 3, 0xab, 0xab, 0xab],
+    ]
+    .concat();
+    assert_eq!(to_vec(&crate::hostile::one_update()).unwrap(), expected);
+}
