@@ -74,6 +74,18 @@
 //!   `duration`, `size`, `bitrate`, `persons`, `player`, `copyright`), then
 //!   `images` (`uri`, `title`, `width`, `height`, `size`): 232 bytes.
 //!
+//! rust_serialization_benchmark's four datasets take the same forms, field
+//! by field in the model's (RSB's) order:
+//!
+//! - **log**: `logs`; a record is `address` (four bytes), `identity`,
+//!   `userid`, `date`, `request`, `code` (varint), `size` (varint).
+//! - **mesh**: `triangles`; a triangle is `v0`, `v1`, `v2`, `normal`, each
+//!   three `f32`s of four bytes, little-endian: 48 bytes a triangle.
+//! - **minecraft_savedata**: `players`; a tuple or `[u32; 4]` is its
+//!   elements with no length, an `i8` one byte, an enum its index.
+//! - **mk48**: `updates`; a contact's `reloads` is a length then a byte a
+//!   flag, a terrain update's `data` a length then its bytes.
+//!
 //! # Decode limit and memory
 //!
 //! bincode counts the bytes a decode *claims* and fails with

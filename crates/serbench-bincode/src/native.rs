@@ -20,9 +20,14 @@ use bincode::config;
 use bincode::de::{BorrowDecode, BorrowDecoder, Decode, DecoderImpl};
 use bincode::error::DecodeError;
 use serbench_model::forms::timestamp_from_parts;
+use serbench_model::log::{Address, Log};
+use serbench_model::mesh::{Triangle, Vector3};
+use serbench_model::minecraft::{self, Abilities, Entity, GameType, Item, RecipeBook};
+use serbench_model::mk48::{Contact, EntityType, Guidance, TerrainUpdate, Transform, Update};
 use serbench_model::{
-    Color, Edge, Graph, Image, Media, MediaContent, Node, OffsetDateTime, Player, Priority, Record,
-    SensorReading, Size, Task, TaskHeader, TaskList, TaskManager, Uuid, Version,
+    Color, Edge, Graph, Image, Logs, Media, MediaContent, Mesh, Node, OffsetDateTime, Player,
+    Players, Priority, Record, SensorReading, Size, Task, TaskHeader, TaskList, TaskManager,
+    Updates, Uuid, Version,
 };
 
 use crate::input::Input;
@@ -34,7 +39,7 @@ const PREALLOCATION_BYTES: usize = 4096;
 /// A dataset bincode's fast path reads.
 ///
 /// Public only inside this private module, so users cannot implement it:
-/// the datasets are the model's five.
+/// the datasets are the model's.
 pub trait Native: Sized {
     /// Reads the value; an error only means "let the serde path decide".
     fn read<'de, D: BorrowDecoder<'de, Context = ()>>(d: &mut D) -> Result<Self, DecodeError>;
@@ -212,9 +217,222 @@ impl Native for MediaContent {
     }
 }
 
+impl Native for Logs {
+    fn read<'de, D: BorrowDecoder<'de, Context = ()>>(d: &mut D) -> Result<Self, DecodeError> {
+        Ok(Self {
+            logs: seq(d, |d| {
+                Ok(Log {
+                    address: Address {
+                        x0: u8::decode(d)?,
+                        x1: u8::decode(d)?,
+                        x2: u8::decode(d)?,
+                        x3: u8::decode(d)?,
+                    },
+                    identity: string(d)?,
+                    userid: string(d)?,
+                    date: string(d)?,
+                    request: string(d)?,
+                    code: u16::decode(d)?,
+                    size: u64::decode(d)?,
+                })
+            })?,
+        })
+    }
+}
+
+fn vector<'de, D: BorrowDecoder<'de, Context = ()>>(d: &mut D) -> Result<Vector3, DecodeError> {
+    Ok(Vector3 {
+        x: f32::decode(d)?,
+        y: f32::decode(d)?,
+        z: f32::decode(d)?,
+    })
+}
+
+impl Native for Mesh {
+    fn read<'de, D: BorrowDecoder<'de, Context = ()>>(d: &mut D) -> Result<Self, DecodeError> {
+        Ok(Self {
+            triangles: seq(d, |d| {
+                Ok(Triangle {
+                    v0: vector(d)?,
+                    v1: vector(d)?,
+                    v2: vector(d)?,
+                    normal: vector(d)?,
+                })
+            })?,
+        })
+    }
+}
+
+/// A unit variant: serde's index, a `u32` varint.
+fn game_type<'de, D: BorrowDecoder<'de, Context = ()>>(d: &mut D) -> Result<GameType, DecodeError> {
+    match u32::decode(d)? {
+        0 => Ok(GameType::Survival),
+        1 => Ok(GameType::Creative),
+        2 => Ok(GameType::Adventure),
+        3 => Ok(GameType::Spectator),
+        _ => Err(REFUSED),
+    }
+}
+
+fn item<'de, D: BorrowDecoder<'de, Context = ()>>(d: &mut D) -> Result<Item, DecodeError> {
+    Ok(Item {
+        count: i8::decode(d)?,
+        slot: u8::decode(d)?,
+        id: string(d)?,
+    })
+}
+
+/// A tuple or an array is its elements, with no length: read one by one
+/// (bincode evaluates them left to right, as they were written).
+fn triple<'de, D: BorrowDecoder<'de, Context = ()>>(
+    d: &mut D,
+) -> Result<(f64, f64, f64), DecodeError> {
+    Ok((f64::decode(d)?, f64::decode(d)?, f64::decode(d)?))
+}
+
+fn uuid<'de, D: BorrowDecoder<'de, Context = ()>>(d: &mut D) -> Result<[u32; 4], DecodeError> {
+    Ok([
+        u32::decode(d)?,
+        u32::decode(d)?,
+        u32::decode(d)?,
+        u32::decode(d)?,
+    ])
+}
+
+fn entity<'de, D: BorrowDecoder<'de, Context = ()>>(d: &mut D) -> Result<Entity, DecodeError> {
+    Ok(Entity {
+        id: string(d)?,
+        pos: triple(d)?,
+        motion: triple(d)?,
+        rotation: (f32::decode(d)?, f32::decode(d)?),
+        fall_distance: f32::decode(d)?,
+        fire: u16::decode(d)?,
+        air: u16::decode(d)?,
+        on_ground: bool::decode(d)?,
+        no_gravity: bool::decode(d)?,
+        invulnerable: bool::decode(d)?,
+        portal_cooldown: i32::decode(d)?,
+        uuid: uuid(d)?,
+        custom_name: option(d, string)?,
+        custom_name_visible: bool::decode(d)?,
+        silent: bool::decode(d)?,
+        glowing: bool::decode(d)?,
+    })
+}
+
+fn player<'de, D: BorrowDecoder<'de, Context = ()>>(
+    d: &mut D,
+) -> Result<minecraft::Player, DecodeError> {
+    Ok(minecraft::Player {
+        game_type: game_type(d)?,
+        previous_game_type: game_type(d)?,
+        score: i64::decode(d)?,
+        dimension: string(d)?,
+        selected_item_slot: u32::decode(d)?,
+        selected_item: item(d)?,
+        spawn_dimension: option(d, string)?,
+        spawn_x: i64::decode(d)?,
+        spawn_y: i64::decode(d)?,
+        spawn_z: i64::decode(d)?,
+        spawn_forced: option(d, bool::decode)?,
+        sleep_timer: u16::decode(d)?,
+        food_exhaustion_level: f32::decode(d)?,
+        food_saturation_level: f32::decode(d)?,
+        food_tick_timer: u32::decode(d)?,
+        xp_level: u32::decode(d)?,
+        xp_p: f32::decode(d)?,
+        xp_total: i32::decode(d)?,
+        xp_seed: i32::decode(d)?,
+        inventory: seq(d, item)?,
+        ender_items: seq(d, item)?,
+        abilities: Abilities {
+            walk_speed: f32::decode(d)?,
+            fly_speed: f32::decode(d)?,
+            may_fly: bool::decode(d)?,
+            flying: bool::decode(d)?,
+            invulnerable: bool::decode(d)?,
+            may_build: bool::decode(d)?,
+            instabuild: bool::decode(d)?,
+        },
+        entered_nether_position: option(d, triple)?,
+        root_vehicle: option(d, |d| Ok((uuid(d)?, entity(d)?)))?,
+        shoulder_entity_left: option(d, entity)?,
+        shoulder_entity_right: option(d, entity)?,
+        seen_credits: bool::decode(d)?,
+        recipe_book: RecipeBook {
+            recipes: seq(d, string)?,
+            to_be_displayed: seq(d, string)?,
+            is_filtering_craftable: bool::decode(d)?,
+            is_gui_open: bool::decode(d)?,
+            is_furnace_filtering_craftable: bool::decode(d)?,
+            is_furnace_gui_open: bool::decode(d)?,
+            is_blasting_furnace_filtering_craftable: bool::decode(d)?,
+            is_blasting_furnace_gui_open: bool::decode(d)?,
+            is_smoker_filtering_craftable: bool::decode(d)?,
+            is_smoker_gui_open: bool::decode(d)?,
+        },
+    })
+}
+
+impl Native for Players {
+    fn read<'de, D: BorrowDecoder<'de, Context = ()>>(d: &mut D) -> Result<Self, DecodeError> {
+        Ok(Self {
+            players: seq(d, player)?,
+        })
+    }
+}
+
+fn contact<'de, D: BorrowDecoder<'de, Context = ()>>(d: &mut D) -> Result<Contact, DecodeError> {
+    Ok(Contact {
+        damage: u8::decode(d)?,
+        entity_id: u32::decode(d)?,
+        entity_type: option(d, |d| {
+            let index = usize::try_from(u32::decode(d)?).map_err(|_| REFUSED)?;
+            EntityType::ALL.get(index).copied().ok_or(REFUSED)
+        })?,
+        guidance: Guidance {
+            angle: u16::decode(d)?,
+            submerge: bool::decode(d)?,
+            velocity: i16::decode(d)?,
+        },
+        player_id: option(d, u16::decode)?,
+        reloads: seq(d, bool::decode)?,
+        transform: Transform {
+            altitude: i8::decode(d)?,
+            angle: u16::decode(d)?,
+            position: (f32::decode(d)?, f32::decode(d)?),
+            velocity: i16::decode(d)?,
+        },
+        turret_angles: seq(d, u16::decode)?,
+    })
+}
+
+impl Native for Updates {
+    fn read<'de, D: BorrowDecoder<'de, Context = ()>>(d: &mut D) -> Result<Self, DecodeError> {
+        Ok(Self {
+            updates: seq(d, |d| {
+                Ok(Update {
+                    contacts: seq(d, contact)?,
+                    score: u32::decode(d)?,
+                    world_radius: f32::decode(d)?,
+                    terrain_updates: seq(d, |d| {
+                        Ok(TerrainUpdate {
+                            chunk_id: (i8::decode(d)?, i8::decode(d)?),
+                            data: seq(d, u8::decode)?,
+                        })
+                    })?,
+                })
+            })?,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+    use serbench_model::{
+        Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+        Updates,
+    };
     use serde::Serialize;
     use serde::de::DeserializeOwned;
 
@@ -255,5 +473,9 @@ mod tests {
         media.media.copyright = Some("© 2009".to_owned());
         media.images[0].title = None;
         reads_natively(vec![MediaContent::canonical(), media]);
+        reads_natively(vec![Logs::generate(20)]);
+        reads_natively(vec![Mesh::generate(20)]);
+        reads_natively(vec![Players::generate(5)]);
+        reads_natively(vec![Updates::generate(5)]);
     }
 }

@@ -1,12 +1,16 @@
 //! serde-zap writes bincode's bytes where the model's serde impls do not
 //! ask `is_human_readable`: its encoding of the workload and edge cases of
-//! telemetry, graph, records and media is the `bincode-stock` row's, and it
-//! reads that row's bytes back to the value. The task-manager's ids,
+//! telemetry, graph, records, media and the four RSB datasets is the
+//! `bincode-stock` row's, and it reads that row's bytes back to the value.
+//! The task-manager's ids,
 //! colors, times and version take their text forms, as serde-zap says it is
 //! human-readable.
 
 use serbench_bincode::{BincodeStock, BincodeZap};
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 use serbench_testkit::Arbitrary;
 
 /// Every message of `D`'s quick workload and every edge case, encoded by
@@ -44,7 +48,11 @@ alike!(
     telemetry: SensorReading,
     graph: Graph,
     records: Record,
-    media: MediaContent
+    media: MediaContent,
+    log: Logs,
+    mesh: Mesh,
+    minecraft_savedata: Players,
+    mk48: Updates
 );
 
 /// The task-manager is bincode's layout with text where bincode writes

@@ -11,9 +11,13 @@
 //! the most it lets a lie allocate.
 
 use serbench_bincode::{ErrorKind, from_slice, to_vec};
-use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::log::{Address, Log};
+use serbench_model::mk48::{Contact, EntityType, Guidance, TerrainUpdate, Transform, Update};
+use serbench_model::{
+    Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager, Updates,
+};
 use serbench_testkit::{
-    Class, Crafted, Crafts, HostileInputs, LENGTHS, ending, measure, patched_bytes,
+    Class, Crafted, Crafts, HostileInputs, LENGTHS, ending, measure, overwritten, patched_bytes,
 };
 
 use crate::layout::varint;
@@ -277,6 +281,231 @@ fn media(past: ErrorKind) -> Vec<Crafted> {
     inputs
 }
 
+/// For each of [`LENGTHS`], `valid` with its first byte, the top-level
+/// list's count of 1, replaced by that count: the first element reads,
+/// and the input ends inside the second.
+fn counts(valid: &[u8], what: &str) -> Vec<Crafted> {
+    assert_eq!(valid[0], 1, "a list of one element");
+    LENGTHS
+        .iter()
+        .map(|&n| {
+            Crafted::new(
+                Class::Length,
+                format!("{what} declare 2^{}", n.trailing_zeros()),
+                ErrorKind::Truncated,
+                [&varint(n)[..], &valid[1..]].concat(),
+            )
+        })
+        .collect()
+}
+
+/// One record of fixed values, so every patch below finds its bytes once:
+/// `[1, 192, 168, 0, 1, 1, '-', 5, "alice", 25, date, 31, request, 404,
+/// 5000]`, the last two as varints.
+fn one_log() -> Logs {
+    Logs {
+        logs: vec![Log {
+            address: Address {
+                x0: 192,
+                x1: 168,
+                x2: 0,
+                x3: 1,
+            },
+            identity: "-".to_owned(),
+            userid: "alice".to_owned(),
+            date: "4/Jul/2021:12:30:45 +0100".to_owned(),
+            request: "GET /img/logo-full.svg HTTP/1.1".to_owned(),
+            code: 404,
+            size: 5000,
+        }],
+    }
+}
+
+fn log(past: ErrorKind) -> Vec<Crafted> {
+    let logs = one_log();
+    let v = &to_vec(&logs).unwrap();
+    let request = logs.logs[0].request.as_bytes();
+    let (code, size) = (varint(404), varint(5000));
+    let mut inputs = [
+        counts(v, "the records"),
+        lengths(v, "the identity", past, [&[192, 168, 0, 1], &[1], b"-"]),
+        lengths(v, "the request", past, [&[], &[31], request]),
+    ]
+    .concat();
+    inputs.extend([
+        patched_bytes(
+            v,
+            Class::Utf8,
+            ErrorKind::Invalid,
+            "a byte 0xff in the user id",
+            b"alice",
+            b"al\xffce",
+        ),
+        patched_bytes(
+            v,
+            Class::Other,
+            OUT_OF_RANGE,
+            "a code of 65 536",
+            [&code[..], &size].concat(),
+            [&varint(65_536)[..], &size].concat(),
+        ),
+    ]);
+    inputs
+}
+
+/// The mesh has no text, enum or option: only the triangles' count, and
+/// twelve `f32`s of four bytes each, whatever their bits.
+fn mesh() -> Vec<Crafted> {
+    let v = &to_vec(&Mesh::generate(1)).unwrap();
+    let mut inputs = counts(v, "the triangles");
+    inputs.push(Crafted::new(
+        Class::Other,
+        "the input ends inside the normal's z",
+        ErrorKind::Truncated,
+        v[..v.len() - 2].to_vec(),
+    ));
+    inputs
+}
+
+fn minecraft_savedata(past: ErrorKind) -> Vec<Crafted> {
+    use ErrorKind::{Invalid, Truncated};
+
+    let mut players = Players::generate(1);
+    let player = &mut players.players[0];
+    "overworld".clone_into(&mut player.dimension);
+    "serbench_probe".clone_into(&mut player.selected_item.id);
+    player.spawn_dimension = Some("serbench_spawn".to_owned());
+    player.recipe_book.recipes = vec!["serbench_recipe".to_owned()];
+    let v = &to_vec(&players).unwrap();
+    let mut inputs = [
+        counts(v, "the players"),
+        lengths(v, "the dimension", past, [&[], &[9], b"overworld"]),
+        lengths(
+            v,
+            "the recipes",
+            Truncated,
+            [&[], &[1], &bytes(b"serbench_recipe")],
+        ),
+    ]
+    .concat();
+    inputs.extend([
+        // The players' count, then the game type's index.
+        Crafted::new(
+            Class::UnknownEnum,
+            "game type 7",
+            Invalid,
+            overwritten(v, 1, &[7]),
+        ),
+        patched_bytes(
+            v,
+            Class::Utf8,
+            Invalid,
+            "a byte 0xff in the selected item's id",
+            b"serbench_probe",
+            b"serbench\xffprobe",
+        ),
+        patched_bytes(
+            v,
+            Class::WrongType,
+            Invalid,
+            "the spawn dimension's option tag is 2",
+            [&[1, 14][..], b"serbench_spawn"].concat(),
+            [&[2, 14][..], b"serbench_spawn"].concat(),
+        ),
+    ]);
+    inputs
+}
+
+/// One update of fixed values, so every patch below finds its bytes once:
+/// `[1, 1, 3, 77, 1, 8, 5, 1, 3, 1, 9, 2, 1, 0, 0xff, 6, 1.5, -2.5, 8, 1,
+/// 300, 1000, 500.0, 1, 0xff, 2, 3, 0xab, 0xab, 0xab]`, the floats as four
+/// bytes and 300 and 1000 as varints.
+pub(crate) fn one_update() -> Updates {
+    Updates {
+        updates: vec![Update {
+            contacts: vec![Contact {
+                damage: 3,
+                entity_id: 77,
+                entity_type: Some(EntityType::Yasen),
+                guidance: Guidance {
+                    angle: 5,
+                    submerge: true,
+                    velocity: -2,
+                },
+                player_id: Some(9),
+                reloads: vec![true, false],
+                transform: Transform {
+                    altitude: -1,
+                    angle: 6,
+                    position: (1.5, -2.5),
+                    velocity: 4,
+                },
+                turret_angles: vec![300],
+            }],
+            score: 1000,
+            world_radius: 500.0,
+            terrain_updates: vec![TerrainUpdate {
+                chunk_id: (-1, 2),
+                data: vec![0xab; 3],
+            }],
+        }],
+    }
+}
+
+fn mk48() -> Vec<Crafted> {
+    use Class::{Other, UnknownEnum, WrongType};
+    use ErrorKind::{Invalid, Truncated};
+
+    let v = &to_vec(&one_update()).unwrap();
+    let mut inputs = [
+        counts(v, "the updates"),
+        // The flags read on into the altitude, 0xff, which is no bool.
+        lengths(v, "the reloads", Invalid, [&[1, 9], &[2], &[1, 0, 0xff]]),
+        lengths(
+            v,
+            "a terrain update's data",
+            Truncated,
+            [&[0xff, 2], &[3], &[0xab; 3]],
+        ),
+    ]
+    .concat();
+    inputs.extend([
+        patched_bytes(
+            v,
+            UnknownEnum,
+            Invalid,
+            "entity type 10",
+            [77, 1, 8],
+            [77, 1, 10],
+        ),
+        patched_bytes(
+            v,
+            WrongType,
+            Invalid,
+            "the player id's option tag is 2",
+            [3, 1, 9, 2],
+            [3, 2, 9, 2],
+        ),
+        patched_bytes(
+            v,
+            WrongType,
+            Invalid,
+            "a reload of 2",
+            [2, 1, 0, 0xff],
+            [2, 2, 0, 0xff],
+        ),
+        patched_bytes(
+            v,
+            Other,
+            OUT_OF_RANGE,
+            "a turret angle of 65 536",
+            [&[8, 1][..], &varint(300)].concat(),
+            [&[8, 1][..], &varint(65_536)].concat(),
+        ),
+    ]);
+    inputs
+}
+
 /// An input whose first task's name declares the most bytes bincode's
 /// decode budget lets it allocate, inside lists and tasks that both declare
 /// 2^32 elements and so reserve 4 KiB each: the most memory a lie can cost.
@@ -360,6 +589,30 @@ impl Crafts<Record> for Inputs {
 impl Crafts<MediaContent> for Inputs {
     fn crafted() -> Vec<Crafted> {
         media(PAST_THE_END)
+    }
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        log(PAST_THE_END)
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        mesh()
+    }
+}
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        minecraft_savedata(PAST_THE_END)
+    }
+}
+
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        mk48()
     }
 }
 
@@ -455,5 +708,21 @@ zap!(
     SensorReading => telemetry,
     Graph => graph,
     Record => records,
-    MediaContent => media
+    MediaContent => media,
+    Logs => log,
+    Players => minecraft_savedata
 );
+
+/// The mesh's and mk48's inputs declare no string, so they are bincode's
+/// whole.
+impl Crafts<Mesh> for Zap {
+    fn crafted() -> Vec<Crafted> {
+        mesh()
+    }
+}
+
+impl Crafts<Updates> for Zap {
+    fn crafted() -> Vec<Crafted> {
+        mk48()
+    }
+}
