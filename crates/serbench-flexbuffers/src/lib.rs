@@ -54,6 +54,22 @@
 //! - **records**: `{ids: […], strings: […]}`, integers exact to 64 bits.
 //! - **media**: `{images: [{…, size: "LARGE"}], media: {…, player:
 //!   "JAVA", copyright: null}}`.
+//! - **log**: `{logs: [{address: {x0, x1, x2, x3}, code, date, identity,
+//!   request, size, userid}]}`.
+//! - **mesh**: `{triangles: [{normal: {x, y, z}, v0, v1, v2}]}`, every
+//!   float 4 bytes.
+//! - **minecraft_savedata**: `{players: [{abilities: {…}, …, game_type:
+//!   "Survival", …}]}`: a tuple or `[u32; 4]` is an untyped vector, an
+//!   absent option null.
+//! - **mk48**: `{updates: [{contacts: [{damage, entity_id, entity_type:
+//!   "Yasen", …}], score, terrain_updates: [{chunk_id: [x, y], data: […]}],
+//!   world_radius}]}`: `data`, a `Vec<u8>`, is an untyped vector of
+//!   numbers, as serde gives it.
+//!
+//! flexbuffers reads every float through an `f64`, which sets the quiet
+//! bit of a signaling NaN `f32`: such an `f32` (in mesh, minecraft_savedata
+//! and mk48) is an [`ErrorKind::Unsupported`] error when encoding, at its
+//! field path, rather than a value that would read back with other bits.
 //!
 //! # Limits
 //!
@@ -86,8 +102,12 @@ pub mod document;
 #[cfg(feature = "evolution")]
 mod evolution;
 
+use serbench_model::minecraft::Entity;
 use serbench_model::serde_forms::{Lent, SerdeBorrow, with_path};
-use serbench_model::{BaseCodec, Carries, Codec, Dataset, lend_or_tell};
+use serbench_model::{
+    BaseCodec, Carries, Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record,
+    SensorReading, TaskManager, Updates, lend_or_tell,
+};
 pub use serbench_model::{Error, ErrorKind};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize as _, Serialize};
@@ -111,11 +131,122 @@ impl BaseCodec for FlexBuffers {
 
 serbench_model::functions!(FlexBuffers, "FlexBuffer");
 
+mod private {
+    /// What FlexBuffers cannot carry, checked before writing: the field
+    /// path and the bits. flexbuffers reads every float through an `f64`
+    /// (`Reader::as_f32` is `as_f64() as f32`), and widening a signaling
+    /// NaN `f32` sets its quiet bit, so such an `f32` would read back with
+    /// other bits. Every other `f32`, NaN payloads included, widens and
+    /// narrows back to itself.
+    pub trait Portable {
+        fn signaling_nan(&self) -> Option<(String, u32)> {
+            None
+        }
+    }
+}
+
+impl private::Portable for TaskManager {}
+impl private::Portable for SensorReading {}
+impl private::Portable for Graph {}
+impl private::Portable for Record {}
+impl private::Portable for MediaContent {}
+impl private::Portable for Logs {}
+
+/// `value`'s path and bits if it is a NaN whose quiet bit is clear; the
+/// path is built only then.
+fn signaling(value: f32, path: impl FnOnce() -> String) -> Option<(String, u32)> {
+    (value.is_nan() && value.to_bits() & 0x0040_0000 == 0).then(|| (path(), value.to_bits()))
+}
+
+impl private::Portable for Mesh {
+    fn signaling_nan(&self) -> Option<(String, u32)> {
+        self.triangles.iter().enumerate().find_map(|(i, t)| {
+            [
+                ("v0", t.v0),
+                ("v1", t.v1),
+                ("v2", t.v2),
+                ("normal", t.normal),
+            ]
+            .into_iter()
+            .find_map(|(vertex, v)| {
+                [("x", v.x), ("y", v.y), ("z", v.z)]
+                    .into_iter()
+                    .find_map(|(axis, value)| {
+                        signaling(value, || format!("triangles[{i}].{vertex}.{axis}"))
+                    })
+            })
+        })
+    }
+}
+
+fn entity_floats(at: &dyn Fn() -> String, e: &Entity) -> Option<(String, u32)> {
+    [
+        ("rotation.0", e.rotation.0),
+        ("rotation.1", e.rotation.1),
+        ("fall_distance", e.fall_distance),
+    ]
+    .into_iter()
+    .find_map(|(field, value)| signaling(value, || format!("{}.{field}", at())))
+}
+
+impl private::Portable for Players {
+    fn signaling_nan(&self) -> Option<(String, u32)> {
+        self.players.iter().enumerate().find_map(|(i, p)| {
+            [
+                ("food_exhaustion_level", p.food_exhaustion_level),
+                ("food_saturation_level", p.food_saturation_level),
+                ("xp_p", p.xp_p),
+                ("abilities.walk_speed", p.abilities.walk_speed),
+                ("abilities.fly_speed", p.abilities.fly_speed),
+            ]
+            .into_iter()
+            .find_map(|(field, value)| signaling(value, || format!("players[{i}].{field}")))
+            .or_else(|| {
+                let vehicle = p.root_vehicle.as_ref().map(|(_, e)| ("root_vehicle.1", e));
+                let left = p.shoulder_entity_left.as_ref();
+                let right = p.shoulder_entity_right.as_ref();
+                [
+                    vehicle,
+                    left.map(|e| ("shoulder_entity_left", e)),
+                    right.map(|e| ("shoulder_entity_right", e)),
+                ]
+                .into_iter()
+                .flatten()
+                .find_map(|(field, e)| entity_floats(&|| format!("players[{i}].{field}"), e))
+            })
+        })
+    }
+}
+
+impl private::Portable for Updates {
+    fn signaling_nan(&self) -> Option<(String, u32)> {
+        self.updates.iter().enumerate().find_map(|(i, u)| {
+            signaling(u.world_radius, || format!("updates[{i}].world_radius")).or_else(|| {
+                u.contacts.iter().enumerate().find_map(|(c, contact)| {
+                    let (x, y) = contact.transform.position;
+                    [(0, x), (1, y)].into_iter().find_map(|(axis, value)| {
+                        signaling(value, || {
+                            format!("updates[{i}].contacts[{c}].transform.position.{axis}")
+                        })
+                    })
+                })
+            })
+        })
+    }
+}
+
 impl<T> Codec<T> for FlexBuffers
 where
-    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + private::Portable,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        if let Some((path, bits)) = value.signaling_nan() {
+            let message = format!(
+                "the signaling NaN f32 {bits:#010x}: flexbuffers reads every f32 through an \
+                 f64, which sets its quiet bit"
+            );
+            return Err(Error::new::<Self, T>(ErrorKind::Unsupported, message).at_path(path));
+        }
         write(value, out, T::NAME)
     }
 

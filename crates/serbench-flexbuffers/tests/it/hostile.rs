@@ -13,7 +13,12 @@
 
 use flexbuffers::{FlexBufferType, Reader};
 use serbench_flexbuffers::{ErrorKind, FlexBuffers};
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::log::{Address, Log};
+use serbench_model::mk48::{Contact, EntityType, Guidance, TerrainUpdate, Transform, Update};
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 use serbench_testkit::{Class, Crafted, Crafts, HUGE_TEXT, HostileInputs, LENGTHS, NESTING};
 
 pub(crate) struct Inputs;
@@ -628,5 +633,249 @@ impl Crafts<MediaContent> for Inputs {
                 &tree.clone().repeating(&["media"], "format"),
             ),
         ]
+    }
+}
+
+/// For each of [`LENGTHS`], `tree` with the string or vector at `path`
+/// declaring that length.
+fn declaring(tree: &Tree, path: &[&str], what: &str, value: &Tree) -> Vec<Crafted> {
+    LENGTHS
+        .iter()
+        .map(|&len| {
+            crafted(
+                Class::Length,
+                &format!("{what} declaring {len}"),
+                ErrorKind::Syntax,
+                &tree
+                    .clone()
+                    .with(path, Tree::Declaring(len, Box::new(value.clone()))),
+            )
+        })
+        .collect()
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Other, Utf8, WrongType};
+        use ErrorKind::Invalid;
+        let tree = Tree::of(&Logs {
+            logs: vec![Log {
+                address: Address {
+                    x0: 192,
+                    x1: 168,
+                    x2: 0,
+                    x3: 1,
+                },
+                identity: "-".to_owned(),
+                userid: "alice".to_owned(),
+                date: "4/Jul/2021:12:30:45 +0100".to_owned(),
+                request: "GET /img/logo-full.svg HTTP/1.1".to_owned(),
+                code: 404,
+                size: 5000,
+            }],
+        });
+        let mut inputs = vec![
+            crafted(
+                Utf8,
+                "a byte 0xff in the user id",
+                Invalid,
+                &tree
+                    .clone()
+                    .with(&["logs", "0", "userid"], Tree::Str(b"al\xffce".to_vec())),
+            ),
+            crafted(
+                WrongType,
+                "the code as a string",
+                Invalid,
+                &tree
+                    .clone()
+                    .with(&["logs", "0", "code"], Tree::Str(b"404".to_vec())),
+            ),
+            crafted(
+                Other,
+                "a size of -1",
+                Invalid,
+                &tree.clone().with(&["logs", "0", "size"], Tree::Int(-1)),
+            ),
+            crafted(
+                Duplicate,
+                "the code twice",
+                Invalid,
+                &tree.clone().repeating(&["logs", "0"], "code"),
+            ),
+        ];
+        inputs.extend(declaring(
+            &tree,
+            &["logs", "0", "request"],
+            "the request",
+            &Tree::Str(b"x".to_vec()),
+        ));
+        inputs
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, WrongType};
+        use ErrorKind::Invalid;
+        let tree = Tree::of(&Mesh::generate(1));
+        let mut inputs = vec![
+            crafted(
+                WrongType,
+                "a normal's x as a string",
+                Invalid,
+                &tree.clone().with(
+                    &["triangles", "0", "normal", "x"],
+                    Tree::Str(b"1.5".to_vec()),
+                ),
+            ),
+            crafted(
+                Duplicate,
+                "a vertex's x twice",
+                Invalid,
+                &tree.clone().repeating(&["triangles", "0", "v0"], "x"),
+            ),
+        ];
+        inputs.extend(declaring(
+            &tree,
+            &["triangles"],
+            "the triangles",
+            &Tree::Vector(vec![]),
+        ));
+        inputs
+    }
+}
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::Invalid;
+        let tree = Tree::of(&Players::generate(1));
+        let player = ["players", "0"];
+        let at = |field: &'static str| [player[0], player[1], field];
+        let mut inputs = vec![
+            crafted(
+                UnknownEnum,
+                "the game type \"Hardcore\"",
+                Invalid,
+                &tree
+                    .clone()
+                    .with(&at("game_type"), Tree::Str(b"Hardcore".to_vec())),
+            ),
+            crafted(
+                Utf8,
+                "a byte 0xff in the dimension",
+                Invalid,
+                &tree
+                    .clone()
+                    .with(&at("dimension"), Tree::Str(b"over\xffworld".to_vec())),
+            ),
+            crafted(
+                WrongType,
+                "spawn_forced as a string",
+                Invalid,
+                &tree
+                    .clone()
+                    .with(&at("spawn_forced"), Tree::Str(b"yes".to_vec())),
+            ),
+            crafted(
+                WrongType,
+                "the selected item's slot as a float",
+                Invalid,
+                &tree
+                    .clone()
+                    .with(&["players", "0", "selected_item", "slot"], Tree::Float(1.5)),
+            ),
+            crafted(
+                Duplicate,
+                "the score twice",
+                Invalid,
+                &tree.clone().repeating(&player, "score"),
+            ),
+        ];
+        inputs.extend(declaring(
+            &tree,
+            &at("inventory"),
+            "the inventory",
+            &Tree::Vector(vec![]),
+        ));
+        inputs
+    }
+}
+
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, UnknownEnum, WrongType};
+        use ErrorKind::Invalid;
+        let tree = Tree::of(&Updates {
+            updates: vec![Update {
+                contacts: vec![Contact {
+                    damage: 3,
+                    entity_id: 77,
+                    entity_type: Some(EntityType::Yasen),
+                    guidance: Guidance {
+                        angle: 5,
+                        submerge: true,
+                        velocity: -2,
+                    },
+                    player_id: Some(9),
+                    reloads: vec![true, false],
+                    transform: Transform {
+                        altitude: -1,
+                        angle: 6,
+                        position: (1.5, -2.5),
+                        velocity: 4,
+                    },
+                    turret_angles: vec![300],
+                }],
+                score: 1000,
+                world_radius: 500.0,
+                terrain_updates: vec![TerrainUpdate {
+                    chunk_id: (-1, 2),
+                    data: vec![0xab; 3],
+                }],
+            }],
+        });
+        let contact = |field: &'static str| ["updates", "0", "contacts", "0", field];
+        let mut inputs = vec![
+            crafted(
+                UnknownEnum,
+                "the entity type \"Titanic\"",
+                Invalid,
+                &tree
+                    .clone()
+                    .with(&contact("entity_type"), Tree::Str(b"Titanic".to_vec())),
+            ),
+            crafted(
+                WrongType,
+                "a reload as a string",
+                Invalid,
+                &tree.clone().with(
+                    &["updates", "0", "contacts", "0", "reloads", "0"],
+                    Tree::Str(b"true".to_vec()),
+                ),
+            ),
+            crafted(
+                WrongType,
+                "the player id as a string",
+                Invalid,
+                &tree
+                    .clone()
+                    .with(&contact("player_id"), Tree::Str(b"9".to_vec())),
+            ),
+            crafted(
+                Duplicate,
+                "the score twice",
+                Invalid,
+                &tree.clone().repeating(&["updates", "0"], "score"),
+            ),
+        ];
+        inputs.extend(declaring(
+            &tree,
+            &["updates", "0", "terrain_updates", "0", "data"],
+            "a terrain update's data",
+            &Tree::Vector(vec![]),
+        ));
+        inputs
     }
 }
