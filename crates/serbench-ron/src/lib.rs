@@ -43,10 +43,18 @@
 //! - **records**: `(ids:[…],strings:[…])`, integers exact to 64 bits.
 //! - **media**: `(media:(uri:…,…,player:JAVA,copyright:None),images:[(…,
 //!   size:LARGE)])`.
+//! - **log**: `(logs:[(address:(x0:192,x1:168,x2:0,x3:1),identity:"-",
+//!   userid:…,date:…,request:…,code:404,size:5000)])`.
+//! - **mesh**: `(triangles:[(v0:(x:…,y:…,z:…),v1:…,v2:…,normal:…)])`.
+//! - **minecraft_savedata**: `(players:[(game_type:Survival,…)])`: a tuple
+//!   or `[u32; 4]` is `(…)`, an option `Some(…)` or `None`.
+//! - **mk48**: `(updates:[(contacts:[(damage:3,…,entity_type:Some(Yasen),
+//!   …,reloads:[true,false],…)],…,terrain_updates:[(chunk_id:(-1,2),
+//!   data:[171,…])])])`: a `Vec<u8>` is a list of numbers, as serde gives it.
 //!
 //! RON writes `NaN`, `inf` and `-inf`, which read back, but a NaN's payload
-//! is lost: a NaN other than the canonical quiet one is refused when
-//! encoding ([`ErrorKind::Unsupported`]). Timestamps are RFC 3339, so years
+//! is lost: a NaN other than the canonical quiet one (of `f64` or `f32`) is
+//! refused when encoding ([`ErrorKind::Unsupported`]), at its field path. Timestamps are RFC 3339, so years
 //! outside 0–9999 and offsets with seconds are refused as for JSON.
 //!
 //! # Limits
@@ -67,10 +75,11 @@ pub mod document;
 #[cfg(feature = "evolution")]
 mod evolution;
 
+use serbench_model::minecraft::{Entity, Player};
 use serbench_model::serde_forms::{Lent, SerdeBorrow, with_path};
 use serbench_model::{
-    BaseCodec, Carries, Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager,
-    lend_or_tell,
+    BaseCodec, Carries, Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record,
+    SensorReading, TaskManager, Updates, lend_or_tell,
 };
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
@@ -106,7 +115,7 @@ mod private {
     /// What RON cannot carry, checked before writing: the field path and
     /// what is wrong there.
     pub trait Portable {
-        fn unsupported(&self) -> Option<(&'static str, String)> {
+        fn unsupported(&self) -> Option<(String, String)> {
             None
         }
     }
@@ -116,22 +125,146 @@ impl private::Portable for TaskManager {}
 impl private::Portable for Graph {}
 impl private::Portable for Record {}
 impl private::Portable for MediaContent {}
+impl private::Portable for Logs {}
+
+/// The first float RON cannot write as it is: a NaN other than the
+/// canonical quiet one, of either width. The path is built only for that
+/// one, so a scan of a valid value allocates nothing.
+#[derive(Default)]
+struct Scan(Option<(String, String)>);
+
+impl Scan {
+    fn refuse(&mut self, bits: u64, path: impl FnOnce() -> String) {
+        if self.0.is_none() {
+            let problem =
+                format!("a NaN with payload {bits:#018x}, and RON writes every NaN as `NaN`");
+            self.0 = Some((path(), problem));
+        }
+    }
+
+    fn f64(&mut self, value: f64, path: impl FnOnce() -> String) {
+        if value.is_nan() && value.to_bits() != f64::NAN.to_bits() {
+            self.refuse(value.to_bits(), path);
+        }
+    }
+
+    fn f32(&mut self, value: f32, path: impl FnOnce() -> String) {
+        if value.is_nan() && value.to_bits() != f32::NAN.to_bits() {
+            self.refuse(u64::from(value.to_bits()), path);
+        }
+    }
+
+    fn entity(&mut self, at: &dyn Fn() -> String, e: &Entity) {
+        let (px, py, pz) = e.pos;
+        let (mx, my, mz) = e.motion;
+        for (field, value) in [
+            ("pos.0", px),
+            ("pos.1", py),
+            ("pos.2", pz),
+            ("motion.0", mx),
+            ("motion.1", my),
+            ("motion.2", mz),
+        ] {
+            self.f64(value, || format!("{}.{field}", at()));
+        }
+        let (yaw, pitch) = e.rotation;
+        for (field, value) in [
+            ("rotation.0", yaw),
+            ("rotation.1", pitch),
+            ("fall_distance", e.fall_distance),
+        ] {
+            self.f32(value, || format!("{}.{field}", at()));
+        }
+    }
+
+    fn player(&mut self, i: usize, p: &Player) {
+        for (field, value) in [
+            ("food_exhaustion_level", p.food_exhaustion_level),
+            ("food_saturation_level", p.food_saturation_level),
+            ("xp_p", p.xp_p),
+            ("abilities.walk_speed", p.abilities.walk_speed),
+            ("abilities.fly_speed", p.abilities.fly_speed),
+        ] {
+            self.f32(value, || format!("players[{i}].{field}"));
+        }
+        if let Some((x, y, z)) = p.entered_nether_position {
+            for (axis, value) in [(0, x), (1, y), (2, z)] {
+                self.f64(value, || {
+                    format!("players[{i}].entered_nether_position.{axis}")
+                });
+            }
+        }
+        if let Some((_, entity)) = &p.root_vehicle {
+            self.entity(&|| format!("players[{i}].root_vehicle.1"), entity);
+        }
+        for (field, entity) in [
+            ("shoulder_entity_left", &p.shoulder_entity_left),
+            ("shoulder_entity_right", &p.shoulder_entity_right),
+        ] {
+            if let Some(entity) = entity {
+                self.entity(&|| format!("players[{i}].{field}"), entity);
+            }
+        }
+    }
+}
 
 impl private::Portable for SensorReading {
-    fn unsupported(&self) -> Option<(&'static str, String)> {
-        SensorReading::READING_NAMES
+    fn unsupported(&self) -> Option<(String, String)> {
+        let mut scan = Scan::default();
+        for (name, value) in SensorReading::READING_NAMES
             .into_iter()
             .zip(self.readings())
-            .find(|(_, value)| value.is_nan() && value.to_bits() != f64::NAN.to_bits())
-            .map(|(name, value)| {
-                (
-                    name,
-                    format!(
-                        "a NaN with payload {:#018x}, and RON writes every NaN as `NaN`",
-                        value.to_bits()
-                    ),
-                )
-            })
+        {
+            scan.f64(value, || name.to_owned());
+        }
+        scan.0
+    }
+}
+
+impl private::Portable for Mesh {
+    fn unsupported(&self) -> Option<(String, String)> {
+        let mut scan = Scan::default();
+        for (i, t) in self.triangles.iter().enumerate() {
+            for (vertex, v) in [
+                ("v0", t.v0),
+                ("v1", t.v1),
+                ("v2", t.v2),
+                ("normal", t.normal),
+            ] {
+                for (axis, value) in [("x", v.x), ("y", v.y), ("z", v.z)] {
+                    scan.f32(value, || format!("triangles[{i}].{vertex}.{axis}"));
+                }
+            }
+        }
+        scan.0
+    }
+}
+
+impl private::Portable for Players {
+    fn unsupported(&self) -> Option<(String, String)> {
+        let mut scan = Scan::default();
+        for (i, player) in self.players.iter().enumerate() {
+            scan.player(i, player);
+        }
+        scan.0
+    }
+}
+
+impl private::Portable for Updates {
+    fn unsupported(&self) -> Option<(String, String)> {
+        let mut scan = Scan::default();
+        for (i, update) in self.updates.iter().enumerate() {
+            scan.f32(update.world_radius, || format!("updates[{i}].world_radius"));
+            for (c, contact) in update.contacts.iter().enumerate() {
+                let (x, y) = contact.transform.position;
+                for (axis, value) in [(0, x), (1, y)] {
+                    scan.f32(value, || {
+                        format!("updates[{i}].contacts[{c}].transform.position.{axis}")
+                    });
+                }
+            }
+        }
+        scan.0
     }
 }
 

@@ -8,7 +8,11 @@
 //! fails before ron's recursion limit is reached; the document tests reach
 //! the limit itself.
 
-use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::log::{Address, Log};
+use serbench_model::mk48::{Contact, EntityType, Guidance, TerrainUpdate, Transform, Update};
+use serbench_model::{
+    Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager, Updates,
+};
 use serbench_ron::{ErrorKind, Ron};
 use serbench_testkit::{
     Class, Crafted, Crafts, HUGE_TEXT, HostileInputs, NESTING, patched, small_record,
@@ -386,6 +390,253 @@ impl Crafts<MediaContent> for Inputs {
                 "the width twice",
                 "width:640",
                 "width:640,width:640",
+            ),
+        ]
+    }
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let logs = &Logs {
+            logs: vec![Log {
+                address: Address {
+                    x0: 192,
+                    x1: 168,
+                    x2: 0,
+                    x3: 1,
+                },
+                identity: "-".to_owned(),
+                userid: "alice".to_owned(),
+                date: "4/Jul/2021:12:30:45 +0100".to_owned(),
+                request: "GET /img/logo-full.svg HTTP/1.1".to_owned(),
+                code: 404,
+                size: 5000,
+            }],
+        };
+        vec![
+            patched::<Ron, _>(
+                logs,
+                Nesting,
+                Invalid,
+                "100 000 nested lists as the records",
+                "logs:[",
+                format!("logs:{}", deep("[")),
+            ),
+            patched::<Ron, _>(
+                logs,
+                Utf8,
+                Syntax,
+                "a byte 0xff in the user id",
+                "alice",
+                b"al\xffce",
+            ),
+            patched::<Ron, _>(
+                logs,
+                WrongType,
+                Invalid,
+                "the code is a string",
+                "code:404",
+                r#"code:"404""#,
+            ),
+            patched::<Ron, _>(
+                logs,
+                Duplicate,
+                Invalid,
+                "the code twice",
+                "code:404",
+                "code:404,code:404",
+            ),
+            patched::<Ron, _>(
+                logs,
+                Other,
+                Invalid,
+                "a size of 2^64",
+                "size:5000",
+                "size:18446744073709551616",
+            ),
+        ]
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, WrongType};
+        use ErrorKind::Invalid;
+
+        let mesh = &Mesh::generate(1);
+        vec![
+            patched::<Ron, _>(
+                mesh,
+                Nesting,
+                Invalid,
+                "100 000 nested lists as the triangles",
+                "triangles:[",
+                format!("triangles:{}", deep("[")),
+            ),
+            // The reader stops at the string, whatever follows it.
+            patched::<Ron, _>(
+                mesh,
+                WrongType,
+                Invalid,
+                "a vertex's x is a string",
+                "(v0:(x:",
+                r#"(v0:(x:"1",q:"#,
+            ),
+            patched::<Ron, _>(
+                mesh,
+                Duplicate,
+                Invalid,
+                "a vertex's x twice",
+                "(v0:(",
+                "(v0:(x:1.0,",
+            ),
+        ]
+    }
+}
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let mut players = Players::generate(1);
+        let player = &mut players.players[0];
+        "overworld".clone_into(&mut player.dimension);
+        "serbench_probe".clone_into(&mut player.selected_item.id);
+        player.spawn_dimension = Some("serbench_spawn".to_owned());
+        let game_type = format!("[(game_type:{:?}", player.game_type);
+        let players = &players;
+        vec![
+            patched::<Ron, _>(
+                players,
+                Nesting,
+                Invalid,
+                "100 000 nested lists as the inventory",
+                "inventory:[",
+                format!("inventory:{}", deep("[")),
+            ),
+            patched::<Ron, _>(
+                players,
+                UnknownEnum,
+                Invalid,
+                "game type Hardcore",
+                &game_type,
+                "[(game_type:Hardcore",
+            ),
+            patched::<Ron, _>(
+                players,
+                Utf8,
+                Syntax,
+                "a byte 0xff in the selected item's id",
+                "serbench_probe",
+                b"serbench\xffprobe",
+            ),
+            // ron's implicit `Some` is an extension the codec leaves off.
+            patched::<Ron, _>(
+                players,
+                WrongType,
+                Invalid,
+                "the spawn dimension without its Some",
+                r#"Some("serbench_spawn")"#,
+                r#""serbench_spawn""#,
+            ),
+            patched::<Ron, _>(
+                players,
+                Duplicate,
+                Invalid,
+                "the dimension twice",
+                r#"dimension:"overworld""#,
+                r#"dimension:"overworld",dimension:"end""#,
+            ),
+        ]
+    }
+}
+
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, UnknownEnum, WrongType};
+        use ErrorKind::Invalid;
+
+        let updates = &Updates {
+            updates: vec![Update {
+                contacts: vec![Contact {
+                    damage: 3,
+                    entity_id: 77,
+                    entity_type: Some(EntityType::Yasen),
+                    guidance: Guidance {
+                        angle: 5,
+                        submerge: true,
+                        velocity: -2,
+                    },
+                    player_id: Some(9),
+                    reloads: vec![true, false],
+                    transform: Transform {
+                        altitude: -1,
+                        angle: 6,
+                        position: (1.5, -2.5),
+                        velocity: 4,
+                    },
+                    turret_angles: vec![300],
+                }],
+                score: 1000,
+                world_radius: 500.0,
+                terrain_updates: vec![TerrainUpdate {
+                    chunk_id: (-1, 2),
+                    data: vec![0xab; 3],
+                }],
+            }],
+        };
+        vec![
+            patched::<Ron, _>(
+                updates,
+                Nesting,
+                Invalid,
+                "100 000 nested lists as the turret angles",
+                "turret_angles:[",
+                format!("turret_angles:{}", deep("[")),
+            ),
+            patched::<Ron, _>(
+                updates,
+                UnknownEnum,
+                Invalid,
+                "entity type Titanic",
+                "Some(Yasen)",
+                "Some(Titanic)",
+            ),
+            patched::<Ron, _>(
+                updates,
+                WrongType,
+                Invalid,
+                "submerge is a number",
+                "submerge:true",
+                "submerge:1",
+            ),
+            patched::<Ron, _>(
+                updates,
+                WrongType,
+                Invalid,
+                "a reload is a number",
+                "reloads:[true,false]",
+                "reloads:[true,2]",
+            ),
+            patched::<Ron, _>(
+                updates,
+                Other,
+                Invalid,
+                "a terrain byte of 256",
+                "data:[171,",
+                "data:[256,",
+            ),
+            patched::<Ron, _>(
+                updates,
+                Duplicate,
+                Invalid,
+                "the score twice",
+                "score:1000",
+                "score:1000,score:1",
             ),
         ]
     }
