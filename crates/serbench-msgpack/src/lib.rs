@@ -67,6 +67,20 @@
 //!   "duration", "size", "bitrate", "persons", "player", "copyright"},
 //!   "images": [{"uri", "title", "width", "height", "size"}]}`; absent
 //!   options are nil: 393 bytes.
+//! - **log**: `{"logs": [{"address": {"x0", "x1", "x2", "x3"}, "identity",
+//!   "userid", "date", "request", "code", "size"}]}`.
+//! - **mesh**: `{"triangles": [{"v0", "v1", "v2", "normal"}]}`, each vector
+//!   `{"x", "y", "z"}` of float 32s (an `f32` is always float 32).
+//! - **minecraft_savedata**: `{"players": [{"game_type": "Survival", …}]}`:
+//!   a tuple or `[u32; 4]` is an array, an absent option nil.
+//! - **mk48**: `{"updates": [{"contacts": [{…, "entity_type": "Yasen", …}],
+//!   "score", "world_radius", "terrain_updates": [{"chunk_id": [x, y],
+//!   "data": […]}]}]}`: `data`, a `Vec<u8>`, is an array of integers, as
+//!   serde gives it, not a bin.
+//!
+//! rust_serialization_benchmark writes its structs as arrays (rmp-serde's
+//! default), so its sizes for these four leave out the keys this crate
+//! writes.
 //!
 //! # Limits
 //!

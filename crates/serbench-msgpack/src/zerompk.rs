@@ -10,14 +10,20 @@
 //! `Priority` as its index. Two small leaf types, written by hand over
 //! zerompk's `Read` and `Write`, do what its derive does otherwise:
 //!
-//! - [`Signed`]: zerompk writes a non-negative `i32` or `i64` in a signed
-//!   form (`200` as int 16), where rmp-serde, like MessagePack's other
+//! - [`Signed`]: zerompk writes a non-negative `i16`, `i32` or `i64` in a
+//!   signed form (`200` as int 16), where rmp-serde, like MessagePack's other
 //!   writers, takes the smallest form of either sign (uint 8); and it
 //!   reads a signed field from signed forms only, so it would refuse
 //!   rmp-serde's bytes. `Signed` writes the smallest form and reads any
 //!   integer form whose value fits.
 //! - `created` is the array `[seconds, nanoseconds, offset]`
 //!   (`#[msgpack(array)]`), as the model's serde form is.
+//!
+//! An `i8` needs no `Signed`: zerompk writes its non-negative values as a
+//! positive fixint, as rmp-serde does. A tuple or `[u32; 4]` is an array,
+//! an `Option` nil or its value, a `Vec<u8>` an array of integers (not a
+//! bin: its elements are `Octet`s), and an `f32` a float 32, as rmp-serde
+//! writes them.
 //!
 //! An id is a `&[u8]` field, which the derive writes as bin 8, and a
 //! decoded one must hold 16 bytes. Texts are `Cow<str>` fields, which
@@ -276,8 +282,27 @@ macro_rules! signed {
     };
 }
 
+signed!(i16);
 signed!(i32);
 signed!(i64);
+
+/// A byte of a `Vec<u8>` as an integer: zerompk writes a `Vec<u8>` as a
+/// bin, where rmp-serde writes serde's sequence of `u8`s as an array of
+/// integers, so mk48's terrain data holds these instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Octet(u8);
+
+impl ToMessagePack for Octet {
+    fn write<W: Write>(&self, writer: &mut W) -> ::zerompk::Result<()> {
+        writer.write_u8(self.0)
+    }
+}
+
+impl<'a> FromMessagePack<'a> for Octet {
+    fn read<R: Read<'a>>(reader: &mut R) -> ::zerompk::Result<Self> {
+        reader.read_u8().map(Octet)
+    }
+}
 
 /// A text as zerompk reads it from a slice, borrowed from the input: a
 /// `Cow`, so it has the layout of the model's `String` and `Text` both
@@ -305,7 +330,7 @@ impl<'de: 'a, 'a> FromMessagePack<'de> for Chars<'a> {
 mod types {
     use ::zerompk::{FromMessagePack, ToMessagePack};
 
-    use super::{Chars, Signed};
+    use super::{Chars, Octet, Signed};
 
     #[derive(ToMessagePack, FromMessagePack)]
     #[msgpack(map)]
@@ -454,6 +479,243 @@ mod types {
         Small,
         #[msgpack(key = "LARGE")]
         Large,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Logs<'a> {
+        pub(super) logs: Vec<Log<'a>>,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Log<'a> {
+        pub(super) address: Address,
+        pub(super) identity: Chars<'a>,
+        pub(super) userid: Chars<'a>,
+        pub(super) date: Chars<'a>,
+        pub(super) request: Chars<'a>,
+        pub(super) code: u16,
+        pub(super) size: u64,
+    }
+
+    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Address {
+        pub(super) x0: u8,
+        pub(super) x1: u8,
+        pub(super) x2: u8,
+        pub(super) x3: u8,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Mesh {
+        pub(super) triangles: Vec<Triangle>,
+    }
+
+    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Triangle {
+        pub(super) v0: Vector3,
+        pub(super) v1: Vector3,
+        pub(super) v2: Vector3,
+        pub(super) normal: Vector3,
+    }
+
+    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Vector3 {
+        pub(super) x: f32,
+        pub(super) y: f32,
+        pub(super) z: f32,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Players<'a> {
+        pub(super) players: Vec<PlayerData<'a>>,
+    }
+
+    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    pub enum GameType {
+        #[msgpack(key = "Survival")]
+        Survival,
+        #[msgpack(key = "Creative")]
+        Creative,
+        #[msgpack(key = "Adventure")]
+        Adventure,
+        #[msgpack(key = "Spectator")]
+        Spectator,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Item<'a> {
+        pub(super) count: i8,
+        pub(super) slot: u8,
+        pub(super) id: Chars<'a>,
+    }
+
+    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    #[allow(clippy::struct_excessive_bools, reason = "the model's shape")]
+    pub struct Abilities {
+        pub(super) walk_speed: f32,
+        pub(super) fly_speed: f32,
+        pub(super) may_fly: bool,
+        pub(super) flying: bool,
+        pub(super) invulnerable: bool,
+        pub(super) may_build: bool,
+        pub(super) instabuild: bool,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    #[allow(clippy::struct_excessive_bools, reason = "the model's shape")]
+    pub struct Entity<'a> {
+        pub(super) id: Chars<'a>,
+        pub(super) pos: (f64, f64, f64),
+        pub(super) motion: (f64, f64, f64),
+        pub(super) rotation: (f32, f32),
+        pub(super) fall_distance: f32,
+        pub(super) fire: u16,
+        pub(super) air: u16,
+        pub(super) on_ground: bool,
+        pub(super) no_gravity: bool,
+        pub(super) invulnerable: bool,
+        pub(super) portal_cooldown: Signed<i32>,
+        pub(super) uuid: [u32; 4],
+        pub(super) custom_name: Option<Chars<'a>>,
+        pub(super) custom_name_visible: bool,
+        pub(super) silent: bool,
+        pub(super) glowing: bool,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    #[allow(clippy::struct_excessive_bools, reason = "the model's shape")]
+    pub struct RecipeBook<'a> {
+        pub(super) recipes: Vec<Chars<'a>>,
+        pub(super) to_be_displayed: Vec<Chars<'a>>,
+        pub(super) is_filtering_craftable: bool,
+        pub(super) is_gui_open: bool,
+        pub(super) is_furnace_filtering_craftable: bool,
+        pub(super) is_furnace_gui_open: bool,
+        pub(super) is_blasting_furnace_filtering_craftable: bool,
+        pub(super) is_blasting_furnace_gui_open: bool,
+        pub(super) is_smoker_filtering_craftable: bool,
+        pub(super) is_smoker_gui_open: bool,
+    }
+
+    /// A minecraft player (media's `Player` is the enum above).
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct PlayerData<'a> {
+        pub(super) game_type: GameType,
+        pub(super) previous_game_type: GameType,
+        pub(super) score: Signed<i64>,
+        pub(super) dimension: Chars<'a>,
+        pub(super) selected_item_slot: u32,
+        pub(super) selected_item: Item<'a>,
+        pub(super) spawn_dimension: Option<Chars<'a>>,
+        pub(super) spawn_x: Signed<i64>,
+        pub(super) spawn_y: Signed<i64>,
+        pub(super) spawn_z: Signed<i64>,
+        pub(super) spawn_forced: Option<bool>,
+        pub(super) sleep_timer: u16,
+        pub(super) food_exhaustion_level: f32,
+        pub(super) food_saturation_level: f32,
+        pub(super) food_tick_timer: u32,
+        pub(super) xp_level: u32,
+        pub(super) xp_p: f32,
+        pub(super) xp_total: Signed<i32>,
+        pub(super) xp_seed: Signed<i32>,
+        pub(super) inventory: Vec<Item<'a>>,
+        pub(super) ender_items: Vec<Item<'a>>,
+        pub(super) abilities: Abilities,
+        pub(super) entered_nether_position: Option<(f64, f64, f64)>,
+        pub(super) root_vehicle: Option<([u32; 4], Entity<'a>)>,
+        pub(super) shoulder_entity_left: Option<Entity<'a>>,
+        pub(super) shoulder_entity_right: Option<Entity<'a>>,
+        pub(super) seen_credits: bool,
+        pub(super) recipe_book: RecipeBook<'a>,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Updates {
+        pub(super) updates: Vec<Update>,
+    }
+
+    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    pub enum EntityType {
+        #[msgpack(key = "ArleighBurke")]
+        ArleighBurke,
+        #[msgpack(key = "Bismarck")]
+        Bismarck,
+        #[msgpack(key = "Clemenceau")]
+        Clemenceau,
+        #[msgpack(key = "Fletcher")]
+        Fletcher,
+        #[msgpack(key = "G5")]
+        G5,
+        #[msgpack(key = "Iowa")]
+        Iowa,
+        #[msgpack(key = "Kolkata")]
+        Kolkata,
+        #[msgpack(key = "Osa")]
+        Osa,
+        #[msgpack(key = "Yasen")]
+        Yasen,
+        #[msgpack(key = "Zubr")]
+        Zubr,
+    }
+
+    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Transform {
+        pub(super) altitude: i8,
+        pub(super) angle: u16,
+        pub(super) position: (f32, f32),
+        pub(super) velocity: Signed<i16>,
+    }
+
+    #[derive(Clone, Copy, ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Guidance {
+        pub(super) angle: u16,
+        pub(super) submerge: bool,
+        pub(super) velocity: Signed<i16>,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Contact {
+        pub(super) damage: u8,
+        pub(super) entity_id: u32,
+        pub(super) entity_type: Option<EntityType>,
+        pub(super) guidance: Guidance,
+        pub(super) player_id: Option<u16>,
+        pub(super) reloads: Vec<bool>,
+        pub(super) transform: Transform,
+        pub(super) turret_angles: Vec<u16>,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct TerrainUpdate {
+        pub(super) chunk_id: (i8, i8),
+        pub(super) data: Vec<Octet>,
+    }
+
+    #[derive(ToMessagePack, FromMessagePack)]
+    #[msgpack(map)]
+    pub struct Update {
+        pub(super) contacts: Vec<Contact>,
+        pub(super) score: u32,
+        pub(super) world_radius: f32,
+        pub(super) terrain_updates: Vec<TerrainUpdate>,
     }
 }
 
@@ -797,5 +1059,503 @@ fn media_content<'a, S: Str<'a>>(own: types::MediaContent<'a>) -> serbench_model
                 },
             })
             .collect(),
+    }
+}
+
+impl Derived for serbench_model::Logs {
+    type Own<'a> = types::Logs<'a>;
+
+    const SHAPE: &'static check::Shape = &check::LOGS;
+
+    fn own(&self) -> types::Logs<'_> {
+        types::Logs {
+            logs: self
+                .logs
+                .iter()
+                .map(|log| types::Log {
+                    address: types::Address {
+                        x0: log.address.x0,
+                        x1: log.address.x1,
+                        x2: log.address.x2,
+                        x3: log.address.x3,
+                    },
+                    identity: lend(&log.identity),
+                    userid: lend(&log.userid),
+                    date: lend(&log.date),
+                    request: lend(&log.request),
+                    code: log.code,
+                    size: log.size,
+                })
+                .collect(),
+        }
+    }
+
+    fn model(own: types::Logs<'_>) -> Result<Self, Invalid> {
+        Ok(logs(own))
+    }
+
+    fn lent(own: Self::Own<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        Ok(logs(own))
+    }
+}
+
+fn logs<'a, S: Str<'a>>(own: types::Logs<'a>) -> serbench_model::Logs<S> {
+    use serbench_model::log::{Address, Log};
+    serbench_model::Logs {
+        logs: own
+            .logs
+            .into_iter()
+            .map(|log| Log {
+                address: Address {
+                    x0: log.address.x0,
+                    x1: log.address.x1,
+                    x2: log.address.x2,
+                    x3: log.address.x3,
+                },
+                identity: text::<S>(log.identity),
+                userid: text::<S>(log.userid),
+                date: text::<S>(log.date),
+                request: text::<S>(log.request),
+                code: log.code,
+                size: log.size,
+            })
+            .collect(),
+    }
+}
+
+/// The mesh's vectors, field for field both ways.
+mod vectors {
+    use serbench_model::mesh::{Triangle, Vector3};
+
+    use super::types;
+
+    pub(super) fn own(v: Vector3) -> types::Vector3 {
+        types::Vector3 {
+            x: v.x,
+            y: v.y,
+            z: v.z,
+        }
+    }
+
+    pub(super) fn model(v: types::Vector3) -> Vector3 {
+        Vector3 {
+            x: v.x,
+            y: v.y,
+            z: v.z,
+        }
+    }
+
+    pub(super) fn own_triangle(t: &Triangle) -> types::Triangle {
+        types::Triangle {
+            v0: own(t.v0),
+            v1: own(t.v1),
+            v2: own(t.v2),
+            normal: own(t.normal),
+        }
+    }
+
+    pub(super) fn model_triangle(t: types::Triangle) -> Triangle {
+        Triangle {
+            v0: model(t.v0),
+            v1: model(t.v1),
+            v2: model(t.v2),
+            normal: model(t.normal),
+        }
+    }
+}
+
+impl Derived for serbench_model::Mesh {
+    type Own<'a> = types::Mesh;
+
+    const SHAPE: &'static check::Shape = &check::MESH;
+
+    fn own(&self) -> types::Mesh {
+        types::Mesh {
+            triangles: self.triangles.iter().map(vectors::own_triangle).collect(),
+        }
+    }
+
+    fn model(own: types::Mesh) -> Result<Self, Invalid> {
+        Ok(serbench_model::Mesh {
+            triangles: own
+                .triangles
+                .into_iter()
+                .map(vectors::model_triangle)
+                .collect(),
+        })
+    }
+
+    /// The mesh holds no text: its borrowed form is the value itself.
+    fn lent(own: Self::Own<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        Self::model(own)
+    }
+}
+
+/// Minecraft's types, field for field both ways.
+mod minecraft {
+    use serbench_model::Str;
+    use serbench_model::minecraft::{Abilities, Entity, GameType, Item, Player, RecipeBook};
+
+    use super::{Signed, lend, text, types};
+
+    fn own_game_type(game_type: GameType) -> types::GameType {
+        match game_type {
+            GameType::Survival => types::GameType::Survival,
+            GameType::Creative => types::GameType::Creative,
+            GameType::Adventure => types::GameType::Adventure,
+            GameType::Spectator => types::GameType::Spectator,
+        }
+    }
+
+    fn game_type(game_type: types::GameType) -> GameType {
+        match game_type {
+            types::GameType::Survival => GameType::Survival,
+            types::GameType::Creative => GameType::Creative,
+            types::GameType::Adventure => GameType::Adventure,
+            types::GameType::Spectator => GameType::Spectator,
+        }
+    }
+
+    fn own_item(item: &Item) -> types::Item<'_> {
+        types::Item {
+            count: item.count,
+            slot: item.slot,
+            id: lend(&item.id),
+        }
+    }
+
+    fn item<'a, S: Str<'a>>(item: types::Item<'a>) -> Item<S> {
+        Item {
+            count: item.count,
+            slot: item.slot,
+            id: text::<S>(item.id),
+        }
+    }
+
+    fn own_abilities(a: &Abilities) -> types::Abilities {
+        types::Abilities {
+            walk_speed: a.walk_speed,
+            fly_speed: a.fly_speed,
+            may_fly: a.may_fly,
+            flying: a.flying,
+            invulnerable: a.invulnerable,
+            may_build: a.may_build,
+            instabuild: a.instabuild,
+        }
+    }
+
+    fn abilities(a: types::Abilities) -> Abilities {
+        Abilities {
+            walk_speed: a.walk_speed,
+            fly_speed: a.fly_speed,
+            may_fly: a.may_fly,
+            flying: a.flying,
+            invulnerable: a.invulnerable,
+            may_build: a.may_build,
+            instabuild: a.instabuild,
+        }
+    }
+
+    fn own_entity(e: &Entity) -> types::Entity<'_> {
+        types::Entity {
+            id: lend(&e.id),
+            pos: e.pos,
+            motion: e.motion,
+            rotation: e.rotation,
+            fall_distance: e.fall_distance,
+            fire: e.fire,
+            air: e.air,
+            on_ground: e.on_ground,
+            no_gravity: e.no_gravity,
+            invulnerable: e.invulnerable,
+            portal_cooldown: Signed(e.portal_cooldown),
+            uuid: e.uuid,
+            custom_name: e.custom_name.as_deref().map(lend),
+            custom_name_visible: e.custom_name_visible,
+            silent: e.silent,
+            glowing: e.glowing,
+        }
+    }
+
+    fn entity<'a, S: Str<'a>>(e: types::Entity<'a>) -> Entity<S> {
+        Entity {
+            id: text::<S>(e.id),
+            pos: e.pos,
+            motion: e.motion,
+            rotation: e.rotation,
+            fall_distance: e.fall_distance,
+            fire: e.fire,
+            air: e.air,
+            on_ground: e.on_ground,
+            no_gravity: e.no_gravity,
+            invulnerable: e.invulnerable,
+            portal_cooldown: e.portal_cooldown.0,
+            uuid: e.uuid,
+            custom_name: e.custom_name.map(text::<S>),
+            custom_name_visible: e.custom_name_visible,
+            silent: e.silent,
+            glowing: e.glowing,
+        }
+    }
+
+    fn own_recipe_book(r: &RecipeBook) -> types::RecipeBook<'_> {
+        types::RecipeBook {
+            recipes: r.recipes.iter().map(|text| lend(text)).collect(),
+            to_be_displayed: r.to_be_displayed.iter().map(|text| lend(text)).collect(),
+            is_filtering_craftable: r.is_filtering_craftable,
+            is_gui_open: r.is_gui_open,
+            is_furnace_filtering_craftable: r.is_furnace_filtering_craftable,
+            is_furnace_gui_open: r.is_furnace_gui_open,
+            is_blasting_furnace_filtering_craftable: r.is_blasting_furnace_filtering_craftable,
+            is_blasting_furnace_gui_open: r.is_blasting_furnace_gui_open,
+            is_smoker_filtering_craftable: r.is_smoker_filtering_craftable,
+            is_smoker_gui_open: r.is_smoker_gui_open,
+        }
+    }
+
+    fn recipe_book<'a, S: Str<'a>>(r: types::RecipeBook<'a>) -> RecipeBook<S> {
+        RecipeBook {
+            recipes: r.recipes.into_iter().map(text::<S>).collect(),
+            to_be_displayed: r.to_be_displayed.into_iter().map(text::<S>).collect(),
+            is_filtering_craftable: r.is_filtering_craftable,
+            is_gui_open: r.is_gui_open,
+            is_furnace_filtering_craftable: r.is_furnace_filtering_craftable,
+            is_furnace_gui_open: r.is_furnace_gui_open,
+            is_blasting_furnace_filtering_craftable: r.is_blasting_furnace_filtering_craftable,
+            is_blasting_furnace_gui_open: r.is_blasting_furnace_gui_open,
+            is_smoker_filtering_craftable: r.is_smoker_filtering_craftable,
+            is_smoker_gui_open: r.is_smoker_gui_open,
+        }
+    }
+
+    pub(super) fn own_player(p: &Player) -> types::PlayerData<'_> {
+        types::PlayerData {
+            game_type: own_game_type(p.game_type),
+            previous_game_type: own_game_type(p.previous_game_type),
+            score: Signed(p.score),
+            dimension: lend(&p.dimension),
+            selected_item_slot: p.selected_item_slot,
+            selected_item: own_item(&p.selected_item),
+            spawn_dimension: p.spawn_dimension.as_deref().map(lend),
+            spawn_x: Signed(p.spawn_x),
+            spawn_y: Signed(p.spawn_y),
+            spawn_z: Signed(p.spawn_z),
+            spawn_forced: p.spawn_forced,
+            sleep_timer: p.sleep_timer,
+            food_exhaustion_level: p.food_exhaustion_level,
+            food_saturation_level: p.food_saturation_level,
+            food_tick_timer: p.food_tick_timer,
+            xp_level: p.xp_level,
+            xp_p: p.xp_p,
+            xp_total: Signed(p.xp_total),
+            xp_seed: Signed(p.xp_seed),
+            inventory: p.inventory.iter().map(own_item).collect(),
+            ender_items: p.ender_items.iter().map(own_item).collect(),
+            abilities: own_abilities(&p.abilities),
+            entered_nether_position: p.entered_nether_position,
+            root_vehicle: p
+                .root_vehicle
+                .as_ref()
+                .map(|(uuid, vehicle)| (*uuid, own_entity(vehicle))),
+            shoulder_entity_left: p.shoulder_entity_left.as_ref().map(own_entity),
+            shoulder_entity_right: p.shoulder_entity_right.as_ref().map(own_entity),
+            seen_credits: p.seen_credits,
+            recipe_book: own_recipe_book(&p.recipe_book),
+        }
+    }
+
+    pub(super) fn player<'a, S: Str<'a>>(p: types::PlayerData<'a>) -> Player<S> {
+        Player {
+            game_type: game_type(p.game_type),
+            previous_game_type: game_type(p.previous_game_type),
+            score: p.score.0,
+            dimension: text::<S>(p.dimension),
+            selected_item_slot: p.selected_item_slot,
+            selected_item: item(p.selected_item),
+            spawn_dimension: p.spawn_dimension.map(text::<S>),
+            spawn_x: p.spawn_x.0,
+            spawn_y: p.spawn_y.0,
+            spawn_z: p.spawn_z.0,
+            spawn_forced: p.spawn_forced,
+            sleep_timer: p.sleep_timer,
+            food_exhaustion_level: p.food_exhaustion_level,
+            food_saturation_level: p.food_saturation_level,
+            food_tick_timer: p.food_tick_timer,
+            xp_level: p.xp_level,
+            xp_p: p.xp_p,
+            xp_total: p.xp_total.0,
+            xp_seed: p.xp_seed.0,
+            inventory: p.inventory.into_iter().map(item).collect(),
+            ender_items: p.ender_items.into_iter().map(item).collect(),
+            abilities: abilities(p.abilities),
+            entered_nether_position: p.entered_nether_position,
+            root_vehicle: p
+                .root_vehicle
+                .map(|(uuid, vehicle)| (uuid, entity(vehicle))),
+            shoulder_entity_left: p.shoulder_entity_left.map(entity),
+            shoulder_entity_right: p.shoulder_entity_right.map(entity),
+            seen_credits: p.seen_credits,
+            recipe_book: recipe_book(p.recipe_book),
+        }
+    }
+}
+
+impl Derived for serbench_model::Players {
+    type Own<'a> = types::Players<'a>;
+
+    const SHAPE: &'static check::Shape = &check::PLAYERS;
+
+    fn own(&self) -> types::Players<'_> {
+        types::Players {
+            players: self.players.iter().map(minecraft::own_player).collect(),
+        }
+    }
+
+    fn model(own: types::Players<'_>) -> Result<Self, Invalid> {
+        Ok(serbench_model::Players {
+            players: own.players.into_iter().map(minecraft::player).collect(),
+        })
+    }
+
+    fn lent(own: Self::Own<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        Ok(serbench_model::Players {
+            players: own.players.into_iter().map(minecraft::player).collect(),
+        })
+    }
+}
+
+/// mk48's types, field for field both ways.
+mod mk48 {
+    use serbench_model::mk48::{Contact, EntityType, Guidance, TerrainUpdate, Transform, Update};
+
+    use super::{Octet, Signed, types};
+
+    fn own_entity_type(kind: EntityType) -> types::EntityType {
+        match kind {
+            EntityType::ArleighBurke => types::EntityType::ArleighBurke,
+            EntityType::Bismarck => types::EntityType::Bismarck,
+            EntityType::Clemenceau => types::EntityType::Clemenceau,
+            EntityType::Fletcher => types::EntityType::Fletcher,
+            EntityType::G5 => types::EntityType::G5,
+            EntityType::Iowa => types::EntityType::Iowa,
+            EntityType::Kolkata => types::EntityType::Kolkata,
+            EntityType::Osa => types::EntityType::Osa,
+            EntityType::Yasen => types::EntityType::Yasen,
+            EntityType::Zubr => types::EntityType::Zubr,
+        }
+    }
+
+    fn entity_type(kind: types::EntityType) -> EntityType {
+        match kind {
+            types::EntityType::ArleighBurke => EntityType::ArleighBurke,
+            types::EntityType::Bismarck => EntityType::Bismarck,
+            types::EntityType::Clemenceau => EntityType::Clemenceau,
+            types::EntityType::Fletcher => EntityType::Fletcher,
+            types::EntityType::G5 => EntityType::G5,
+            types::EntityType::Iowa => EntityType::Iowa,
+            types::EntityType::Kolkata => EntityType::Kolkata,
+            types::EntityType::Osa => EntityType::Osa,
+            types::EntityType::Yasen => EntityType::Yasen,
+            types::EntityType::Zubr => EntityType::Zubr,
+        }
+    }
+
+    fn own_contact(c: &Contact) -> types::Contact {
+        types::Contact {
+            damage: c.damage,
+            entity_id: c.entity_id,
+            entity_type: c.entity_type.map(own_entity_type),
+            guidance: types::Guidance {
+                angle: c.guidance.angle,
+                submerge: c.guidance.submerge,
+                velocity: Signed(c.guidance.velocity),
+            },
+            player_id: c.player_id,
+            reloads: c.reloads.clone(),
+            transform: types::Transform {
+                altitude: c.transform.altitude,
+                angle: c.transform.angle,
+                position: c.transform.position,
+                velocity: Signed(c.transform.velocity),
+            },
+            turret_angles: c.turret_angles.clone(),
+        }
+    }
+
+    fn contact(c: types::Contact) -> Contact {
+        Contact {
+            damage: c.damage,
+            entity_id: c.entity_id,
+            entity_type: c.entity_type.map(entity_type),
+            guidance: Guidance {
+                angle: c.guidance.angle,
+                submerge: c.guidance.submerge,
+                velocity: c.guidance.velocity.0,
+            },
+            player_id: c.player_id,
+            reloads: c.reloads,
+            transform: Transform {
+                altitude: c.transform.altitude,
+                angle: c.transform.angle,
+                position: c.transform.position,
+                velocity: c.transform.velocity.0,
+            },
+            turret_angles: c.turret_angles,
+        }
+    }
+
+    pub(super) fn own_update(u: &Update) -> types::Update {
+        types::Update {
+            contacts: u.contacts.iter().map(own_contact).collect(),
+            score: u.score,
+            world_radius: u.world_radius,
+            terrain_updates: u
+                .terrain_updates
+                .iter()
+                .map(|t| types::TerrainUpdate {
+                    chunk_id: t.chunk_id,
+                    data: t.data.iter().copied().map(Octet).collect(),
+                })
+                .collect(),
+        }
+    }
+
+    pub(super) fn update(u: types::Update) -> Update {
+        Update {
+            contacts: u.contacts.into_iter().map(contact).collect(),
+            score: u.score,
+            world_radius: u.world_radius,
+            terrain_updates: u
+                .terrain_updates
+                .into_iter()
+                .map(|t| TerrainUpdate {
+                    chunk_id: t.chunk_id,
+                    data: t.data.into_iter().map(|Octet(byte)| byte).collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Derived for serbench_model::Updates {
+    type Own<'a> = types::Updates;
+
+    const SHAPE: &'static check::Shape = &check::UPDATES;
+
+    fn own(&self) -> types::Updates {
+        types::Updates {
+            updates: self.updates.iter().map(mk48::own_update).collect(),
+        }
+    }
+
+    fn model(own: types::Updates) -> Result<Self, Invalid> {
+        Ok(serbench_model::Updates {
+            updates: own.updates.into_iter().map(mk48::update).collect(),
+        })
+    }
+
+    /// The updates hold no text: their borrowed form is the value itself.
+    fn lent(own: Self::Own<'_>) -> Result<Self::Borrowed<'_>, Invalid> {
+        Self::model(own)
     }
 }

@@ -123,6 +123,94 @@ pub(super) const MEDIA_CONTENT: Shape = Struct(&[
     ("images", List(&IMAGE)),
 ]);
 
+const ADDRESS: Shape = Struct(&[("x0", ONE), ("x1", ONE), ("x2", ONE), ("x3", ONE)]);
+const LOG: Shape = Struct(&[
+    ("address", ADDRESS),
+    ("identity", ONE),
+    ("userid", ONE),
+    ("date", ONE),
+    ("request", ONE),
+    ("code", ONE),
+    ("size", ONE),
+]);
+pub(super) const LOGS: Shape = Struct(&[("logs", List(&LOG))]);
+const VECTOR3: Shape = Struct(&[("x", ONE), ("y", ONE), ("z", ONE)]);
+const TRIANGLE: Shape = Struct(&[
+    ("v0", VECTOR3),
+    ("v1", VECTOR3),
+    ("v2", VECTOR3),
+    ("normal", VECTOR3),
+]);
+pub(super) const MESH: Shape = Struct(&[("triangles", List(&TRIANGLE))]);
+const ITEM: Shape = Struct(&[("count", ONE), ("slot", ONE), ("id", ONE)]);
+/// Fields that hold no list (options, tuples, entities, abilities) are
+/// leaves, skipped whole: zerompk reads their arrays by a fixed length.
+const PLAYER: Shape = Struct(&[
+    ("game_type", ONE),
+    ("previous_game_type", ONE),
+    ("score", ONE),
+    ("dimension", ONE),
+    ("selected_item_slot", ONE),
+    ("selected_item", ITEM),
+    ("spawn_dimension", ONE),
+    ("spawn_x", ONE),
+    ("spawn_y", ONE),
+    ("spawn_z", ONE),
+    ("spawn_forced", ONE),
+    ("sleep_timer", ONE),
+    ("food_exhaustion_level", ONE),
+    ("food_saturation_level", ONE),
+    ("food_tick_timer", ONE),
+    ("xp_level", ONE),
+    ("xp_p", ONE),
+    ("xp_total", ONE),
+    ("xp_seed", ONE),
+    ("inventory", List(&ITEM)),
+    ("ender_items", List(&ITEM)),
+    ("abilities", ONE),
+    ("entered_nether_position", ONE),
+    ("root_vehicle", ONE),
+    ("shoulder_entity_left", ONE),
+    ("shoulder_entity_right", ONE),
+    ("seen_credits", ONE),
+    (
+        "recipe_book",
+        Struct(&[
+            ("recipes", List(&Str)),
+            ("to_be_displayed", List(&Str)),
+            ("is_filtering_craftable", ONE),
+            ("is_gui_open", ONE),
+            ("is_furnace_filtering_craftable", ONE),
+            ("is_furnace_gui_open", ONE),
+            ("is_blasting_furnace_filtering_craftable", ONE),
+            ("is_blasting_furnace_gui_open", ONE),
+            ("is_smoker_filtering_craftable", ONE),
+            ("is_smoker_gui_open", ONE),
+        ]),
+    ),
+]);
+pub(super) const PLAYERS: Shape = Struct(&[("players", List(&PLAYER))]);
+/// The reloads are bools, one byte in the input at least and one in
+/// memory, so a count the input holds reserves no more than the input.
+const CONTACT: Shape = Struct(&[
+    ("damage", ONE),
+    ("entity_id", ONE),
+    ("entity_type", ONE),
+    ("guidance", ONE),
+    ("player_id", ONE),
+    ("reloads", List(&ONE)),
+    ("transform", ONE),
+    ("turret_angles", List(&Int)),
+]);
+const TERRAIN_UPDATE: Shape = Struct(&[("chunk_id", ONE), ("data", List(&Int))]);
+const UPDATE: Shape = Struct(&[
+    ("contacts", List(&CONTACT)),
+    ("score", ONE),
+    ("world_radius", ONE),
+    ("terrain_updates", List(&TERRAIN_UPDATE)),
+]);
+pub(super) const UPDATES: Shape = Struct(&[("updates", List(&UPDATE))]);
+
 /// A count the input cannot hold: where it is, and what it declares
 /// against what is left.
 #[derive(Debug)]

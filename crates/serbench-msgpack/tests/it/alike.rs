@@ -2,7 +2,10 @@
 //! workload and edge cases is the `msgpack` row's, and it reads that row's
 //! bytes back to the value.
 
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 use serbench_msgpack::{MsgPack, MsgPackZerompk};
 use serbench_testkit::Arbitrary;
 
@@ -42,7 +45,11 @@ alike!(
     telemetry: SensorReading,
     graph: Graph,
     records: Record,
-    media: MediaContent
+    media: MediaContent,
+    log: Logs,
+    mesh: Mesh,
+    minecraft_savedata: Players,
+    mk48: Updates
 );
 
 #[test]

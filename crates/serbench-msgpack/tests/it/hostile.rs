@@ -9,7 +9,12 @@
 //! container fails before rmp-serde's depth limit of 1 024. MessagePack has
 //! no document type declarations.
 
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::log::{Address, Log};
+use serbench_model::mk48::{Contact, EntityType, Guidance, TerrainUpdate, Transform, Update};
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 use serbench_msgpack::{ErrorKind, MsgPack};
 use serbench_testkit::{
     Class, Crafted, Crafts, HUGE_TEXT, HostileInputs, NESTING, patched, small_record,
@@ -575,6 +580,277 @@ impl Crafts<MediaContent> for Inputs {
                 "the player as a map {JAVA: \"copyright\"}, then nil",
                 &[player, copyright.clone()].concat(),
                 &[text("player"), vec![0x81], text("JAVA"), copyright].concat(),
+            ),
+        ]
+    }
+}
+
+/// One record of fixed values, so every patch below finds its bytes once.
+fn one_log() -> Logs {
+    Logs {
+        logs: vec![Log {
+            address: Address {
+                x0: 192,
+                x1: 168,
+                x2: 0,
+                x3: 1,
+            },
+            identity: "-".to_owned(),
+            userid: "alice".to_owned(),
+            date: "4/Jul/2021:12:30:45 +0100".to_owned(),
+            request: "GET /img/logo-full.svg HTTP/1.1".to_owned(),
+            code: 404,
+            size: 5000,
+        }],
+    }
+}
+
+// Nesting is attacked where a list's elements are integers or texts: a
+// leaf inside a list element is skipped by zerompk's length walk, which
+// refuses deep nesting there as a limit of its own.
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Other, Utf8, WrongType};
+        use ErrorKind::{Invalid, Truncated};
+
+        let logs = &one_log();
+        let request = logs.logs[0].request.as_bytes();
+        let code = entry("code", &[0xcd, 0x01, 0x94]);
+        vec![
+            huge(
+                logs,
+                "the records",
+                Truncated,
+                [&text("logs"), &[0x91], &[]],
+                ARRAY32,
+            ),
+            huge(
+                logs,
+                "the request",
+                Truncated,
+                [&text("request"), &[0xa0 | 31], request],
+                STR32,
+            ),
+            patched::<MsgPack, _>(
+                logs,
+                Utf8,
+                Invalid,
+                "a byte 0xff in the user id",
+                &entry("userid", &text("alice")),
+                &entry("userid", b"\xa5al\xffce"),
+            ),
+            patched::<MsgPack, _>(
+                logs,
+                WrongType,
+                Invalid,
+                "the code is text",
+                &code,
+                &entry("code", &text("404")),
+            ),
+            patched::<MsgPack, _>(
+                logs,
+                Other,
+                Invalid,
+                "a size of -1",
+                &entry("size", &[0xcd, 0x13, 0x88]),
+                &entry("size", &[0xff]),
+            ),
+            patched::<MsgPack, _>(
+                logs,
+                Duplicate,
+                Invalid,
+                "the code twice",
+                &[&[0x87][..], &text("address")].concat(),
+                &[&[0x88][..], &code, &text("address")].concat(),
+            ),
+        ]
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let mut mesh = Mesh::generate(1);
+        mesh.triangles[0].normal.x = 0.125;
+        let mesh = &mesh;
+        let x = entry("x", &[&[0xca][..], &0.125_f32.to_be_bytes()].concat());
+        vec![
+            huge(
+                mesh,
+                "the triangles",
+                ErrorKind::Truncated,
+                [&text("triangles"), &[0x91], &[]],
+                ARRAY32,
+            ),
+            patched::<MsgPack, _>(
+                mesh,
+                Class::WrongType,
+                ErrorKind::Invalid,
+                "a normal's x is text",
+                &x,
+                &entry("x", &text("1")),
+            ),
+        ]
+    }
+}
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Truncated};
+
+        let mut players = Players::generate(1);
+        let player = &mut players.players[0];
+        "overworld".clone_into(&mut player.dimension);
+        "serbench_probe".clone_into(&mut player.selected_item.id);
+        player.spawn_dimension = Some("serbench_spawn".to_owned());
+        let game_type = entry("game_type", &text(&format!("{:?}", player.game_type)));
+        let spawn = entry("spawn_dimension", &text("serbench_spawn"));
+        let players = &players;
+        vec![
+            huge(
+                players,
+                "the players",
+                Truncated,
+                [&text("players"), &[0x91], &[]],
+                ARRAY32,
+            ),
+            huge(
+                players,
+                "the dimension",
+                Truncated,
+                [&text("dimension"), &[0xa9], b"overworld"],
+                STR32,
+            ),
+            patched::<MsgPack, _>(
+                players,
+                UnknownEnum,
+                Invalid,
+                "game type Hardcore",
+                &game_type,
+                &entry("game_type", &text("Hardcore")),
+            ),
+            patched::<MsgPack, _>(
+                players,
+                Utf8,
+                Invalid,
+                "a byte 0xff in the selected item's id",
+                b"serbench_probe",
+                b"serbench\xffprobe",
+            ),
+            patched::<MsgPack, _>(
+                players,
+                WrongType,
+                Invalid,
+                "the spawn dimension is a number",
+                &spawn,
+                &entry("spawn_dimension", &[0x03]),
+            ),
+        ]
+    }
+}
+
+/// One update of fixed values, so every patch below finds its bytes once.
+fn one_update() -> Updates {
+    Updates {
+        updates: vec![Update {
+            contacts: vec![Contact {
+                damage: 3,
+                entity_id: 77,
+                entity_type: Some(EntityType::Yasen),
+                guidance: Guidance {
+                    angle: 5,
+                    submerge: true,
+                    velocity: -2,
+                },
+                player_id: Some(9),
+                reloads: vec![true, false],
+                transform: Transform {
+                    altitude: -1,
+                    angle: 6,
+                    position: (1.5, -2.5),
+                    velocity: 4,
+                },
+                turret_angles: vec![300],
+            }],
+            score: 1000,
+            world_radius: 500.0,
+            terrain_updates: vec![TerrainUpdate {
+                chunk_id: (-1, 2),
+                data: vec![0xab; 3],
+            }],
+        }],
+    }
+}
+
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, UnknownEnum, WrongType};
+        use ErrorKind::{Invalid, Truncated};
+
+        let updates = &one_update();
+        let turrets = entry("turret_angles", &[0x91, 0xcd, 0x01, 0x2c]);
+        let data = [0xcc, 0xab].repeat(3);
+        vec![
+            huge(
+                updates,
+                "the updates",
+                Truncated,
+                [&text("updates"), &[0x91], &[]],
+                ARRAY32,
+            ),
+            huge(
+                updates,
+                "the reloads",
+                Invalid,
+                [&text("reloads"), &[0x92], &[0xc3, 0xc2]],
+                ARRAY32,
+            ),
+            huge(
+                updates,
+                "a terrain update's data",
+                Truncated,
+                [&text("data"), &[0x93], &data],
+                ARRAY32,
+            ),
+            patched::<MsgPack, _>(
+                updates,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as a turret angle",
+                &turrets,
+                &entry("turret_angles", &[&[0x91][..], &deep(&[0])].concat()),
+            ),
+            patched::<MsgPack, _>(
+                updates,
+                UnknownEnum,
+                Invalid,
+                "entity type Titanic",
+                &entry("entity_type", &text("Yasen")),
+                &entry("entity_type", &text("Titanic")),
+            ),
+            patched::<MsgPack, _>(
+                updates,
+                WrongType,
+                Invalid,
+                "submerge is a number",
+                &entry("submerge", &[0xc3]),
+                &entry("submerge", &[0x01]),
+            ),
+            patched::<MsgPack, _>(
+                updates,
+                Other,
+                Invalid,
+                "a terrain byte of 256",
+                &[text("data"), vec![0x93, 0xcc, 0xab]].concat(),
+                &[text("data"), vec![0x93, 0xcd, 0x01, 0x00]].concat(),
+            ),
+            patched::<MsgPack, _>(
+                updates,
+                Duplicate,
+                Invalid,
+                "the score twice",
+                &[&[0x84][..], &text("contacts")].concat(),
+                &[&[0x85][..], &entry("score", &[0]), &text("contacts")].concat(),
             ),
         ]
     }
