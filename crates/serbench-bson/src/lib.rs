@@ -78,6 +78,18 @@
 //! - **media**: `{media: {uri, title, width, height, format, duration, size,
 //!   bitrate, persons, player, copyright}, images: [{uri, title, width,
 //!   height, size}]}`; absent options are null: 509 bytes.
+//! - **log**: `{logs: [{address: {x0, x1, x2, x3: int32}, identity,
+//!   userid, date, request: string, code: int32, size: int64}]}`.
+//! - **mesh**: `{triangles: [{v0, v1, v2, normal: {x, y, z: double}}]}`:
+//!   an `f32` is the double of the same value, which reads back to the
+//!   same bits.
+//! - **minecraft_savedata**: `{players: [{game_type: "Survival", …}]}`:
+//!   a tuple or `[u32; 4]` is an array, `i8` and `u16` an `int32`, an
+//!   absent option null.
+//! - **mk48**: `{updates: [{contacts: [{…, entity_type: "Yasen", …,
+//!   reloads: [boolean …], …}], …, terrain_updates: [{chunk_id: [int32,
+//!   int32], data: [int32 …]}]}]}`: a `Vec<u8>` is an array of `int32`s,
+//!   as serde gives it, not a binary.
 //!
 //! [bsonspec.org]: https://bsonspec.org/spec.html
 //!
@@ -133,7 +145,13 @@
 //! rather than found by copying that text again. The bson crate's error
 //! is the [`source`](std::error::Error::source).
 //!
-//! Every value of the model encodes. A document past 2^31 − 1 bytes,
+//! Every value of the model encodes but one: BSON's integers are signed,
+//! so a log's `size` (a `u64`) past `i64::MAX` has no BSON type, and is an
+//! [`ErrorKind::Unsupported`] error at its field path (the generated
+//! sizes stay below 10^8). An `f32` is written as a double, and widening a
+//! signaling NaN sets its quiet bit: such an `f32` (in mesh,
+//! minecraft_savedata and mk48) is refused likewise. A document past
+//! 2^31 − 1 bytes,
 //! which BSON's `int32` lengths cannot state, would be an
 //! [`ErrorKind::Unsupported`] error: the bson crate writes each length as
 //! `len as i32`, so the length is checked after writing.
@@ -146,8 +164,12 @@ mod evolution;
 mod read;
 mod walk;
 
+use serbench_model::minecraft::Entity;
 use serbench_model::serde_forms::SerdeBorrow;
-use serbench_model::{BaseCodec, Carries, Codec, Dataset, lend_or_tell};
+use serbench_model::{
+    BaseCodec, Carries, Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record,
+    SensorReading, TaskManager, Updates, lend_or_tell,
+};
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -168,11 +190,137 @@ impl BaseCodec for Bson {
 
 serbench_model::functions!(Bson, "BSON document");
 
+mod private {
+    /// What BSON cannot carry, checked before writing: the field path and
+    /// the value. BSON's integers are signed, `int32` and `int64`, so a
+    /// `u64` past `i64::MAX` has no BSON type; the bson crate refuses it
+    /// too, but without saying where.
+    ///
+    /// And a signaling NaN `f32`: BSON's one float is a double, and
+    /// widening such an `f32` sets its quiet bit, so it would read back
+    /// with other bits. Every other `f32` widens and narrows to itself.
+    pub trait Portable {
+        fn past_int64(&self) -> Option<(String, u64)> {
+            None
+        }
+
+        fn signaling_nan(&self) -> Option<(String, u32)> {
+            None
+        }
+    }
+}
+
+impl private::Portable for TaskManager {}
+impl private::Portable for SensorReading {}
+impl private::Portable for Graph {}
+impl private::Portable for Record {}
+impl private::Portable for MediaContent {}
+/// `value`'s path and bits if it is a NaN whose quiet bit is clear; the
+/// path is built only then.
+fn signaling(value: f32, path: impl FnOnce() -> String) -> Option<(String, u32)> {
+    (value.is_nan() && value.to_bits() & 0x0040_0000 == 0).then(|| (path(), value.to_bits()))
+}
+
+impl private::Portable for Mesh {
+    fn signaling_nan(&self) -> Option<(String, u32)> {
+        self.triangles.iter().enumerate().find_map(|(i, t)| {
+            [
+                ("v0", t.v0),
+                ("v1", t.v1),
+                ("v2", t.v2),
+                ("normal", t.normal),
+            ]
+            .into_iter()
+            .find_map(|(vertex, v)| {
+                [("x", v.x), ("y", v.y), ("z", v.z)]
+                    .into_iter()
+                    .find_map(|(axis, value)| {
+                        signaling(value, || format!("triangles[{i}].{vertex}.{axis}"))
+                    })
+            })
+        })
+    }
+}
+
+fn entity_floats(at: &dyn Fn() -> String, e: &Entity) -> Option<(String, u32)> {
+    [
+        ("rotation.0", e.rotation.0),
+        ("rotation.1", e.rotation.1),
+        ("fall_distance", e.fall_distance),
+    ]
+    .into_iter()
+    .find_map(|(field, value)| signaling(value, || format!("{}.{field}", at())))
+}
+
+impl private::Portable for Players {
+    fn signaling_nan(&self) -> Option<(String, u32)> {
+        self.players.iter().enumerate().find_map(|(i, p)| {
+            [
+                ("food_exhaustion_level", p.food_exhaustion_level),
+                ("food_saturation_level", p.food_saturation_level),
+                ("xp_p", p.xp_p),
+                ("abilities.walk_speed", p.abilities.walk_speed),
+                ("abilities.fly_speed", p.abilities.fly_speed),
+            ]
+            .into_iter()
+            .find_map(|(field, value)| signaling(value, || format!("players[{i}].{field}")))
+            .or_else(|| {
+                let vehicle = p.root_vehicle.as_ref().map(|(_, e)| ("root_vehicle.1", e));
+                let left = p.shoulder_entity_left.as_ref();
+                let right = p.shoulder_entity_right.as_ref();
+                [
+                    vehicle,
+                    left.map(|e| ("shoulder_entity_left", e)),
+                    right.map(|e| ("shoulder_entity_right", e)),
+                ]
+                .into_iter()
+                .flatten()
+                .find_map(|(field, e)| entity_floats(&|| format!("players[{i}].{field}"), e))
+            })
+        })
+    }
+}
+
+impl private::Portable for Updates {
+    fn signaling_nan(&self) -> Option<(String, u32)> {
+        self.updates.iter().enumerate().find_map(|(i, u)| {
+            signaling(u.world_radius, || format!("updates[{i}].world_radius")).or_else(|| {
+                u.contacts.iter().enumerate().find_map(|(c, contact)| {
+                    let (x, y) = contact.transform.position;
+                    [(0, x), (1, y)].into_iter().find_map(|(axis, value)| {
+                        signaling(value, || {
+                            format!("updates[{i}].contacts[{c}].transform.position.{axis}")
+                        })
+                    })
+                })
+            })
+        })
+    }
+}
+
+/// A log's `size` is the model's one `u64`.
+impl private::Portable for Logs {
+    fn past_int64(&self) -> Option<(String, u64)> {
+        self.logs
+            .iter()
+            .position(|log| i64::try_from(log.size).is_err())
+            .map(|i| (format!("logs[{i}].size"), self.logs[i].size))
+    }
+}
+
 impl<T> Codec<T> for Bson
 where
-    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
+    T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + private::Portable,
 {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
+        if let Some((path, n)) = value.past_int64() {
+            let message = format!("{n} has no BSON integer: int64 ends at i64::MAX");
+            return Err(Error::new::<Self, T>(ErrorKind::Unsupported, message).at_path(path));
+        }
+        if let Some((path, bits)) = value.signaling_nan() {
+            let message = format!("the signaling NaN f32 {bits:#010x}: a double would quiet it");
+            return Err(Error::new::<Self, T>(ErrorKind::Unsupported, message).at_path(path));
+        }
         write(value, out, T::NAME)
     }
 

@@ -13,7 +13,12 @@
 //! document type declarations.
 
 use serbench_bson::{Bson, ErrorKind};
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::log::{Address, Log};
+use serbench_model::mk48::{Contact, EntityType, Guidance, TerrainUpdate, Transform, Update};
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 use serbench_testkit::{
     Class, Crafted, Crafts, HUGE_TEXT, HostileInputs, NESTING, overwritten, patched, replace_once,
     small_record,
@@ -721,6 +726,201 @@ impl Crafts<MediaContent> for Inputs {
                 "the player as a document {JAVA: \"copyright\"}",
                 &player,
                 element(DOCUMENT, "player", &document(&[text("JAVA", "copyright")])),
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Other, Utf8, WrongType};
+        use ErrorKind::Invalid;
+
+        let logs = &Logs {
+            logs: vec![Log {
+                address: Address {
+                    x0: 192,
+                    x1: 168,
+                    x2: 0,
+                    x3: 1,
+                },
+                identity: "-".to_owned(),
+                userid: "alice".to_owned(),
+                date: "4/Jul/2021:12:30:45 +0100".to_owned(),
+                request: "GET /img/logo-full.svg HTTP/1.1".to_owned(),
+                code: 404,
+                size: 5000,
+            }],
+        };
+        let mut inputs = Vec::new();
+        inputs.extend(lengths(logs, "the records", b"\x04logs\0"));
+        inputs.extend(lengths(logs, "the request", b"\x02request\0"));
+        inputs.extend([
+            patched::<Bson, _>(
+                logs,
+                Utf8,
+                Invalid,
+                "a byte 0xff in the user id",
+                b"alice",
+                b"al\xffce",
+            ),
+            bson_patched(
+                logs,
+                WrongType,
+                Invalid,
+                "the code is text",
+                int32("code", 404),
+                text("code", "404"),
+            ),
+            patched::<Bson, _>(
+                logs,
+                Other,
+                Invalid,
+                "a size of -1",
+                element(INT64, "size", &5000_i64.to_le_bytes()),
+                element(INT64, "size", &(-1_i64).to_le_bytes()),
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        let mut mesh = Mesh::generate(1);
+        mesh.triangles[0].normal.x = 0.125;
+        let mesh = &mesh;
+        let mut inputs = Vec::new();
+        inputs.extend(lengths(mesh, "the triangles", b"\x04triangles\0"));
+        inputs.extend(lengths(mesh, "a normal", b"\x03normal\0"));
+        inputs.push(bson_patched(
+            mesh,
+            Class::WrongType,
+            ErrorKind::Invalid,
+            "a normal's x is text",
+            element(DOUBLE, "x", &0.125_f64.to_le_bytes()),
+            text("x", "0.125"),
+        ));
+        inputs
+    }
+}
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{UnknownEnum, Utf8, WrongType};
+        use ErrorKind::Invalid;
+
+        let mut players = Players::generate(1);
+        let player = &mut players.players[0];
+        "overworld".clone_into(&mut player.dimension);
+        "serbench_probe".clone_into(&mut player.selected_item.id);
+        player.spawn_dimension = Some("serbench_spawn".to_owned());
+        let game_type = text("game_type", &format!("{:?}", player.game_type));
+        let players = &players;
+        let mut inputs = Vec::new();
+        inputs.extend(lengths(players, "the dimension", b"\x02dimension\0"));
+        inputs.extend(lengths(players, "the inventory", b"\x04inventory\0"));
+        inputs.extend([
+            bson_patched(
+                players,
+                UnknownEnum,
+                Invalid,
+                "game type Hardcore",
+                &game_type,
+                text("game_type", "Hardcore"),
+            ),
+            patched::<Bson, _>(
+                players,
+                Utf8,
+                Invalid,
+                "a byte 0xff in the selected item's id",
+                b"serbench_probe",
+                b"serbench\xffprobe",
+            ),
+            bson_patched(
+                players,
+                WrongType,
+                Invalid,
+                "the spawn dimension is an int32",
+                text("spawn_dimension", "serbench_spawn"),
+                int32("spawn_dimension", 1),
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Other, UnknownEnum, WrongType};
+        use ErrorKind::Invalid;
+
+        let updates = &Updates {
+            updates: vec![Update {
+                contacts: vec![Contact {
+                    damage: 3,
+                    entity_id: 77,
+                    entity_type: Some(EntityType::Yasen),
+                    guidance: Guidance {
+                        angle: 5,
+                        submerge: true,
+                        velocity: -2,
+                    },
+                    player_id: Some(9),
+                    reloads: vec![true, false],
+                    transform: Transform {
+                        altitude: -1,
+                        angle: 6,
+                        position: (1.5, -2.5),
+                        velocity: 4,
+                    },
+                    turret_angles: vec![300],
+                }],
+                score: 1000,
+                world_radius: 500.0,
+                terrain_updates: vec![TerrainUpdate {
+                    chunk_id: (-1, 2),
+                    data: vec![0xab; 3],
+                }],
+            }],
+        };
+        let submerge = element(BOOLEAN, "submerge", &[1]);
+        let mut inputs = Vec::new();
+        inputs.extend(lengths(updates, "the reloads", b"\x04reloads\0"));
+        inputs.extend(lengths(updates, "a terrain update's data", b"\x04data\0"));
+        inputs.extend([
+            bson_patched(
+                updates,
+                UnknownEnum,
+                Invalid,
+                "entity type Titanic",
+                text("entity_type", "Yasen"),
+                text("entity_type", "Titanic"),
+            ),
+            bson_patched(
+                updates,
+                WrongType,
+                Invalid,
+                "submerge is an int32",
+                &submerge,
+                int32("submerge", 1),
+            ),
+            patched::<Bson, _>(
+                updates,
+                Other,
+                Invalid,
+                "a boolean byte 2",
+                &submerge,
+                element(BOOLEAN, "submerge", &[2]),
+            ),
+            patched::<Bson, _>(
+                updates,
+                Other,
+                Invalid,
+                "a terrain byte of 256",
+                int32("0", 0xab),
+                int32("0", 256),
             ),
         ]);
         inputs
