@@ -19,10 +19,11 @@
 
 use serbench_model::{BaseCodec, Error, ErrorKind};
 
-/// The deepest arrays and objects may nest: the task-manager nests 6
-/// levels (root, lists, list, tasks, task, header), the deepest of the
-/// layouts, and no key holds anything but its layout's value, so deeper
-/// input is wrong whatever it holds.
+/// The deepest arrays and objects may nest: mk48 nests 7 levels (root,
+/// updates, update, contacts, contact, transform, position), the deepest
+/// of the layouts (the task-manager and minecraft_savedata nest 6), and no
+/// key holds anything but its layout's value, so deeper input is wrong
+/// whatever it holds.
 pub(crate) const DEPTH: usize = 16;
 
 /// Whether the pass refuses a bare `-0`.

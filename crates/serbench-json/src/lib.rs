@@ -27,10 +27,13 @@
 //! same key order, the same string escapes, and floats in the same
 //! shortest digits that read back to the same bits: the same bytes for
 //! every dataset's workload and edge cases, which a test holds them to.
-//! Two differences remain: simd-json (and its derive) writes a positive
+//! Three differences remain: simd-json (and its derive) writes a positive
 //! exponent without its sign, `1e300` where serde_json, sonic-rs and
 //! flexon write `1e+300`, which only floats of magnitude 10^16 and more
-//! have; flexon writes a control character's escape with upper-case hex
+//! have; simd-json's serde support writes an `f32` by the shortest digits
+//! of its `f64` widening, `0.10000000149011612` where the others (its own
+//! derive too) write `0.1`, so its mesh, minecraft_savedata and mk48 are
+//! longer; flexon writes a control character's escape with upper-case hex
 //! digits, `\u001F` where the others write `\u001f`. Each reads the
 //! others' bytes back exactly.
 //!
@@ -68,6 +71,17 @@
 //! - **media**: `{"media":{"uri":…,"title":…,"width":640,…,"bitrate":262144,
 //!   "persons":[…],"player":"JAVA","copyright":null},"images":[{…,"size":"LARGE"}]}`;
 //!   absent options are `null`.
+//! - **log**, **mesh**, **minecraft_savedata**, **mk48**
+//!   (rust_serialization_benchmark's): the model's serde derive, RSB's own
+//!   field names and order, so serde_json writes the very bytes RSB's
+//!   serde_json row writes: `{"logs":[{"address":{"x0":1,"x1":2,"x2":3,
+//!   "x3":4},"identity":"-","userid":"-","date":…,"request":…,"code":200,
+//!   "size":1234}]}`; `{"triangles":[{"v0":{"x":0.5,"y":…,"z":…},"v1":…,
+//!   "v2":…,"normal":…}]}`; a minecraft player's enums as their variant
+//!   names (`"game_type":"Survival"`), tuples and `[u32; 4]` as arrays,
+//!   absent options `null`; an mk48 contact's `"entity_type":"Zubr"` or
+//!   `null`, `"reloads":[true,false]`, `"position":[1.5,-2.25]`. `f32`s
+//!   take their own shortest digits (`0.1`, not `0.10000000149011612`).
 //!
 //! JSON cannot carry NaN or infinities, nor timestamps RFC 3339 cannot write
 //! (years outside 0–9999, offsets with seconds): encoding such a value is an
@@ -122,6 +136,7 @@ pub mod document;
 #[cfg(feature = "evolution")]
 mod evolution;
 mod flexon;
+mod floats;
 #[cfg(feature = "document")]
 mod input;
 mod locate;
@@ -131,14 +146,15 @@ mod sonic;
 
 use serbench_model::serde_forms::{Lent, SerdeBorrow, with_path};
 use serbench_model::{
-    BaseCodec, Carries, Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager,
-    lend_or_tell,
+    BaseCodec, Carries, Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record,
+    SensorReading, TaskManager, Updates, lend_or_tell,
 };
 pub use serbench_model::{Error, ErrorKind};
 use serde::Serialize;
 use serde::de::{Deserialize, DeserializeOwned};
 
 pub use crate::flexon::JsonFlexon;
+use crate::floats::Floats;
 pub use crate::simd::JsonSimd;
 pub use crate::simd_derive::JsonSimdDerive;
 pub use crate::sonic::JsonSonic;
@@ -167,13 +183,13 @@ mod private {
     /// What only JSON cannot carry, checked before writing: the field
     /// path and what is wrong there.
     pub trait Portable {
-        fn unsupported(&self) -> Option<(&'static str, String)> {
+        fn unsupported(&self) -> Option<(String, String)> {
             None
         }
 
         /// The field holding a negative zero, which sonic-rs reads back
         /// as a positive one.
-        fn negative_zero(&self) -> Option<&'static str> {
+        fn negative_zero(&self) -> Option<String> {
             None
         }
     }
@@ -183,24 +199,27 @@ impl private::Portable for TaskManager {}
 impl private::Portable for Graph {}
 impl private::Portable for Record {}
 impl private::Portable for MediaContent {}
+impl private::Portable for Logs {}
 
-impl private::Portable for SensorReading {
-    fn unsupported(&self) -> Option<(&'static str, String)> {
-        SensorReading::READING_NAMES
-            .into_iter()
-            .zip(self.readings())
-            .find(|(_, value)| !value.is_finite())
-            .map(|(name, value)| (name, format!("{value}, and JSON has no NaN or infinity")))
-    }
+/// The datasets with floats: each is walked for the first float JSON has no
+/// number for, and for sonic-rs the first negative zero.
+macro_rules! with_floats {
+    ($($dataset:ty),*) => {$(
+        impl private::Portable for $dataset {
+            fn unsupported(&self) -> Option<(String, String)> {
+                self.find(|value| !value.is_finite()).map(|(path, value)| {
+                    (path, format!("{value}, and JSON has no NaN or infinity"))
+                })
+            }
 
-    fn negative_zero(&self) -> Option<&'static str> {
-        SensorReading::READING_NAMES
-            .into_iter()
-            .zip(self.readings())
-            .find(|(_, value)| *value == 0.0 && value.is_sign_negative())
-            .map(|(name, _)| name)
-    }
+            fn negative_zero(&self) -> Option<String> {
+                self.find(floats::negative_zero).map(|(path, _)| path)
+            }
+        }
+    )*};
 }
+
+with_floats!(SensorReading, Mesh, Players, Updates);
 
 impl<T> Codec<T> for Json
 where

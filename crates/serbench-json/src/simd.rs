@@ -1,5 +1,8 @@
 //! The simd-json codec: the same bytes as [`Json`](crate::Json), written
-//! and read by simd-json's serde support.
+//! and read by simd-json's serde support, but for the digits of an `f32`:
+//! simd-json's serializer widens it to an `f64` and writes that one's
+//! shortest digits (`0.10000000149011612` for `0.1f32`), which read back to
+//! the same `f32`.
 //!
 //! simd-json parses in place: it rewrites the buffer it reads (unescaping
 //! strings into it), so it takes `&mut [u8]`. A decoder that is handed
@@ -21,7 +24,8 @@ use crate::depth;
 use crate::locate::{StringFault, ends_open, string_fault, utf8_fault};
 use crate::private::Portable;
 
-/// JSON through simd-json: the same layout and bytes as [`Json`](crate::Json).
+/// JSON through simd-json: the same layout as [`Json`](crate::Json), and
+/// the same bytes but for an `f32`'s digits.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct JsonSimd;
 

@@ -5,12 +5,15 @@
 //!
 //! The derive is on types of this module's own, in the JSON layout: the
 //! leaf values the model writes as text (ids, colors, times, the version,
-//! the media enums) are text here, written from the model's forms
-//! ([`serbench_model::forms`]) and read back through them; the encode
-//! types borrow the model's strings and lists, and the decode types borrow
-//! the text leaves from simd-json's copy of the input. So the row times the
-//! derive plus the conversion a user of these types would write, and is
-//! marked `tuned`.
+//! the enums of media, minecraft_savedata and mk48) are text here, written
+//! from the model's forms ([`serbench_model::forms`]) or variant names and
+//! read back through them; the encode types borrow the model's strings and
+//! lists (the long lists of the four rust_serialization_benchmark datasets
+//! are mirrored item by item as they are written, not collected first),
+//! and the decode types borrow the text leaves from simd-json's copy of
+//! the input. So the row times the derive plus the conversion a user of
+//! these types would write, and is marked `tuned`. (RSB's `simd-json` row
+//! is this derive on RSB's own types, which need no conversion.)
 //!
 //! What the derive leaves undone is done here:
 //!
@@ -39,6 +42,8 @@ use simd_json_derive::Deserialize as _;
 use crate::depth;
 use crate::private::Portable;
 
+mod rsb;
+
 /// JSON through simd-json-derive: the same layout and bytes as
 /// [`JsonSimd`](crate::JsonSimd).
 #[derive(Clone, Copy, Debug, Default)]
@@ -56,8 +61,9 @@ impl BaseCodec for JsonSimdDerive {
     type Error = Error;
 }
 
-/// The most keys an object of any dataset's layout has (media's).
-pub(crate) const MAX_KEYS: usize = 11;
+/// The most keys an object of any dataset's layout has (a
+/// minecraft_savedata player's).
+pub(crate) const MAX_KEYS: usize = 28;
 
 /// A value the model cannot hold, or one this layout cannot write: the
 /// field path and what is wrong there.

@@ -12,7 +12,13 @@
 //! libraries must refuse it alike (`Class::Other`).
 
 use serbench_json::{ErrorKind, Json};
-use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::log::Address;
+use serbench_model::mesh::Vector3;
+use serbench_model::minecraft::GameType;
+use serbench_model::mk48::EntityType;
+use serbench_model::{
+    Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager, Updates,
+};
 use serbench_testkit::{
     Class, Crafted, Crafts, HUGE_TEXT, HostileInputs, NESTING, patched, small_record,
 };
@@ -484,6 +490,291 @@ impl Crafts<MediaContent> for Inputs {
                 "the duration -0",
                 &format!(r#""duration":{}"#, m.media.duration),
                 r#""duration":-0"#,
+            ),
+        ]
+    }
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let mut l = Logs::generate(1);
+        let log = &mut l.logs[0];
+        log.address = Address {
+            x0: 1,
+            x1: 2,
+            x2: 3,
+            x3: 4,
+        };
+        "alice".clone_into(&mut log.userid);
+        log.code = 200;
+        let l = &l;
+        vec![
+            patched::<Json, _>(
+                l,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as the userid",
+                r#""userid":"alice""#,
+                format!(r#""userid":{}"#, deep("[")),
+            ),
+            patched::<Json, _>(
+                l,
+                Utf8,
+                Syntax,
+                "a byte 0xff in the userid",
+                r#""userid":"alice""#,
+                b"\"userid\":\"al\xffice\"",
+            ),
+            patched::<Json, _>(
+                l,
+                WrongType,
+                Invalid,
+                "the code is a string",
+                r#""code":200"#,
+                r#""code":"200""#,
+            ),
+            patched::<Json, _>(
+                l,
+                Duplicate,
+                Invalid,
+                "the code twice",
+                r#""code":200"#,
+                r#""code":200,"code":201"#,
+            ),
+            patched::<Json, _>(
+                l,
+                Other,
+                Invalid,
+                "an address byte of 256",
+                r#""x0":1"#,
+                r#""x0":256"#,
+            ),
+            patched::<Json, _>(
+                l,
+                Other,
+                Invalid,
+                "the code -0",
+                r#""code":200"#,
+                r#""code":-0"#,
+            ),
+        ]
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let mut m = Mesh::generate(1);
+        m.triangles[0].v0 = Vector3 {
+            x: 0.5,
+            y: 0.25,
+            z: 0.125,
+        };
+        let m = &m;
+        let x = r#""v0":{"x":0.5,"#;
+        vec![
+            patched::<Json, _>(
+                m,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as an x",
+                x,
+                format!(r#""v0":{{"x":{},"#, deep("[")),
+            ),
+            patched::<Json, _>(
+                m,
+                Utf8,
+                Syntax,
+                "a byte 0xff in a key",
+                x,
+                b"\"v0\":{\"\xff\":0.5,",
+            ),
+            patched::<Json, _>(
+                m,
+                WrongType,
+                Invalid,
+                "an x is a string",
+                x,
+                r#""v0":{"x":"0.5","#,
+            ),
+            patched::<Json, _>(
+                m,
+                Duplicate,
+                Invalid,
+                "an x twice",
+                x,
+                r#""v0":{"x":0.5,"x":0.5,"#,
+            ),
+            patched::<Json, _>(m, Other, Syntax, "an x is NaN", x, r#""v0":{"x":NaN,"#),
+        ]
+    }
+}
+
+impl Crafts<Players> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let mut p = Players::generate(1);
+        let player = &mut p.players[0];
+        player.game_type = GameType::Creative;
+        player.score = 12_345;
+        "overworld".clone_into(&mut player.dimension);
+        player.selected_item.count = 5;
+        player.entered_nether_position = Some((1.5, 2.5, 3.5));
+        let p = &p;
+        let game_type = r#""game_type":"Creative""#;
+        let score = r#""score":12345"#;
+        let position = r#""entered_nether_position":[1.5,2.5,3.5]"#;
+        vec![
+            patched::<Json, _>(
+                p,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as the score",
+                score,
+                format!(r#""score":{}"#, deep("[")),
+            ),
+            patched::<Json, _>(
+                p,
+                Utf8,
+                Syntax,
+                "a byte 0xff in the dimension",
+                r#""dimension":"overworld""#,
+                b"\"dimension\":\"over\xffworld\"",
+            ),
+            patched::<Json, _>(
+                p,
+                WrongType,
+                Invalid,
+                "the score is a string",
+                score,
+                r#""score":"12345""#,
+            ),
+            patched::<Json, _>(
+                p,
+                UnknownEnum,
+                Invalid,
+                "game type Hardcore",
+                game_type,
+                r#""game_type":"Hardcore""#,
+            ),
+            patched::<Json, _>(
+                p,
+                Duplicate,
+                Invalid,
+                "the score twice",
+                score,
+                r#""score":12345,"score":1"#,
+            ),
+            patched::<Json, _>(
+                p,
+                Other,
+                Invalid,
+                "a selected item count of 128",
+                r#""selected_item":{"count":5"#,
+                r#""selected_item":{"count":128"#,
+            ),
+            patched::<Json, _>(
+                p,
+                Other,
+                Invalid,
+                "a nether position of two numbers",
+                position,
+                r#""entered_nether_position":[1.5,2.5]"#,
+            ),
+        ]
+    }
+}
+
+impl Crafts<Updates> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Syntax};
+
+        let mut u = Updates::generate(1);
+        let update = &mut u.updates[0];
+        update.contacts.truncate(1);
+        update.terrain_updates.truncate(1);
+        update.score = 4_321;
+        let contact = &mut update.contacts[0];
+        contact.entity_type = Some(EntityType::Zubr);
+        contact.player_id = Some(7);
+        contact.reloads = vec![true, false];
+        contact.turret_angles = vec![10, 20];
+        update.terrain_updates[0].chunk_id = (3, -4);
+        let u = &u;
+        let score = r#""score":4321"#;
+        let reloads = r#""reloads":[true,false]"#;
+        vec![
+            patched::<Json, _>(
+                u,
+                Nesting,
+                Invalid,
+                "100 000 nested arrays as the reloads",
+                reloads,
+                format!(r#""reloads":{}"#, deep("[")),
+            ),
+            patched::<Json, _>(
+                u,
+                Utf8,
+                Syntax,
+                "a byte 0xff in a key",
+                score,
+                b"\"sc\xffore\":4321",
+            ),
+            patched::<Json, _>(
+                u,
+                WrongType,
+                Invalid,
+                "the reloads are numbers",
+                reloads,
+                r#""reloads":[1,0]"#,
+            ),
+            patched::<Json, _>(
+                u,
+                UnknownEnum,
+                Invalid,
+                "entity type Titanic",
+                r#""entity_type":"Zubr""#,
+                r#""entity_type":"Titanic""#,
+            ),
+            patched::<Json, _>(
+                u,
+                Duplicate,
+                Invalid,
+                "the score twice",
+                score,
+                r#""score":4321,"score":1"#,
+            ),
+            patched::<Json, _>(
+                u,
+                Other,
+                Invalid,
+                "a turret angle of 65 536",
+                r#""turret_angles":[10,20]"#,
+                r#""turret_angles":[10,65536]"#,
+            ),
+            patched::<Json, _>(
+                u,
+                Other,
+                Invalid,
+                "a chunk id of one number",
+                r#""chunk_id":[3,-4]"#,
+                r#""chunk_id":[3]"#,
+            ),
+            patched::<Json, _>(
+                u,
+                Other,
+                Invalid,
+                "the player id -0",
+                r#""player_id":7"#,
+                r#""player_id":-0"#,
             ),
         ]
     }

@@ -3,7 +3,9 @@
 use std::error::Error as _;
 
 use serbench_json::{ErrorKind, from_slice, to_vec};
-use serbench_model::{Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::{
+    Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager, Updates,
+};
 
 #[test]
 fn task_manager_follows_the_qt_layout() {
@@ -53,6 +55,40 @@ fn other_datasets_have_documented_shapes() {
     assert!(reading.starts_with(r#"{"sensor_id":""#) && reading.contains(r#","humidity":"#));
 }
 
+/// rust_serialization_benchmark's datasets in the model's serde layout,
+/// RSB's field names and order: enums by name, tuples as arrays.
+#[test]
+fn rsb_datasets_have_rsbs_shapes() {
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    let logs = text(to_vec(&Logs::generate(1)).unwrap());
+    assert!(
+        logs.starts_with(r#"{"logs":[{"address":{"x0":"#)
+            && logs.contains(r#","identity":"-","userid":""#),
+        "{logs}"
+    );
+    let mesh = text(to_vec(&Mesh::generate(1)).unwrap());
+    assert!(
+        mesh.starts_with(r#"{"triangles":[{"v0":{"x":0."#) && mesh.contains(r#"},"normal":{"x":"#),
+        "{mesh}"
+    );
+    let mut players = Players::generate(1);
+    players.players[0].entered_nether_position = Some((1.5, -2.0, 0.25));
+    players.players[0].shoulder_entity_left = None;
+    let players = text(to_vec(&players).unwrap());
+    assert!(
+        players.starts_with(r#"{"players":[{"game_type":""#)
+            && players.contains(r#""entered_nether_position":[1.5,-2.0,0.25],"#)
+            && players.contains(r#""shoulder_entity_left":null,"#),
+        "{players}"
+    );
+    let updates = text(to_vec(&Updates::generate(1)).unwrap());
+    assert!(
+        updates.starts_with(r#"{"updates":[{"contacts":[{"damage":"#)
+            && updates.contains(r#""terrain_updates":[{"chunk_id":["#),
+        "{updates}"
+    );
+}
+
 #[test]
 fn refuses_what_json_cannot_carry() {
     let mut reading = SensorReading::generate(1).remove(0);
@@ -60,6 +96,16 @@ fn refuses_what_json_cannot_carry() {
     let error = to_vec(&reading).unwrap_err();
     assert_eq!(error.kind(), ErrorKind::Unsupported);
     assert_eq!(error.position().path(), Some("light"), "{error}");
+
+    let mut mesh = Mesh::generate(2);
+    mesh.triangles[1].normal.y = f32::INFINITY;
+    let error = to_vec(&mesh).unwrap_err();
+    assert_eq!(error.kind(), ErrorKind::Unsupported);
+    assert_eq!(
+        error.position().path(),
+        Some("triangles[1].normal.y"),
+        "{error}"
+    );
 }
 
 #[test]

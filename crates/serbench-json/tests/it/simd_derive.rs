@@ -32,7 +32,7 @@ fn a_repeated_key_is_refused() {
 
     let many = format!(
         r#"{{"user":"u",{}"version":"1.0.0","lists":[]}}"#,
-        r#""user":"u","#.repeat(20)
+        r#""user":"u","#.repeat(30)
     );
     let error = <JsonSimdDerive as Codec<TaskManager>>::decode(many.as_bytes()).unwrap_err();
     assert_eq!(error.kind(), ErrorKind::Invalid, "{error}");
