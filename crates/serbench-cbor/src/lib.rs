@@ -42,12 +42,16 @@
 //! test holds them to, and read each other's. One difference remains, in
 //! floats: ciborium and minicbor write each float in the shortest of half,
 //! single and double precision that keeps its bits, while cbor4ii writes
-//! every float as a double (9 bytes) and reads only a double where an `f64`
-//! belongs. The telemetry workload's readings all need a double, so its
-//! bytes agree; a reading such as `0.0` or `21.5` takes 3 bytes from
-//! ciborium and minicbor and 9 from cbor4ii, and cbor4ii refuses the
-//! shorter form ([`ErrorKind::Invalid`]). Every codec reads its own bytes
-//! back exactly.
+//! every `f64` as a double (9 bytes) and every `f32` as a single (5), and
+//! reads only a double where an `f64` belongs and a single (or a double
+//! holding one exactly) where an `f32` does. The telemetry workload's
+//! readings all need a double, so its bytes agree; a reading such as `0.0`
+//! or `21.5` takes 3 bytes from ciborium and minicbor and 9 from cbor4ii,
+//! and cbor4ii refuses the shorter form ([`ErrorKind::Invalid`]); the
+//! `f32`s of mesh, minecraft_savedata and mk48 that a half holds (`0.5`)
+//! take 3 bytes from ciborium and minicbor and 5 from cbor4ii, as
+//! rust_serialization_benchmark's sizes for the two libraries show. Every
+//! codec reads its own bytes back exactly.
 //!
 //! [cbor4ii]: https://docs.rs/cbor4ii
 //! [minicbor]: https://docs.rs/minicbor
@@ -82,6 +86,18 @@
 //!   "bitrate": 262144, "persons": […], "player": "JAVA", "copyright": null},
 //!   "images": [{"uri": …, "title": …, "width": 1024, "height": 768, "size":
 //!   "LARGE"}]}`; absent options are `null`.
+//! - **log**, **mesh**, **minecraft_savedata**, **mk48**
+//!   (rust_serialization_benchmark's): the model's serde layout, RSB's
+//!   field names and order, as ciborium writes it through serde: `{"logs":
+//!   [{"address": {"x0": 1, "x1": 2, "x2": 3, "x3": 4}, "identity": "-",
+//!   …, "code": 200, "size": 1234}]}`; `{"triangles": [{"v0": {"x": 0.5,
+//!   "y": …, "z": …}, "v1": …, "v2": …, "normal": …}]}`; enums as their
+//!   variant names (`"game_type": "Survival"`, `"entity_type": "Zubr"` or
+//!   `null`), tuples and `[u32; 4]` as arrays, `Vec<u8>` as an array of
+//!   integers, absent options `null`. An `f32` takes the shortest of half
+//!   and single precision that keeps its bits (cbor4ii: always single);
+//!   a signalling NaN, which ciborium's widening to `f64` would quiet,
+//!   travels as the double of the same payload with all three.
 //!
 //! # Limits
 //!
@@ -109,8 +125,8 @@
 //!   array, map or string of indefinite length; else an
 //!   [`ErrorKind::Syntax`] error, or [`ErrorKind::Truncated`] where the
 //!   input ends first;
-//! - arrays and maps nest at most 16 levels, where the deepest layout needs
-//!   6; else an [`ErrorKind::Limit`] error;
+//! - arrays and maps nest at most 16 levels, where the deepest layout
+//!   (mk48's) needs 7; else an [`ErrorKind::Limit`] error;
 //! - every map key is a text string of definite length, and tags are where
 //!   the layout has them and nowhere else: exactly tag 37 on every `id` and
 //!   tag 0 on every `created` of the task-manager, one each, and none on
@@ -131,10 +147,10 @@
 //! writes, but calls the others well formed, and other encoders write
 //! them). Where an array of integers belongs, ciborium also reads a byte
 //! string as the array of its bytes, and where a value is optional (in
-//! media), `undefined` as null. Media's `player` and image `size` are read
-//! as text only: ciborium would also take a map of one entry,
-//! `{"JAVA": x}`, and leave `x` unread, so that what follows reads out of
-//! place.
+//! media), `undefined` as null. Media's `player` and image `size`, and the
+//! game and entity types of minecraft_savedata and mk48, are read as text
+//! only: ciborium would also take a map of one entry, `{"JAVA": x}`, and
+//! leave `x` unread, so that what follows reads out of place.
 
 mod declared;
 #[cfg(feature = "document")]
@@ -142,6 +158,7 @@ pub mod document;
 #[cfg(feature = "evolution")]
 mod evolution;
 mod media;
+mod rsb;
 mod task_manager;
 mod via_cbor4ii;
 mod via_minicbor;
@@ -150,7 +167,7 @@ mod wellformed;
 use std::marker::PhantomData;
 
 use serbench_model::serde_forms::with_path;
-use serbench_model::{BaseCodec, Carries, Codec, Dataset, Graph, Record, SensorReading};
+use serbench_model::{BaseCodec, Carries, Codec, Dataset, Graph, Logs, Record, SensorReading};
 pub use serbench_model::{Error, ErrorKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -214,7 +231,7 @@ macro_rules! derived {
     )*};
 }
 
-derived!(SensorReading, Graph, Record);
+derived!(SensorReading, Graph, Record, Logs);
 
 /// A model type as serde sees it in CBOR.
 struct Out<'a, T>(&'a T);

@@ -112,7 +112,7 @@ where
 
 /// A unit enum variant, from text only, by the model's derive (which names
 /// the variants and words the error for an unknown one).
-fn text_enum<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+pub(crate) fn text_enum<'de, D, T>(deserializer: D) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
     T: DeserializeOwned,

@@ -15,10 +15,12 @@
 //! joined into an owned one, as the decode joins them. It runs behind the
 //! same pass as the decode and reads the same layout with the same checks.
 //!
-//! cbor4ii writes every float as a double (9 bytes) and reads a float only
-//! from a double where an `f64` belongs. ciborium writes the shortest of
-//! half, single and double precision that keeps the bits: the two agree on
-//! every value that needs a double (all of the telemetry workload), and
+//! cbor4ii writes every `f64` as a double (9 bytes) and reads a float only
+//! from a double where an `f64` belongs; it writes every `f32` as a single
+//! (5 bytes) and reads a single there, or a double that holds an `f32`
+//! exactly ([`crate::rsb`]). ciborium writes the shortest of half, single
+//! and double precision that keeps the bits: the two agree on every value
+//! that needs a double (all of the telemetry workload) or a single, and
 //! differ on values such as `0.0` or `21.5`, which ciborium writes in 3
 //! bytes; each reads its own bytes back exactly.
 
@@ -30,8 +32,8 @@ use cbor4ii::core::dec::{Read, Reference};
 use cbor4ii::core::utils::SliceReader;
 use serbench_model::serde_forms::SerdeBorrow;
 use serbench_model::{
-    BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Graph, MediaContent, Record,
-    SensorReading, TaskManager, lend_or_tell,
+    BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Graph, Logs, MediaContent, Mesh, Players,
+    Record, SensorReading, TaskManager, Updates, lend_or_tell,
 };
 
 use crate::{In, Out, Wire};
@@ -138,7 +140,11 @@ through_serde!(
     SensorReading => SensorReading::deserialize_borrowed,
     Graph => Graph::deserialize_borrowed,
     Record => Record::deserialize_borrowed,
-    MediaContent => crate::media::lend
+    MediaContent => crate::media::lend,
+    Logs => Logs::deserialize_borrowed,
+    Mesh => crate::rsb::lend_mesh,
+    Players => crate::rsb::lend_players,
+    Updates => crate::rsb::lend_updates
 );
 
 impl Cbor4iiWire for TaskManager {

@@ -361,7 +361,10 @@ const PLAYERS: [(&str, Player); 2] = [("JAVA", Player::Java), ("FLASH", Player::
 const SIZES: [(&str, Size); 2] = [("SMALL", Size::Small), ("LARGE", Size::Large)];
 
 /// A unit enum variant, by its name as text.
-fn variant<T: Copy>(d: &mut Decoder<'_>, variants: &[(&str, T)]) -> Result<T, DecodeError> {
+pub(super) fn variant<T: Copy>(
+    d: &mut Decoder<'_>,
+    variants: &[(&str, T)],
+) -> Result<T, DecodeError> {
     let at = d.position();
     let name = text(d)?;
     variants

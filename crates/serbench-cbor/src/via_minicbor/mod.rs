@@ -18,8 +18,14 @@
 //!
 //! Floats take the shortest of half, single and double precision that
 //! keeps their bits, as ciborium writes them; minicbor reads all three.
+//!
+//! rust_serialization_benchmark times minicbor through its own derive,
+//! keyed by indices (`#[n(…)]`) into arrays; these impls write the layout
+//! ciborium writes, keys as text, so their sizes for RSB's four datasets
+//! are ciborium's, not RSB's minicbor row's.
 
 mod datasets;
+mod rsb;
 mod task_manager;
 
 use std::borrow::Cow;
@@ -29,8 +35,8 @@ use minicbor::decode::Error as DecodeError;
 use minicbor::{Decode, Decoder, Encode, Encoder};
 use serbench_model::excerpt::shown_name;
 use serbench_model::{
-    BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Graph, MediaContent, Record,
-    SensorReading, TaskManager, Text, lend_or_tell,
+    BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Graph, Logs, MediaContent, Mesh, Players,
+    Record, SensorReading, TaskManager, Text, Updates, lend_or_tell,
 };
 
 use crate::Wire;
@@ -81,7 +87,28 @@ macro_rules! lend {
     )*};
 }
 
-lend!(TaskManager, SensorReading, Graph, Record, MediaContent);
+lend!(
+    TaskManager,
+    SensorReading,
+    Graph,
+    Record,
+    MediaContent,
+    Logs,
+    Players
+);
+
+/// The datasets with no text, whose borrowed form is the owned value.
+macro_rules! lend_owned {
+    ($($dataset:ident),*) => {$(
+        impl Lend for $dataset {
+            fn lend_minicbor(d: &mut Decoder<'_>) -> Result<$dataset, DecodeError> {
+                d.decode_with(&mut Ctx)
+            }
+        }
+    )*};
+}
+
+lend_owned!(Mesh, Updates);
 
 impl<T> Codec<T> for CborMinicbor
 where

@@ -422,3 +422,40 @@ fn keys_are_text_and_tags_only_where_the_layout_has_them() {
         );
     }
 }
+
+/// rust_serialization_benchmark's datasets name the field as the five do:
+/// an unknown game type, an entity type as a map of one entry, and an
+/// `f32` no single holds.
+#[test]
+fn rsb_datasets_errors_name_the_field() {
+    use serbench_model::{Mesh, Players, Updates};
+
+    let players = to_vec(&Players::generate(2)).unwrap();
+    let mut players: Value = ciborium::from_reader(&players[..]).unwrap();
+    *entry(item(entry(&mut players, "players"), 1), "game_type") = Value::Text("Hardcore".into());
+    let mut bytes = Vec::new();
+    ciborium::into_writer(&players, &mut bytes).unwrap();
+    let error = from_slice::<Players>(&bytes).unwrap_err();
+    assert_invalid(&error, Some("players[1].game_type"));
+
+    let updates = to_vec(&Updates::generate(1)).unwrap();
+    let mut updates: Value = ciborium::from_reader(&updates[..]).unwrap();
+    let contact = item(
+        entry(item(entry(&mut updates, "updates"), 0), "contacts"),
+        2,
+    );
+    *entry(contact, "entity_type") = Value::Map(vec![(Value::Text("Zubr".into()), Value::Null)]);
+    let mut bytes = Vec::new();
+    ciborium::into_writer(&updates, &mut bytes).unwrap();
+    let error = from_slice::<Updates>(&bytes).unwrap_err();
+    assert_invalid(&error, Some("updates[0].contacts[2].entity_type"));
+
+    let mesh = to_vec(&Mesh::generate(1)).unwrap();
+    let mut mesh: Value = ciborium::from_reader(&mesh[..]).unwrap();
+    let normal = entry(item(entry(&mut mesh, "triangles"), 0), "normal");
+    *entry(normal, "y") = Value::Float(0.1);
+    let mut bytes = Vec::new();
+    ciborium::into_writer(&mesh, &mut bytes).unwrap();
+    let error = from_slice::<Mesh>(&bytes).unwrap_err();
+    assert_invalid(&error, Some("triangles[0].normal.y"));
+}

@@ -9,7 +9,14 @@
 //! non-text keys and tags where the layout has none fail there too.
 
 use serbench_cbor::{Cbor, ErrorKind};
-use serbench_model::{Codec, Dataset, Graph, MediaContent, Record, SensorReading, TaskManager};
+use serbench_model::log::Address;
+use serbench_model::mesh::Vector3;
+use serbench_model::minecraft::GameType;
+use serbench_model::mk48::EntityType;
+use serbench_model::{
+    Codec, Dataset, Graph, Logs, MediaContent, Mesh, Players, Record, SensorReading, TaskManager,
+    Updates,
+};
 use serbench_testkit::{
     Class, Crafted, Crafts, HUGE_TEXT, HostileInputs, LENGTHS, NESTING, patched, replace_once,
     small_record,
@@ -857,6 +864,429 @@ impl Crafts<MediaContent> for Inputs {
                 "the player as a map {JAVA: \"copyright\"}, then null",
                 &[player.clone(), copyright.clone()].concat(),
                 &[text("player"), vec![0xa1], text("JAVA"), copyright].concat(),
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl Crafts<Logs> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, Utf8, WrongType};
+        use ErrorKind::{Invalid, Limit, Syntax, Truncated};
+
+        let mut l = Logs::generate(1);
+        let log = &mut l.logs[0];
+        log.address = Address {
+            x0: 1,
+            x1: 2,
+            x2: 3,
+            x3: 4,
+        };
+        "alice".clone_into(&mut log.userid);
+        log.code = 200;
+        let l = &l;
+        let userid = entry("userid", &text("alice"));
+        let code = entry("code", &head(0, 200));
+        let mut inputs = [
+            lengths(
+                l,
+                "the logs",
+                Truncated,
+                [&text("logs"), &[0x81], &[0xa7]],
+                4,
+            ),
+            lengths(
+                l,
+                "the userid",
+                Truncated,
+                [&text("userid"), &[0x65], b"alice"],
+                3,
+            ),
+        ]
+        .concat();
+        inputs.extend([
+            patched::<Cbor, _>(
+                l,
+                Nesting,
+                Limit,
+                "100 000 nested arrays as the userid",
+                &userid,
+                &entry("userid", &deep(&[0])),
+            ),
+            patched::<Cbor, _>(
+                l,
+                Utf8,
+                Syntax,
+                "a byte 0xff in the userid",
+                &userid,
+                &entry("userid", b"\x65al\xffce"),
+            ),
+            patched::<Cbor, _>(
+                l,
+                Utf8,
+                Syntax,
+                "the userid a character split between two chunks",
+                &userid,
+                &entry("userid", SPLIT),
+            ),
+            patched::<Cbor, _>(
+                l,
+                WrongType,
+                Invalid,
+                "the code is text",
+                &code,
+                &entry("code", &text("200")),
+            ),
+            patched::<Cbor, _>(
+                l,
+                Duplicate,
+                Invalid,
+                "the code twice",
+                &[&[0xa7][..], &text("address")].concat(),
+                &[&[0xa8][..], &code, &text("address")].concat(),
+            ),
+            patched::<Cbor, _>(
+                l,
+                Other,
+                Invalid,
+                "an address byte of 256",
+                &entry("x0", &[0x01]),
+                &entry("x0", &head(0, 256)),
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl Crafts<Mesh> for Inputs {
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, WrongType};
+        use ErrorKind::{Invalid, Limit, Truncated};
+
+        let mut m = Mesh::generate(1);
+        m.triangles[0].v0 = Vector3 {
+            x: 0.5,
+            y: 0.25,
+            z: 0.125,
+        };
+        let m = &m;
+        // 0.5 as a half: the vertex `v0` makes its `x` unique.
+        let x = [text("v0"), vec![0xa3], entry("x", &[0xf9, 0x38, 0x00])].concat();
+        let with_x = |value: &[u8]| [text("v0"), vec![0xa3], entry("x", value)].concat();
+        let mut inputs = lengths(
+            m,
+            "the triangles",
+            Truncated,
+            [&text("triangles"), &[0x81], &[0xa4]],
+            4,
+        );
+        inputs.extend([
+            patched::<Cbor, _>(
+                m,
+                Nesting,
+                Limit,
+                "100 000 nested arrays as an x",
+                &x,
+                &with_x(&deep(&[0])),
+            ),
+            patched::<Cbor, _>(
+                m,
+                WrongType,
+                Invalid,
+                "an x is text",
+                &x,
+                &with_x(&text("0.5")),
+            ),
+            patched::<Cbor, _>(
+                m,
+                WrongType,
+                Invalid,
+                "an x is an integer",
+                &x,
+                &with_x(&[0x01]),
+            ),
+            patched::<Cbor, _>(
+                m,
+                Duplicate,
+                Invalid,
+                "an x twice",
+                &x,
+                &[
+                    text("v0"),
+                    vec![0xa4],
+                    entry("x", &[0xf9, 0x38, 0x00]),
+                    entry("x", &[0xf9, 0x38, 0x00]),
+                ]
+                .concat(),
+            ),
+            patched::<Cbor, _>(
+                m,
+                Other,
+                Invalid,
+                "an x of 0.1 as a double, which no single holds",
+                &x,
+                &with_x(&[&[0xfb][..], &0.1f64.to_be_bytes()].concat()),
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl Crafts<Players> for Inputs {
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one list of crafted inputs, read top to bottom"
+    )]
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, UnknownEnum, Utf8, WrongType};
+        use ErrorKind::{Invalid, Limit, Syntax, Truncated};
+
+        let mut p = Players::generate(1);
+        let player = &mut p.players[0];
+        player.game_type = GameType::Creative;
+        player.score = 12_345;
+        "overworld".clone_into(&mut player.dimension);
+        player.selected_item.count = 5;
+        player.entered_nether_position = Some((1.5, 2.5, 3.5));
+        let inventory = player.inventory.len() as u64;
+        let p = &p;
+        let game_type = entry("game_type", &text("Creative"));
+        let score = entry("score", &head(0, 12_345));
+        let dimension = entry("dimension", &text("overworld"));
+        // 1.5 as a half, then 2.5 and 3.5.
+        let position = [
+            text("entered_nether_position"),
+            vec![0x83, 0xf9, 0x3e, 0x00],
+        ]
+        .concat();
+        let mut inputs = [
+            lengths(
+                p,
+                "the dimension",
+                Truncated,
+                [&text("dimension"), &[0x69], b"overworld"],
+                3,
+            ),
+            lengths(
+                p,
+                "the inventory",
+                Truncated,
+                [&text("inventory"), &head(4, inventory), &[]],
+                4,
+            ),
+        ]
+        .concat();
+        inputs.extend([
+            patched::<Cbor, _>(
+                p,
+                Nesting,
+                Limit,
+                "100 000 nested arrays as the score",
+                &score,
+                &entry("score", &deep(&[0])),
+            ),
+            patched::<Cbor, _>(
+                p,
+                Utf8,
+                Syntax,
+                "a byte 0xff in the dimension",
+                &dimension,
+                &entry("dimension", b"\x69ov\xffrworld"),
+            ),
+            patched::<Cbor, _>(
+                p,
+                Utf8,
+                Syntax,
+                "the dimension a character split between two chunks",
+                &dimension,
+                &entry("dimension", SPLIT),
+            ),
+            patched::<Cbor, _>(
+                p,
+                WrongType,
+                Invalid,
+                "the score is text",
+                &score,
+                &entry("score", &text("12345")),
+            ),
+            patched::<Cbor, _>(
+                p,
+                WrongType,
+                Invalid,
+                "the game type is an integer",
+                &game_type,
+                &entry("game_type", &[0x01]),
+            ),
+            patched::<Cbor, _>(
+                p,
+                UnknownEnum,
+                Invalid,
+                "game type Hardcore",
+                &game_type,
+                &entry("game_type", &text("Hardcore")),
+            ),
+            patched::<Cbor, _>(
+                p,
+                Duplicate,
+                Invalid,
+                "the score twice",
+                &[&[0xb8, 28][..], &text("game_type")].concat(),
+                &[&[0xb8, 29][..], &score, &text("game_type")].concat(),
+            ),
+            // The map's one value, the key `previous_game_type`, and that
+            // key's value after the map would read as the next entry if the
+            // variant left its value.
+            patched::<Cbor, _>(
+                p,
+                Other,
+                Invalid,
+                "the game type as a map {Creative: \"previous_game_type\"}",
+                &[game_type.clone(), text("previous_game_type")].concat(),
+                &[
+                    text("game_type"),
+                    vec![0xa1],
+                    text("Creative"),
+                    text("previous_game_type"),
+                ]
+                .concat(),
+            ),
+            patched::<Cbor, _>(
+                p,
+                Other,
+                Invalid,
+                "a selected item count of 128",
+                &[text("selected_item"), vec![0xa3], entry("count", &[0x05])].concat(),
+                &[
+                    text("selected_item"),
+                    vec![0xa3],
+                    entry("count", &head(0, 128)),
+                ]
+                .concat(),
+            ),
+            patched::<Cbor, _>(
+                p,
+                Other,
+                Invalid,
+                "a nether position of two numbers",
+                &position,
+                &[
+                    text("entered_nether_position"),
+                    vec![0x82, 0xf9, 0x3e, 0x00],
+                ]
+                .concat(),
+            ),
+        ]);
+        inputs
+    }
+}
+
+impl Crafts<Updates> for Inputs {
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one list of crafted inputs, read top to bottom"
+    )]
+    fn crafted() -> Vec<Crafted> {
+        use Class::{Duplicate, Nesting, Other, UnknownEnum, WrongType};
+        use ErrorKind::{Invalid, Limit, Truncated};
+
+        let mut u = Updates::generate(1);
+        let update = &mut u.updates[0];
+        update.contacts.truncate(1);
+        update.terrain_updates.truncate(1);
+        update.score = 4_321;
+        let contact = &mut update.contacts[0];
+        contact.entity_type = Some(EntityType::Zubr);
+        contact.player_id = Some(7);
+        contact.reloads = vec![true, false];
+        contact.turret_angles = vec![10, 20];
+        update.terrain_updates[0].chunk_id = (3, -4);
+        let u = &u;
+        let score = entry("score", &head(0, 4_321));
+        let reloads = entry("reloads", &[0x82, 0xf5, 0xf4]);
+        let entity_type = entry("entity_type", &text("Zubr"));
+        let mut inputs = [
+            lengths(
+                u,
+                "the contacts",
+                Truncated,
+                [&text("contacts"), &[0x81], &[0xa8]],
+                4,
+            ),
+            lengths(
+                u,
+                "the reloads",
+                Truncated,
+                [&text("reloads"), &[0x82], &[0xf5]],
+                4,
+            ),
+        ]
+        .concat();
+        inputs.extend([
+            patched::<Cbor, _>(
+                u,
+                Nesting,
+                Limit,
+                "100 000 nested arrays as a reload",
+                &reloads,
+                &entry("reloads", &[&[0x82][..], &deep(&[0xf5]), &[0xf4]].concat()),
+            ),
+            patched::<Cbor, _>(
+                u,
+                WrongType,
+                Invalid,
+                "the reloads are integers",
+                &reloads,
+                &entry("reloads", &[0x82, 0x01, 0x00]),
+            ),
+            patched::<Cbor, _>(
+                u,
+                UnknownEnum,
+                Invalid,
+                "entity type Titanic",
+                &entity_type,
+                &entry("entity_type", &text("Titanic")),
+            ),
+            patched::<Cbor, _>(
+                u,
+                Other,
+                Invalid,
+                "the entity type as a map {Zubr: \"guidance\"}",
+                &[entity_type.clone(), text("guidance")].concat(),
+                &[
+                    text("entity_type"),
+                    vec![0xa1],
+                    text("Zubr"),
+                    text("guidance"),
+                ]
+                .concat(),
+            ),
+            patched::<Cbor, _>(
+                u,
+                Duplicate,
+                Invalid,
+                "the score twice",
+                &[&[0xa4][..], &text("contacts")].concat(),
+                &[&[0xa5][..], &score, &text("contacts")].concat(),
+            ),
+            patched::<Cbor, _>(
+                u,
+                Other,
+                Invalid,
+                "a turret angle of 65 536",
+                &entry("turret_angles", &[0x82, 0x0a, 0x14]),
+                &entry(
+                    "turret_angles",
+                    &[&[0x82, 0x0a][..], &head(0, 65_536)].concat(),
+                ),
+            ),
+            patched::<Cbor, _>(
+                u,
+                Other,
+                Invalid,
+                "a chunk id of one number",
+                &entry("chunk_id", &[0x82, 0x03, 0x23]),
+                &entry("chunk_id", &[0x81, 0x03]),
             ),
         ]);
         inputs

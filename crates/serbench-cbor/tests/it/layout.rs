@@ -4,9 +4,10 @@
 use ciborium::Value;
 use serbench_cbor::{from_slice, to_vec};
 use serbench_model::forms::parse_timestamp;
+use serbench_model::mesh::{Triangle, Vector3};
 use serbench_model::{
-    Color, Dataset, Graph, MediaContent, Priority, Record, SensorReading, Task, TaskHeader,
-    TaskList, TaskManager, Uuid, Version,
+    Codec, Color, Dataset, Graph, MediaContent, Mesh, Priority, Record, SensorReading, Task,
+    TaskHeader, TaskList, TaskManager, Uuid, Version,
 };
 use serbench_testkit::hex;
 
@@ -205,6 +206,59 @@ fn other_datasets_are_maps_keyed_by_field_name() {
         .map(|k| 1 + k.len())
         .sum();
     assert_eq!(bytes.len(), 1 + (1 + 9) + (1 + 8) + keys + 8 * 9);
+}
+
+/// A triangle whose `f32`s take each width: halves where a half holds the
+/// value, a single where only a single does, and a signalling NaN as the
+/// double of its payload, which ciborium's widening would have quieted.
+#[test]
+fn mesh_floats_take_the_shortest_width_that_keeps_their_bits() {
+    let vector = |x, y, z| Vector3 { x, y, z };
+    let mesh = Mesh {
+        triangles: vec![Triangle {
+            v0: vector(0.5, 0.25, -0.0),
+            v1: vector(1.0, 0.1, 2.0),
+            v2: vector(0.0, 0.0, 0.0),
+            normal: vector(f32::from_bits(0x7f80_0001), f32::MAX, f32::INFINITY),
+        }],
+    };
+    let expected = hex("
+        a1                                  # map(1)
+          69 747269616e676c6573             # 'triangles'
+          81                                # array(1)
+            a4                              # map(4)
+              62 7630                       # 'v0'
+              a3 6178 f9 3800               # x: 0.5, a half
+                 6179 f9 3400               # y: 0.25
+                 617a f9 8000               # z: -0.0
+              62 7631                       # 'v1'
+              a3 6178 f9 3c00               # x: 1.0
+                 6179 fa 3dcccccd           # y: 0.1, a single
+                 617a f9 4000               # z: 2.0
+              62 7632                       # 'v2'
+              a3 6178 f9 0000  6179 f9 0000  617a f9 0000
+              66 6e6f726d616c               # 'normal'
+              a3 6178 fb 7ff0000020000000   # x: a signalling NaN, as a double
+                 6179 fa 7f7fffff           # y: the largest single
+                 617a f9 7c00               # z: infinity
+    ");
+    let bytes = to_vec(&mesh).unwrap();
+    assert_eq!(bytes, expected);
+    assert!(<serbench_cbor::CborMinicbor as Codec<Mesh>>::to_vec(&mesh).unwrap() == bytes);
+    let back: Mesh = from_slice(&bytes).unwrap();
+    assert_eq!(back, mesh);
+    let back = <serbench_cbor::CborMinicbor as Codec<Mesh>>::decode(&bytes).unwrap();
+    assert_eq!(back, mesh);
+    let singles = <serbench_cbor::CborCbor4ii as Codec<Mesh>>::to_vec(&mesh).unwrap();
+    // Nine halves become singles.
+    assert_eq!(singles.len(), bytes.len() + 9 * 2);
+    for decode in [
+        <serbench_cbor::Cbor as Codec<Mesh>>::decode,
+        <serbench_cbor::CborCbor4ii as Codec<Mesh>>::decode,
+        <serbench_cbor::CborMinicbor as Codec<Mesh>>::decode,
+    ] {
+        assert_eq!(decode(&singles).unwrap(), mesh);
+    }
 }
 
 fn encode_value<T: Dataset>(value: &T) -> Value
