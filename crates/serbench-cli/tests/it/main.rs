@@ -104,7 +104,17 @@ fn lists_every_dataset_and_codec() {
     let datasets = ids("datasets", "name");
     assert_eq!(
         datasets,
-        ["task-manager", "telemetry", "graph", "records", "media"]
+        [
+            "task-manager",
+            "telemetry",
+            "graph",
+            "records",
+            "media",
+            "log",
+            "mesh",
+            "minecraft_savedata",
+            "mk48"
+        ]
     );
     for name in datasets.iter().chain(&codecs()) {
         assert!(
