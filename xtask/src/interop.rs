@@ -324,12 +324,16 @@ fn qt_datastream(qt: &Path, serbench: &Path, dumps: &Path, work: &Path) -> anyho
 const PROTOBUF_CODECS: [&str; 3] = ["protobuf", "protobuf-rust", "protobuf-buffa"];
 
 /// Each dataset's root type in the schemas.
-const ROOTS: [(&str, &str); 5] = [
+const ROOTS: [(&str, &str); 9] = [
     ("task-manager", "TaskManager"),
     ("telemetry", "SensorReading"),
     ("graph", "Graph"),
     ("records", "Record"),
     ("media", "MediaContent"),
+    ("log", "Logs"),
+    ("mesh", "Mesh"),
+    ("minecraft_savedata", "Players"),
+    ("mk48", "Updates"),
 ];
 
 /// The codecs of FlatBuffers' libraries, whose dumps flatc reads alike:

@@ -41,13 +41,15 @@ pub(crate) fn datasets() -> Vec<DatasetInfo> {
 /// The listing people read.
 pub(crate) fn text() -> String {
     let mut text = String::from("datasets:\n");
-    for dataset in datasets() {
+    let datasets = datasets();
+    let width = datasets.iter().map(|d| d.name.len()).max().unwrap_or(0) + 2;
+    for dataset in datasets {
         let size = if dataset.size_unit.is_empty() {
             String::new()
         } else {
             format!(" ({} {})", dataset.default_size, dataset.size_unit)
         };
-        let _ = writeln!(text, "  {:<14}{}{size}", dataset.name, dataset.about);
+        let _ = writeln!(text, "  {:<width$}{}{size}", dataset.name, dataset.about);
     }
     text.push_str("formats:\n");
     let codecs = serbench_codecs::codecs();

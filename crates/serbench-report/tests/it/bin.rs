@@ -83,9 +83,13 @@ fn readme_writes_the_rsb_comparison_from_the_published_figures() {
     let dir = folder("rsb_run");
     let mut results: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(fixture("results.json")).unwrap()).unwrap();
+    let (media, log) = (
+        <serbench_model::MediaContent as serbench_model::Dataset>::NAME,
+        <serbench_model::Logs as serbench_model::Dataset>::NAME,
+    );
     for record in results["results"].as_array_mut().unwrap() {
-        if record["dataset"] == "media" {
-            record["dataset"] = "log".into();
+        if record["dataset"] == media {
+            record["dataset"] = log.into();
         }
     }
     std::fs::write(dir.join("results.json"), results.to_string()).unwrap();
