@@ -2,15 +2,31 @@
 //! derive over the mirror types of [`crate::mirror`], then the canonical
 //! check.
 
+use std::cell::RefCell;
+
 use serbench_model::{Codec, Dataset, Error, ErrorKind, lend_or_tell};
 
 use crate::mirror::{Invalid, Lends, Mirrored};
 use crate::walk::Declared;
 use crate::{Bitcode, canonical, refused};
 
+thread_local! {
+    /// bitcode's own reuse of its column buffers from call to call, one per
+    /// thread: without it every encode and decode allocates a fresh buffer
+    /// per column, which for a borrowed decode and its canonical re-encode
+    /// is several times the allocations of the value itself. It keeps the
+    /// columns of the largest value seen on the thread.
+    static BUFFER: RefCell<bitcode::Buffer> = RefCell::new(bitcode::Buffer::new());
+}
+
 /// Encodes the borrowed mirror of a value, appending to `out`.
 fn encode(mirror: &impl bitcode::Encode, out: &mut Vec<u8>) {
-    out.extend_from_slice(&bitcode::encode(mirror));
+    BUFFER.with_borrow_mut(|buffer| out.extend_from_slice(buffer.encode(mirror)));
+}
+
+/// Decodes a `T` with the thread's reused column buffers.
+fn decoded<'a, T: bitcode::Decode<'a>>(bytes: &'a [u8]) -> Result<T, bitcode::Error> {
+    BUFFER.with_borrow_mut(|buffer| buffer.decode(bytes))
 }
 
 /// Refuses bytes that declare more than their limit, decodes the owned
@@ -24,9 +40,8 @@ where
     T::check(bytes).map_err(|too_large| {
         Error::new::<Bitcode, T>(ErrorKind::Limit, too_large.message).at_offset(too_large.offset)
     })?;
-    let mirror: T::Owned =
-        bitcode::decode(bytes).map_err(|error| refused::<Bitcode>(T::NAME, error))?;
-    canonical::<Bitcode, T>(bytes, &bitcode::encode(&mirror))?;
+    let mirror: T::Owned = decoded(bytes).map_err(|error| refused::<Bitcode>(T::NAME, error))?;
+    BUFFER.with_borrow_mut(|buffer| canonical::<Bitcode, T>(bytes, buffer.encode(&mirror)))?;
     T::from_owned(mirror).map_err(|invalid: Invalid| {
         Error::new::<Bitcode, T>(ErrorKind::Invalid, invalid.message).at_path(invalid.path)
     })
@@ -42,8 +57,8 @@ where
     for<'de> T::Lent<'de>: bitcode::Decode<'de> + bitcode::Encode,
 {
     T::check(bytes).ok()?;
-    let mirror: T::Lent<'_> = bitcode::decode(bytes).ok()?;
-    if bitcode::encode(&mirror) != bytes {
+    let mirror: T::Lent<'_> = decoded(bytes).ok()?;
+    if !BUFFER.with_borrow_mut(|buffer| buffer.encode(&mirror) == bytes) {
         return None;
     }
     T::from_lent(mirror).ok()
