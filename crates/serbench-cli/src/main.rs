@@ -96,7 +96,8 @@ enum Command {
         codecs: Vec<&'static str>,
         /// The size of a dataset, such as `task-manager=500` (repeatable).
         /// Defaults: each dataset's dump size (`list --json`): the
-        /// benchmark size, one telemetry message, the graph at 200 nodes.
+        /// benchmark size, one telemetry message, the graph at 200 nodes,
+        /// a few items of RSB's datasets.
         #[arg(long = "size", value_name = "D=N", value_parser = size_override)]
         sizes: Vec<(&'static str, usize)>,
         /// Write every dataset at its benchmark size (the graph's seed size is
