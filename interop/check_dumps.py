@@ -26,7 +26,7 @@ import subprocess
 import sys
 import uuid
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import bson
 import cbor2
@@ -50,6 +50,22 @@ F32_FIELDS = {
     "walk_speed", "fly_speed",
     "position", "world_radius",
 }
+
+# rust_serialization_benchmark's enums as the JSON dump spells them (serde's
+# variant names), in ordinal order; the schemas and the XML layout spell
+# them in upper snake case (`ARLEIGH_BURKE`).
+GAME_TYPES = ("Survival", "Creative", "Adventure", "Spectator")
+ENTITY_TYPES = (
+    "ArleighBurke", "Bismarck", "Clemenceau", "Fletcher", "G5", "Iowa", "Kolkata", "Osa", "Yasen", "Zubr",
+)
+
+
+def upper_snake(name):
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).upper()
+
+
+# An upper-snake symbol as the JSON dump's variant name.
+VARIANTS = {upper_snake(name): name for name in GAME_TYPES + ENTITY_TYPES}
 
 RFC3339 = re.compile(
     r"(\d{4})-(\d\d)-(\d\d)[Tt](\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?([Zz]|[+-]\d\d:\d\d)$"
@@ -335,10 +351,228 @@ class MediaContent:
     images: List[Image] = None
 
 
+# rust_serialization_benchmark's four (src/mirror/rsb.rs). fory writes a
+# Rust tuple as a list whose elements carry their own types (`(f64, f64,
+# f64)`, `([u32; 4], Entity)`), declared here as `List[Any]`; its type meta
+# gives `Vec<u8>` as a list of uint8, not binary.
+@dataclasses.dataclass
+class Address:
+    x0: pyfory.UInt8 = 0
+    x1: pyfory.UInt8 = 0
+    x2: pyfory.UInt8 = 0
+    x3: pyfory.UInt8 = 0
+
+
+@dataclasses.dataclass
+class Log:
+    address: Address = None
+    identity: str = ""
+    userid: str = ""
+    date: str = ""
+    request: str = ""
+    code: pyfory.UInt16 = 0
+    size: pyfory.UInt64 = 0
+
+
+@dataclasses.dataclass
+class Logs:
+    logs: List[Log] = None
+
+
+@dataclasses.dataclass
+class Vector3:
+    x: pyfory.Float32 = 0.0
+    y: pyfory.Float32 = 0.0
+    z: pyfory.Float32 = 0.0
+
+
+@dataclasses.dataclass
+class Triangle:
+    v0: Vector3 = None
+    v1: Vector3 = None
+    v2: Vector3 = None
+    normal: Vector3 = None
+
+
+@dataclasses.dataclass
+class Mesh:
+    triangles: List[Triangle] = None
+
+
+class GameType(enum.Enum):
+    Survival = 0
+    Creative = 1
+    Adventure = 2
+    Spectator = 3
+
+
+@dataclasses.dataclass
+class Item:
+    count: pyfory.Int8 = 0
+    slot: pyfory.UInt8 = 0
+    id: str = ""
+
+
+@dataclasses.dataclass
+class Abilities:
+    walk_speed: pyfory.Float32 = 0.0
+    fly_speed: pyfory.Float32 = 0.0
+    may_fly: bool = False
+    flying: bool = False
+    invulnerable: bool = False
+    may_build: bool = False
+    instabuild: bool = False
+
+
+@dataclasses.dataclass
+class Entity:
+    id: str = ""
+    pos: List[Any] = None
+    motion: List[Any] = None
+    rotation: List[Any] = None
+    fall_distance: pyfory.Float32 = 0.0
+    fire: pyfory.UInt16 = 0
+    air: pyfory.UInt16 = 0
+    on_ground: bool = False
+    no_gravity: bool = False
+    invulnerable: bool = False
+    portal_cooldown: pyfory.Int32 = 0
+    uuid: List[pyfory.UInt32] = None
+    custom_name: Optional[str] = None
+    custom_name_visible: bool = False
+    silent: bool = False
+    glowing: bool = False
+
+
+@dataclasses.dataclass
+class RecipeBook:
+    recipes: List[str] = None
+    to_be_displayed: List[str] = None
+    is_filtering_craftable: bool = False
+    is_gui_open: bool = False
+    is_furnace_filtering_craftable: bool = False
+    is_furnace_gui_open: bool = False
+    is_blasting_furnace_filtering_craftable: bool = False
+    is_blasting_furnace_gui_open: bool = False
+    is_smoker_filtering_craftable: bool = False
+    is_smoker_gui_open: bool = False
+
+
+# The model's `Player`; media's enum has the name here.
+@dataclasses.dataclass
+class MinecraftPlayer:
+    game_type: GameType = GameType.Survival
+    previous_game_type: GameType = GameType.Survival
+    score: pyfory.Int64 = 0
+    dimension: str = ""
+    selected_item_slot: pyfory.UInt32 = 0
+    selected_item: Item = None
+    spawn_dimension: Optional[str] = None
+    spawn_x: pyfory.Int64 = 0
+    spawn_y: pyfory.Int64 = 0
+    spawn_z: pyfory.Int64 = 0
+    spawn_forced: Optional[bool] = None
+    sleep_timer: pyfory.UInt16 = 0
+    food_exhaustion_level: pyfory.Float32 = 0.0
+    food_saturation_level: pyfory.Float32 = 0.0
+    food_tick_timer: pyfory.UInt32 = 0
+    xp_level: pyfory.UInt32 = 0
+    xp_p: pyfory.Float32 = 0.0
+    xp_total: pyfory.Int32 = 0
+    xp_seed: pyfory.Int32 = 0
+    inventory: List[Item] = None
+    ender_items: List[Item] = None
+    abilities: Abilities = None
+    entered_nether_position: Optional[List[Any]] = None
+    root_vehicle: Optional[List[Any]] = None
+    shoulder_entity_left: Optional[Entity] = None
+    shoulder_entity_right: Optional[Entity] = None
+    seen_credits: bool = False
+    recipe_book: RecipeBook = None
+
+
+@dataclasses.dataclass
+class Players:
+    players: List[MinecraftPlayer] = None
+
+
+class EntityType(enum.Enum):
+    ArleighBurke = 0
+    Bismarck = 1
+    Clemenceau = 2
+    Fletcher = 3
+    G5 = 4
+    Iowa = 5
+    Kolkata = 6
+    Osa = 7
+    Yasen = 8
+    Zubr = 9
+
+
+@dataclasses.dataclass
+class Transform:
+    altitude: pyfory.Int8 = 0
+    angle: pyfory.UInt16 = 0
+    position: List[Any] = None
+    velocity: pyfory.Int16 = 0
+
+
+@dataclasses.dataclass
+class Guidance:
+    angle: pyfory.UInt16 = 0
+    submerge: bool = False
+    velocity: pyfory.Int16 = 0
+
+
+@dataclasses.dataclass
+class Contact:
+    damage: pyfory.UInt8 = 0
+    entity_id: pyfory.UInt32 = 0
+    entity_type: Optional[EntityType] = None
+    guidance: Guidance = None
+    player_id: Optional[pyfory.UInt16] = None
+    reloads: List[bool] = None
+    transform: Transform = None
+    turret_angles: List[pyfory.UInt16] = None
+
+
+@dataclasses.dataclass
+class TerrainUpdate:
+    chunk_id: List[Any] = None
+    data: List[pyfory.UInt8] = None
+
+
+@dataclasses.dataclass
+class Update:
+    contacts: List[Contact] = None
+    score: pyfory.UInt32 = 0
+    world_radius: pyfory.Float32 = 0.0
+    terrain_updates: List[TerrainUpdate] = None
+
+
+@dataclasses.dataclass
+class Updates:
+    updates: List[Update] = None
+
+
 FORY_TYPES = (
     (101, TaskManager), (102, TaskList), (103, Task), (104, Header), (105, Created), (106, Priority),
     (111, SensorReading), (121, Graph), (122, Node), (123, Edge), (131, Record),
     (141, MediaContent), (142, Media), (143, Image), (144, Player), (145, Size),
+    (151, Logs), (152, Log), (153, Address), (161, Mesh), (162, Triangle), (163, Vector3),
+    (171, Players), (172, MinecraftPlayer), (173, Item), (174, Abilities), (175, Entity), (176, RecipeBook),
+    (177, GameType),
+    (181, Updates), (182, Update), (183, Contact), (184, Guidance), (185, Transform), (186, TerrainUpdate),
+    (187, EntityType),
+)
+
+
+# pyfory's typed arrays, which it reads where a list holds no declared type
+# (in a tuple: `([u32; 4], Entity)`).
+FORY_ARRAYS = (
+    pyfory.BoolArray, pyfory.Int8Array, pyfory.Int16Array, pyfory.Int32Array, pyfory.Int64Array,
+    pyfory.UInt8Array, pyfory.UInt16Array, pyfory.UInt32Array, pyfory.UInt64Array, pyfory.Float32Array,
+    pyfory.Float64Array,
 )
 
 
@@ -351,14 +585,14 @@ def fory_reader():
 
 def fory_tree(data):
     """A Fory value as pyfory reads it, as the JSON tree: dataclasses as
-    dicts, enums by name."""
+    dicts, enums by name, typed arrays as lists."""
 
     def tree(value):
         if dataclasses.is_dataclass(value):
             return {f.name: tree(getattr(value, f.name)) for f in dataclasses.fields(value)}
         if isinstance(value, enum.Enum):
             return value.name
-        if isinstance(value, list):
+        if isinstance(value, (list, *FORY_ARRAYS)):
             return [tree(v) for v in value]
         return value
 
@@ -446,7 +680,177 @@ def xml_tree(dataset, root):
             for i in root.iter("image")
         ]
         return {"media": media, "images": images}
+    if dataset == "log":
+        return {"logs": [xml_log(e) for e in children(root, "logs", "log")]}
+    if dataset == "mesh":
+        return {"triangles": [xml_triangle(e) for e in children(root, "mesh", "triangle")]}
+    if dataset == "minecraft_savedata":
+        return {"players": [xml_player(e) for e in children(root, "players", "player")]}
+    if dataset == "mk48":
+        return {"updates": [xml_update(e) for e in children(root, "updates", "update")]}
     raise AssertionError(dataset)
+
+
+# rust_serialization_benchmark's four: their elements hold only the layout's
+# attributes and children, so a value the tree leaves out cannot hide there.
+
+def children(element, tag, *kinds):
+    assert element.tag == tag, element.tag
+    assert all(child.tag in kinds for child in element), [child.tag for child in element]
+    return list(element)
+
+
+def attributes(element, required, optional=()):
+    """The element's attributes, each of `optional` None when absent."""
+    names = set(element.attrib)
+    assert names >= set(required) and names <= set(required) | set(optional), (element.tag, sorted(names))
+    return {name: element.get(name) for name in (*required, *optional)}
+
+
+def xml_bool(text):
+    assert text in ("true", "false"), text
+    return text == "true"
+
+
+def xml_floats(text, count):
+    """An `xs:list` of `count` floats."""
+    items = [float(item) for item in text.split(" ")]
+    assert len(items) == count, text
+    return items
+
+
+def xml_log(e):
+    a = attributes(e, ("address", "identity", "userid", "date", "request", "code", "size"))
+    assert not len(e), "a log holds no elements"
+    x0, x1, x2, x3 = (int(part) for part in a["address"].split("."))
+    return {
+        "address": {"x0": x0, "x1": x1, "x2": x2, "x3": x3}, "identity": a["identity"], "userid": a["userid"],
+        "date": a["date"], "request": a["request"], "code": int(a["code"]), "size": int(a["size"]),
+    }
+
+
+def xml_triangle(e):
+    assert not len(e), "a triangle holds no elements"
+    return {key: dict(zip("xyz", xml_floats(text, 3))) for key, text in attributes(e, ("v0", "v1", "v2", "normal")).items()}
+
+
+def xml_item(e):
+    a = attributes(e, ("count", "slot", "id"))
+    assert not len(e), f"{e.tag} holds no elements"
+    return {"count": int(a["count"]), "slot": int(a["slot"]), "id": a["id"]}
+
+
+ENTITY_BOOLS = ("on_ground", "no_gravity", "invulnerable", "custom_name_visible", "silent", "glowing")
+
+
+def xml_entity(e):
+    a = attributes(
+        e, ("id", "pos", "motion", "rotation", "fall_distance", "fire", "air", "portal_cooldown", "uuid", *ENTITY_BOOLS),
+        ("custom_name",),
+    )
+    assert not len(e), f"{e.tag} holds no elements"
+    return {
+        "id": a["id"], "pos": xml_floats(a["pos"], 3), "motion": xml_floats(a["motion"], 3),
+        "rotation": xml_floats(a["rotation"], 2), "fall_distance": float(a["fall_distance"]), "fire": int(a["fire"]),
+        "air": int(a["air"]), "portal_cooldown": int(a["portal_cooldown"]), "uuid": ints(a["uuid"]),
+        "custom_name": a["custom_name"], **{key: xml_bool(a[key]) for key in ENTITY_BOOLS},
+    }
+
+
+ABILITY_FLAGS = ("may_fly", "flying", "invulnerable", "may_build", "instabuild")
+RECIPE_BOOK_FLAGS = (
+    "is_filtering_craftable", "is_gui_open", "is_furnace_filtering_craftable", "is_furnace_gui_open",
+    "is_blasting_furnace_filtering_craftable", "is_blasting_furnace_gui_open", "is_smoker_filtering_craftable",
+    "is_smoker_gui_open",
+)
+PLAYER_INTS = (
+    "score", "selected_item_slot", "spawn_x", "spawn_y", "spawn_z", "sleep_timer", "food_tick_timer", "xp_level",
+    "xp_total", "xp_seed",
+)
+PLAYER_FLOATS = ("food_exhaustion_level", "food_saturation_level", "xp_p")
+
+
+def one(element, tag, optional=False):
+    """The one child `tag` of element, or None when optional and absent."""
+    found = element.findall(tag)
+    assert len(found) in ((0, 1) if optional else (1,)), f"{element.tag} holds {len(found)} <{tag}>"
+    return found[0] if found else None
+
+
+def xml_player(e):
+    a = attributes(
+        e, ("game_type", "previous_game_type", "dimension", "seen_credits", *PLAYER_INTS, *PLAYER_FLOATS),
+        ("spawn_dimension", "spawn_forced", "entered_nether_position"),
+    )
+    children(
+        e, "player", "selected_item", "item", "ender_item", "abilities", "root_vehicle", "shoulder_entity_left",
+        "shoulder_entity_right", "recipe_book",
+    )
+    abilities = attributes(one(e, "abilities"), ("walk_speed", "fly_speed", *ABILITY_FLAGS))
+    vehicle = one(e, "root_vehicle", optional=True)
+    if vehicle is not None:
+        children(vehicle, "root_vehicle", "entity")
+        vehicle = [ints(attributes(vehicle, ("uuid",))["uuid"]), xml_entity(one(vehicle, "entity"))]
+    book = one(e, "recipe_book")
+    children(book, "recipe_book", "recipe", "to_be_displayed")
+    left, right = (one(e, f"shoulder_entity_{side}", optional=True) for side in ("left", "right"))
+    position = a["entered_nether_position"]
+    return {
+        "game_type": VARIANTS[a["game_type"]], "previous_game_type": VARIANTS[a["previous_game_type"]],
+        "dimension": a["dimension"], "spawn_dimension": a["spawn_dimension"],
+        "spawn_forced": None if a["spawn_forced"] is None else xml_bool(a["spawn_forced"]),
+        "entered_nether_position": None if position is None else xml_floats(position, 3),
+        "seen_credits": xml_bool(a["seen_credits"]),
+        **{key: int(a[key]) for key in PLAYER_INTS}, **{key: float(a[key]) for key in PLAYER_FLOATS},
+        "selected_item": xml_item(one(e, "selected_item")),
+        "inventory": [xml_item(i) for i in e.findall("item")],
+        "ender_items": [xml_item(i) for i in e.findall("ender_item")],
+        "abilities": {
+            "walk_speed": float(abilities["walk_speed"]), "fly_speed": float(abilities["fly_speed"]),
+            **{key: xml_bool(abilities[key]) for key in ABILITY_FLAGS},
+        },
+        "root_vehicle": vehicle,
+        "shoulder_entity_left": None if left is None else xml_entity(left),
+        "shoulder_entity_right": None if right is None else xml_entity(right),
+        "recipe_book": {
+            "recipes": [r.text or "" for r in book.findall("recipe")],
+            "to_be_displayed": [r.text or "" for r in book.findall("to_be_displayed")],
+            **{key: xml_bool(text) for key, text in attributes(book, RECIPE_BOOK_FLAGS).items()},
+        },
+    }
+
+
+def xml_contact(e):
+    a = attributes(e, ("damage", "entity_id", "reloads", "turret_angles"), ("entity_type", "player_id"))
+    children(e, "contact", "guidance", "transform")
+    guidance = attributes(one(e, "guidance"), ("angle", "submerge", "velocity"))
+    transform = attributes(one(e, "transform"), ("altitude", "angle", "position", "velocity"))
+    return {
+        "damage": int(a["damage"]), "entity_id": int(a["entity_id"]),
+        "entity_type": None if a["entity_type"] is None else VARIANTS[a["entity_type"]],
+        "guidance": {"angle": int(guidance["angle"]), "submerge": xml_bool(guidance["submerge"]),
+                     "velocity": int(guidance["velocity"])},
+        "player_id": None if a["player_id"] is None else int(a["player_id"]),
+        "reloads": [xml_bool(r) for r in a["reloads"].split()],
+        "transform": {"altitude": int(transform["altitude"]), "angle": int(transform["angle"]),
+                      "position": xml_floats(transform["position"], 2), "velocity": int(transform["velocity"])},
+        "turret_angles": ints(a["turret_angles"]),
+    }
+
+
+def xml_update(e):
+    a = attributes(e, ("score", "world_radius"))
+    children(e, "update", "contact", "terrain_update")
+    terrain_updates = []
+    for t in e.findall("terrain_update"):
+        t = attributes(t, ("chunk_id", "data"))
+        # xs:hexBinary, as serbench writes it: lowercase
+        assert re.fullmatch(r"(?:[0-9a-f]{2})*", t["data"]), t["data"]
+        terrain_updates.append({"chunk_id": ints(t["chunk_id"]), "data": list(bytes.fromhex(t["data"]))})
+    return {
+        "contacts": [xml_contact(c) for c in e.findall("contact")], "score": int(a["score"]),
+        "world_radius": float(a["world_radius"]), "terrain_updates": terrain_updates,
+    }
 
 
 def as_f32(value):
@@ -544,7 +948,7 @@ def answer_for(dataset, tree):
     if dataset == "minecraft_savedata":
         players = tree["players"]
         counts = {kind: sum(1 for p in players if p["game_type"] == kind)
-                  for kind in ("Survival", "Creative", "Adventure", "Spectator")}
+                  for kind in GAME_TYPES}
         return json.dumps(
             {"players": len(players), **{kind.lower(): n for kind, n in counts.items()}}, **compact
         )
@@ -567,7 +971,9 @@ def serbench_answer(serbench, dumps, dataset, fmt):
 
 def check_pymongo_writes(serbench, dumps, dataset, tree, codecs):
     """pymongo's BSON of the dataset's value (integers as int32 where they
-    fit, else int64), read by every BSON codec with the dump's answer."""
+    fit, else int64), read by every BSON codec with the dump's answer.
+    The tree's `f32`s are rounded to `f32`s already (`check_same_tree`), so
+    the doubles pymongo writes narrow back to the same bits."""
     theirs = dumps / f"{dataset}.pymongo.bson"
     theirs.write_bytes(bson.encode(tree))
     for fmt in (name for name, first in codecs.items() if first == "bson"):
