@@ -189,7 +189,7 @@ const PLACES_APART: usize = 3;
 
 /// The page: per dataset both measured, every joined codec's size beside
 /// RSB's, then each operation's time over the fastest, in each project,
-/// with the places marked where they are more than [`PLACES_APART`]
+/// with the places marked where they are more than `PLACES_APART`
 /// apart. `None` when the run has none of RSB's datasets.
 #[must_use]
 pub fn page(results: &Report, published: &Published) -> Option<String> {
