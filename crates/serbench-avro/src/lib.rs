@@ -171,7 +171,9 @@ impl BaseCodec for Avro {
 
 serbench_model::functions!(Avro, "Avro datum");
 
-impl<T: Dataset + Wire> Codec<T> for Avro {
+serbench_model::per_dataset!(Avro, AvroGeneric);
+
+impl<T: Dataset + Wire> Codec<T> for AvroGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         T::compiled()
             .writer()

@@ -184,7 +184,9 @@ impl BaseCodec for Bincode {
 
 serbench_model::functions!(Bincode, "bincode value");
 
-impl<T> Codec<T> for Bincode
+serbench_model::per_dataset!(Bincode, BincodeGeneric);
+
+impl<T> Codec<T> for BincodeGeneric
 where
     T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + Native,
 {
@@ -231,7 +233,9 @@ impl BaseCodec for BincodeStock {
     type Error = Error;
 }
 
-impl<T> Codec<T> for BincodeStock
+serbench_model::per_dataset!(BincodeStock, BincodeStockGeneric);
+
+impl<T> Codec<T> for BincodeStockGeneric
 where
     T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
 {

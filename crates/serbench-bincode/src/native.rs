@@ -437,7 +437,6 @@ mod tests {
     use serde::de::DeserializeOwned;
 
     use super::*;
-    use crate::to_vec;
 
     /// The fast path reads what encoding writes, for every dataset; were it
     /// to fall behind the layout, decoding would still succeed through the
@@ -451,7 +450,8 @@ mod tests {
             + Native,
     {
         for value in values {
-            let bytes = to_vec(&value).unwrap();
+            let bytes =
+                <crate::BincodeGeneric as serbench_model::Codec<T>>::to_vec(&value).unwrap();
             assert_eq!(read_whole::<T>(&bytes).as_ref(), Some(&value));
             // A cut or a trailing byte is left to the serde path.
             assert!(read_whole::<T>(&bytes[..bytes.len() - 1]).is_none());

@@ -66,7 +66,9 @@ impl BaseCodec for BincodeZap {
     type Error = Error;
 }
 
-impl<T> Codec<T> for BincodeZap
+serbench_model::per_dataset!(BincodeZap, BincodeZapGeneric);
+
+impl<T> Codec<T> for BincodeZapGeneric
 where
     T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
 {

@@ -10,7 +10,9 @@ use serde::de::DeserializeOwned;
 use crate::budget::{self, Refusal};
 use crate::{BitcodeSerde, canonical, refused};
 
-impl<T> Codec<T> for BitcodeSerde
+serbench_model::per_dataset!(BitcodeSerde, BitcodeSerdeGeneric);
+
+impl<T> Codec<T> for BitcodeSerdeGeneric
 where
     T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
     for<'a> T::Borrowed<'a>: Serialize,

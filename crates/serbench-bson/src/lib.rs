@@ -308,7 +308,9 @@ impl private::Portable for Logs {
     }
 }
 
-impl<T> Codec<T> for Bson
+serbench_model::per_dataset!(Bson, BsonGeneric);
+
+impl<T> Codec<T> for BsonGeneric
 where
     T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + private::Portable,
 {

@@ -220,7 +220,9 @@ mod private {
 
 use private::Wire;
 
-impl<T: Wire> Codec<T> for Capnp {
+serbench_model::per_dataset!(Capnp, CapnpGeneric, native);
+
+impl<T: Wire> Codec<T> for CapnpGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         let message = <Self as NativeCodec<T>>::build(value)?;
         <Self as NativeCodec<T>>::write(&message, out)
@@ -235,7 +237,7 @@ impl<T: Wire> Codec<T> for Capnp {
     }
 }
 
-impl<T: Wire> NativeCodec<T> for Capnp {
+impl<T: Wire> NativeCodec<T> for CapnpGeneric {
     /// A message built in one heap segment sized for the value.
     type Message = Builder<HeapAllocator>;
 

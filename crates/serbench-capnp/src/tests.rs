@@ -24,7 +24,8 @@ fn count_is_exact<T: Wire + Arbitrary>(size: usize) {
     for (index, value) in samples::<T>(size).iter().enumerate() {
         let mut words = Words::new();
         value.words(&mut words).expect("the samples fit");
-        let message = <Capnp as NativeCodec<T>>::build(value).expect("the samples encode");
+        let message =
+            <crate::CapnpGeneric as NativeCodec<T>>::build(value).expect("the samples encode");
         let segments = message.get_segments_for_output();
         assert_eq!(
             segments.len(),

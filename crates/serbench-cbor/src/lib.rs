@@ -253,7 +253,9 @@ impl<'de, T: Wire> Deserialize<'de> for In<T> {
     }
 }
 
-impl<T: Dataset + Wire> Codec<T> for Cbor {
+serbench_model::per_dataset!(Cbor, CborGeneric);
+
+impl<T: Dataset + Wire> Codec<T> for CborGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         ciborium::into_writer(&Out(value), out).map_err(|error| unwritable(T::NAME, error))
     }

@@ -52,7 +52,7 @@ impl BaseCodec for CborCbor4ii {
 }
 
 /// A fault cbor4ii reports: what was wrong, and the kind it is.
-pub struct Fault {
+pub(crate) struct Fault {
     kind: ErrorKind,
     message: String,
 }
@@ -100,7 +100,7 @@ mod private {
 
     /// How a dataset meets cbor4ii: serde for most, the core API for the
     /// task-manager.
-    pub trait Cbor4iiWire: Dataset {
+    pub(crate) trait Cbor4iiWire: Dataset {
         fn write_cbor4ii(&self, out: &mut Vec<u8>) -> Result<(), String>;
         fn read_cbor4ii(reader: &mut SliceReader<'_>) -> Result<Self, Fault>;
         /// The borrowed form, read as `read_cbor4ii` reads the owned one.
@@ -161,7 +161,9 @@ impl Cbor4iiWire for TaskManager {
     }
 }
 
-impl<T: Dataset + Wire + Cbor4iiWire> Codec<T> for CborCbor4ii {
+serbench_model::per_dataset!(CborCbor4ii, CborCbor4iiGeneric);
+
+impl<T: Dataset + Wire + Cbor4iiWire> Codec<T> for CborCbor4iiGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         value
             .write_cbor4ii(out)

@@ -255,7 +255,9 @@ thread_local! {
     static BUILDER: Cell<FlatBufferBuilder<'static>> = Cell::new(FlatBufferBuilder::new());
 }
 
-impl<T: Schema> Codec<T> for FlatBuffers {
+serbench_model::per_dataset!(FlatBuffers, FlatBuffersGeneric, native);
+
+impl<T: Schema> Codec<T> for FlatBuffersGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         if checked_size(value)? > REUSE_LIMIT {
             out.extend_from_slice(Finished::build(value)?.as_bytes());
@@ -279,7 +281,7 @@ impl<T: Schema> Codec<T> for FlatBuffers {
     }
 }
 
-impl<T: Schema> NativeCodec<T> for FlatBuffers {
+impl<T: Schema> NativeCodec<T> for FlatBuffersGeneric {
     type Message = Finished;
 
     fn build(value: &T) -> Result<Finished, Error> {
@@ -599,7 +601,7 @@ mod tests {
     /// The size bound holds, and is close enough to size the builder.
     fn bound_holds<T: Schema + Arbitrary>(size: usize) {
         for value in T::workload(size).iter().take(3).chain(&T::edge_cases()) {
-            let len = FlatBuffers::to_vec(value).unwrap().len();
+            let len = FlatBuffersGeneric::to_vec(value).unwrap().len();
             let bound = value.size_bound();
             assert!(len <= bound, "{}: {len} bytes, bound {bound}", T::NAME);
             assert!(

@@ -235,7 +235,9 @@ impl private::Portable for Updates {
     }
 }
 
-impl<T> Codec<T> for FlexBuffers
+serbench_model::per_dataset!(FlexBuffers, FlexBuffersGeneric);
+
+impl<T> Codec<T> for FlexBuffersGeneric
 where
     T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + private::Portable,
 {

@@ -43,7 +43,9 @@ impl BaseCodec for JsonFlexon {
     type Error = Error;
 }
 
-impl<T> Codec<T> for JsonFlexon
+serbench_model::per_dataset!(JsonFlexon, JsonFlexonGeneric);
+
+impl<T> Codec<T> for JsonFlexonGeneric
 where
     T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + Portable,
 {

@@ -221,7 +221,9 @@ macro_rules! with_floats {
 
 with_floats!(SensorReading, Mesh, Players, Updates);
 
-impl<T> Codec<T> for Json
+serbench_model::per_dataset!(Json, JsonGeneric);
+
+impl<T> Codec<T> for JsonGeneric
 where
     T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + private::Portable,
 {

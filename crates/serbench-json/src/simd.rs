@@ -38,7 +38,9 @@ impl BaseCodec for JsonSimd {
     type Error = Error;
 }
 
-impl<T> Codec<T> for JsonSimd
+serbench_model::per_dataset!(JsonSimd, JsonSimdGeneric);
+
+impl<T> Codec<T> for JsonSimdGeneric
 where
     T: Dataset + Serialize + DeserializeOwned + Portable,
 {

@@ -67,7 +67,7 @@ pub(crate) const MAX_KEYS: usize = 28;
 
 /// A value the model cannot hold, or one this layout cannot write: the
 /// field path and what is wrong there.
-pub struct Fault {
+pub(crate) struct Fault {
     path: String,
     message: String,
 }
@@ -83,7 +83,7 @@ impl Fault {
 
 /// A model type and its two mirrors: how it is written, and read from the
 /// tape.
-pub trait Mirrored: Sized {
+pub(crate) trait Mirrored: Sized {
     /// Writes the value through its mirror.
     fn write(&self, out: &mut Vec<u8>) -> std::io::Result<()>;
 
@@ -98,7 +98,9 @@ pub trait Mirrored: Sized {
     }
 }
 
-impl<T> Codec<T> for JsonSimdDerive
+serbench_model::per_dataset!(JsonSimdDerive, JsonSimdDeriveGeneric);
+
+impl<T> Codec<T> for JsonSimdDeriveGeneric
 where
     T: Dataset + Mirrored + DeserializeOwned + Portable,
 {

@@ -36,7 +36,9 @@ impl BaseCodec for JsonSonic {
     type Error = Error;
 }
 
-impl<T> Codec<T> for JsonSonic
+serbench_model::per_dataset!(JsonSonic, JsonSonicGeneric);
+
+impl<T> Codec<T> for JsonSonicGeneric
 where
     T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + Portable,
 {

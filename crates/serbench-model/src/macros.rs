@@ -127,3 +127,142 @@ macro_rules! functions {
         }
     };
 }
+
+/// Compiles a codec written once for every dataset in its own crate, once
+/// per dataset: the crate writes `impl<T> Codec<T> for $generic` (and, with
+/// `native`, `impl<T> NativeCodec<T> for $generic`), and this writes
+/// `$codec`'s impl for each dataset, each method a call of the generic one.
+/// `$generic` is a private type this declares, the same codec as `$codec`
+/// (its [`BaseCodec`](crate::BaseCodec) is `$codec`'s).
+///
+/// A generic impl is compiled anew in every crate that uses it with a
+/// dataset: the registry, the benches, the CLI and every test binary each
+/// compiled every codec's library code for every dataset again, and that
+/// compilation was most of the workspace's build. Written out per dataset
+/// here, a codec's code is compiled once, in its crate, and the crates
+/// above call it, as a user's program calls a library.
+///
+/// ```
+/// use serbench_model::{BaseCodec, Carries, Codec, Dataset, Error, ErrorKind, Record};
+///
+/// /// A codec that writes nothing and reads nothing.
+/// pub struct Refusing;
+///
+/// impl BaseCodec for Refusing {
+///     const NAME: &'static str = "refusing";
+///     const CARRIES: Carries = Carries::EVERYTHING;
+///     const BORROW: serbench_model::Borrowing = serbench_model::Borrowing::Unavailable("a test codec");
+///     type Error = Error;
+/// }
+///
+/// serbench_model::per_dataset!(Refusing, Generic);
+///
+/// impl<T: Dataset> Codec<T> for Generic {
+///     fn encode(_: &T, _: &mut Vec<u8>) -> Result<(), Error> {
+///         Err(Error::new::<Self, T>(ErrorKind::Unsupported, "nothing is written"))
+///     }
+///     fn decode(_: &[u8]) -> Result<T, Error> {
+///         Err(Error::new::<Self, T>(ErrorKind::Syntax, "nothing is read"))
+///     }
+/// }
+///
+/// let record = &Record::workload(0)[0];
+/// assert!(<Refusing as Codec<Record>>::to_vec(record).is_err());
+/// assert_eq!(Generic::NAME, "refusing");
+/// ```
+#[macro_export]
+macro_rules! per_dataset {
+    ($codec:ident, $generic:ident $(, $native:ident)?) => {
+        #[doc = concat!(
+            "[`", stringify!($codec), "`] written once for every dataset; [`",
+            stringify!($codec), "`]'s impls call it, one per dataset, so it is compiled here."
+        )]
+        #[doc(hidden)]
+        #[allow(
+            unreachable_pub,
+            reason = "public for a native codec's message type, named through it; hidden from the docs"
+        )]
+        pub struct $generic;
+
+        impl $crate::BaseCodec for $generic {
+            const NAME: &'static str = <$codec as $crate::BaseCodec>::NAME;
+            const ZERO_COPY: bool = <$codec as $crate::BaseCodec>::ZERO_COPY;
+            const CARRIES: $crate::Carries = <$codec as $crate::BaseCodec>::CARRIES;
+            const DETECTS_TRUNCATION: bool = <$codec as $crate::BaseCodec>::DETECTS_TRUNCATION;
+            const DOCUMENT: $crate::DocumentPath = <$codec as $crate::BaseCodec>::DOCUMENT;
+            const BORROW: $crate::Borrowing = <$codec as $crate::BaseCodec>::BORROW;
+            const DECLARED: ::std::option::Option<$crate::declared::Declared> =
+                <$codec as $crate::BaseCodec>::DECLARED;
+            type Error = <$codec as $crate::BaseCodec>::Error;
+
+            fn trust(bytes: &'static [u8]) {
+                <$codec as $crate::BaseCodec>::trust(bytes);
+            }
+        }
+
+        $crate::__per_dataset_impls!(($) $codec, $generic $(, $native)?);
+    };
+}
+
+/// [`per_dataset!`]'s impls, one per dataset.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __per_dataset_impls {
+    (($d:tt) $codec:ident, $generic:ident $(, $native:ident)?) => {
+        macro_rules! __serbench_per_dataset {
+            ($d($d dataset:path),* $d(,)?) => {$d(
+                impl $crate::Codec<$d dataset> for $codec {
+                    fn encode(value: &$d dataset, out: &mut ::std::vec::Vec<u8>) -> ::std::result::Result<(), Self::Error> {
+                        <$generic as $crate::Codec<$d dataset>>::encode(value, out)
+                    }
+
+                    fn decode(bytes: &[u8]) -> ::std::result::Result<$d dataset, Self::Error> {
+                        <$generic as $crate::Codec<$d dataset>>::decode(bytes)
+                    }
+
+                    fn borrow(
+                        bytes: &[u8],
+                    ) -> ::std::option::Option<::std::result::Result<<$d dataset as $crate::Dataset>::Borrowed<'_>, Self::Error>> {
+                        <$generic as $crate::Codec<$d dataset>>::borrow(bytes)
+                    }
+
+                    fn to_vec(value: &$d dataset) -> ::std::result::Result<::std::vec::Vec<u8>, Self::Error> {
+                        <$generic as $crate::Codec<$d dataset>>::to_vec(value)
+                    }
+
+                    fn traverse(bytes: &[u8]) -> ::std::result::Result<<$d dataset as $crate::Dataset>::Answer, Self::Error> {
+                        <$generic as $crate::Codec<$d dataset>>::traverse(bytes)
+                    }
+                }
+
+                $(
+                    $crate::__per_dataset_native!($native, $codec, $generic, $d dataset);
+                )?
+            )*};
+        }
+
+        $crate::for_each_dataset!(__serbench_per_dataset);
+    };
+}
+
+/// [`per_dataset!`]'s native impl of one dataset.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __per_dataset_native {
+    (native, $codec:ident, $generic:ident, $dataset:path) => {
+        impl $crate::NativeCodec<$dataset> for $codec {
+            type Message = <$generic as $crate::NativeCodec<$dataset>>::Message;
+
+            fn build(value: &$dataset) -> ::std::result::Result<Self::Message, Self::Error> {
+                <$generic as $crate::NativeCodec<$dataset>>::build(value)
+            }
+
+            fn write(
+                message: &Self::Message,
+                out: &mut ::std::vec::Vec<u8>,
+            ) -> ::std::result::Result<(), Self::Error> {
+                <$generic as $crate::NativeCodec<$dataset>>::write(message, out)
+            }
+        }
+    };
+}

@@ -140,7 +140,9 @@ impl BaseCodec for MsgPack {
 
 serbench_model::functions!(MsgPack, "MessagePack value");
 
-impl<T> Codec<T> for MsgPack
+serbench_model::per_dataset!(MsgPack, MsgPackGeneric);
+
+impl<T> Codec<T> for MsgPackGeneric
 where
     T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
 {

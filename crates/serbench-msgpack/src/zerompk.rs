@@ -103,7 +103,9 @@ pub trait Derived: Dataset + Sized {
     const SHAPE: &'static check::Shape;
 }
 
-impl<T: Derived> Codec<T> for MsgPackZerompk {
+serbench_model::per_dataset!(MsgPackZerompk, MsgPackZerompkGeneric);
+
+impl<T: Derived> Codec<T> for MsgPackZerompkGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         ::zerompk::write_msgpack(out, &value.own())
             .map_err(|error| Error::unwritable(Self::NAME, T::NAME, error))

@@ -181,7 +181,9 @@ impl BaseCodec for MusliZerocopy {
     type Error = Error;
 }
 
-impl<T: Wire> Codec<T> for MusliZerocopy {
+serbench_model::per_dataset!(MusliZerocopy, MusliZerocopyGeneric);
+
+impl<T: Wire> Codec<T> for MusliZerocopyGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         wire::write::<Self, T>(value, out)
     }

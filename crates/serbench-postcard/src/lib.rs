@@ -129,7 +129,9 @@ impl BaseCodec for Postcard {
 
 serbench_model::functions!(Postcard, "postcard value");
 
-impl<T> Codec<T> for Postcard
+serbench_model::per_dataset!(Postcard, PostcardGeneric);
+
+impl<T> Codec<T> for PostcardGeneric
 where
     T: Dataset + Serialize + DeserializeOwned + SerdeBorrow,
 {

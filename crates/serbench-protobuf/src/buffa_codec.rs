@@ -92,7 +92,9 @@ pub fn element_budget(len: usize) -> usize {
         .max(buffa::DEFAULT_ELEMENT_MEMORY_LIMIT)
 }
 
-impl<T: Dataset + BuffaWire + Lent> Codec<T> for ProtobufBuffa {
+serbench_model::per_dataset!(ProtobufBuffa, ProtobufBuffaGeneric);
+
+impl<T: Dataset + BuffaWire + Lent> Codec<T> for ProtobufBuffaGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         write_message(&value.build_buffa(), out, Self::NAME, T::NAME)
     }

@@ -235,7 +235,9 @@ impl BaseCodec for Protobuf {
 
 serbench_model::functions!(Protobuf, "protobuf message");
 
-impl<T: Dataset + Wire> Codec<T> for Protobuf {
+serbench_model::per_dataset!(Protobuf, ProtobufGeneric, native);
+
+impl<T: Dataset + Wire> Codec<T> for ProtobufGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         write::<Self, T>(&value.build(), out)
     }
@@ -247,7 +249,7 @@ impl<T: Dataset + Wire> Codec<T> for Protobuf {
     }
 }
 
-impl<T: Dataset + Wire> NativeCodec<T> for Protobuf {
+impl<T: Dataset + Wire> NativeCodec<T> for ProtobufGeneric {
     type Message = T::Message;
 
     fn build(value: &T) -> Result<T::Message, Error> {

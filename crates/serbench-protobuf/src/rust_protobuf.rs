@@ -74,7 +74,9 @@ pub(crate) trait RustWire: Wire {
     fn into_prost(message: Self::Rust) -> Self::Message;
 }
 
-impl<T: Dataset + RustWire> Codec<T> for ProtobufRust {
+serbench_model::per_dataset!(ProtobufRust, ProtobufRustGeneric);
+
+impl<T: Dataset + RustWire> Codec<T> for ProtobufRustGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         write_message(&value.build_rust(), out, Self::NAME, T::NAME)
     }

@@ -40,7 +40,9 @@ impl BaseCodec for ProtobufStock {
     type Error = Error;
 }
 
-impl<T: Dataset + Wire> Codec<T> for ProtobufStock {
+serbench_model::per_dataset!(ProtobufStock, ProtobufStockGeneric);
+
+impl<T: Dataset + Wire> Codec<T> for ProtobufStockGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         crate::write::<Self, T>(&value.build(), out)
     }

@@ -252,7 +252,9 @@ trait Stream: Sized {
     fn read(r: &mut Reader<'_>) -> Result<Self, Fault>;
 }
 
-impl<T: Dataset + Stream> Codec<T> for QDataStream {
+serbench_model::per_dataset!(QDataStream, QDataStreamGeneric);
+
+impl<T: Dataset + Stream> Codec<T> for QDataStreamGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         value
             .write(&mut Writer::new(out))

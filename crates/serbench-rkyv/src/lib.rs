@@ -185,7 +185,9 @@ impl BaseCodec for Rkyv {
     type Error = Error;
 }
 
-impl<T: Wire> Codec<T> for Rkyv {
+serbench_model::per_dataset!(Rkyv, RkyvGeneric, native);
+
+impl<T: Wire> Codec<T> for RkyvGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         access::write::<Self, T>(&value.build(), out)
     }
@@ -199,7 +201,7 @@ impl<T: Wire> Codec<T> for Rkyv {
     }
 }
 
-impl<T: Wire> NativeCodec<T> for Rkyv {
+impl<T: Wire> NativeCodec<T> for RkyvGeneric {
     /// The archive types, built from the model.
     type Message = T::Mirror;
 
@@ -239,7 +241,9 @@ impl BaseCodec for RkyvUnvalidated {
     }
 }
 
-impl<T: Wire> Codec<T> for RkyvUnvalidated {
+serbench_model::per_dataset!(RkyvUnvalidated, RkyvUnvalidatedGeneric);
+
+impl<T: Wire> Codec<T> for RkyvUnvalidatedGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         access::write::<Self, T>(&value.build(), out)
     }

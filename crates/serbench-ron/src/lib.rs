@@ -268,7 +268,9 @@ impl private::Portable for Updates {
     }
 }
 
-impl<T> Codec<T> for Ron
+serbench_model::per_dataset!(Ron, RonGeneric);
+
+impl<T> Codec<T> for RonGeneric
 where
     T: Dataset + Serialize + DeserializeOwned + SerdeBorrow + private::Portable,
 {

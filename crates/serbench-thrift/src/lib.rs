@@ -257,22 +257,26 @@ fn decode<P: Protocol + BaseCodec, T: Dataset + Thrift>(bytes: &[u8]) -> Result<
         .map_err(|fault| decode_error::<P>(T::NAME, fault))
 }
 
-impl<T: Dataset + Thrift> Codec<T> for ThriftBinary {
+serbench_model::per_dataset!(ThriftBinary, ThriftBinaryGeneric);
+
+impl<T: Dataset + Thrift> Codec<T> for ThriftBinaryGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        encode::<Self, T>(value, out)
+        encode::<ThriftBinary, T>(value, out)
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        decode::<Self, T>(bytes)
+        decode::<ThriftBinary, T>(bytes)
     }
 }
 
-impl<T: Dataset + Thrift> Codec<T> for ThriftCompact {
+serbench_model::per_dataset!(ThriftCompact, ThriftCompactGeneric);
+
+impl<T: Dataset + Thrift> Codec<T> for ThriftCompactGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
-        encode::<Self, T>(value, out)
+        encode::<ThriftCompact, T>(value, out)
     }
 
     fn decode(bytes: &[u8]) -> Result<T, Error> {
-        decode::<Self, T>(bytes)
+        decode::<ThriftCompact, T>(bytes)
     }
 }

@@ -70,7 +70,7 @@ mod private {
     use serbench_model::Dataset;
 
     /// A dataset whose borrowed form this module's `Decode` impls read.
-    pub trait Lend: Dataset {
+    pub(crate) trait Lend: Dataset {
         fn lend_minicbor<'b>(d: &mut Decoder<'b>) -> Result<Self::Borrowed<'b>, DecodeError>;
     }
 }
@@ -110,7 +110,9 @@ macro_rules! lend_owned {
 
 lend_owned!(Mesh, Updates);
 
-impl<T> Codec<T> for CborMinicbor
+serbench_model::per_dataset!(CborMinicbor, CborMinicborGeneric);
+
+impl<T> Codec<T> for CborMinicborGeneric
 where
     T: Dataset + Wire + Lend + Encode<Ctx> + for<'b> Decode<'b, Ctx>,
 {

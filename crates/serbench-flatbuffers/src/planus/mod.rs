@@ -130,7 +130,9 @@ thread_local! {
     static BUILDER: RefCell<planus::Builder> = RefCell::new(planus::Builder::new());
 }
 
-impl<T: PlanusSchema> Codec<T> for FlatBuffersPlanus {
+serbench_model::per_dataset!(FlatBuffersPlanus, FlatBuffersPlanusGeneric);
+
+impl<T: PlanusSchema> Codec<T> for FlatBuffersPlanusGeneric {
     fn encode(value: &T, out: &mut Vec<u8>) -> Result<(), Error> {
         let size = value.size_bound();
         if size > FLATBUFFERS_MAX_BUFFER_SIZE {
