@@ -135,15 +135,22 @@ fn count_allocations(count: bool) {
 /// Where a row's body runs: divan's [`Bencher`] (`cargo bench`), or the
 /// timing mode's sampler (`cargo xtask bench`). The jobs below are each
 /// row's one body for both.
+///
+/// The body comes as a trait object, so the timers' code (divan's sampling
+/// loop among it) is compiled once per output type, not once per row:
+/// rows are codecs × datasets × operations, and a generic body made the
+/// bench binary's build mostly copies of the same loop. A body is one pass
+/// over a whole workload, so one indirect call per pass is lost in it.
 trait Timer {
     /// Times `body`, one pass over the workload that reads or writes
-    /// `bytes` encoded bytes, after [`warm_up`].
-    fn time<O>(self, bytes: usize, body: impl FnMut() -> O);
+    /// `bytes` encoded bytes, after [`warm_up`]. What it returns is dropped
+    /// outside the timing, as divan drops it.
+    fn time<O>(self, bytes: usize, body: &mut dyn FnMut() -> O);
 }
 
 impl Timer for Bencher<'_, '_> {
-    fn time<O>(self, bytes: usize, mut body: impl FnMut() -> O) {
-        warm_up(&mut body);
+    fn time<O>(self, bytes: usize, body: &mut dyn FnMut() -> O) {
+        warm_up(body);
         self.counter(BytesCount::new(bytes)).bench_local(body);
     }
 }
@@ -160,7 +167,7 @@ impl<D: Carried, T: Timer> PairJob<D> for Encode<T> {
         };
         let messages = messages::<D>();
         let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
-        self.0.time(total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), &mut || {
             for message in messages {
                 out.clear();
                 black_box(C::encode(black_box(message), &mut out)).ok();
@@ -180,7 +187,7 @@ impl<D: Carried, T: Timer> PairJob<D> for Decode<T> {
         let Some(encoded) = verified::<C, D>() else {
             return;
         };
-        self.0.time(total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), &mut || {
             for bytes in encoded {
                 black_box(C::decode(black_box(bytes))).ok();
             }
@@ -205,7 +212,7 @@ impl<D: Carried, T: Timer> PairJob<D> for Traverse<T> {
             C::trust(bytes);
             black_box(C::traverse(bytes)).ok();
         }
-        self.0.time(total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), &mut || {
             for bytes in encoded {
                 black_box(C::traverse(black_box(bytes))).ok();
             }
@@ -224,7 +231,7 @@ impl<D: Carried, T: Timer> PairJob<D> for Floor<T> {
             return;
         };
         let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
-        self.0.time(total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), &mut || {
             for bytes in encoded {
                 out.clear();
                 out.extend_from_slice(black_box(bytes));
@@ -248,7 +255,7 @@ impl<D: Carried, T: Timer> PairJob<D> for Borrow<T> {
         let Some(encoded) = verified::<C, D>() else {
             return;
         };
-        self.0.time(total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), &mut || {
             for bytes in encoded {
                 black_box(C::borrow(black_box(bytes)));
             }
@@ -268,7 +275,7 @@ impl<D: Carried, T: Timer> PairJob<D> for CloneFloor<T> {
             return;
         };
         let messages = messages::<D>();
-        self.0.time(total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), &mut || {
             for message in messages {
                 black_box(black_box(message).clone());
             }
@@ -292,7 +299,7 @@ impl<D: Carried, T: Timer> PairJob<D> for LendFloor<T> {
             return;
         };
         let messages = messages::<D>();
-        self.0.time(total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), &mut || {
             for message in messages {
                 black_box(black_box(message).lend());
             }
@@ -311,7 +318,7 @@ impl<D: Carried, T: Timer> NativeJob<D> for Build<T> {
             return;
         };
         let messages = messages::<D>();
-        self.0.time(total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), &mut || {
             for message in messages {
                 black_box(C::build(black_box(message))).ok();
             }
@@ -337,7 +344,7 @@ impl<D: Carried, T: Timer> NativeJob<D> for Write<T> {
             return;
         };
         let mut out = Vec::with_capacity(encoded.iter().map(Vec::len).max().unwrap_or(0));
-        self.0.time(total_bytes(encoded), || {
+        self.0.time(total_bytes(encoded), &mut || {
             for message in &built {
                 out.clear();
                 black_box(C::write(black_box(message), &mut out)).ok();
@@ -438,7 +445,7 @@ impl<T: Timer> PairJob<TaskManager> for SweepEncode<T> {
             return;
         };
         let mut out = Vec::with_capacity(bytes.len());
-        self.timer.time(bytes.len(), || {
+        self.timer.time(bytes.len(), &mut || {
             out.clear();
             black_box(C::encode(black_box(&manager), &mut out)).ok();
         });
@@ -462,8 +469,9 @@ impl<T: Timer> PairJob<TaskManager> for SweepDecode<T> {
         if C::decode(&bytes).ok().as_ref() != Some(&manager) {
             return;
         }
-        self.timer
-            .time(bytes.len(), || black_box(C::decode(black_box(&bytes))).ok());
+        self.timer.time(bytes.len(), &mut || {
+            black_box(C::decode(black_box(&bytes))).ok()
+        });
     }
 }
 

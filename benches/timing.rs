@@ -342,7 +342,7 @@ impl Sampler {
 }
 
 impl Timer for &mut Sampler {
-    fn time<O>(self, _bytes: usize, mut body: impl FnMut() -> O) {
+    fn time<O>(self, _bytes: usize, body: &mut dyn FnMut() -> O) {
         if self.sampling.instructions {
             black_box(body());
             let counted = serbench_benches::count_instructions(&mut || {
@@ -351,19 +351,19 @@ impl Timer for &mut Sampler {
             self.measured = Some(Measured::Instructions(counted));
             return;
         }
-        warm_up(&mut body);
+        warm_up(body);
         self.measured = Some(if self.sampling.alloc {
             let (output, tally) = serbench_testkit::tally(|| black_box(body()));
             drop(output);
             Measured::Counted(Allocations::from(tally))
         } else {
-            sample(self.sampling, &mut body)
+            sample(self.sampling, body)
         });
     }
 }
 
 /// Samples `body` (the module's steps 2 to 4), as `serbench measure` does.
-fn sample<O>(sampling: Sampling, body: &mut impl FnMut() -> O) -> Measured {
+fn sample<O>(sampling: Sampling, body: &mut dyn FnMut() -> O) -> Measured {
     let (iterations, samples_ns) = sampling::sample(sampling.samples, sampling.time, body);
     Measured::Samples {
         iterations,
