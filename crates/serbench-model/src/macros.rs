@@ -132,8 +132,9 @@ macro_rules! functions {
 /// per dataset: the crate writes `impl<T> Codec<T> for $generic` (and, with
 /// `native`, `impl<T> NativeCodec<T> for $generic`), and this writes
 /// `$codec`'s impl for each dataset, each method a call of the generic one.
-/// `$generic` is a private type this declares, the same codec as `$codec`
-/// (its [`BaseCodec`](crate::BaseCodec) is `$codec`'s).
+/// `$generic` is a type this declares, the same codec as `$codec` (its
+/// [`BaseCodec`](crate::BaseCodec) is `$codec`'s): public, as a native
+/// codec's message type is named through it, and hidden from the docs.
 ///
 /// A generic impl is compiled anew in every crate that uses it with a
 /// dataset: the registry, the benches, the CLI and every test binary each
